@@ -1,0 +1,1 @@
+"""schreiber: the score-keeper for German card games played at a real table."""

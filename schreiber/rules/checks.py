@@ -1,0 +1,61 @@
+"""Checks of a hand against the table that several rule sets share; each raises HandError with one sentence."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from schreiber.rules.model import OPTION_OF, Hand, HandError
+
+
+def only(hand: Hand, allowed: Iterable[str]) -> None:
+    """Refuse any fact given that does not apply to this hand type, naming what does."""
+    allowed = set(allowed)
+    extra = sorted(hand.given() - allowed, key=list(OPTION_OF).index)
+    if extra:
+        options = ", ".join(OPTION_OF[f] for f in OPTION_OF if f in allowed) or "no options"
+        raise HandError(f"{OPTION_OF[extra[0]]} does not apply to {hand.type}; it takes {options}.")
+
+
+def need(hand: Hand, *names: str) -> None:
+    """Refuse a hand where a fact it cannot be scored without is missing."""
+    for name in names:
+        if name not in hand.given():
+            raise HandError(f"{OPTION_OF[name]} is needed for {hand.type}.")
+
+
+def seated(name: str, active: tuple[str, ...], option: str) -> None:
+    """Refuse a name that is not one of the players holding cards in this hand."""
+    if name not in active:
+        raise HandError(f"{option}: {name} is not playing this hand; the players are {', '.join(active)}.")
+
+
+def in_range(value: int, low: int, high: int, option: str) -> None:
+    if not low <= value <= high:
+        raise HandError(f"{option} must be between {low} and {high}, not {value}.")
+
+
+def different(player: str | None, partner: str | None) -> None:
+    if player is not None and player == partner:
+        raise HandError(f"--partner must be another player than --player ({player}).")
+
+
+def no_repeats(names: Iterable[str], option: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise HandError(f"{option}: {name} is named twice; each player counts once.")
+        seen.add(name)
+
+
+def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | None, option: str) -> None:
+    """Check `--augen NAME=N` (or `--stiche`): only active players, no negatives, and the total."""
+    for name, value in values.items():
+        seated(name, active, option)
+        if value < 0:
+            raise HandError(f"{option}: {name}={value} is negative; use 0 or more.")
+    if total is not None:
+        missing = [p for p in active if p not in values]
+        if missing:
+            raise HandError(f"{option} is needed for every player; {', '.join(missing)} is missing.")
+        if sum(values.values()) != total:
+            raise HandError(f"{option} must add up to {total}; these add up to {sum(values.values())}.")

@@ -1,0 +1,256 @@
+"""The plain values every rule set works on: the facts of a hand, its payout and the settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
+
+
+class HandError(ValueError):
+    """A hand the table cannot accept; the message is one sentence for the player at the table."""
+
+
+class SettingsError(ValueError):
+    """A table setting that is unknown or out of range; the message names it and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What happened at the table in one hand, as entered: no derived numbers.
+
+    Player names are the table's own spelling; fields left at their default were not given.
+    """
+
+    type: str
+    player: str | None = None
+    partner: str | None = None
+    augen: int | None = None
+    augen_by_player: Mapping[str, int] = field(default_factory=dict)
+    stiche: Mapping[str, int] = field(default_factory=dict)
+    laufende: int | None = None
+    schwarz: bool = False
+    won: bool | None = None
+    klopfen: tuple[str, ...] = ()
+    kontra: bool = False
+    re: bool = False
+    re_absage: int | None = None
+    kontra_absage: int | None = None
+    fuchs_re: int | None = None
+    fuchs_kontra: int | None = None
+    doppelkopf_re: int | None = None
+    doppelkopf_kontra: int | None = None
+    karlchen: str | None = None
+    altenstrafe: bool = False
+    spritze: bool = False
+    jungfrau: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+    loser: str | None = None
+    winner: str | None = None
+    forced: bool = False
+    pflicht: bool = False
+    farbe: str | None = None
+    sau: str | None = None
+    bock: bool = False
+    teams: tuple[tuple[str, ...], ...] | None = None
+    note: str | None = None
+
+    def given(self) -> set[str]:
+        """The names of the facts that were entered (not left at their default), type and note aside."""
+        return {
+            f.name
+            for f in fields(self)
+            if f.name not in ("type", "note", "teams") and getattr(self, f.name) != _DEFAULTS[f.name]
+        }
+
+    def to_facts(self) -> dict[str, Any]:
+        """The entered facts as JSON-ready data; `Hand.from_facts` reads it back."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "type" or value == _DEFAULTS[f.name]:
+                continue
+            if isinstance(value, Mapping):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_facts(cls, facts: Mapping[str, Any]) -> Hand:
+        kwargs: dict[str, Any] = {}
+        for name, value in facts.items():
+            if name not in _DEFAULTS and name != "type":
+                raise HandError(f"unknown fact {name!r} in a stored hand")
+            if name in ("klopfen", "jungfrau"):
+                value = tuple(value)
+            elif name == "teams" and value is not None:
+                value = tuple(tuple(t) for t in value)
+            kwargs[name] = value
+        return cls(**kwargs)
+
+
+def _default(f: Any) -> Any:
+    return f.default_factory() if f.default_factory is not MISSING else f.default
+
+
+_DEFAULTS: dict[str, Any] = {f.name: _default(f) for f in fields(Hand) if f.name != "type"}
+
+# How each fact is typed on the command line, for error messages.
+OPTION_OF: dict[str, str] = {
+    "player": "--player",
+    "partner": "--partner",
+    "augen": "--augen N",
+    "augen_by_player": "--augen NAME=N",
+    "stiche": "--stiche NAME=N",
+    "laufende": "--laufende",
+    "schwarz": "--schwarz",
+    "won": "--won/--lost",
+    "klopfen": "--klopfen",
+    "kontra": "--kontra",
+    "re": "--re",
+    "re_absage": "--re-absage",
+    "kontra_absage": "--kontra-absage",
+    "fuchs_re": "--fuchs-re",
+    "fuchs_kontra": "--fuchs-kontra",
+    "doppelkopf_re": "--doppelkopf-re",
+    "doppelkopf_kontra": "--doppelkopf-kontra",
+    "karlchen": "--karlchen",
+    "altenstrafe": "--altenstrafe",
+    "spritze": "--spritze",
+    "jungfrau": "--jungfrau",
+    "durchmarsch": "--durchmarsch",
+    "loser": "--loser",
+    "winner": "--winner",
+    "forced": "--forced",
+    "pflicht": "--pflicht",
+    "farbe": "--farbe",
+    "sau": "--sau",
+    "bock": "--bock",
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    """One line of a breakdown: a label, how it enters the value (`+`, `-`, `×`) and its amount."""
+
+    label: str
+    op: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Payout:
+    """The points each player gets for one hand, with the terms and factors that made them.
+
+    `points` names every player of the table (0 for those who sat out); `value` is the hand's
+    value V before it is split; `formula` is the breakdown as one sentence, `split` how V was shared.
+    """
+
+    points: Mapping[str, int]
+    value: int = 0
+    terms: tuple[Term, ...] = ()
+    formula: str = ""
+    split: str = ""
+    soloist: str | None = None
+    winners: tuple[str, ...] = ()
+
+
+def formula(terms: tuple[Term, ...] | list[Term]) -> str:
+    """The breakdown as players say it: "Rufspiel 1 + Schneider 1 = 2, Doppelt ×2 = 4, + 3 Laufende = 7"."""
+    if not terms:
+        return "0"
+    parts: list[str] = []
+    running = 0
+    previous = ""
+    for i, term in enumerate(terms):
+        if i == 0:
+            running = term.amount
+            parts.append(f"{term.label} {term.amount}")
+        elif term.op == "×":
+            parts.append(f" = {running}, {term.label} ×{term.amount}")
+            running *= term.amount
+        elif previous == "×":
+            sign = "+" if term.op == "+" else "−"
+            parts.append(f" = {running}, {sign} {term.amount} {term.label}")
+            running = running + term.amount if term.op == "+" else running - term.amount
+        else:
+            sign = "+" if term.op == "+" else "−"
+            parts.append(f" {sign} {term.label} {term.amount}")
+            running = running + term.amount if term.op == "+" else running - term.amount
+        previous = term.op
+    parts.append(f" = {running}")
+    return "".join(parts)
+
+
+def evaluate(terms: tuple[Term, ...] | list[Term]) -> int:
+    """The value the terms make, read left to right as `formula` writes them."""
+    running = 0
+    for i, term in enumerate(terms):
+        if i == 0:
+            running = term.amount
+        elif term.op == "×":
+            running *= term.amount
+        elif term.op == "+":
+            running += term.amount
+        else:
+            running -= term.amount
+    return running
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One table setting: its default, a one-line help and how a typed value is read."""
+
+    default: Any
+    help: str
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    multi: bool = False
+
+    def parse(self, key: str, text: str) -> Any:
+        """Read VALUE of `--set KEY=VALUE`, raising SettingsError with one sentence when it does not fit."""
+        if self.multi:
+            items = tuple(sorted({t.strip() for t in text.split(",") if t.strip() and t.strip() != "off"}))
+            if self.choices is not None:
+                bad = [t for t in items if t not in self.choices]
+                if bad:
+                    raise SettingsError(
+                        f"--set {key}: {bad[0]!r} is not allowed; use a comma list of "
+                        f"{', '.join(self.choices)} (or off)."
+                    )
+            return items
+        if isinstance(self.default, bool):
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "ja", "on"):
+                return True
+            if lowered in ("0", "false", "no", "nein", "off"):
+                return False
+            raise SettingsError(f"--set {key}: use true or false, not {text!r}.")
+        if isinstance(self.default, int):
+            try:
+                value = int(text)
+            except ValueError:
+                raise SettingsError(f"--set {key}: a whole number is needed, not {text!r}.") from None
+            if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
+                low = "" if self.minimum is None else str(self.minimum)
+                high = "" if self.maximum is None else str(self.maximum)
+                raise SettingsError(f"--set {key}: the number must be in {low}–{high}, not {value}.")
+            return value
+        value = text.strip()
+        if self.choices is not None and value not in self.choices:
+            raise SettingsError(f"--set {key}: use one of {', '.join(self.choices)}, not {value!r}.")
+        return value
+
+    def show(self, value: Any) -> str:
+        if self.multi:
+            return ",".join(value) if value else "off"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+Settings = Mapping[str, Any]
+Validator = Callable[[Settings], None]

@@ -1,0 +1,52 @@
+"""Rule sets by name, and the settings of a new table: defaults merged with `--set KEY=VALUE`."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import Any
+
+from schreiber.rules.model import SettingsError
+from schreiber.rules.table import RuleSet
+
+# name -> (module, attribute); modules are imported only when a table uses them.
+_WHERE: dict[str, tuple[str, str]] = {
+    "schafkopf": ("schreiber.rules.schafkopf", "SCHAFKOPF"),
+    "schafkopf-tarif": ("schreiber.rules.schafkopf", "SCHAFKOPF_TARIF"),
+    "buchstaben": ("schreiber.rules.buchstaben", "BUCHSTABEN"),
+    "doppelkopf": ("schreiber.rules.doppelkopf", "DOPPELKOPF"),
+    "doppelkopf-turnier": ("schreiber.rules.doppelkopf", "DOPPELKOPF_TURNIER"),
+    "klassisch": ("schreiber.rules.klassisch", "KLASSISCH"),
+}
+
+
+def names() -> list[str]:
+    return list(_WHERE)
+
+
+def get(name: str) -> RuleSet:
+    """The rule set called `name`; an unknown name is a SettingsError naming the ones there are."""
+    try:
+        module, attribute = _WHERE[name]
+    except KeyError:
+        raise SettingsError(f"--rules: {name!r} is not a rule set; use one of {', '.join(_WHERE)}.") from None
+    return getattr(importlib.import_module(module), attribute)
+
+
+def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, Any]:
+    """The full settings of a new table: every default, with each `KEY=VALUE` read and checked."""
+    settings = {key: setting.default for key, setting in rules.settings.items()}
+    for assignment in assignments:
+        key, sep, text = assignment.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            raise SettingsError(f"--set takes KEY=VALUE, not {assignment!r}.")
+        if key not in rules.settings:
+            raise SettingsError(
+                f"--set: {rules.name} has no setting {key!r}; it has {', '.join(rules.settings)}."
+            )
+        settings[key] = rules.settings[key].parse(key, text)
+    check = getattr(rules, "check_settings", None)
+    if check is not None:
+        check(settings)
+    return settings
