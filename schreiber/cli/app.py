@@ -1,0 +1,374 @@
+"""The `schreiber` command: parse, call one ledger function, render.
+
+Only typer and the standard library are imported here, so `schreiber --help` stays quick; each
+command imports the ledger (SQLAlchemy) and the renderer when it runs.
+"""
+
+import datetime as dt
+import inspect
+import sys
+from typing import Annotated, Any, Optional
+
+import typer
+
+app = typer.Typer(
+    help="schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf.",
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+    add_completion=False,
+)
+session_app = typer.Typer(help="Start, list, choose and close tables (sessions).", rich_markup_mode=None, no_args_is_help=True)
+rules_app = typer.Typer(help="The rule sets, their hand types and settings.", rich_markup_mode=None)
+export_app = typer.Typer(help="Hand the ledger to a spreadsheet.", rich_markup_mode=None, no_args_is_help=True)
+import_app = typer.Typer(help="Read back what `export` wrote.", rich_markup_mode=None, no_args_is_help=True)
+db_app = typer.Typer(help="The ledger's database.", rich_markup_mode=None, no_args_is_help=True)
+app.add_typer(session_app, name="session")
+app.add_typer(rules_app, name="rules")
+app.add_typer(export_app, name="export")
+app.add_typer(import_app, name="import")
+app.add_typer(db_app, name="db")
+
+_target: dict[str, Optional[str]] = {"db": None}
+
+
+@app.callback()
+def _global(
+    db: Annotated[
+        Optional[str],
+        typer.Option("--db", envvar="SCHREIBER_DB", help="Ledger: an SQLite file path or an SQLAlchemy URL."),
+    ] = None,
+) -> None:
+    _target["db"] = db
+
+
+def _ledger() -> Any:
+    from schreiber.ledger.service import Ledger
+
+    return Ledger.open(_target["db"])
+
+
+def _render() -> Any:
+    from schreiber.cli import render
+
+    return render
+
+
+SessionOpt = Annotated[Optional[int], typer.Option("--session", help="The table to act on (default: the active one).")]
+FormatOpt = Annotated[str, typer.Option("--format", help="table, json or csv.")]
+
+
+def _date(value: Optional[str], option: str) -> Optional[dt.date]:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"use YYYY-MM-DD, not {value!r}.", param_hint=option) from None
+
+
+def _format(value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise typer.BadParameter(f"use {', '.join(allowed)}, not {value!r}.", param_hint="--format")
+    return value
+
+
+# -- sessions ---------------------------------------------------------------------------------
+
+
+@session_app.command("new")
+def session_new(
+    rules: Annotated[str, typer.Option("--rules", help="The rule set (see `schreiber rules`).")],
+    players: Annotated[list[str], typer.Option("--players", help="The players in seat order, clockwise.")],
+    names: Annotated[Optional[list[str]], typer.Argument(help="More players after --players.", show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals the first hand (default: the first player).")] = None,
+    tariff: Annotated[Optional[int], typer.Option("--tariff", help="Cents per point.")] = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help="A setting KEY=VALUE (repeatable).")] = None,
+    teams: Annotated[Optional[list[str]], typer.Option("--teams", help="klassisch: NAME+NAME NAME+NAME.")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help="A name for the evening.")] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
+) -> None:
+    """Seat a new table and make it the active one."""
+    # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
+    everyone, team_words = _split_trailing(players, names or [], teams or [])
+    info = _ledger().new_table(
+        rules,
+        everyone,
+        dealer=dealer,
+        tariff=tariff,
+        assignments=set_ or [],
+        teams=team_words,
+        name=name,
+        date=_date(date, "--date"),
+    )
+    _render().table_info(info, created=True)
+
+
+def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> tuple[list[str], list[str]]:
+    """Words after `--players NAME` belong to the players, except NAME+NAME ones after `--teams`."""
+    team_words = list(teams)
+    everyone = list(players)
+    for word in extra:
+        if "+" in word:
+            team_words.append(word)
+        else:
+            everyone.append(word)
+    return everyone, team_words
+
+
+@session_app.command("list")
+def session_list() -> None:
+    """Every table of the ledger."""
+    _render().tables(_ledger().tables())
+
+
+@session_app.command("show")
+def session_show(table: Annotated[Optional[int], typer.Argument(help="Table id (default: the active one).")] = None) -> None:
+    """Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60)."""
+    _render().table_view(_ledger().table(table))
+
+
+@session_app.command("use")
+def session_use(table: Annotated[int, typer.Argument(help="Table id.")]) -> None:
+    """Make a table the active one."""
+    _render().table_info(_ledger().use(table))
+
+
+@session_app.command("close")
+def session_close(table: Annotated[Optional[int], typer.Argument(help="Table id (default: the active one).")] = None) -> None:
+    """Close a table: no more hands can be added to it."""
+    _render().table_info(_ledger().close(table))
+
+
+@session_app.command("teams")
+def session_teams(
+    teams: Annotated[list[str], typer.Argument(help="NAME+NAME NAME+NAME")],
+    session: SessionOpt = None,
+) -> None:
+    """klassisch: redraw the teams; a new Partie starts, Schafköpfe stay with the players."""
+    _render().table_info(_ledger().set_teams(teams, session))
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+@rules_app.callback(invoke_without_command=True)
+def rules_list(ctx: typer.Context) -> None:
+    """The rule sets with one line each."""
+    if ctx.invoked_subcommand is None:
+        _render().rule_sets()
+
+
+@rules_app.command("show")
+def rules_show(name: Annotated[str, typer.Argument(help="A rule set, e.g. schafkopf.")]) -> None:
+    """A rule set's hand types, settings and their defaults."""
+    from schreiber.rules import registry
+
+    _render().rule_set(registry.get(name))
+
+
+# -- hands ------------------------------------------------------------------------------------
+
+
+def add(
+    type_: Annotated[str, typer.Argument(metavar="TYPE", help="The hand type, e.g. rufspiel, wenz, ramsch.")],
+    player: Annotated[Optional[str], typer.Option("--player", help="Declarer / soloist / caller.")] = None,
+    partner: Annotated[Optional[str], typer.Option("--partner", help="The player's partner.")] = None,
+    augen: Annotated[Optional[list[str]], typer.Option("--augen", help="Augen of the player party, or NAME=N per player.")] = None,
+    stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help="Tricks per player, NAME=N.")] = None,
+    laufende: Annotated[Optional[int], typer.Option("--laufende", help="Number of Laufende.")] = None,
+    schwarz: Annotated[bool, typer.Option("--schwarz", help="The losing party took no trick.")] = False,
+    won: Annotated[Optional[bool], typer.Option("--won/--lost", help="Result of Tout, Bettel, Du.")] = None,
+    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", help="A player knocked (repeatable).")] = None,
+    kontra: Annotated[bool, typer.Option("--kontra", help="Kontra was given / announced.")] = False,
+    re: Annotated[bool, typer.Option("--re", help="Re was given / announced.")] = False,
+    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help="Doppelkopf: 90, 60, 30 or 0.")] = None,
+    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help="Doppelkopf: 90, 60, 30 or 0.")] = None,
+    fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help="Foxes caught by Re.")] = None,
+    fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help="Foxes caught by Kontra.")] = None,
+    doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help="Tricks of 40+ Augen by Re.")] = None,
+    doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help="Tricks of 40+ Augen by Kontra.")] = None,
+    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help="re or kontra: who took the last trick with the Kreuz-Bube.")] = None,
+    altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help="Doppelkopf: both Kreuz-Damen fell in one trick.")] = False,
+    spritze: Annotated[bool, typer.Option("--spritze", help="Buchstaben: the player spritzed.")] = False,
+    jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help="Ramsch: took no trick (repeatable).")] = None,
+    durchmarsch: Annotated[Optional[str], typer.Option("--durchmarsch", help="Ramsch: took every trick.")] = None,
+    loser: Annotated[Optional[str], typer.Option("--loser", help="Ramsch: the loser where Augen and tricks tie.")] = None,
+    winner: Annotated[Optional[str], typer.Option("--winner", help="Hammelrennen: the winner.")] = None,
+    forced: Annotated[bool, typer.Option("--forced", help="klassisch: the declarers had to declare.")] = False,
+    pflicht: Annotated[bool, typer.Option("--pflicht", help="Doppelkopf: a Musssolo / Pflichtsolo.")] = False,
+    farbe: Annotated[Optional[str], typer.Option("--farbe", help="Trump suit (recorded).")] = None,
+    sau: Annotated[Optional[str], typer.Option("--sau", help="Called ace (recorded).")] = None,
+    bock: Annotated[bool, typer.Option("--bock", help="This hand creates a Bock round.")] = False,
+    note: Annotated[Optional[str], typer.Option("--note", help="Free text kept with the hand.")] = None,
+    session: SessionOpt = None,
+) -> None:
+    """Record one hand; prints its payout, the running totals, the next dealer and the Bock queue."""
+    hand = _hand(locals())
+    _render().added(_ledger().add(hand, session))
+
+
+def _hand(values: dict[str, Any]) -> Any:
+    from schreiber.cli.handopts import build_hand
+
+    values = dict(values)
+    values.pop("session", None)
+    values.pop("number", None)
+    type_ = values.pop("type_")
+    for key in ("augen", "stiche", "klopfen", "jungfrau"):
+        values[key] = values[key] or []
+    return build_hand(type_, **values)
+
+
+def edit(number: int, **values: Any) -> None:
+    """Replace hand N; every later hand is re-scored."""
+    session = values.get("session")
+    hand = _hand(values)
+    _render().edited(number, _ledger().edit(number, hand, session))
+
+
+# `edit N TYPE [options]` takes exactly the options of `add`: one signature, written once.
+_add_signature = inspect.signature(add)
+edit.__signature__ = _add_signature.replace(  # type: ignore[attr-defined]
+    parameters=[
+        inspect.Parameter(
+            "number",
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            annotation=Annotated[int, typer.Argument(metavar="N", help="The hand to replace.")],
+        ),
+        *_add_signature.parameters.values(),
+    ]
+)
+edit.__annotations__ = {"number": edit.__signature__.parameters["number"].annotation, **add.__annotations__}  # type: ignore[attr-defined]
+app.command("add")(add)
+app.command("edit")(edit)
+
+
+@app.command("list")
+def list_hands(session: SessionOpt = None) -> None:
+    """The hands of the table with payouts and running totals."""
+    _render().hands(_ledger().table(session))
+
+
+@app.command("show")
+def show(
+    number: Annotated[int, typer.Argument(metavar="N", help="The hand number.")],
+    format_: FormatOpt = "table",
+    session: SessionOpt = None,
+) -> None:
+    """One hand: the facts, every term and factor of its value, and the payout."""
+    fmt = _format(format_, ("table", "json"))
+    hand, view = _ledger().show(number, session)
+    _render().hand(hand, view, fmt)
+
+
+@app.command("undo")
+def undo(session: SessionOpt = None) -> None:
+    """Void the last hand (it is kept, marked void)."""
+    hand, view = _ledger().undo(session)
+    _render().undone(hand, view)
+
+
+@app.command("report")
+def report(
+    session: SessionOpt = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger.")] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
+    format_: FormatOpt = "table",
+) -> None:
+    """Who is up, who is down, and who pays whom."""
+    from schreiber.ledger.reports import Scope, report as make_report
+
+    fmt = _format(format_, ("table", "json", "csv"))
+    if session is not None and (all_ or since or until):
+        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
+    _render().report(make_report(_ledger(), scope), fmt)
+
+
+@export_app.command("csv")
+def export_csv(
+    session: SessionOpt = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger.")] = False,
+    output: Annotated[Optional[str], typer.Option("--output", help="File to write (default: standard output).")] = None,
+) -> None:
+    """One row per hand and player: every fact and the payout (UTF-8, a header row)."""
+    from schreiber.ledger.reports import Scope, export_rows
+    from schreiber.report import csvio
+
+    rows = export_rows(_ledger(), Scope(table_id=session, all_tables=all_))
+    if output is None:
+        csvio.write(rows, sys.stdout)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="") as out:
+            count = csvio.write(rows, out)
+    except OSError as e:
+        raise typer.BadParameter(f"cannot write {output} ({e.strerror}).", param_hint="--output") from None
+    typer.echo(f"{count} rows written to {output}.")
+
+
+@import_app.command("csv")
+def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help="A file `schreiber export csv` wrote.")]) -> None:
+    """Re-create the tables of an exported file as new sessions; every hand is checked by re-scoring."""
+    from schreiber.ledger.reports import import_rows
+    from schreiber.report import csvio
+
+    try:
+        with open(file, encoding="utf-8-sig", newline="") as source:
+            created = import_rows(_ledger(), list(csvio.read(source)))
+    except OSError as e:
+        raise typer.BadParameter(f"cannot read {file} ({e.strerror}).", param_hint="FILE") from None
+    _render().imported(created)
+
+
+@app.command("recompute")
+def recompute() -> None:
+    """Rebuild every cached payout from the facts and say how many had differed."""
+    hands, differed = _ledger().recompute()
+    typer.echo(f"{hands} hands re-scored from their facts; {differed} cached payouts had differed and were rebuilt.")
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Create the ledger or bring its schema up to the newest revision."""
+    from schreiber.store.engine import stored_revision
+
+    ledger = _ledger()
+    typer.echo(f"The ledger at {ledger.engine.url.render_as_string(hide_password=True)} is at schema revision {stored_revision(ledger.engine)}.")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run the command; bad input and database trouble become one sentence and exit status 2."""
+    try:
+        result = app(args=argv, prog_name="schreiber", standalone_mode=False)
+    except typer.Abort:
+        typer.echo("Aborted.", err=True)
+        return 1
+    except typer.TyperException as e:  # usage errors: unknown option, missing argument, bad value
+        message = e.format_message() if hasattr(e, "format_message") else str(e)
+        typer.echo(f"schreiber: {message}", err=True)
+        return getattr(e, "exit_code", 2) or 2
+    except Exception as e:
+        return _refuse(e)
+    return result if isinstance(result, int) else 0
+
+
+def _refuse(error: Exception) -> int:
+    """Our own errors carry a sentence for the user; anything else from the database is said plainly too."""
+    from schreiber.rules.model import HandError, SettingsError
+    from schreiber.store.engine import LedgerError
+
+    if isinstance(error, (HandError, SettingsError, LedgerError)):
+        typer.echo(f"schreiber: {error}", err=True)
+        return 2
+    if type(error).__module__.startswith("sqlalchemy"):
+        first = str(error).strip().splitlines()[0]
+        typer.echo(f"schreiber: the ledger could not be used ({first}); nothing was changed.", err=True)
+        return 2
+    raise error
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""Everything schreiber prints: tables for people, JSON and CSV for scripts. The one place that renders."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from schreiber.report.settlement import euros
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+
+def _title(info: Any) -> str:
+    name = f" “{info.name}”" if info.name else ""
+    closed = " (closed)" if info.closed else ""
+    return f"Session {info.id}{name}: {info.rules}, {info.date}{closed}"
+
+
+def table_info(info: Any, created: bool = False) -> None:
+    _out(_title(info) + (" — now active" if info.active else ""))
+    _out(f"  players: {', '.join(info.players)}")
+    if info.teams:
+        _out(f"  teams: {' vs '.join('+'.join(t) for t in info.teams)}")
+    if info.tariff:
+        _out(f"  tariff: {info.tariff} ct per point")
+    if created:
+        _out("  add the first hand with `schreiber add TYPE …`.")
+
+
+def tables(infos: Sequence[Any]) -> None:
+    if not infos:
+        _out("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`.")
+        return
+    rows = [
+        [
+            ("* " if i.active else "") + str(i.id),
+            i.date.isoformat(),
+            i.rules,
+            i.name or "",
+            ", ".join(i.players),
+            str(i.hands),
+            "closed" if i.closed else "open",
+        ]
+        for i in infos
+    ]
+    _out(_grid(rows, ["id", "date", "rules", "name", "players", "hands", ""]))
+
+
+def table_view(view: Any) -> None:
+    info = view.table
+    table_info(info)
+    rules = view.rules
+    for key, value in info.settings.items():
+        setting = rules.settings.get(key)
+        shown = setting.show(value) if setting else str(value)
+        _out(f"  {key} = {shown}")
+    _out(f"  hands: {info.hands}; next dealer: {view.next_dealer}")
+    for line in view.status:
+        _out(f"  {line}")
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def rule_sets() -> None:
+    from schreiber.rules import registry
+
+    rows = [[name, registry.get(name).summary] for name in registry.names()]
+    _out(tabulate(rows, headers=["rule set", ""], tablefmt="plain"))
+
+
+def rule_set(rules: Any) -> None:
+    _out(f"{rules.name}: {rules.summary}")
+    _out(f"{rules.min_players}–{rules.max_players} players at the table.\n")
+    _out(tabulate([[t, d] for t, d in rules.types.items()], headers=["hand type", ""], tablefmt="plain"))
+    _out()
+    rows = [[k, s.show(s.default), s.help] for k, s in rules.settings.items()]
+    _out(tabulate(rows, headers=["setting", "default", ""], tablefmt="plain"))
+
+
+# -- hands ------------------------------------------------------------------------------------
+
+
+def describe(hand: Any) -> str:
+    """A hand in a few words: "wenz Carl", "rufspiel Berta+Dora"."""
+    who = hand.player or ""
+    if hand.partner:
+        who += "+" + hand.partner
+    return f"{hand.type} {who}".strip()
+
+
+def _points_block(view: Any, hand_view: Any) -> str:
+    players = view.table.players
+    out = set(hand_view.sitting_out)
+    row_hand = ["hand"] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
+    row_total = ["total"] + [signed(hand_view.totals[p]) for p in players]
+    return _grid([row_hand, row_total], ["", *players])
+
+
+def added(view: Any) -> None:
+    h = view.hands[-1]
+    _out(f"Hand {h.number}: {describe(h.hand)} — {h.payout.formula}")
+    if h.payout.split:
+        _out(f"  {h.payout.split}")
+    _out(_points_block(view, h))
+    _next_lines(view)
+
+
+def _next_lines(view: Any) -> None:
+    _out(f"Next dealer: {view.next_dealer}")
+    for line in view.status:
+        _out(line)
+    small = _small_drawing(view)
+    if small:
+        _out(small)
+
+
+def _small_drawing(view: Any) -> str:
+    if not getattr(view.rules, "uses_teams", False):
+        return ""
+    from schreiber.report import drawing
+
+    return drawing.small(view.state.carry, view.table.settings)
+
+
+def edited(number: int, view: Any) -> None:
+    h = next(x for x in view.hands if x.number == number)
+    later = len(view.hands) - number
+    _out(f"Hand {number} replaced: {describe(h.hand)} — {h.payout.formula}")
+    if later:
+        _out(f"  {later} later {'hand' if later == 1 else 'hands'} re-scored.")
+    _out(_grid([["total"] + [signed(view.totals[p]) for p in view.table.players]], ["", *view.table.players]))
+    _next_lines(view)
+
+
+def undone(hand: Any, view: Any) -> None:
+    _out(f"Hand {hand.number} ({describe(hand.hand)}) is void; it stays in the ledger, marked void.")
+    _out(_grid([["total"] + [signed(view.totals[p]) for p in view.table.players]], ["", *view.table.players]))
+    _next_lines(view)
+
+
+def hands(view: Any) -> None:
+    players = view.table.players
+    if not view.hands:
+        _out(f"{_title(view.table)}: no hands yet.")
+        return
+    rows = []
+    for h in view.hands:
+        out = set(h.sitting_out)
+        cells = [
+            ("–" if p in out else signed(h.payout.points[p])) + f" ({signed(h.totals[p])})" for p in players
+        ]
+        rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value), *cells])
+    _out(_title(view.table))
+    _out(_grid(rows, ["#", "dealer", "hand", "value", *players]))
+    _next_lines(view)
+
+
+def _facts(hand: Any) -> list[tuple[str, str]]:
+    facts = hand.to_facts()
+    facts.pop("type")
+    out = []
+    for key, value in facts.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
+        elif value is True:
+            value = "yes"
+        elif value is False and key == "won":
+            value = "lost"
+        out.append((key, str(value)))
+    return out
+
+
+def hand(hand_view: Any, view: Any, fmt: str) -> None:
+    p = hand_view.payout
+    if fmt == "json":
+        _out(
+            json.dumps(
+                {
+                    "number": hand_view.number,
+                    "type": hand_view.hand.type,
+                    "session": view.table.id,
+                    "dealer": hand_view.dealer,
+                    "sitting_out": list(hand_view.sitting_out),
+                    "facts": hand_view.hand.to_facts(),
+                    "value": p.value,
+                    "formula": p.formula,
+                    "split": p.split,
+                    "payouts": dict(p.points),
+                    "breakdown": [{"label": t.label, "op": t.op, "amount": t.amount} for t in p.terms],
+                    "totals": hand_view.totals,
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    _out(f"Hand {hand_view.number} of session {view.table.id}: {describe(hand_view.hand)} (dealer {hand_view.dealer})")
+    for key, value in _facts(hand_view.hand):
+        _out(f"  {key}: {value}")
+    if hand_view.sitting_out:
+        _out(f"  sitting out: {', '.join(hand_view.sitting_out)}")
+    _out("")
+    if p.terms:
+        _out(tabulate([[t.label, _op(t)] for t in p.terms], headers=["term", ""], tablefmt="simple", disable_numparse=True))
+    _out(f"Value: {p.formula}")
+    if p.split:
+        _out(f"Split: {p.split}")
+    _out(_points_block(view, hand_view))
+
+
+def _op(term: Any) -> str:
+    if term.op == "×":
+        return f"×{term.amount}"
+    if term.op == "-":
+        return f"−{term.amount}"
+    return f"+{term.amount}" if term.op == "+" else str(term.amount)
+
+
+# -- reports ----------------------------------------------------------------------------------
+
+
+def report(rep: Any, fmt: str) -> None:
+    extra_keys: list[str] = []
+    for line in rep.players:
+        for key in line.extras:
+            if key not in extra_keys:
+                extra_keys.append(key)
+    if fmt == "json":
+        players = []
+        for line in rep.players:
+            entry: dict[str, Any] = {
+                "name": line.name,
+                "points": line.points,
+                "hands": line.hands,
+                "won": line.won,
+                "solos": line.solos,
+            }
+            if line.cents is not None:
+                entry["cents"] = line.cents
+            entry.update(line.extras)
+            players.append(entry)
+        _out(
+            json.dumps(
+                {
+                    "players": players,
+                    "hands": rep.hands,
+                    "sessions": rep.sessions,
+                    "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in rep.transfers],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    headers = ["rank", "player", "points", "hands", "won", "solos", *extra_keys]
+    if rep.money:
+        headers.append("money")
+    rows = []
+    for rank, line in enumerate(rep.players, start=1):
+        row: list[Any] = [rank, line.name, line.points, line.hands, line.won, line.solos]
+        row += [line.extras.get(k, "") for k in extra_keys]
+        if rep.money:
+            row.append(euros(line.cents or 0))
+        rows.append(row)
+    if fmt == "csv":
+        import csv
+
+        from schreiber.report.csvio import safe_cell
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(headers)
+        for row in rows:
+            writer.writerow([safe_cell(c) for c in row])
+        return
+    _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
+    display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
+    _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
+    if rep.transfers:
+        _out("\nWho pays whom:")
+        for debtor, creditor, cents in rep.transfers:
+            _out(f"  {debtor} pays {creditor} {euros(cents)}")
+    for line in rep.status:
+        _out(line)
+
+
+def imported(created: Sequence[tuple[int, int]]) -> None:
+    for table_id, count in created:
+        _out(f"Imported session {table_id} with {count} {'hand' if count == 1 else 'hands'}.")

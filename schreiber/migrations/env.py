@@ -1,0 +1,30 @@
+"""Alembic environment: runs on the connection schreiber hands over, or on the URL of alembic.ini."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import engine_from_config, pool
+
+from schreiber.store.models import Base
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run(connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+connection = config.attributes.get("connection")
+if connection is not None:
+    run(connection)
+else:
+    engine = engine_from_config(config.get_section(config.config_ini_section, {}), prefix="sqlalchemy.", poolclass=pool.NullPool)
+    with engine.connect() as conn:
+        run(conn)

@@ -1,0 +1,52 @@
+"""Money: points into cents, plus-point tables measured against their average, and who pays whom."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+def against_average(points: Mapping[str, int], tariff: int) -> dict[str, int]:
+    """Cents per player when only winners score: each pays or gets his distance from the table's average.
+
+    The cents add up to zero; the few cents the average leaves over go to the players nearest to
+    their exact share, largest remainder first, so nobody is rounded twice.
+    """
+    n = len(points)
+    if n == 0:
+        return {}
+    total = sum(points.values())
+    # exact share in 1/n cents: (points * n - total) * tariff / n
+    exact = {p: (v * n - total) * tariff for p, v in points.items()}
+    cents = {p: e // n for p, e in exact.items()}
+    leftover = -sum(cents.values())
+    by_remainder = sorted(points, key=lambda p: (-(exact[p] % n), list(points).index(p)))
+    for p in by_remainder[:leftover]:
+        cents[p] += 1
+    return cents
+
+
+def transfers(cents: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """Who pays whom: the biggest debtor pays the biggest creditor until everyone is square."""
+    debtors = sorted(((-v, p) for p, v in cents.items() if v < 0), reverse=True)
+    creditors = sorted(((v, p) for p, v in cents.items() if v > 0), reverse=True)
+    debts = [[amount, who] for amount, who in debtors]
+    credits = [[amount, who] for amount, who in creditors]
+    out: list[tuple[str, str, int]] = []
+    i = j = 0
+    while i < len(debts) and j < len(credits):
+        amount = min(debts[i][0], credits[j][0])
+        out.append((debts[i][1], credits[j][1], amount))
+        debts[i][0] -= amount
+        credits[j][0] -= amount
+        if debts[i][0] == 0:
+            i += 1
+        if credits[j][0] == 0:
+            j += 1
+    return out
+
+
+def euros(cents: int) -> str:
+    """12345 -> "123,45 €", -5 -> "−0,05 €" (German notation, as at the table)."""
+    sign = "−" if cents < 0 else ""
+    whole, rest = divmod(abs(cents), 100)
+    return f"{sign}{whole},{rest:02d} €"

@@ -1,0 +1,111 @@
+"""The ledger's tables: what happened at the table (facts) and the settings in force; payouts are a cache."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, func, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
+SCHEMA_REVISION = "0001"
+
+LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """A person who plays; found by name case-insensitively, so totals run across evenings."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80), unique=True)
+
+
+class Runde(Base):
+    """One table of one evening (a session): its rule set, the settings in force and the seats."""
+
+    __tablename__ = "runde"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(200))
+    rules: Mapped[str] = mapped_column(String(40))
+    settings: Mapped[dict[str, Any]]
+    tariff: Mapped[int | None] = mapped_column(Integer)
+    date: Mapped[dt.date] = mapped_column(Date, index=True)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    teams: Mapped[list[Any] | None]
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    seats: Mapped[list[Seat]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
+
+
+class Seat(Base):
+    """A player's place at a table, in clockwise order from the first one named."""
+
+    __tablename__ = "seat"
+
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+    player: Mapped[Player] = relationship(lazy="joined")
+    runde: Mapped[Runde] = relationship(back_populates="seats")
+
+
+class HandRecord(Base):
+    """One hand as entered; an undo marks it void, an edit marks it superseded and adds its successor."""
+
+    __tablename__ = "hand"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    facts: Mapped[dict[str, Any]]
+    note: Mapped[str | None] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(12), default=LIVE)
+    replaces_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    __table_args__ = (
+        # Two terminals adding at once can never both get the same live number.
+        Index(
+            "uq_hand_live_number",
+            "runde_id",
+            "number",
+            unique=True,
+            sqlite_where=text("status = 'live'"),
+            postgresql_where=text("status = 'live'"),
+        ),
+        Index("ix_hand_runde_status", "runde_id", "status"),
+    )
+
+
+class PayoutRecord(Base):
+    """Cached points of one player in one live hand, written with the hand; rebuilt from the facts on edit."""
+
+    __tablename__ = "payout"
+
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, index=True)
+    points: Mapped[int] = mapped_column(Integer)
+    sat_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    solo: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LedgerState(Base):
+    """Small key/value facts about the ledger itself, such as the active table."""
+
+    __tablename__ = "ledger_state"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
