@@ -1,0 +1,104 @@
+"""Fixtures: a fresh ledger on SQLite and on PostgreSQL, and the CLI run in-process."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
+
+PG_SERVER = os.environ.get("SCHREIBER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def _pg_reachable() -> str | None:
+    try:
+        engine = create_engine(PG_SERVER)
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        engine.dispose()
+        return None
+    except OperationalError as e:
+        return str(e.orig).splitlines()[0] if e.orig else str(e)
+
+
+_PG_PROBLEM: list[str | None] = []
+
+
+def _pg_problem() -> str | None:
+    if not _PG_PROBLEM:
+        _PG_PROBLEM.append(_pg_reachable())
+    return _PG_PROBLEM[0]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """A URL of an empty ledger: an SQLite file, or a schema of its own on the PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ledger.db'}"
+        return
+    problem = _pg_problem()
+    if problem is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL at {PG_SERVER} is unreachable under CI=true: {problem}")
+        pytest.skip(f"PostgreSQL unreachable: {problem}")
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield f"{PG_SERVER}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def ledger(db_url: str):
+    from schreiber.ledger.service import Ledger
+
+    opened = Ledger.open(db_url)
+    yield opened
+    opened.engine.dispose()
+
+
+@dataclass
+class Ran:
+    code: int
+    out: str
+    err: str
+
+
+class Cli:
+    """`schreiber …` run in-process against one ledger, as a user types it."""
+
+    def __init__(self, url: str, capsys: pytest.CaptureFixture[str]) -> None:
+        self.url = url
+        self.capsys = capsys
+
+    def __call__(self, *args: str) -> Ran:
+        from schreiber.cli.app import main
+
+        self.capsys.readouterr()
+        code = main(["--db", self.url, *args])
+        captured = self.capsys.readouterr()
+        return Ran(code, captured.out, captured.err)
+
+    def ok(self, *args: str) -> str:
+        ran = self(*args)
+        assert ran.code == 0, f"schreiber {' '.join(args)} failed ({ran.code}): {ran.err}"
+        return ran.out
+
+    def json(self, *args: str):
+        import json
+
+        return json.loads(self.ok(*args))
+
+
+@pytest.fixture
+def cli(db_url: str, capsys: pytest.CaptureFixture[str]) -> Cli:
+    return Cli(db_url, capsys)
