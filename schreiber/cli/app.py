@@ -30,6 +30,7 @@ app.add_typer(import_app, name="import")
 app.add_typer(db_app, name="db")
 
 _target: dict[str, Optional[str]] = {"db": None}
+_opened: list[Any] = []
 
 
 @app.callback()
@@ -45,7 +46,9 @@ def _global(
 def _ledger() -> Any:
     from schreiber.ledger.service import Ledger
 
-    return Ledger.open(_target["db"])
+    ledger = Ledger.open(_target["db"])
+    _opened.append(ledger)
+    return ledger
 
 
 def _render() -> Any:
@@ -352,6 +355,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         return getattr(e, "exit_code", 2) or 2
     except Exception as e:
         return _refuse(e)
+    finally:
+        while _opened:
+            _opened.pop().engine.dispose()
+        _target["db"] = None
     return result if isinstance(result, int) else 0
 
 

@@ -161,24 +161,25 @@ def formula(terms: tuple[Term, ...] | list[Term]) -> str:
     """The breakdown as players say it: "Rufspiel 1 + Schneider 1 = 2, Doppelt ×2 = 4, + 3 Laufende = 7"."""
     if not terms:
         return "0"
-    parts: list[str] = []
-    running = 0
-    previous = ""
-    for i, term in enumerate(terms):
-        if i == 0:
-            running = term.amount
-            parts.append(f"{term.label} {term.amount}")
-        elif term.op == "×":
-            parts.append(f" = {running}, {term.label} ×{term.amount}")
+    parts = [f"{terms[0].label} {terms[0].amount}"]
+    running = terms[0].amount
+    summed = 1  # additive terms since the last "=", which a factor must close first
+    previous = terms[0].op
+    for term in terms[1:]:
+        sign = "+" if term.op == "+" else "−"
+        if term.op == "×":
+            parts.append(f" = {running}, " if previous == "×" or summed > 1 else ", ")
+            parts.append(f"{term.label} ×{term.amount}")
             running *= term.amount
+            summed = 0
         elif previous == "×":
-            sign = "+" if term.op == "+" else "−"
             parts.append(f" = {running}, {sign} {term.amount} {term.label}")
-            running = running + term.amount if term.op == "+" else running - term.amount
+            running += term.amount if term.op == "+" else -term.amount
+            summed = 1
         else:
-            sign = "+" if term.op == "+" else "−"
             parts.append(f" {sign} {term.label} {term.amount}")
-            running = running + term.amount if term.op == "+" else running - term.amount
+            running += term.amount if term.op == "+" else -term.amount
+            summed += 1
         previous = term.op
     parts.append(f" = {running}")
     return "".join(parts)

@@ -182,7 +182,7 @@ def test_more_hands(players: tuple[str, ...], hands: list[Hand], expected: dict[
     [
         ([H("du", player="Dora", won=True, laufende=5)], "Du 4 + Laufende 5 = 9"),
         ([H("solo", player="Berta", augen=48, schwarz=True, laufende=4)], "Solo 2 + Schwarz 1 + Laufende 4 = 7"),
-        ([H("solo", player="Berta", augen=20, spritze=True)], "Solo 2 = 2, Spritze ×2 = 4"),
+        ([H("solo", player="Berta", augen=20, spritze=True)], "Solo 2, Spritze ×2 = 4"),
         ([H("vergeben"), H("vergeben")], "Vergeben 1 = 1"),
     ],
 )

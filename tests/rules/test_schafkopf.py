@@ -153,7 +153,7 @@ def test_s11_bock_sequence() -> None:
     ]
     assert [s.before.dealer_name for s in steps] == ["Anna", "Berta", "Carl", "Carl"]
     assert steps[-1].after.dealer_name == "Dora"
-    assert steps[2].payout.formula == "Wenz 2 = 2, Bock ×2 = 4"
+    assert steps[2].payout.formula == "Wenz 2, Bock ×2 = 4"
     settings = table_settings(SCHAFKOPF)
     assert SCHAFKOPF.status(settings, steps[-1].after) == ["Bock ×2: 2 hands left, then ×4: 4 hands"]
 
