@@ -1,0 +1,738 @@
+"""Doppelkopf: the Alten table of the seed text (`doppelkopf`) and the DDV tournament rules
+(`doppelkopf-turnier`), with solos, spot points, Hammelrennen, Schiebekopf, Bock and Musssolo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from schreiber.rules import checks
+from schreiber.rules.model import (
+    OPTION_OF,
+    Hand,
+    HandError,
+    Payout,
+    Setting,
+    Settings,
+    SettingsError,
+    Term,
+    evaluate,
+)
+from schreiber.rules.table import Result, TableState
+
+SOLOS = ("trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleischlos", "stilles-solo")
+FARBEN = ("kreuz", "pik", "herz", "karo")
+ABSAGEN = (90, 60, 30, 0)
+SPOT_FIELDS = ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen", "altenstrafe")
+BOCK_TRIGGERS = ("re", "kontra", "gleichstand", "solo_verloren", "manuell")
+RE, KONTRA = "Re", "Kontra"
+
+
+@dataclass(frozen=True)
+class Musssolo:
+    """The Pflichtsolos played per player in the round `round` (0 = the first hands of the table)."""
+
+    round: int = 0
+    played: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Game:
+    """A normal game or a solo, checked: the two parties and what they did."""
+
+    re: tuple[str, ...]
+    kontra: tuple[str, ...]
+    solo: bool
+    augen: int
+    schwarz: bool
+
+    def aug(self, party: str) -> int:
+        return self.augen if party == RE else 240 - self.augen
+
+    def took_trick(self, party: str) -> bool:
+        """--schwarz says the party with 0 Augen took no trick; without it every party took one."""
+        return not (self.schwarz and self.aug(party) == 0)
+
+    def members(self, party: str) -> tuple[str, ...]:
+        return self.re if party == RE else self.kontra
+
+
+def _other(party: str) -> str:
+    return KONTRA if party == RE else RE
+
+
+def _absage_name(level: int) -> str:
+    return "schwarz" if level == 0 else f"keine {level}"
+
+
+def _n(value: int) -> str:
+    """A signed number as players write it: +5, −5."""
+    return f"+{value}" if value >= 0 else f"−{-value}"
+
+
+def wording(terms: tuple[Term, ...] | list[Term]) -> str:
+    """The steps as players count them: "gewonnen 1, keine 90 +1, Re angesagt +2 = 4, Bock ×2 = 8"."""
+    if not terms:
+        return "0"
+    parts: list[str] = []
+    running = 0
+    for i, term in enumerate(terms):
+        if i == 0:
+            running = term.amount
+            parts.append(f"{term.label} {term.amount}")
+        elif term.op == "×":
+            parts.append(f" = {running}, {term.label} ×{term.amount}")
+            running *= term.amount
+        else:
+            sign = "+" if term.op == "+" else "−"
+            parts.append(f", {term.label} {sign}{term.amount}")
+            running = running + term.amount if term.op == "+" else running - term.amount
+    parts.append(f" = {running}")
+    return "".join(parts)
+
+
+def _common_settings() -> dict[str, Setting]:
+    return {
+        "musssolo_pro_runde": Setting(
+            0,
+            "Musssolos (Pflichtsolos) each player owes per round; the report tracks them (0 = off)",
+            minimum=0,
+            maximum=4,
+        ),
+        "musssolo_runde_spiele": Setting(
+            0, "hands in a Musssolo round, counted from the first hand (0 = as many as players at the table)", minimum=0
+        ),
+    }
+
+
+SEED_SETTINGS: dict[str, Setting] = {
+    "schneider_unter": Setting(90, "Schneider: the losing party has fewer Augen than this", minimum=1, maximum=120),
+    "fuchs": Setting(5, "stake per Fuchs caught, paid by each player of the party that lost it (0 = off)", minimum=0),
+    "karlchen": Setting(5, "Karlchen stake: won with the game, paid on top if that party loses (0 = off)", minimum=0),
+    "altenstrafe": Setting(5, "Altenstrafe: both Kreuz-Damen in one trick, each Alte pays this (0 = off)", minimum=0),
+    "doppelkopf": Setting(0, "stake per trick of 40 Augen or more, like a Fuchs (0 = off)", minimum=0),
+    "hammel": Setting(5, "Hammelrennen: the winner receives this from each other player", minimum=0),
+    "hammel_ohne_stich": Setting(False, "Hammelrennen is won by the player without a trick, not by the most Augen"),
+    "schiebekopf": Setting(5, "Schiebekopf: the player with the most Augen pays this to each other player", minimum=0),
+    "stilles_solo_nur_schwarz": Setting(True, "a stilles Solo is won only schwarz (the soloist takes every trick)"),
+    "pflichtsolo_selber_geber": Setting(False, "after a Pflichtsolo the same dealer deals again (as in the DDV rules)"),
+    "bock": Setting(
+        (),
+        "Bock round triggers: re, kontra (announced), gleichstand (120:120), solo_verloren, manuell (--bock)",
+        choices=BOCK_TRIGGERS,
+        multi=True,
+    ),
+    **_common_settings(),
+    "ohne_neuner": Setting(False, "played without the Neuner (40 cards, 10 tricks); recorded, used for --stiche"),
+    "mit_dulle": Setting(True, "the Herz-10 (Dulle) is the highest trump; recorded, no effect on the score"),
+}
+
+TURNIER_SETTINGS: dict[str, Setting] = {
+    **_common_settings(),
+    "stilles_solo_nur_schwarz": Setting(
+        False, "a stilles Solo is won only schwarz (off: the DDV stilles Solo, a Trumpfsolo on the usual targets)"
+    ),
+    "ohne_neuner": Setting(True, "played without the Neuner (40 cards), as the DDV does; recorded only"),
+    "mit_dulle": Setting(True, "the Herz-10 (Dulle) is the highest trump; recorded only"),
+}
+
+_SOLO_TYPES: dict[str, str] = {
+    "trumpfsolo": "solo with the normal trumps (Karo); --player alone",
+    "farbsolo": "solo in a named suit (--farbe kreuz|pik|herz|karo); --player alone",
+    "grandsolo": "solo with only the Buben as trumps; --player alone",
+    "bubensolo": "the same as grandsolo: only the Buben are trumps",
+    "damensolo": "solo with only the Damen as trumps; --player alone",
+    "fleischlos": "solo without trumps; --player alone",
+    "stilles-solo": "solo the others did not know of (both Kreuz-Damen, no Hochzeit); --player alone",
+}
+
+SEED_TYPES: dict[str, str] = {
+    "normal": "the two Kreuz-Damen holders (--player, --partner) against the other two; --augen N of the Alten",
+    "hochzeit": "one player held both Kreuz-Damen: --player and the --partner he found; alone it is a solo",
+    **_SOLO_TYPES,
+    "hammelrennen": "everyone for himself: --augen NAME=N or --winner NAME; the winner gets the stake from each",
+    "schiebekopf": "everyone for himself: --augen NAME=N; the most Augen pays the stake to each other player",
+    "zusammengeworfen": "thrown in: nobody scores, the deal passes on",
+}
+
+TURNIER_TYPES: dict[str, str] = {
+    "normal": "Re (--player, --partner) against Kontra; --augen N of Re; --re/--kontra, --re-absage/--kontra-absage",
+    "hochzeit": "as normal with the --partner found; without one in the first three tricks a solo of --player",
+    **_SOLO_TYPES,
+    "zusammengeworfen": "thrown in: nobody scores, the deal passes on",
+}
+
+
+class Doppelkopf:
+    """One Doppelkopf preset: the seed's Alten table or the DDV tournament rules (`turnier`)."""
+
+    min_players = 4
+    max_players = 6
+    zero_sum = True
+
+    def __init__(
+        self, name: str, summary: str, turnier: bool, settings: dict[str, Setting], types: dict[str, str]
+    ) -> None:
+        self.name = name
+        self.summary = summary
+        self.turnier = turnier
+        self.settings = settings
+        self.types = types
+
+    # -- the RuleSet protocol -------------------------------------------------------------
+
+    def seats_per_hand(self, settings: Settings, players: int) -> int:
+        return 4
+
+    def start(self, settings: Settings, players: tuple[str, ...]) -> Musssolo:
+        return Musssolo()
+
+    def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
+        if hand.type not in self.types:
+            raise HandError(
+                f"{hand.type} is not a hand type of {self.name}; use one of {', '.join(self.types)}."
+            )
+        if hand.bock:
+            self._check_bock_flag(settings)
+        if hand.type == "zusammengeworfen":
+            checks.only(hand, () if self.turnier else ("bock",))
+            return self._thrown_in(settings, state, hand)
+        if hand.type == "hammelrennen":
+            return self._hammelrennen(settings, state, hand)
+        if hand.type == "schiebekopf":
+            return self._schiebekopf(settings, state, hand)
+        game = self._game(settings, state, hand)
+        carry = self._musssolo_after(settings, state, hand, game)
+        if self.turnier:
+            payout = self._turnier(settings, hand, game)
+            bock_causes = 0
+        else:
+            payout, bock_causes = self._alten(settings, state, hand, game)
+        pflicht = hand.pflicht and game.solo
+        same = pflicht and (self.turnier or bool(self._get(settings, "pflichtsolo_selber_geber")))
+        return Result(payout, carry, same_dealer=same, bock_causes=bock_causes)
+
+    def status(self, settings: Settings, state: TableState) -> list[str]:
+        lines: list[str] = []
+        if not self.turnier and (self._bock(settings) or state.bock.rounds):
+            lines.append(state.bock.describe())
+        owed_each = int(self._get(settings, "musssolo_pro_runde"))
+        if owed_each > 0:
+            length = self._round_length(settings, state)
+            current, counts = self._musssolo_now(settings, state)
+            carry = state.carry if isinstance(state.carry, Musssolo) else Musssolo()
+            if state.hands > 0 and state.hands % length == 0 and carry.round == current - 1:
+                done = dict(carry.played)
+                missed = [p for p in state.players if done.get(p, 0) < owed_each]
+                if missed:
+                    lines.append(f"Round {current} is over; Musssolo not played: {', '.join(missed)}.")
+            owed = [p for p in state.players if counts.get(p, 0) < owed_each]
+            left = length - state.hands % length
+            where = f"round {current + 1}, {left} {'hand' if left == 1 else 'hands'} left"
+            if owed:
+                lines.append(f"Musssolo still owed ({where}): {', '.join(owed)}.")
+            else:
+                lines.append(f"Musssolo: everyone has played his ({where}).")
+        return lines
+
+    def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]:
+        """For each player whether his Musssolo of the current round is "offen" or "gespielt"."""
+        owed_each = int(self._get(settings, "musssolo_pro_runde"))
+        if owed_each <= 0:
+            return {}
+        _, counts = self._musssolo_now(settings, state)
+        return {
+            p: {"musssolo": "gespielt" if counts.get(p, 0) >= owed_each else "offen"} for p in state.players
+        }
+
+    def check_settings(self, settings: Settings) -> None:
+        # The stored value of a multi setting may be a list; only the known triggers make sense.
+        for trigger in self._bock(settings):
+            if trigger not in BOCK_TRIGGERS:
+                raise SettingsError(f"--set bock: {trigger!r} is not allowed; use {', '.join(BOCK_TRIGGERS)}.")
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _get(self, settings: Settings, key: str) -> Any:
+        return settings.get(key, self.settings[key].default) if key in self.settings else settings.get(key)
+
+    def _bock(self, settings: Settings) -> tuple[str, ...]:
+        if self.turnier:
+            return ()
+        return tuple(self._get(settings, "bock") or ())
+
+    def _check_bock_flag(self, settings: Settings) -> None:
+        if self.turnier:
+            raise HandError("--bock does not apply to doppelkopf-turnier; the tournament rules have no Bock.")
+        if "manuell" not in self._bock(settings):
+            raise HandError("--bock needs a table with the Bock trigger manuell (--set bock=manuell).")
+
+    def _round_length(self, settings: Settings, state: TableState) -> int:
+        return int(self._get(settings, "musssolo_runde_spiele")) or len(state.players)
+
+    def _musssolo_now(self, settings: Settings, state: TableState) -> tuple[int, dict[str, int]]:
+        """The round the next hand belongs to and the Pflichtsolos played in it so far."""
+        current = state.hands // self._round_length(settings, state)
+        carry = state.carry if isinstance(state.carry, Musssolo) else Musssolo()
+        return current, (dict(carry.played) if carry.round == current else {})
+
+    def _musssolo_after(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> Musssolo:
+        current, counts = self._musssolo_now(settings, state)
+        if hand.pflicht and game.solo:
+            owed_each = int(self._get(settings, "musssolo_pro_runde"))
+            player = game.re[0]
+            if owed_each > 0 and counts.get(player, 0) >= owed_each:
+                raise HandError(
+                    f"--pflicht: {player} has played the Musssolo of this round already; "
+                    "leave --pflicht off for a Lustsolo."
+                )
+            counts[player] = counts.get(player, 0) + 1
+        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+
+    def _carry(self, settings: Settings, state: TableState) -> Musssolo:
+        current, counts = self._musssolo_now(settings, state)
+        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+
+    def _bock_term(self, state: TableState) -> list[Term]:
+        factor = state.bock.factor
+        if factor <= 1:
+            return []
+        return [Term("Bock" if factor == 2 else "Doppelbock", "×", factor)]
+
+    # -- hands without parties -------------------------------------------------------------------
+
+    def _thrown_in(self, settings: Settings, state: TableState, hand: Hand) -> Result:
+        terms = (Term("zusammengeworfen", "+", 0),)
+        payout = Payout(
+            points={p: 0 for p in state.active},
+            value=0,
+            terms=terms,
+            formula=wording(terms),
+            split="thrown in: nobody scores, the deal passes on",
+        )
+        # Nothing was played, so a running Bock round keeps its hand.
+        return Result(
+            payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0, consumes_bock=False
+        )
+
+    def _hammelrennen(self, settings: Settings, state: TableState, hand: Hand) -> Result:
+        active = state.active
+        ohne_stich = bool(self._get(settings, "hammel_ohne_stich"))
+        checks.only(hand, ("winner", "stiche", "bock") if ohne_stich else ("augen_by_player", "winner", "bock"))
+        if hand.winner is not None:
+            checks.seated(hand.winner, active, "--winner")
+        winner = hand.winner
+        if ohne_stich:
+            if hand.stiche:
+                tricks = 10 if self._get(settings, "ohne_neuner") else 12
+                checks.per_player(hand.stiche, active, tricks, "--stiche NAME=N")
+                without = [p for p in active if hand.stiche[p] == 0]
+                if winner is not None and winner not in without:
+                    raise HandError(
+                        f"--winner: {winner} took {hand.stiche[winner]} tricks; "
+                        "the Hammelrennen is won by the player without a trick."
+                    )
+                if winner is None:
+                    if not without:
+                        raise HandError(
+                            "--stiche NAME=N: every player took a trick, so the Hammelrennen has no winner; "
+                            "enter the hand as zusammengeworfen."
+                        )
+                    if len(without) > 1:
+                        raise HandError(
+                            f"--stiche NAME=N: {' and '.join(without)} took no trick; name the winner with --winner."
+                        )
+                    winner = without[0]
+            elif winner is None:
+                raise HandError(
+                    "--winner NAME (the player without a trick) or --stiche NAME=N for every player "
+                    "is needed for hammelrennen."
+                )
+        else:
+            if hand.augen_by_player:
+                checks.per_player(hand.augen_by_player, active, 240, "--augen NAME=N")
+                top = max(hand.augen_by_player.values())
+                best = [p for p in active if hand.augen_by_player[p] == top]
+                if winner is not None and winner not in best:
+                    raise HandError(
+                        f"--winner: {winner} has {hand.augen_by_player[winner]} Augen, "
+                        f"but {best[0]} has the most ({top})."
+                    )
+                if winner is None:
+                    if len(best) > 1:
+                        raise HandError(
+                            f"--augen NAME=N: {' and '.join(best)} tie with {top} Augen; "
+                            "name the winner with --winner."
+                        )
+                    winner = best[0]
+            elif winner is None:
+                raise HandError("--augen NAME=N for every player or --winner NAME is needed for hammelrennen.")
+        assert winner is not None
+        terms = [Term(f"Hammelrennen, Sieger {winner}", "+", int(self._get(settings, "hammel")))]
+        terms += self._bock_term(state)
+        value = evaluate(terms)
+        others = [p for p in active if p != winner]
+        points = {p: -value for p in others}
+        points[winner] = value * len(others)
+        payout = Payout(
+            points=points,
+            value=value,
+            terms=tuple(terms),
+            formula=wording(terms),
+            split=f"{winner} {_n(value * len(others))} ({len(others)}×{value}), each other player {_n(-value)}",
+            winners=(winner,),
+        )
+        return Result(payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0)
+
+    def _schiebekopf(self, settings: Settings, state: TableState, hand: Hand) -> Result:
+        active = state.active
+        checks.only(hand, ("augen_by_player", "bock"))
+        checks.need(hand, "augen_by_player")
+        checks.per_player(hand.augen_by_player, active, 240, "--augen NAME=N")
+        top = max(hand.augen_by_player.values())
+        payers = [p for p in active if hand.augen_by_player[p] == top]
+        receivers = [p for p in active if p not in payers]
+        terms = [Term("Schiebekopf", "+", int(self._get(settings, "schiebekopf")))]
+        terms += self._bock_term(state)
+        value = evaluate(terms)
+        points = {p: -value * len(receivers) for p in payers}
+        points.update({p: value * len(payers) for p in receivers})
+        if receivers:
+            split = (
+                f"{', '.join(payers)} (most Augen, {top}) {'pays' if len(payers) == 1 else 'each pay'} "
+                f"{value} to each of {', '.join(receivers)}"
+            )
+        else:
+            split = f"all tie with {top} Augen: nobody pays"
+        payout = Payout(
+            points=points,
+            value=value,
+            terms=tuple(terms),
+            formula=wording(terms),
+            split=split,
+            winners=tuple(receivers),
+        )
+        return Result(payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0)
+
+    # -- normal games and solos ----------------------------------------------------------------
+
+    def _game(self, settings: Settings, state: TableState, hand: Hand) -> _Game:
+        """Check a normal game / Hochzeit / solo against the table and name its two parties."""
+        t = hand.type
+        given = hand.given()
+        solo = t in SOLOS or (t == "hochzeit" and hand.partner is None)
+        if solo:
+            for f in SPOT_FIELDS:
+                if f in given:
+                    what = "a Hochzeit without partner (a solo)" if t == "hochzeit" else f"a {t}"
+                    raise HandError(f"{OPTION_OF[f]}: spot points count in normal games only, not in {what}.")
+        elif hand.pflicht:
+            raise HandError(
+                f"--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner."
+            )
+        allowed = {"player", "augen", "schwarz", "re", "kontra"}
+        if self.turnier:
+            allowed |= {"re_absage", "kontra_absage"}
+        else:
+            allowed.add("bock")
+        if solo:
+            allowed.add("pflicht")
+            if t == "farbsolo":
+                allowed.add("farbe")
+        else:
+            allowed.add("partner")
+            if self.turnier:
+                allowed |= {"fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen"}
+            else:
+                stakes = {
+                    "fuchs_re": "fuchs",
+                    "fuchs_kontra": "fuchs",
+                    "doppelkopf_re": "doppelkopf",
+                    "doppelkopf_kontra": "doppelkopf",
+                    "karlchen": "karlchen",
+                    "altenstrafe": "altenstrafe",
+                }
+                for f, key in stakes.items():
+                    if f in given and int(self._get(settings, key)) == 0:
+                        raise HandError(
+                            f"{OPTION_OF[f]}: this table plays without that spot point (stake 0); "
+                            f"a table started with --set {key}=N counts it."
+                        )
+                allowed |= set(stakes)
+        checks.only(hand, allowed)
+        checks.need(hand, "player")
+        if t == "normal":
+            checks.need(hand, "partner")
+        if t == "farbsolo":
+            checks.need(hand, "farbe")
+            if hand.farbe not in FARBEN:
+                raise HandError(f"--farbe must be one of {', '.join(FARBEN)}, not {hand.farbe!r}.")
+        checks.need(hand, "augen")
+        active = state.active
+        assert hand.player is not None and hand.augen is not None
+        checks.seated(hand.player, active, "--player")
+        if hand.partner is not None:
+            checks.different(hand.player, hand.partner)
+            checks.seated(hand.partner, active, "--partner")
+        checks.in_range(hand.augen, 0, 240, "--augen N")
+        if hand.schwarz and hand.augen not in (0, 240):
+            raise HandError(
+                f"--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {hand.augen}."
+            )
+        for f in ("re_absage", "kontra_absage"):
+            value = getattr(hand, f)
+            if value is not None and value not in ABSAGEN:
+                raise HandError(f"{OPTION_OF[f]} must be 90, 60, 30 or 0 (schwarz), not {value}.")
+        re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
+        game = _Game(
+            re=re,
+            kontra=tuple(p for p in active if p not in re),
+            solo=solo,
+            augen=hand.augen,
+            schwarz=hand.schwarz,
+        )
+        if not solo:
+            self._check_spots(hand, game)
+        return game
+
+    def _check_spots(self, hand: Hand, game: _Game) -> None:
+        if hand.karlchen is not None and hand.karlchen not in ("re", "kontra"):
+            raise HandError(f"--karlchen takes re or kontra, not {hand.karlchen!r}.")
+        for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
+            value = getattr(hand, f)
+            if value is not None and value < 0:
+                raise HandError(f"{OPTION_OF[f]} must be 0 or more, not {value}.")
+        foxes = (hand.fuchs_re or 0) + (hand.fuchs_kontra or 0)
+        if foxes > 2:
+            raise HandError(f"--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.")
+        for party, f in ((RE, "doppelkopf_re"), (KONTRA, "doppelkopf_kontra")):
+            count = getattr(hand, f) or 0
+            if count * 40 > game.aug(party):
+                raise HandError(
+                    f"{OPTION_OF[f]}: {count} tricks of 40 Augen or more need at least {count * 40} Augen, "
+                    f"and {party} has {game.aug(party)}."
+                )
+        for party in (RE, KONTRA):
+            if game.took_trick(party):
+                continue
+            key = party.lower()
+            earned = [f for f in (f"fuchs_{key}", f"doppelkopf_{key}") if getattr(hand, f)]
+            earned += ["karlchen"] if hand.karlchen == key else []
+            if earned:
+                raise HandError(f"{OPTION_OF[earned[0]]}: {party} took no trick (--schwarz), so it earned nothing.")
+
+    def _spots(self, hand: Hand) -> dict[str, dict[str, int]]:
+        """The spot points as counts per party: Fuchs, Doppelkopf, Karlchen."""
+        return {
+            RE: {
+                "fuchs": hand.fuchs_re or 0,
+                "doppelkopf": hand.doppelkopf_re or 0,
+                "karlchen": int(hand.karlchen == "re"),
+            },
+            KONTRA: {
+                "fuchs": hand.fuchs_kontra or 0,
+                "doppelkopf": hand.doppelkopf_kontra or 0,
+                "karlchen": int(hand.karlchen == "kontra"),
+            },
+        }
+
+    def _payout(
+        self, game: _Game, side: str | None, terms: list[Term], formula: str, winners: tuple[str, ...]
+    ) -> Payout:
+        """Share V: each player of `side` gets V and each of the other −V; a soloist counts 3×."""
+        value = evaluate(terms)
+        side = side or RE
+        points: dict[str, int] = {}
+        for party, sign in ((side, 1), (_other(side), -1)):
+            for p in game.members(party):
+                points[p] = sign * value * (3 if game.solo and party == RE else 1)
+        if game.solo:
+            soloist = game.re[0]
+            sign = "−" if points[soloist] < 0 else "+"
+            split = f"Solist {soloist} {sign}3×{abs(value)}, each opponent {_n(-points[soloist] // 3)}"
+        else:
+            a, b = (side, _other(side))
+            split = (
+                f"{a} {', '.join(game.members(a))} {_n(value)} each; "
+                f"{b} {', '.join(game.members(b))} {_n(-value)} each"
+            )
+        return Payout(
+            points=points,
+            value=value,
+            terms=tuple(terms),
+            formula=formula,
+            split=split,
+            soloist=game.re[0] if game.solo else None,
+            winners=winners,
+        )
+
+    # -- the seed's Alten table --------------------------------------------------------------------
+
+    def _alten(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> tuple[Payout, int]:
+        if hand.type == "stilles-solo" and self._get(settings, "stilles_solo_nur_schwarz"):
+            re_wins = game.schwarz and game.augen == 240
+        else:
+            re_wins = game.augen >= 121
+        winner = RE if re_wins else KONTRA
+        loser = _other(winner)
+        if not game.took_trick(loser):
+            level, extra = 3, " schwarz"
+        elif game.aug(loser) < int(self._get(settings, "schneider_unter")):
+            level, extra = 2, " Schneider"
+        else:
+            level, extra = 1, ""
+        who = "Solist" if game.solo else "Alten"
+        if re_wins:
+            verb = "gewinnt" if game.solo else "gewinnen"
+            base = 5 * level
+        else:
+            verb = "verliert" if game.solo else "verlieren"
+            base = 10 * level
+        label = f"{who} {verb}{extra}"
+        if hand.type == "stilles-solo" and not re_wins and game.augen >= 121:
+            label += " (stilles Solo nicht schwarz)"
+        terms = [Term(label, "+", base)]
+
+        def signed(earner: str, label: str, amount: int) -> None:
+            if amount:
+                terms.append(Term(f"{label} ({earner})", "+" if earner == winner else "−", amount))
+
+        if not game.solo:
+            spots = self._spots(hand)
+            fuchs = int(self._get(settings, "fuchs"))
+            dk = int(self._get(settings, "doppelkopf"))
+            for party in (RE, KONTRA):
+                n = spots[party]["fuchs"]
+                signed(party, "Fuchs gefangen" if n == 1 else f"{n} Füchse gefangen", n * fuchs)
+            for party in (RE, KONTRA):
+                n = spots[party]["doppelkopf"]
+                signed(party, "Doppelkopf" if n == 1 else f"{n} Doppelköpfe", n * dk)
+            if hand.karlchen is not None:
+                # Karlchen is won with the game or paid on top by a losing party: always for the winners.
+                owner = RE if hand.karlchen == "re" else KONTRA
+                terms.append(Term(f"Karlchen ({owner})", "+", int(self._get(settings, "karlchen"))))
+            if hand.altenstrafe:
+                # The Alten pay whatever the result, so it is for the winners only when Kontra wins.
+                stake = int(self._get(settings, "altenstrafe"))
+                terms.append(Term("Altenstrafe (Re zahlt)", "+" if winner == KONTRA else "−", stake))
+        terms += self._bock_term(state)
+
+        triggers = self._bock(settings)
+        causes = sum(
+            (
+                "re" in triggers and hand.re,
+                "kontra" in triggers and hand.kontra,
+                "gleichstand" in triggers and game.augen == 120,
+                "solo_verloren" in triggers and game.solo and not re_wins,
+                "manuell" in triggers and hand.bock,
+            )
+        )
+        payout = self._payout(game, winner, terms, wording(terms), game.members(winner))
+        return payout, causes
+
+    # -- the DDV tournament rules ----------------------------------------------------------------------
+
+    def _turnier(self, settings: Settings, hand: Hand, game: _Game) -> Payout:
+        absage = {RE: hand.re_absage, KONTRA: hand.kontra_absage}
+        announced = {RE: hand.re or absage[RE] is not None, KONTRA: hand.kontra or absage[KONTRA] is not None}
+        target_absage = dict(absage)
+        if hand.type == "stilles-solo" and self._get(settings, "stilles_solo_nur_schwarz"):
+            # The soloist must take every trick, as if he had said schwarz; it earns no Absage points.
+            target_absage[RE] = 0
+        kontra_alone = announced[KONTRA] and not announced[RE]
+
+        def wins(party: str) -> bool:
+            other = _other(party)
+            own, theirs = target_absage[party], target_absage[other]
+            if own is not None:
+                return not game.took_trick(other) if own == 0 else game.aug(party) >= 241 - own
+            if theirs is not None:
+                return game.took_trick(party) if theirs == 0 else game.aug(party) >= theirs
+            if party == RE:
+                return game.aug(RE) >= (120 if kontra_alone else 121)
+            return game.aug(KONTRA) >= (121 if kontra_alone else 120)
+
+        winner = RE if wins(RE) else KONTRA if wins(KONTRA) else None
+
+        # Every step as (label, amount, party that earned it); the winner's steps 2 and 3 are its own.
+        def under(party: str) -> list[tuple[str, int, str]]:
+            other = _other(party)
+            out = [(f"keine {x}", 1, party) for x in (90, 60, 30) if game.aug(other) < x]
+            if not game.took_trick(other):
+                out.append(("schwarz", 1, party))
+            return out
+
+        def against(party: str) -> list[tuple[str, int, str]]:
+            said = absage[_other(party)]
+            if said is None:
+                return []
+            return [
+                (f"{level + 30} gegen {_absage_name(level)}", 1, party)
+                for level in ABSAGEN
+                if level >= said and game.aug(party) >= level + 30
+            ]
+
+        def sonder(party: str) -> list[tuple[str, int, str]]:
+            if game.solo:
+                return []
+            spots = self._spots(hand)[party]
+            out = []
+            if spots["fuchs"]:
+                n = spots["fuchs"]
+                out.append(("Fuchs gefangen" if n == 1 else f"{n} Füchse gefangen", n, party))
+            if spots["doppelkopf"]:
+                n = spots["doppelkopf"]
+                out.append(("Doppelkopf" if n == 1 else f"{n} Doppelköpfe", n, party))
+            if spots["karlchen"]:
+                out.append(("Karlchen", 1, party))
+            return out
+
+        steps: list[tuple[str, int, str]]
+        if winner is not None:
+            loser = _other(winner)
+            steps = [("gewonnen", 1, winner)] + under(winner)
+            steps += [(f"{p} angesagt", 2, winner) for p in (RE, KONTRA) if announced[p]]
+            for p in (RE, KONTRA):
+                if absage[p] is not None:
+                    steps += [
+                        (f"{p} {_absage_name(level)} abgesagt", 1, winner)
+                        for level in ABSAGEN
+                        if level >= absage[p]  # type: ignore[operator]
+                    ]
+            steps += against(winner) + against(loser)
+            if winner == KONTRA and not game.solo:
+                steps.append(("gegen die Alten", 1, KONTRA))
+            steps += sonder(winner) + sonder(loser)
+            side = winner
+            head = f"{winner} gewinnt: "
+        else:
+            earned = {p: under(p) + against(p) + sonder(p) for p in (RE, KONTRA)}
+            net = sum(a for _, a, _ in earned[KONTRA]) - sum(a for _, a, _ in earned[RE])
+            side = KONTRA if net > 0 else RE
+            # The side ahead first, so the sum starts from a plus.
+            steps = earned[side] + earned[_other(side)]
+            head = f"niemand gewinnt; netto für {side}: "
+        terms = [
+            Term(label if party == side else f"{label} ({party})", "+" if party == side else "−", amount)
+            for label, amount, party in steps
+        ]
+        formula = head + wording(terms)
+        winners = game.members(winner) if winner is not None else ()
+        return self._payout(game, side, terms, formula, winners)
+
+
+DOPPELKOPF = Doppelkopf(
+    name="doppelkopf",
+    summary="Doppelkopf after the Alten table: +5/10/15 won, −10/20/30 lost, solo 3×, Fuchs, Karlchen, Altenstrafe",
+    turnier=False,
+    settings=SEED_SETTINGS,
+    types=SEED_TYPES,
+)
+
+DOPPELKOPF_TURNIER = Doppelkopf(
+    name="doppelkopf-turnier",
+    summary="Doppelkopf after the DDV tournament rules: 1 point a step, Ansagen, Absagen, Sonderpunkte, solo 3×",
+    turnier=True,
+    settings=TURNIER_SETTINGS,
+    types=TURNIER_TYPES,
+)
