@@ -326,6 +326,26 @@ def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help="A file 
     _render().imported(created)
 
 
+@app.command("strokes")
+def strokes(
+    session: SessionOpt = None,
+    svg: Annotated[Optional[str], typer.Option("--svg", help="Write the drawing as an SVG picture to FILE.")] = None,
+) -> None:
+    """klassisch: each team's finished Schafköpfe and the sheep's head being drawn."""
+    view = _ledger().table(session)
+    if not getattr(view.rules, "uses_teams", False):
+        raise typer.BadParameter(f"session {view.table.id} plays {view.rules.name}, which has no strokes; only klassisch has.", param_hint="strokes")
+    if svg is None:
+        _render().strokes(view)
+        return
+    try:
+        with open(svg, "w", encoding="utf-8") as out:
+            out.write(_render().strokes_svg(view))
+    except OSError as e:
+        raise typer.BadParameter(f"cannot write {svg} ({e.strerror}).", param_hint="--svg") from None
+    typer.echo(f"The drawing of session {view.table.id} is in {svg}.")
+
+
 @app.command("recompute")
 def recompute() -> None:
     """Rebuild every cached payout from the facts and say how many had differed."""

@@ -137,7 +137,7 @@ def _small_drawing(view: Any) -> str:
         return ""
     from schreiber.report import drawing
 
-    return drawing.small(view.state.carry, view.table.settings)
+    return "\n".join(drawing.team_small(team) for team in view.rules.teams_view(view.table.settings, view.state))
 
 
 def edited(number: int, view: Any) -> None:
@@ -304,3 +304,16 @@ def report(rep: Any, fmt: str) -> None:
 def imported(created: Sequence[tuple[int, int]]) -> None:
     for table_id, count in created:
         _out(f"Imported session {table_id} with {count} {'hand' if count == 1 else 'hands'}.")
+
+
+def strokes(view: Any) -> None:
+    from schreiber.report import drawing
+
+    _out(_title(view.table))
+    _out(drawing.drawing_text(view.rules.teams_view(view.table.settings, view.state)))
+
+
+def strokes_svg(view: Any) -> str:
+    from schreiber.report import drawing
+
+    return drawing.drawing_svg(view.rules.teams_view(view.table.settings, view.state))

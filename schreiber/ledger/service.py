@@ -129,11 +129,12 @@ class Ledger:
         first_dealer = 0
         if dealer is not None:
             first_dealer = players.index(pick(dealer, players, "--dealer", "a player at this table"))
-        team_list = parse_teams(teams, tuple(players)) if teams else None
-        if team_list is not None and not getattr(rules, "uses_teams", False):
+        uses_teams = getattr(rules, "uses_teams", False)
+        if teams and not uses_teams:
             raise SettingsError(f"--teams: {rules.name} has no fixed teams; only klassisch has.")
-        if team_list is None and getattr(rules, "uses_teams", False):
-            team_list = ((players[0], players[2]), (players[1], players[3]))
+        team_list = None
+        if uses_teams:
+            team_list = parse_teams(rules, teams or ["+".join(players[0::2]), "+".join(players[1::2])], tuple(players))
         with self.transaction() as s:
             runde = Runde(
                 name=name,
@@ -187,7 +188,7 @@ class Ledger:
             rules = registry.get(runde.rules)
             if not getattr(rules, "uses_teams", False):
                 raise SettingsError(f"session teams: {rules.name} has no fixed teams; only klassisch has.")
-            runde.teams = [list(t) for t in parse_teams(teams, _players(runde))]
+            runde.teams = [list(t) for t in parse_teams(rules, teams, _players(runde))]
             s.flush()
             return self._info(s, runde)
 
@@ -329,6 +330,9 @@ class Ledger:
                 )
             )
             state = step.after
+        if getattr(rules, "uses_teams", False) and runde.teams:
+            # Teams redrawn since the last hand start their Partie now, so the status shows it.
+            state = rules.redraw(runde.settings, state, runde.teams)  # type: ignore[attr-defined]
         return TableView(
             table=self._info(s, runde, len(records)),
             hands=hands,
@@ -430,19 +434,13 @@ class Ledger:
         )
 
 
-def parse_teams(teams: Sequence[str], players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """`NAME+NAME NAME+NAME` as two pairs that seat every player of the table exactly once."""
-    if len(teams) != 2:
-        raise SettingsError("--teams takes two teams, NAME+NAME NAME+NAME.")
-    out = []
-    for team in teams:
-        names = [n for n in team.split("+") if n.strip()]
-        if len(names) != 2:
-            raise SettingsError(f"--teams: {team!r} is not two players joined by +, like Anna+Carl.")
-        out.append(tuple(pick(n, players, "--teams", "a player at this table") for n in names))
-    if sorted(out[0] + out[1]) != sorted(players):
-        raise SettingsError(f"--teams must place each of {', '.join(players)} in exactly one team.")
-    return tuple(out)
+def parse_teams(rules: RuleSet, texts: Sequence[str], players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """`NAME+NAME NAME+NAME` as typed, names forgiving, checked by the rule set that plays in teams."""
+    teams = [
+        tuple(pick(name, players, "--teams", "a player at this table") for name in text.split("+") if name.strip())
+        for text in texts
+    ]
+    return rules.check_teams(players, teams)  # type: ignore[attr-defined]
 
 
 def _extended(view: TableView, number: int, step: Step) -> TableView:

@@ -55,13 +55,15 @@ class Hand:
     teams: tuple[tuple[str, ...], ...] | None = None
     note: str | None = None
 
-    def given(self) -> set[str]:
+    def given(self) -> frozenset[str]:
         """The names of the facts that were entered (not left at their default), type and note aside."""
-        return {
-            f.name
-            for f in fields(self)
-            if f.name not in ("type", "note", "teams") and getattr(self, f.name) != _DEFAULTS[f.name]
-        }
+        # Memoised on the instance: the fold asks several times per hand and a Hand never changes.
+        cached = self.__dict__.get("_given")
+        if cached is None:
+            values = self.__dict__
+            cached = frozenset(n for n in _GIVEN_FIELDS if values[n] != _DEFAULTS[n])
+            object.__setattr__(self, "_given", cached)
+        return cached
 
     def to_facts(self) -> dict[str, Any]:
         """The entered facts as JSON-ready data; `Hand.from_facts` reads it back."""
@@ -96,6 +98,7 @@ def _default(f: Any) -> Any:
 
 
 _DEFAULTS: dict[str, Any] = {f.name: _default(f) for f in fields(Hand) if f.name != "type"}
+_GIVEN_FIELDS = tuple(name for name in _DEFAULTS if name not in ("note", "teams"))
 
 # How each fact is typed on the command line, for error messages.
 OPTION_OF: dict[str, str] = {

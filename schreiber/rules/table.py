@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Protocol
 
 from schreiber.rules.model import Hand, Payout, Setting, Settings
@@ -67,7 +68,7 @@ class TableState:
     def dealer_name(self) -> str:
         return self.players[self.dealer]
 
-    @property
+    @cached_property
     def sitting_out(self) -> tuple[str, ...]:
         """With 5 at a 4-seat game the dealer sits out; with 6 also the seat opposite (dealer + 3)."""
         n = len(self.players)
@@ -78,7 +79,7 @@ class TableState:
             return (self.players[self.dealer],)
         return (self.players[self.dealer], self.players[(self.dealer + 3) % n])
 
-    @property
+    @cached_property
     def active(self) -> tuple[str, ...]:
         out = self.sitting_out
         return tuple(p for p in self.players if p not in out)

@@ -1,11 +1,11 @@
 """The ledger's tables: what happened at the table (facts) and the settings in force; payouts are a cache."""
 
-from __future__ import annotations
+
 
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, func, text
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
@@ -44,7 +44,7 @@ class Runde(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
-    seats: Mapped[list[Seat]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
+    seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
 
 
 class Seat(Base):
@@ -57,7 +57,7 @@ class Seat(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
 
     player: Mapped[Player] = relationship(lazy="joined")
-    runde: Mapped[Runde] = relationship(back_populates="seats")
+    runde: Mapped["Runde"] = relationship(back_populates="seats")
 
 
 class HandRecord(Base):
@@ -75,18 +75,9 @@ class HandRecord(Base):
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id"))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
-    __table_args__ = (
-        # Two terminals adding at once can never both get the same live number.
-        Index(
-            "uq_hand_live_number",
-            "runde_id",
-            "number",
-            unique=True,
-            sqlite_where=text("status = 'live'"),
-            postgresql_where=text("status = 'live'"),
-        ),
-        Index("ix_hand_runde_status", "runde_id", "status"),
-    )
+    # The partial unique index uq_hand_live_number (runde_id, number WHERE status = 'live') lives in
+    # the migrations only: declaring it here would import the PostgreSQL dialect on every `add`.
+    __table_args__ = (Index("ix_hand_runde_status", "runde_id", "status"),)
 
 
 class PayoutRecord(Base):

@@ -1,0 +1,384 @@
+"""`klassisch`: the old Schafkopf of two teams of two, scored in strokes that draw a sheep's head.
+
+A Partie runs while the teams stay the same: each team's strokes fill its current Schafkopf of
+`striche` strokes; a finished Schafkopf stays with the players of the team that drew it, also
+after the teams are redrawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from schreiber.rules import checks
+from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
+from schreiber.rules.table import Result, TableState
+
+Team = tuple[str, str]
+Teams = tuple[Team, Team]
+
+TOTAL_AUGEN = 120
+WIN = 61
+DOUBLE = 90
+TIE = 60
+
+TYPES: dict[str, str] = {
+    "spiel": (
+        "one hand: the declaring team is --player's, --augen N its Augen (61 wins, 90 double, 60 is a tie "
+        "the next hand decides); --forced if it had to declare, --schwarz if the winners took every trick"
+    ),
+}
+
+SETTINGS: dict[str, Setting] = {
+    "striche": Setting(
+        9, "strokes in one Schafkopf: 9 or 12 traditionally, any agreed count from 5", minimum=5, maximum=99
+    ),
+    "einsatz": Setting(
+        0,
+        "cents per finished Schafkopf: each player of the other team pays each drawer this much (0 = no money)",
+        minimum=0,
+    ),
+}
+
+
+def team_name(team: Sequence[str]) -> str:
+    """"Anna+Carl"."""
+    return "+".join(team)
+
+
+def default_teams(players: Sequence[str]) -> Teams:
+    """The teams when none were drawn: seats 1+3 against 2+4, partners sitting opposite."""
+    return ((players[0], players[2]), (players[1], players[3]))
+
+
+def check_teams(players: Sequence[str], teams: Sequence[Sequence[str]]) -> Teams:
+    """The teams in a fixed order (seat order inside a team, the team of the first seat first);
+    HandError unless they are two pairs of the table's four players, each player once."""
+    players = tuple(players)
+    flat = [name for team in teams for name in team]
+    if len(players) != 4 or len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(flat) != sorted(players):
+        shown = " ".join(team_name(t) for t in teams) or "no teams"
+        raise HandError(
+            f"--teams must be two pairs of the table's four players ({', '.join(players)}), "
+            f"each player once, like {team_name(players[0::2])} {team_name(players[1::2])}; not {shown}."
+        )
+    seat = {p: i for i, p in enumerate(players)}
+    pairs = sorted((tuple(sorted(t, key=seat.__getitem__)) for t in teams), key=lambda t: seat[t[0]])
+    return ((pairs[0][0], pairs[0][1]), (pairs[1][0], pairs[1][1]))
+
+
+def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
+    """Read `NAME+NAME NAME+NAME` as typed (names case-insensitive) into checked teams."""
+    by_key = {p.casefold(): p for p in players}
+    teams: list[tuple[str, ...]] = []
+    for text in texts:
+        team = []
+        for name in text.split("+"):
+            key = name.strip().casefold()
+            if key not in by_key:
+                raise HandError(
+                    f"--teams: {name.strip() or '(nothing)'!s} is not a player of this table; "
+                    f"the players are {', '.join(players)}."
+                )
+            team.append(by_key[key])
+        teams.append(tuple(team))
+    return check_teams(players, teams)
+
+
+@dataclass(frozen=True)
+class KlassischCarry:
+    """The strokes of the running Partie and what earlier Partien left with the players.
+
+    `strokes` and `heads` are per team, in the order of `teams`; `pending` is the index of the
+    team that declared a 60:60 the next hand decides, `pending_player` who declared it.
+    """
+
+    teams: Teams
+    strokes: tuple[int, int] = (0, 0)
+    heads: tuple[int, int] = (0, 0)
+    schafkoepfe: tuple[tuple[str, int], ...] = ()
+    pending: int | None = None
+    pending_player: str | None = None
+    partie: int = 1
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        return (team_name(self.teams[0]), team_name(self.teams[1]))
+
+    @property
+    def pending_team(self) -> Team | None:
+        return None if self.pending is None else self.teams[self.pending]
+
+    def team_of(self, player: str) -> int:
+        return 0 if player in self.teams[0] else 1
+
+    def schafkoepfe_of(self, player: str) -> int:
+        return dict(self.schafkoepfe).get(player, 0)
+
+    def new_partie(self, teams: Teams) -> KlassischCarry:
+        """A redraw: strokes start afresh and a pending 60:60 is dropped; the Schafköpfe stay with the players."""
+        return KlassischCarry(teams=teams, schafkoepfe=self.schafkoepfe, partie=self.partie + 1)
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """What the drawing shows of one team: finished Schafköpfe in this Partie and the head being drawn."""
+
+    name: str
+    players: tuple[str, ...]
+    schafkoepfe: int
+    strokes: int
+    striche: int
+    pending: bool = False
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+class Klassisch:
+    """The old Schafkopf in strokes: two teams of two, each hand's strokes go to one team."""
+
+    name = "klassisch"
+    summary = (
+        "The old Schafkopf with Skat cards in two teams of two, scored in strokes that draw a sheep's head "
+        "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand."
+    )
+    min_players = 4
+    max_players = 4
+    zero_sum = False
+    # The ledger stamps the teams in force onto every hand and lets `session teams` redraw them.
+    uses_teams = True
+    check_teams = staticmethod(check_teams)
+
+    def __init__(self) -> None:
+        self.settings: dict[str, Setting] = dict(SETTINGS)
+        self.types: dict[str, str] = dict(TYPES)
+
+    # -- the protocol ---------------------------------------------------------------------------
+
+    def seats_per_hand(self, settings: Settings, players: int) -> int:
+        return 4
+
+    def start(self, settings: Settings, players: tuple[str, ...]) -> KlassischCarry:
+        if len(players) != 4:
+            raise SettingsError(f"--players: klassisch is played by exactly 4 players, not {len(players)}.")
+        return KlassischCarry(teams=default_teams(players), schafkoepfe=tuple((p, 0) for p in players))
+
+    def check_settings(self, settings: Settings) -> None:
+        striche = settings.get("striche", SETTINGS["striche"].default)
+        if not isinstance(striche, int) or isinstance(striche, bool) or striche < 5:
+            raise SettingsError(f"--set striche: a Schafkopf needs at least 5 strokes, not {striche!r}.")
+        einsatz = settings.get("einsatz", SETTINGS["einsatz"].default)
+        if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
+            raise SettingsError(f"--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz!r}.")
+
+    def status(self, settings: Settings, state: TableState) -> list[str]:
+        carry = self.carry(settings, state)
+        striche = _striche(settings)
+        names = carry.team_names
+        line = ", ".join(f"{names[i]} {carry.strokes[i]}/{striche}" for i in (0, 1))
+        finished = [f"{names[i]} {carry.heads[i]}" for i in (0, 1) if carry.heads[i]]
+        if finished:
+            line += " · Schafköpfe: " + ", ".join(finished)
+        lines = [line]
+        if carry.pending is not None:
+            lines.append(f"60:60 pending: {names[carry.pending]} declared; the next hand decides")
+        return lines
+
+    def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
+        if hand.type != "spiel":
+            raise HandError(f"{hand.type!r} is not a hand of klassisch; the only type is spiel.")
+        checks.only(hand, ("player", "augen", "forced", "schwarz"))
+        checks.need(hand, "player", "augen")
+        assert hand.player is not None and hand.augen is not None
+        checks.seated(hand.player, state.active, "--player")
+        checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
+        if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
+            raise HandError(
+                f"--schwarz needs --augen {TOTAL_AUGEN} (the declarers took every trick) "
+                f"or --augen 0 (the opponents did), not {hand.augen}."
+            )
+        carry = self.carry(settings, state)
+        if hand.teams is not None:
+            teams = check_teams(state.players, hand.teams)
+            if teams != carry.teams:
+                carry = carry.new_partie(teams)
+        return _score(_striche(settings), state, carry, hand)
+
+    # -- what the report and the drawing need ----------------------------------------------------
+
+    def carry(self, settings: Settings, state: TableState) -> KlassischCarry:
+        """The carried strokes of `state` (a fresh Partie in seat-order teams if there is none yet)."""
+        if isinstance(state.carry, KlassischCarry):
+            return state.carry
+        return self.start(settings, state.players)
+
+    def redraw(self, settings: Settings, state: TableState, teams: Sequence[Sequence[str]]) -> TableState:
+        """The table after `session teams`, before the next hand: a new Partie unless the teams are the same."""
+        checked = check_teams(state.players, teams)
+        carry = self.carry(settings, state)
+        if checked == carry.teams:
+            return replace(state, carry=carry)
+        return replace(state, carry=carry.new_partie(checked))
+
+    def teams_view(self, settings: Settings, state: TableState) -> tuple[TeamView, TeamView]:
+        carry = self.carry(settings, state)
+        striche = _striche(settings)
+        return tuple(  # type: ignore[return-value]
+            TeamView(
+                name=carry.team_names[i],
+                players=carry.teams[i],
+                schafkoepfe=carry.heads[i],
+                strokes=carry.strokes[i],
+                striche=striche,
+                pending=carry.pending == i,
+            )
+            for i in (0, 1)
+        )
+
+    def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]:
+        """Per player: Schafköpfe his teams finished, strokes in his current team's head, and the money.
+
+        Per finished Schafkopf each player of the other team pays `einsatz` to each drawer, so a
+        drawer gets 2×einsatz and every other player pays 2×einsatz.
+        """
+        carry = self.carry(settings, state)
+        einsatz = int(settings.get("einsatz", SETTINGS["einsatz"].default))
+        heads = {p: carry.schafkoepfe_of(p) for p in state.players}
+        # Every Schafkopf has two drawers.
+        total = sum(heads.values()) // 2
+        return {
+            p: {
+                "schafkoepfe": heads[p],
+                "striche": carry.strokes[carry.team_of(p)],
+                "cents": 2 * einsatz * (2 * heads[p] - total),
+            }
+            for p in state.players
+        }
+
+
+def _striche(settings: Settings) -> int:
+    return int(settings.get("striche", SETTINGS["striche"].default))
+
+
+def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -> Result:
+    assert hand.player is not None and hand.augen is not None
+    declarers = carry.team_of(hand.player)
+    names = carry.team_names
+    augen = hand.augen
+
+    if hand.schwarz:
+        # A whole Schafkopf at once; the started one stays, and a pending 60:60 is settled by it.
+        winner = declarers if augen == TOTAL_AUGEN else 1 - declarers
+        after = _with_heads(carry, winner, 1)
+        terms: tuple[Term, ...] = (Term("schwarz: a whole Schafkopf", "+", striche),)
+        split = (
+            f"{names[winner]} win schwarz and draw a whole Schafkopf ({striche} strokes): "
+            f"{_each(carry.teams[winner], striche)}; the started one stays at {carry.strokes[winner]}/{striche}"
+        )
+        return _result(state, after, winner, striche, terms, split, carry)
+
+    if augen == TIE:
+        # A second tie keeps the 60:60 pending, now measured against the team that declared it.
+        after = replace(carry, pending=declarers, pending_player=hand.player)
+        split = f"60:60: nobody scores; {names[declarers]} declared, the next hand decides"
+        if carry.pending is not None:
+            split += f" (the 60:60 of {names[carry.pending]} stays pending)"
+        result = _result(state, after, None, 0, (Term("60:60", "+", 0),), split, carry)
+        return replace(result, payout=replace(result.payout, formula="60:60 = 0 strokes; the next hand decides"))
+
+    won = augen >= WIN
+    winner = declarers if won else 1 - declarers
+    double = (augen if won else TOTAL_AUGEN - augen) >= DOUBLE
+    if carry.pending is not None:
+        if won:
+            label, base, extra = "won after 60:60", 2, 1
+        elif carry.pending == declarers:
+            label, base, extra = "lost after 60:60, same declarers", 4, 2
+        else:
+            label, base, extra = "lost after 60:60, other declarers", 3, 2
+    elif won:
+        label, base, extra = "won", 1, 1
+    elif hand.forced:
+        label, base, extra = "lost, forced to declare", 1, 1
+    else:
+        label, base, extra = "lost", 2, 2
+    terms = (Term(label, "+", base),) + ((Term("double", "+", extra),) if double else ())
+    strokes = base + (extra if double else 0)
+
+    total = carry.strokes[winner] + strokes
+    finished, left = divmod(total, striche)
+    after = _with_heads(carry, winner, finished, strokes_left=left)
+    after = replace(after, pending=None, pending_player=None)
+    split = f"{names[winner]} draw {_plural(strokes, 'stroke', 'strokes')}: {_each(carry.teams[winner], strokes)}"
+    if finished:
+        done = "a Schafkopf is" if finished == 1 else f"{finished} Schafköpfe are"
+        split += f"; {done} complete, {left}/{striche} in the next"
+    return _result(state, after, winner, strokes, terms, split, carry)
+
+
+def _each(team: Team, strokes: int) -> str:
+    return ", ".join(f"{p} +{strokes}" for p in team)
+
+
+def _with_heads(carry: KlassischCarry, team: int, finished: int, strokes_left: int | None = None) -> KlassischCarry:
+    """`carry` with `finished` more Schafköpfe for `team` (credited to its players) and its head at `strokes_left`."""
+    heads = list(carry.heads)
+    heads[team] += finished
+    strokes = list(carry.strokes)
+    if strokes_left is not None:
+        strokes[team] = strokes_left
+    drawers = carry.teams[team]
+    schafkoepfe = tuple((p, n + finished if p in drawers else n) for p, n in carry.schafkoepfe)
+    return replace(
+        carry,
+        heads=(heads[0], heads[1]),
+        strokes=(strokes[0], strokes[1]),
+        schafkoepfe=schafkoepfe,
+        pending=None,
+        pending_player=None,
+    )
+
+
+def _result(
+    state: TableState,
+    after: KlassischCarry,
+    winner: int | None,
+    strokes: int,
+    terms: tuple[Term, ...],
+    split: str,
+    before: KlassischCarry,
+) -> Result:
+    drawers = () if winner is None else before.teams[winner]
+    points = {p: (strokes if p in drawers else 0) for p in state.players}
+    return Result(
+        payout=Payout(
+            points=points,
+            value=strokes,
+            terms=terms,
+            formula=formula(terms),
+            split=split,
+            soloist=None,
+            winners=tuple(drawers),
+        ),
+        carry=after,
+        same_dealer=False,
+        bock_causes=0,
+        consumes_bock=False,
+    )
+
+
+KLASSISCH = Klassisch()
+
+__all__ = [
+    "KLASSISCH",
+    "Klassisch",
+    "KlassischCarry",
+    "TeamView",
+    "Team",
+    "Teams",
+    "check_teams",
+    "default_teams",
+    "parse_teams",
+    "team_name",
+]
