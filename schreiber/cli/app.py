@@ -6,6 +6,7 @@ command imports the ledger (SQLAlchemy) and the renderer when it runs.
 
 import datetime as dt
 import inspect
+import os
 import sys
 from typing import Annotated, Any, Optional
 
@@ -394,7 +395,15 @@ def _refuse(error: Exception) -> int:
         first = str(error).strip().splitlines()[0]
         typer.echo(f"schreiber: the ledger could not be used ({first}); nothing was changed.", err=True)
         return 2
-    raise error
+    if os.environ.get("SCHREIBER_DEBUG"):
+        raise error
+    # A bug of ours: the transaction was rolled back, so say so in one line rather than a traceback.
+    typer.echo(
+        f"schreiber: internal error ({type(error).__name__}: {error}); nothing was changed. "
+        "Run again with SCHREIBER_DEBUG=1 to see the details.",
+        err=True,
+    )
+    return 1
 
 
 def entry() -> None:

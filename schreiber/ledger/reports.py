@@ -71,33 +71,54 @@ def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
     return [ledger._runde(s, scope.table_id)]
 
 
+def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
+    """The conditions on Runde that pick the tables of the scope (none for --all)."""
+    if not scope.many:
+        return [Runde.id == ledger._runde(s, scope.table_id).id]
+    where = []
+    if scope.since is not None:
+        where.append(Runde.date >= scope.since)
+    if scope.until is not None:
+        where.append(Runde.date <= scope.until)
+    return where
+
+
 def report(ledger: Ledger, scope: Scope) -> Report:
     """Sum the cached payouts per table and player in the database, then settle the money in Python."""
     with ledger.transaction() as s:
-        tables = _tables(ledger, s, scope)
-        ids = [t.id for t in tables]
-        names = dict(
-            s.execute(
-                select(Player.id, Player.name).join(Seat, Seat.player_id == Player.id).where(Seat.runde_id.in_(ids))
-            ).all()
-        ) if ids else {}
-        rows = s.execute(
-            select(
-                HandRecord.runde_id,
-                PayoutRecord.player_id,
-                func.sum(PayoutRecord.points),
-                func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
-                func.sum(case((PayoutRecord.won, 1), else_=0)),
-                func.sum(case((PayoutRecord.solo, 1), else_=0)),
-            )
-            .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
-            .where(HandRecord.status == LIVE, HandRecord.runde_id.in_(ids))
-            .group_by(HandRecord.runde_id, PayoutRecord.player_id)
-        ).all() if ids else []
-        hands = s.scalar(
-            select(func.count()).where(HandRecord.status == LIVE, HandRecord.runde_id.in_(ids))
-        ) if ids else 0
-        seats = {t.id: [seat.player_id for seat in t.seats] for t in tables}
+        where = _where(ledger, s, scope)
+        tables = s.execute(
+            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
+            .where(*where)
+            .order_by(Runde.id)
+        ).all()
+        seats: dict[int, list[int]] = defaultdict(list)
+        names: dict[int, str] = {}
+        for runde_id, player_id, name in s.execute(
+            select(Seat.runde_id, Seat.player_id, Player.name)
+            .join(Player, Player.id == Seat.player_id)
+            .join(Runde, Runde.id == Seat.runde_id)
+            .where(*where)
+            .order_by(Seat.runde_id, Seat.position)
+        ):
+            seats[runde_id].append(player_id)
+            names[player_id] = name
+        # The cache holds rows of live hands only, so no join with the hands is needed.
+        sums = select(
+            PayoutRecord.runde_id,
+            PayoutRecord.player_id,
+            func.sum(PayoutRecord.points),
+            func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
+            func.sum(case((PayoutRecord.won, 1), else_=0)),
+            func.sum(case((PayoutRecord.solo, 1), else_=0)),
+        ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
+        if where:
+            # --all needs no join: every table is in scope.
+            sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+            count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+        rows = s.execute(sums).all()
+        hands = s.scalar(count)
 
         per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
         for runde_id, player_id, points, played, won, solos in rows:
@@ -115,12 +136,15 @@ def report(ledger: Ledger, scope: Scope) -> Report:
                     totals[pid][i] += v
             table_extras = None
             if hasattr(rules, "player_extras") or not scope.many:
-                view = ledger._view(s, t, ledger._records(s, t))
+                # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
+                runde = s.get(Runde, t.id)
+                assert runde is not None
+                view = ledger._view(s, runde, ledger._records(s, runde))
                 if not scope.many:
                     status = view.status
                 if hasattr(rules, "player_extras"):
                     table_extras = rules.player_extras(t.settings, view.state)
-            by_name = {seat.player.name: seat.player_id for seat in t.seats}
+            by_name = {names[pid]: pid for pid in seats[t.id]}
             if table_extras:
                 for name, values in table_extras.items():
                     mine = extras[by_name[name]]

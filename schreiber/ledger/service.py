@@ -351,6 +351,7 @@ class Ledger:
                 rows.append(
                     PayoutRecord(
                         hand_id=record.id,
+                        runde_id=runde.id,
                         player_id=ids[name],
                         points=points,
                         sat_out=name in out,
@@ -365,8 +366,7 @@ class Ledger:
         """Throw away the table's cached payouts and write them again from the facts."""
         rules = registry.get(runde.rules)
         steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
-        table_hands = select(HandRecord.id).where(HandRecord.runde_id == runde.id)
-        s.execute(delete(PayoutRecord).where(PayoutRecord.hand_id.in_(table_hands)))
+        s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
     def _player(self, s: Session, name: str) -> Player:

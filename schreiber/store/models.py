@@ -81,16 +81,22 @@ class HandRecord(Base):
 
 
 class PayoutRecord(Base):
-    """Cached points of one player in one live hand, written with the hand; rebuilt from the facts on edit."""
+    """Cached points of one player in one live hand, written with the hand; rebuilt from the facts on edit.
+
+    Only live hands have rows, and the table is repeated here, so a report sums this table alone.
+    """
 
     __tablename__ = "payout"
 
     hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True, index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"))
     points: Mapped[int] = mapped_column(Integer)
     sat_out: Mapped[bool] = mapped_column(Boolean, default=False)
     won: Mapped[bool] = mapped_column(Boolean, default=False)
     solo: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (Index("ix_payout_runde_player", "runde_id", "player_id"),)
 
 
 class LedgerState(Base):

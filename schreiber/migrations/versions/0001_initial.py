@@ -78,18 +78,20 @@ def upgrade() -> None:
     sa.Column('sat_out', sa.Boolean(), nullable=False),
     sa.Column('won', sa.Boolean(), nullable=False),
     sa.Column('solo', sa.Boolean(), nullable=False),
+    sa.Column('runde_id', sa.Integer(), nullable=False),
     sa.ForeignKeyConstraint(['hand_id'], ['hand.id'], ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['player.id'], ),
+    sa.ForeignKeyConstraint(['runde_id'], ['runde.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('hand_id', 'player_id')
     )
     with op.batch_alter_table('payout', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_payout_player_id'), ['player_id'], unique=False)
+        batch_op.create_index('ix_payout_runde_player', ['runde_id', 'player_id'], unique=False)
 
 
 
 def downgrade() -> None:
     with op.batch_alter_table('payout', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_payout_player_id'))
+        batch_op.drop_index('ix_payout_runde_player')
 
     op.drop_table('payout')
     op.drop_table('seat')

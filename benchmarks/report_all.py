@@ -1,0 +1,95 @@
+"""`schreiber report --all` over a ledger of 100,000 hands in 1,000 evenings (goal: under 1 second).
+
+Run by hand: `.venv/bin/python benchmarks/report_all.py [--db URL] [evenings] [hands per evening]`.
+Builds the ledger once (bulk-inserted facts and their cached payouts, made by the same fold the
+app uses), then times the whole command three times and prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import insert, select
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from replay import generated  # noqa: E402
+
+from schreiber.ledger.service import Ledger  # noqa: E402
+from schreiber.rules import registry  # noqa: E402
+from schreiber.rules.table import replay  # noqa: E402
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Seat  # noqa: E402
+
+CLUB = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ida", "Josef", "Kathi", "Ludwig"]
+PLAYERS = ("Anna", "Berta", "Carl", "Dora")
+
+
+def build(url: str, evenings: int, per_evening: int) -> None:
+    ledger = Ledger.open(url)
+    rules = registry.get("schafkopf")
+    hands = generated(per_evening)
+    for evening in range(evenings):
+        seated = [CLUB[(evening + i * 3) % len(CLUB)] for i in range(4)]
+        info = ledger.new_table("schafkopf", seated, name=f"Abend {evening + 1}")
+        rename = dict(zip(PLAYERS, seated, strict=True))
+        steps = replay(rules, info.settings, PLAYERS, hands)
+        with ledger.transaction() as s:
+            ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.runde_id == info.id)).all())
+            player_id = {seated[pos]: pid for pos, pid in ids.items()}
+            first = s.scalar(select(HandRecord.id).order_by(HandRecord.id.desc()).limit(1)) or 0
+            s.execute(
+                insert(HandRecord),
+                [
+                    {"id": first + n, "runde_id": info.id, "number": n, "type": st.hand.type,
+                     "facts": {**st.hand.to_facts()}, "status": LIVE}
+                    for n, st in enumerate(steps, start=1)
+                ],
+            )
+            s.execute(
+                insert(PayoutRecord),
+                [
+                    {"hand_id": first + n, "runde_id": info.id, "player_id": player_id[rename[p]], "points": pts, "sat_out": False,
+                     "won": pts > 0, "solo": st.payout.soloist == p}
+                    for n, st in enumerate(steps, start=1)
+                    for p, pts in st.payout.points.items()
+                ],
+            )
+    ledger.engine.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", default=None)
+    parser.add_argument("evenings", nargs="?", type=int, default=1000)
+    parser.add_argument("per_evening", nargs="?", type=int, default=100)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
+        start = time.perf_counter()
+        build(url, args.evenings, args.per_evening)
+        print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
+        env = {**os.environ, "SCHREIBER_DB": url}
+        schreiber = str(Path(sys.executable).parent / "schreiber")
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            out = subprocess.run([schreiber, "report", "--all", "--format", "json"], check=True,
+                                 capture_output=True, env=env, text=True).stdout
+            times.append(time.perf_counter() - start)
+        import json
+
+        report = json.loads(out)
+        assert report["hands"] == args.evenings * args.per_evening, report["hands"]
+        assert sum(p["points"] for p in report["players"]) == 0
+        print(f"schreiber report --all over {report['hands']:,} hands: median {statistics.median(times):.2f} s "
+              f"(runs: {', '.join(f'{t:.2f}' for t in times)}; whole command incl. start-up; goal < 1 s)")
+
+
+if __name__ == "__main__":
+    main()
