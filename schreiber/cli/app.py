@@ -109,14 +109,14 @@ def session_new(
 
 
 def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> tuple[list[str], list[str]]:
-    """Words after `--players NAME` belong to the players, except NAME+NAME ones after `--teams`."""
+    """Words after `--players NAME` belong to the players (commas split too), except NAME+NAME ones after `--teams`."""
     team_words = list(teams)
-    everyone = list(players)
+    everyone = [name for word in players for name in word.split(",") if name.strip()]
     for word in extra:
         if "+" in word:
             team_words.append(word)
         else:
-            everyone.append(word)
+            everyone.extend(name for name in word.split(",") if name.strip())
     return everyone, team_words
 
 

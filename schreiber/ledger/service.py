@@ -178,6 +178,7 @@ class Ledger:
             runde.closed = True
             if self._active_id(s) == runde.id:
                 s.execute(delete(LedgerState).where(LedgerState.key == ACTIVE_KEY))
+                s.info[ACTIVE_KEY] = None
             s.flush()
             return self._info(s, runde)
 
@@ -404,10 +405,14 @@ class Ledger:
         )
 
     def _active_id(self, s: Session) -> int | None:
-        value = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
-        return int(value) if value is not None else None
+        # Asked by several steps of one command; the answer is kept for the transaction.
+        if ACTIVE_KEY not in s.info:
+            value = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
+            s.info[ACTIVE_KEY] = int(value) if value is not None else None
+        return s.info[ACTIVE_KEY]
 
     def _set_active(self, s: Session, table_id: int) -> None:
+        s.info[ACTIVE_KEY] = table_id
         state = s.get(LedgerState, ACTIVE_KEY)
         if state is None:
             s.add(LedgerState(key=ACTIVE_KEY, value=str(table_id)))

@@ -83,3 +83,8 @@ def test_export_is_spreadsheet_safe_and_imports_back(cli, tmp_path):
     one = cli.json("report", "--session", "1", "--format", "json")
     two = cli.json("report", "--session", "2", "--format", "json")
     assert one["players"] == two["players"]
+
+
+def test_players_may_be_given_with_commas(cli):
+    out = cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna,Berta,Carl", "Dora")
+    assert "players: Anna, Berta, Carl, Dora" in out
