@@ -335,7 +335,9 @@ def strokes(
     """klassisch: each team's finished Schafköpfe and the sheep's head being drawn."""
     view = _ledger().table(session)
     if not getattr(view.rules, "uses_teams", False):
-        raise typer.BadParameter(f"session {view.table.id} plays {view.rules.name}, which has no strokes; only klassisch has.", param_hint="strokes")
+        from schreiber.rules.model import SettingsError
+
+        raise SettingsError(f"strokes: session {view.table.id} plays {view.rules.name}, which has no strokes; only klassisch has.")
     if svg is None:
         _render().strokes(view)
         return

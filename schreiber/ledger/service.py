@@ -117,10 +117,12 @@ class Ledger:
         if len(set(keys)) != len(keys):
             raise SettingsError("--players: each player can sit at the table only once.")
         if not rules.min_players <= len(players) <= rules.max_players:
-            raise SettingsError(
-                f"--players: {rules.name} is played by {rules.min_players}–{rules.max_players} players, "
-                f"not {len(players)}."
+            count = (
+                f"exactly {rules.min_players}"
+                if rules.min_players == rules.max_players
+                else f"{rules.min_players}–{rules.max_players}"
             )
+            raise SettingsError(f"--players: {rules.name} is played by {count} players, not {len(players)}.")
         settings = registry.settings_for(rules, assignments)
         if tariff is not None and tariff < 0:
             raise SettingsError("--tariff must be 0 or more cents per point.")
