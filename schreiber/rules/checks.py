@@ -3,23 +3,48 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 
-from schreiber.rules.model import OPTION_OF, Hand, HandError
+from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
 
 
 def only(hand: Hand, allowed: Iterable[str]) -> None:
     """Refuse any fact given that does not apply to this hand type, naming what does."""
     allowed = set(allowed)
-    extra = sorted(hand.given() - allowed, key=list(OPTION_OF).index)
+    extra = hand.given() - allowed
     if extra:
+        first = sorted(extra, key=list(OPTION_OF).index)[0]
         options = ", ".join(OPTION_OF[f] for f in OPTION_OF if f in allowed) or "no options"
-        raise HandError(f"{OPTION_OF[extra[0]]} does not apply to {hand.type}; it takes {options}.")
+        raise HandError(f"{OPTION_OF[first]} does not apply to {hand.type}; it takes {options}.")
+
+
+class Only:
+    """`only` made ready for one set of allowed facts, for a rule set that checks it on every hand.
+
+    The usual hand gives nothing else, and that is one comparison of the other facts with their
+    defaults; only a hand that gives more goes on to `only` for the sentence that refuses it.
+    """
+
+    __slots__ = ("allowed", "_others", "_defaults")
+
+    def __init__(self, allowed: Iterable[str]) -> None:
+        self.allowed = frozenset(allowed)
+        others = [name for name in _GIVEN_FIELDS if name not in self.allowed]
+        defaults = tuple(_DEFAULTS[name] for name in others)
+        self._others = attrgetter(*others) if others else None
+        # An attrgetter of one name gives that value, of several a tuple of them.
+        self._defaults = defaults[0] if len(others) == 1 else defaults
+
+    def __call__(self, hand: Hand) -> None:
+        if self._others is not None and self._others(hand) != self._defaults:
+            only(hand, self.allowed)
 
 
 def need(hand: Hand, *names: str) -> None:
     """Refuse a hand where a fact it cannot be scored without is missing."""
     for name in names:
-        if name not in hand.given():
+        # Not given is at its default (see Hand.given).
+        if getattr(hand, name) == _DEFAULTS[name]:
             raise HandError(f"{OPTION_OF[name]} is needed for {hand.type}.")
 
 

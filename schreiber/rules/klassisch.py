@@ -284,8 +284,8 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
         split = f"60:60: nobody scores; {names[declarers]} declared, the next hand decides"
         if carry.pending is not None:
             split += f" (the 60:60 of {names[carry.pending]} stays pending)"
-        result = _result(state, after, None, 0, (Term("60:60", "+", 0),), split, carry)
-        return replace(result, payout=replace(result.payout, formula="60:60 = 0 strokes; the next hand decides"))
+        wording = "60:60 = 0 strokes; the next hand decides"
+        return _result(state, after, None, 0, (Term("60:60", "+", 0),), split, carry, wording)
 
     won = augen >= WIN
     winner = declarers if won else 1 - declarers
@@ -348,7 +348,9 @@ def _result(
     terms: tuple[Term, ...],
     split: str,
     before: KlassischCarry,
+    wording: str | None = None,
 ) -> Result:
+    """The payout of one hand: `strokes` to each player of the winning team; `wording` replaces the formula."""
     drawers = () if winner is None else before.teams[winner]
     points = {p: (strokes if p in drawers else 0) for p in state.players}
     return Result(
@@ -356,7 +358,7 @@ def _result(
             points=points,
             value=strokes,
             terms=terms,
-            formula=formula(terms),
+            formula=formula(terms) if wording is None else wording,
             split=split,
             soloist=None,
             winners=tuple(drawers),

@@ -6,7 +6,9 @@ Ramsch input; they differ only in how a hand's value is built and in their setti
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from schreiber.rules import checks
@@ -73,18 +75,17 @@ TYPES: dict[str, str] = {
 _COMMON_KIND_OPTIONS = ("klopfen", "kontra", "re")
 
 
-def _kind(hand_type: str) -> str:
-    if hand_type == "rufspiel":
-        return "rufspiel"
-    if hand_type in AUGEN_SOLOS:
-        return "solo"
-    if hand_type in TOUTS:
-        return "tout"
-    if hand_type in ("sie", "ramsch", "zusammengeworfen"):
-        return hand_type
-    if hand_type in ("bettel", "bettel-brett"):
-        return "bettel"
-    raise HandError(f"{hand_type!r} is not a game of Schafkopf; use one of {', '.join(TYPES)}.")
+# How each type is scored: the game types of one kind share their checks and their split.
+_KIND: dict[str, str] = {
+    "rufspiel": "rufspiel",
+    **{t: "solo" for t in AUGEN_SOLOS},
+    **{t: "tout" for t in TOUTS},
+    "sie": "sie",
+    "bettel": "bettel",
+    "bettel-brett": "bettel",
+    "ramsch": "ramsch",
+    "zusammengeworfen": "zusammengeworfen",
+}
 
 
 def _signed(n: int) -> str:
@@ -137,6 +138,145 @@ def _common_settings(*, schneider_spieler: int, schneider_gegner: int, bock: tup
     }
 
 
+# Terms that are the same in every hand, made once and shared (a Term never changes).
+_KONTRA = Term("Kontra", "×", 2)
+_RE = Term("Re", "×", 2)
+_BOCK = {2: Term("Bock", "×", 2), 4: Term("Doppelbock", "×", 4)}
+
+
+def _bock_term(factor: int) -> Term:
+    return _BOCK.get(factor) or Term("Bock" if factor == 2 else "Doppelbock", "×", factor)
+
+
+class _Game:
+    """One hand type as a table's settings make it: what it takes, and the fixed parts of its value."""
+
+    __slots__ = ("kind", "only", "needed", "by_augen", "by_won", "refused", "base", "most", "laufende", "factor")
+
+    def __init__(self, rules: Schafkopf, table: _Table, hand_type: str, get: Callable[[str], Any]) -> None:
+        kind = _KIND[hand_type]
+        self.kind = kind
+        self.only = checks.Only(rules._allowed(hand_type, kind) | ({"bock"} if table.manual else set()))
+        self.needed: tuple[str, ...] = {
+            "rufspiel": ("player", "partner", "augen"),
+            "solo": ("player", "augen"),
+            "tout": ("player", "won"),
+            "bettel": ("player", "won"),
+        }.get(kind, ("player",))
+        self.by_augen = kind in ("rufspiel", "solo")  # won with 61 Augen; the others by --won/--lost
+        self.by_won = kind in ("tout", "bettel")
+        self.refused: str | None = None
+        if kind == "ramsch" and table.kein_spiel == "zusammenwerfen":
+            self.refused = (
+                "ramsch is not played at this table (setting kein_spiel=zusammenwerfen); "
+                "record the hand as zusammengeworfen."
+            )
+        if kind == "zusammengeworfen" and table.kein_spiel == "ramsch":
+            self.refused = (
+                "this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch."
+            )
+        if kind == "zusammengeworfen":
+            self.base = Term(_LABEL[hand_type], "+", 0)
+        elif rules.tarif:
+            amount = {"rufspiel": "rufspiel", "bettel": "bettel", "ramsch": "ramsch"}.get(kind, "solo")
+            self.base = Term(_LABEL[hand_type], "+", get(amount))
+        else:
+            self.base = Term(_LABEL[hand_type], "+", 1 if kind == "rufspiel" else 2)
+        # The term each number of Laufende entered adds, by that number (None: it adds nothing).
+        base_type = TOUTS.get(hand_type, hand_type)
+        if kind == "sie":
+            self.most, minimum = SIE_LAUFENDE, 0
+        elif base_type in _TRUMPS:
+            self.most = _TRUMPS[base_type][1 if table.short else 0]
+            minimum = get("laufende_ab_wenz" if base_type in _WENZ_LIKE else "laufende_ab")
+        else:
+            self.most, minimum = 0, 0  # Bettel has no Laufende; Ramsch and a throw-in never ask
+        self.laufende = tuple(table.laufende_term(n, minimum) for n in range(self.most + 1))
+        if kind == "tout":
+            self.factor: tuple[Term, ...] = (Term("Tout", "×", 2),)
+        elif hand_type == "bettel-brett":
+            self.factor = (Term("Brett", "×", 2),)
+        elif kind == "sie":
+            self.factor = (Term("Sie", "×", 4),)
+        else:
+            self.factor = ()
+
+
+class _Table:
+    """What a table's settings decide for every hand, worked out once per settings rather than per hand."""
+
+    def __init__(self, rules: Schafkopf, settings: Settings) -> None:
+        def get(key: str) -> Any:
+            return rules._get(settings, key)
+
+        self.tarif = rules.tarif
+        self.bock = _bock_setting(settings)
+        self.manual = "manuell" in self.bock
+        self.re_makes_bock = "re" in self.bock
+        self.tie_makes_bock = "gleichstand" in self.bock
+        self.kein_spiel = get("kein_spiel")
+        self.short = bool(get("kurzes_blatt"))
+        self.schneider_spieler = get("schneider_spieler")
+        self.schneider_gegner = get("schneider_gegner")
+        self.unit = get("extra") if rules.tarif else 1  # of Schneider, Schwarz and each Laufender
+        self.schneider = Term("Schneider", "+", self.unit)
+        self.schwarz = Term("Schwarz", "+", self.unit)
+        self.games = {hand_type: _Game(rules, self, hand_type, get) for hand_type in TYPES}
+        # A Durchmarsch is scored as a Ramsch with its own base.
+        self.durchmarsch = _Game(rules, self, "ramsch", get)
+        self.durchmarsch.base = Term("Durchmarsch", "+", get("solo") if rules.tarif else 7)
+        # The value depends on a handful of facts, and an evening repeats the same few
+        # combinations of them: each is worked out and worded once per table.
+        self.value = lru_cache(maxsize=4096)(self._value)
+
+    def laufende_term(self, laufende: int, minimum: int) -> Term | None:
+        if laufende and laufende >= minimum:
+            label = f"{laufende} Laufende" if self.tarif else "Laufende"
+            return Term(label, "+", laufende * self.unit)
+        if laufende:
+            # Shown so that the player sees why the Laufende entered did not score.
+            return Term(f"Laufende ({laufende}, they count from {minimum})", "+", 0)
+        return None
+
+    def _value(
+        self,
+        game: _Game,
+        schneider: bool,
+        schwarz: bool,
+        laufende: int,
+        knocks: tuple[str, ...],
+        kontra: bool,
+        re: bool,
+        bock: int,
+    ) -> tuple[tuple[Term, ...], int, str]:
+        """The terms and factors of V in the order the preset's formula writes them, V, and the formula."""
+        terms = [game.base]
+        if schneider:
+            terms.append(self.schneider)
+        if schwarz:
+            terms.append(self.schwarz)
+        counted = game.laufende[laufende]
+        if counted is not None:
+            terms.append(counted)
+        # Schafkopf writes V = (…) × game factor × 2^(Kontra+Re); the tariff × 2^(…) × game factor.
+        if self.tarif:
+            terms += [Term(f"Klopfen {name}", "×", 2) for name in knocks]
+        else:
+            if knocks:
+                terms.append(Term("Klopfen", "+", len(knocks)))
+            terms += game.factor
+        if kontra:
+            terms.append(_KONTRA)
+        if re:
+            terms.append(_RE)
+        if self.tarif:
+            terms += game.factor
+        if bock > 1:
+            terms.append(_bock_term(bock))
+        made = tuple(terms)
+        return made, evaluate(made), formula(made)
+
+
 class Schafkopf:
     """Bavarian Schafkopf; `tarif=False` scores the house rules in points, `tarif=True` the cash tariff in cents."""
 
@@ -147,6 +287,8 @@ class Schafkopf:
     def __init__(self, *, tarif: bool) -> None:
         self.tarif = tarif
         self.types = dict(TYPES)
+        # (settings, a copy of them, their _Table): the table last asked about; see `_table`.
+        self._last: tuple[Settings, Settings, _Table] | None = None
         if tarif:
             self.name = "schafkopf-tarif"
             self.summary = (
@@ -184,41 +326,47 @@ class Schafkopf:
         return None
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
-        return [state.bock.describe()] if _bock_setting(settings) else []
+        return [state.bock.describe()] if self._table(settings).bock else []
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
-        kind = _kind(hand.type)
-        bock_setting = _bock_setting(settings)
-        if hand.bock and "manuell" not in bock_setting:
+        table = self._table(settings)
+        game = table.games.get(hand.type)
+        if game is None:
+            raise HandError(f"{hand.type!r} is not a game of Schafkopf; use one of {', '.join(TYPES)}.")
+        if hand.bock and not table.manual:
             raise HandError(
                 "--bock is not used at this table; the setting bock must contain manuell "
-                f"(it is {','.join(sorted(bock_setting)) or 'off'})."
+                f"(it is {','.join(sorted(table.bock)) or 'off'})."
             )
-        kein_spiel = self._get(settings, "kein_spiel")
-        if kind == "ramsch" and kein_spiel == "zusammenwerfen":
-            raise HandError(
-                "ramsch is not played at this table (setting kein_spiel=zusammenwerfen); "
-                "record the hand as zusammengeworfen."
-            )
-        if kind == "zusammengeworfen" and kein_spiel == "ramsch":
-            raise HandError(
-                "this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch."
-            )
-        allowed = self._allowed(hand.type, kind) | ({"bock"} if "manuell" in bock_setting else set())
-        checks.only(hand, allowed)
+        if game.refused is not None:
+            raise HandError(game.refused)
+        game.only(hand)
         manual = 1 if hand.bock else 0
-        if kind == "zusammengeworfen":
+        if game.kind == "zusammengeworfen":
             return self._zusammengeworfen(state, manual)
-        knocks = self._knocks(hand, state)
-        if kind == "ramsch":
-            return self._ramsch(settings, state, hand, knocks, manual)
-        return self._party_game(settings, state, hand, kind, knocks, bock_setting, manual)
+        knocks = hand.klopfen
+        if knocks:
+            self._check_knocks(knocks, state.active)
+        if game.kind == "ramsch":
+            return self._ramsch(table, state, hand, knocks, manual)
+        return self._party_game(table, game, state, hand, knocks, manual)
 
     # -- validation ------------------------------------------------------------------------------
 
     def _get(self, settings: Settings, key: str) -> Any:
         # A table stored before a setting existed plays it at its default.
         return settings[key] if key in settings else self.settings[key].default
+
+    def _table(self, settings: Settings) -> _Table:
+        """What `settings` decide, worked out when they are new and reused while the same unchanged
+        settings come in again (as they do for every hand of a replay)."""
+        last = self._last
+        # The same object, and still equal to the copy taken then: a table changed in place is new.
+        if last is not None and last[0] is settings and last[1] == settings:
+            return last[2]
+        table = _Table(self, settings)
+        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, table)
+        return table
 
     @staticmethod
     def _allowed(hand_type: str, kind: str) -> set[str]:
@@ -239,57 +387,51 @@ class Schafkopf:
         return set()
 
     @staticmethod
-    def _knocks(hand: Hand, state: TableState) -> tuple[str, ...]:
-        for name in hand.klopfen:
-            checks.seated(name, state.active, "--klopfen")
-        if len(set(hand.klopfen)) != len(hand.klopfen):
-            twice = next(n for n in hand.klopfen if hand.klopfen.count(n) > 1)
+    def _check_knocks(knocks: tuple[str, ...], active: tuple[str, ...]) -> None:
+        for name in knocks:
+            checks.seated(name, active, "--klopfen")
+        if len(set(knocks)) != len(knocks):
+            twice = next(n for n in knocks if knocks.count(n) > 1)
             raise HandError(f"--klopfen: {twice} knocked twice; each player can knock once.")
-        return hand.klopfen
 
-    def _laufende(self, settings: Settings, hand: Hand, kind: str) -> tuple[int, int]:
-        """The Laufende entered and the minimum from which they count, after checking the maximum."""
-        if kind == "sie":
-            if hand.laufende is not None and hand.laufende != SIE_LAUFENDE:
-                raise HandError(
-                    f"--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {hand.laufende}."
-                )
-            return SIE_LAUFENDE, 0
-        base = TOUTS.get(hand.type, hand.type)
-        short = bool(self._get(settings, "kurzes_blatt"))
-        most = _TRUMPS[base][1 if short else 0]
-        n = 0 if hand.laufende is None else hand.laufende
-        if not 0 <= n <= most:
-            deck = " with kurzes_blatt" if short else ""
-            raise HandError(f"--laufende must be between 0 and {most} in {hand.type}{deck}, not {n}.")
-        minimum = self._get(settings, "laufende_ab_wenz" if base in _WENZ_LIKE else "laufende_ab")
-        return n, minimum
+    @staticmethod
+    def _laufende(table: _Table, game: _Game, hand: Hand) -> int:
+        """The Laufende entered (8 in a Sie), after checking the most the game can have."""
+        n = hand.laufende
+        if game.kind == "sie":
+            if n is not None and n != SIE_LAUFENDE:
+                raise HandError(f"--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {n}.")
+            return SIE_LAUFENDE
+        if n is None:
+            return 0
+        if not 0 <= n <= game.most:
+            deck = " with kurzes_blatt" if table.short else ""
+            raise HandError(f"--laufende must be between 0 and {game.most} in {hand.type}{deck}, not {n}.")
+        return n
 
     # -- Rufspiel and the solos ------------------------------------------------------------------
 
     def _party_game(
-        self,
-        settings: Settings,
-        state: TableState,
-        hand: Hand,
-        kind: str,
-        knocks: tuple[str, ...],
-        bock_setting: set[str],
-        manual: int,
+        self, table: _Table, game: _Game, state: TableState, hand: Hand, knocks: tuple[str, ...], manual: int
     ) -> Result:
-        if kind == "rufspiel":
-            checks.need(hand, "player", "partner", "augen")
-        elif kind == "solo":
-            checks.need(hand, "player", "augen")
-        elif kind in ("tout", "bettel"):
-            checks.need(hand, "player", "won")
-        else:
-            checks.need(hand, "player")
-        assert hand.player is not None
-        checks.seated(hand.player, state.active, "--player")
-        if hand.partner is not None:
-            checks.seated(hand.partner, state.active, "--partner")
-            checks.different(hand.player, hand.partner)
+        kind = game.kind
+        player = hand.player
+        partner = hand.partner
+        augen = hand.augen
+        active = state.active
+        # Every fact a game needs is None when not given; checks.need words which one is missing.
+        if (
+            player is None
+            or (kind == "rufspiel" and partner is None)
+            or (game.by_augen and augen is None)
+            or (game.by_won and hand.won is None)
+        ):
+            checks.need(hand, *game.needed)
+        assert player is not None
+        checks.seated(player, active, "--player")
+        if partner is not None:
+            checks.seated(partner, active, "--partner")
+            checks.different(player, partner)
         if hand.re and not hand.kontra:
             raise HandError("--re needs --kontra: Re can only answer a Kontra.")
         if hand.farbe is not None and hand.farbe.lower() not in SUITS:
@@ -300,145 +442,50 @@ class Schafkopf:
             )
         if kind == "sie" and hand.won is False:
             raise HandError("--lost does not apply to sie: a Sie is always won.")
-        if hand.augen is not None:
-            checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
-            if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
-                raise HandError(
-                    f"--schwarz needs --augen N of 0 or 120 (one party took every trick), not {hand.augen}."
-                )
-        laufende, laufende_ab = (0, 0) if kind == "bettel" else self._laufende(settings, hand, kind)
+        if augen is not None:
+            checks.in_range(augen, 0, TOTAL_AUGEN, "--augen N")
+            if hand.schwarz and augen not in (0, TOTAL_AUGEN):
+                raise HandError(f"--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.")
+        laufende = self._laufende(table, game, hand)
 
-        if kind in ("rufspiel", "solo"):
-            assert hand.augen is not None
-            won = hand.augen >= 61
+        by_augen = game.by_augen
+        schneider = schwarz = False
+        if by_augen:
+            assert augen is not None
+            won = augen >= 61
+            schneider = augen < table.schneider_spieler or TOTAL_AUGEN - augen < table.schneider_gegner
+            schwarz = hand.schwarz
         elif kind == "sie":
             won = True
         else:
             assert hand.won is not None
             won = hand.won
 
-        schneider = schwarz = False
-        if kind in ("rufspiel", "solo"):
-            assert hand.augen is not None
-            schneider = hand.augen < self._get(settings, "schneider_spieler") or (
-                TOTAL_AUGEN - hand.augen < self._get(settings, "schneider_gegner")
-            )
-            schwarz = hand.schwarz
-
-        terms = self._value_terms(settings, hand, kind, schneider, schwarz, laufende, laufende_ab, knocks)
-        if state.bock.factor > 1:
-            terms.append(Term("Bock" if state.bock.factor == 2 else "Doppelbock", "×", state.bock.factor))
-        value = evaluate(terms)
+        terms, value, wording = table.value(
+            game, schneider, schwarz, laufende, knocks, hand.kontra, hand.re, state.bock.factor
+        )
 
         causes = manual
-        if hand.re and "re" in bock_setting:
+        if hand.re and table.re_makes_bock:
             causes += 1
-        if hand.augen == 60 and kind in ("rufspiel", "solo") and "gleichstand" in bock_setting:
+        if augen == 60 and by_augen and table.tie_makes_bock:
             causes += 1
 
-        sign = 1 if won else -1
+        signed = value if won else -value
+        points = dict.fromkeys(active, -signed)
         if kind == "rufspiel":
-            assert hand.partner is not None
-            party = (hand.player, hand.partner)
-            others = tuple(p for p in state.active if p not in party)
-            points = {p: sign * value if p in party else -sign * value for p in state.active}
-            split = (
-                f"Spieler {hand.player} and partner {hand.partner} {_signed(sign * value)} each; "
-                f"{', '.join(others)} {_signed(-sign * value)} each"
-            )
-            return Result(
-                Payout(
-                    points=points,
-                    value=value,
-                    terms=tuple(terms),
-                    formula=formula(terms),
-                    split=split,
-                    soloist=None,
-                    winners=party if won else others,
-                ),
-                carry=state.carry,
-                same_dealer=False,
-                bock_causes=causes,
-                consumes_bock=True,
-            )
-        others = tuple(p for p in state.active if p != hand.player)
-        points = {p: -sign * value for p in others}
-        points[hand.player] = 3 * sign * value
-        split = (
-            f"Spieler {hand.player} {'+' if won else '−'}3×{value} = {_signed(3 * sign * value)}, "
-            f"each opponent {_signed(-sign * value)}"
-        )
+            assert partner is not None
+            points[player] = points[partner] = signed
+            split, winners = _rufspiel_split(player, partner, active, won, value)
+            # Positional, in the order of the fields: keyword arguments would double the cost of
+            # making the payout and the result, once per hand of a replay.
+            payout = Payout(points, value, terms, wording, split, None, winners)
+            return Result(payout, state.carry, False, causes, True)
+        points[player] = 3 * signed
+        split, winners = _solo_split(player, active, won, value)
+        payout = Payout(points, value, terms, wording, split, player, winners)
         # After a solo the same dealer deals again, so the solo does not use up a Bock hand.
-        return Result(
-            Payout(
-                points=points,
-                value=value,
-                terms=tuple(terms),
-                formula=formula(terms),
-                split=split,
-                soloist=hand.player,
-                winners=(hand.player,) if won else others,
-            ),
-            carry=state.carry,
-            same_dealer=True,
-            bock_causes=causes,
-            consumes_bock=False,
-        )
-
-    def _value_terms(
-        self,
-        settings: Settings,
-        hand: Hand,
-        kind: str,
-        schneider: bool,
-        schwarz: bool,
-        laufende: int,
-        laufende_ab: int,
-        knocks: tuple[str, ...],
-    ) -> list[Term]:
-        """Every term and factor of V except Bock, in the order the preset's formula writes them."""
-        counted = laufende if laufende >= laufende_ab else 0
-        if self.tarif:
-            if kind == "rufspiel":
-                base = self._get(settings, "rufspiel")
-            elif kind == "bettel":
-                base = self._get(settings, "bettel")
-            else:
-                base = self._get(settings, "solo")
-            extra = self._get(settings, "extra")
-            unit_schneider, unit_laufender = extra, extra
-        else:
-            base = 1 if kind == "rufspiel" else 2
-            unit_schneider, unit_laufender = 1, 1
-        terms = [Term(_LABEL[hand.type], "+", base)]
-        if schneider:
-            terms.append(Term("Schneider", "+", unit_schneider))
-        if schwarz:
-            terms.append(Term("Schwarz", "+", unit_schneider))
-        if counted:
-            label = f"{counted} Laufende" if self.tarif else "Laufende"
-            terms.append(Term(label, "+", counted * unit_laufender))
-        elif laufende:
-            # Shown so that the player sees why the Laufende entered did not score.
-            terms.append(Term(f"Laufende ({laufende}, they count from {laufende_ab})", "+", 0))
-        if not self.tarif and knocks:
-            terms.append(Term("Klopfen", "+", len(knocks)))
-        game_factor: list[Term] = []
-        if kind == "tout":
-            game_factor.append(Term("Tout", "×", 2))
-        elif hand.type == "bettel-brett":
-            game_factor.append(Term("Brett", "×", 2))
-        elif kind == "sie":
-            game_factor.append(Term("Sie", "×", 4))
-        doubles: list[Term] = []
-        if self.tarif:
-            doubles += [Term(f"Klopfen {name}", "×", 2) for name in knocks]
-        if hand.kontra:
-            doubles.append(Term("Kontra", "×", 2))
-        if hand.re:
-            doubles.append(Term("Re", "×", 2))
-        # Schafkopf writes V = (…) × game factor × 2^(Kontra+Re); the tariff × 2^(…) × game factor.
-        return terms + (doubles + game_factor if self.tarif else game_factor + doubles)
+        return Result(payout, state.carry, True, causes, False)
 
     # -- all passed -------------------------------------------------------------------------------
 
@@ -458,14 +505,12 @@ class Schafkopf:
             consumes_bock=True,
         )
 
-    def _ramsch(
-        self, settings: Settings, state: TableState, hand: Hand, knocks: tuple[str, ...], manual: int
-    ) -> Result:
+    def _ramsch(self, table: _Table, state: TableState, hand: Hand, knocks: tuple[str, ...], manual: int) -> Result:
         active = state.active
-        tricks = 6 if self._get(settings, "kurzes_blatt") else 8
+        tricks = 6 if table.short else 8
         durch = hand.durchmarsch
-        augen = dict(hand.augen_by_player)
-        stiche = dict(hand.stiche)
+        augen = hand.augen_by_player
+        stiche = hand.stiche
 
         if durch is not None:
             checks.seated(durch, active, "--durchmarsch")
@@ -499,65 +544,40 @@ class Schafkopf:
                 raise HandError(f"--stiche NAME=N must add up to {tricks}; these add up to {sum(stiche.values())}.")
 
         if durch is not None:
-            return self._durchmarsch(settings, state, durch, knocks, manual)
+            return self._durchmarsch(table, state, durch, knocks, manual)
 
-        checks.no_repeats(hand.jungfrau, "--jungfrau")
-        for name in hand.jungfrau:
-            checks.seated(name, active, "--jungfrau")
-            if augen[name] > 0:
-                raise HandError(
-                    f"--jungfrau: {name} has {augen[name]} Augen; a Jungfrau took no trick, so 0 Augen."
-                )
-            if stiche.get(name, 0) > 0:
-                raise HandError(f"--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche[name]}.")
+        if hand.jungfrau:
+            checks.no_repeats(hand.jungfrau, "--jungfrau")
+            for name in hand.jungfrau:
+                checks.seated(name, active, "--jungfrau")
+                if augen[name] > 0:
+                    raise HandError(
+                        f"--jungfrau: {name} has {augen[name]} Augen; a Jungfrau took no trick, so 0 Augen."
+                    )
+                if stiche.get(name, 0) > 0:
+                    raise HandError(f"--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche[name]}.")
         # --stiche NAME=0 says the same as --jungfrau NAME.
-        jungfrauen = tuple(p for p in active if p in hand.jungfrau or stiche.get(p) == 0)
+        jungfrauen: tuple[str, ...] = ()
+        if hand.jungfrau or stiche:
+            jungfrauen = tuple(p for p in active if p in hand.jungfrau or stiche.get(p) == 0)
 
         loser = self._loser(hand, active, augen, stiche)
 
         bock = state.bock.factor
-        if self.tarif:
-            terms = [Term("Ramsch", "+", self._get(settings, "ramsch"))]
-            terms += [Term(f"Klopfen {name}", "×", 2) for name in knocks]
-        else:
-            terms = [Term("Ramsch", "+", 2)]
-            if knocks:
-                terms.append(Term("Klopfen", "+", len(knocks)))
-        if bock > 1:
-            terms.append(Term("Bock" if bock == 2 else "Doppelbock", "×", bock))
-        unit = evaluate(terms)
+        terms, unit, wording = table.value(table.games["ramsch"], False, False, 0, knocks, False, False, bock)
         # The tariff pays a Jungfrau the whole amount twice; the house rules a fixed 2 more.
         bonus = unit if self.tarif else 2 * bock
-        points = {p: unit for p in active}
+        points = dict.fromkeys(active, unit)
         for name in jungfrauen:
             points[name] += bonus
         points[loser] = -3 * unit - bonus * len(jungfrauen)
-        split = f"Loser {loser} −3×{unit}"
-        if jungfrauen:
-            split += f" −{bonus}×{len(jungfrauen)} (Jungfrau)" if len(jungfrauen) > 1 else f" −{bonus} (Jungfrau)"
-        split += f" = {_signed(points[loser])}, each other +{unit}"
-        for name in jungfrauen:
-            split += f"; Jungfrau {name} +{bonus} more"
-        return Result(
-            Payout(
-                points=points,
-                value=unit,
-                terms=tuple(terms),
-                formula=formula(terms),
-                split=split,
-                soloist=None,
-                winners=tuple(p for p in active if p != loser),
-            ),
-            carry=state.carry,
-            same_dealer=False,
-            bock_causes=manual,
-            consumes_bock=True,
-        )
+        split, winners = _ramsch_split(loser, active, unit, bonus, jungfrauen)
+        return Result(Payout(points, unit, terms, wording, split, None, winners), state.carry, False, manual, True)
 
     @staticmethod
     def _loser(hand: Hand, active: tuple[str, ...], augen: Mapping[str, int], stiche: Mapping[str, int]) -> str:
         """Most Augen loses; a tie goes to the most tricks where they were entered, else to --loser."""
-        top = max(augen[p] for p in active)
+        top = max([augen[p] for p in active])
         tied = [p for p in active if augen[p] == top]
         reason = f"{top} Augen"
         if len(tied) > 1 and all(p in stiche for p in tied):
@@ -583,27 +603,17 @@ class Schafkopf:
         return hand.loser
 
     def _durchmarsch(
-        self, settings: Settings, state: TableState, durch: str, knocks: tuple[str, ...], manual: int
+        self, table: _Table, state: TableState, durch: str, knocks: tuple[str, ...], manual: int
     ) -> Result:
-        bock = state.bock.factor
-        if self.tarif:
-            terms = [Term("Durchmarsch", "+", self._get(settings, "solo"))]
-            terms += [Term(f"Klopfen {name}", "×", 2) for name in knocks]
-        else:
-            terms = [Term("Durchmarsch", "+", 7)]
-            if knocks:
-                terms.append(Term("Klopfen", "+", len(knocks)))
-        if bock > 1:
-            terms.append(Term("Bock" if bock == 2 else "Doppelbock", "×", bock))
-        unit = evaluate(terms)
+        terms, unit, wording = table.value(table.durchmarsch, False, False, 0, knocks, False, False, state.bock.factor)
         points = {p: -unit for p in state.active}
         points[durch] = 3 * unit
         return Result(
             Payout(
                 points=points,
                 value=unit,
-                terms=tuple(terms),
-                formula=formula(terms),
+                terms=terms,
+                formula=wording,
                 split=f"Durchmarsch {durch} +3×{unit} = {_signed(3 * unit)}, each other −{unit}",
                 soloist=None,
                 winners=(durch,),
@@ -613,6 +623,51 @@ class Schafkopf:
             bock_causes=manual,
             consumes_bock=True,
         )
+
+
+# -- the split as a sentence, and who won -------------------------------------------------------------
+# A table has few players and values, so the same splits come again and again: each is worded
+# once and shared, with its tuple of winners (the functions are pure, the cache is keyed by
+# everything they read). A replay keeps every payout, so fewer new objects per hand also means
+# less work for the garbage collector.
+
+
+@lru_cache(maxsize=4096)
+def _rufspiel_split(
+    player: str, partner: str, active: tuple[str, ...], won: bool, value: int
+) -> tuple[str, tuple[str, ...]]:
+    party = (player, partner)
+    others = tuple(p for p in active if p not in party)
+    signed = value if won else -value
+    split = (
+        f"Spieler {player} and partner {partner} {_signed(signed)} each; "
+        f"{', '.join(others)} {_signed(-signed)} each"
+    )
+    return split, party if won else others
+
+
+@lru_cache(maxsize=4096)
+def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
+    signed = value if won else -value
+    split = (
+        f"Spieler {player} {'+' if won else '−'}3×{value} = {_signed(3 * signed)}, "
+        f"each opponent {_signed(-signed)}"
+    )
+    return split, (player,) if won else tuple(p for p in active if p != player)
+
+
+@lru_cache(maxsize=4096)
+def _ramsch_split(
+    loser: str, active: tuple[str, ...], unit: int, bonus: int, jungfrauen: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]]:
+    lost = -3 * unit - bonus * len(jungfrauen)
+    split = f"Loser {loser} −3×{unit}"
+    if jungfrauen:
+        split += f" −{bonus}×{len(jungfrauen)} (Jungfrau)" if len(jungfrauen) > 1 else f" −{bonus} (Jungfrau)"
+    split += f" = {_signed(lost)}, each other +{unit}"
+    for name in jungfrauen:
+        split += f"; Jungfrau {name} +{bonus} more"
+    return split, tuple(p for p in active if p != loser)
 
 
 SCHAFKOPF = Schafkopf(tarif=False)

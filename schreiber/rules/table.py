@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol
 
 from schreiber.rules.model import Hand, Payout, Setting, Settings
@@ -29,15 +29,9 @@ class BockQueue:
     def after_hand(self, *, consumed: bool, causes: int, length: int) -> BockQueue:
         """The queue after a hand: the running round loses a hand if the hand used one up, then
         one round per hand that caused Bock is appended (a Doppelbock when two causes met)."""
-        rounds = list(self.rounds)
-        if consumed and rounds:
-            head = rounds[0]
-            rounds[0] = BockRound(head.factor, head.hands_left - 1)
-            if rounds[0].hands_left <= 0:
-                rounds.pop(0)
-        if causes > 0:
-            rounds.append(BockRound(4 if causes >= 2 else 2, length))
-        return BockQueue(tuple(rounds))
+        if not causes and (not consumed or not self.rounds):
+            return self  # most hands neither run nor make a Bock round: the queue stays as it is
+        return _after_hand(self, consumed, causes, length)
 
     def describe(self) -> str:
         """"Bock ×2: 3 hands left, then ×4: 4 hands" — or "no Bock"."""
@@ -50,11 +44,32 @@ class BockQueue:
         return text
 
 
-@dataclass(frozen=True)
+@lru_cache(maxsize=1024)
+def _after_hand(queue: BockQueue, consumed: bool, causes: int, length: int) -> BockQueue:
+    # A table only ever sees a few queues, and a queue is a value: the same queue after the same
+    # hand is made once and shared, rather than once per hand a replay keeps in memory.
+    rounds = list(queue.rounds)
+    if consumed and rounds:
+        head = rounds[0]
+        rounds[0] = BockRound(head.factor, head.hands_left - 1)
+        if rounds[0].hands_left <= 0:
+            rounds.pop(0)
+    if causes > 0:
+        rounds.append(BockRound(4 if causes >= 2 else 2, length))
+    return BockQueue(tuple(rounds))
+
+
+# The states and results of a fold are made once per hand, so they are slotted dataclasses
+# without `frozen` (whose __init__ pays for object.__setattr__ on every field); nothing
+# changes them after they are made.
+
+
+@dataclass(slots=True)
 class TableState:
     """Everything the next hand needs to know that earlier hands decided.
 
     `carry` is the rule set's own state (a pending Doppelt, a 60:60, the strokes …).
+    `sitting_out` and `active` follow from the players, the seats per hand and the dealer.
     """
 
     players: tuple[str, ...]
@@ -63,29 +78,40 @@ class TableState:
     bock: BockQueue = field(default_factory=BockQueue)
     carry: Any = None
     hands: int = 0
+    sitting_out: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    active: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.sitting_out, self.active = _seating(self.players, self.seats_per_hand)[self.dealer]
+
+    def __hash__(self) -> int:
+        # A state is a value: hashable (when its carry is), though not frozen.
+        return hash((self.players, self.dealer, self.seats_per_hand, self.bock, self.carry, self.hands))
 
     @property
     def dealer_name(self) -> str:
         return self.players[self.dealer]
 
-    @cached_property
-    def sitting_out(self) -> tuple[str, ...]:
-        """With 5 at a 4-seat game the dealer sits out; with 6 also the seat opposite (dealer + 3)."""
-        n = len(self.players)
-        extra = n - self.seats_per_hand
+
+@lru_cache(maxsize=64)
+def _seating(players: tuple[str, ...], seats: int) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """(sitting out, active) for each dealer seat: with 5 at a 4-seat game the dealer sits out;
+    with 6 also the seat opposite (dealer + 3). Worked out once per table, not once per hand."""
+    n = len(players)
+    extra = n - seats
+    seating = []
+    for dealer in range(n):
         if extra <= 0:
-            return ()
-        if extra == 1:
-            return (self.players[self.dealer],)
-        return (self.players[self.dealer], self.players[(self.dealer + 3) % n])
-
-    @cached_property
-    def active(self) -> tuple[str, ...]:
-        out = self.sitting_out
-        return tuple(p for p in self.players if p not in out)
+            out: tuple[str, ...] = ()
+        elif extra == 1:
+            out = (players[dealer],)
+        else:
+            out = (players[dealer], players[(dealer + 3) % n])
+        seating.append((out, tuple(p for p in players if p not in out)))
+    return tuple(seating)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Result:
     """What a rule set says about one hand besides the points."""
 
@@ -115,7 +141,7 @@ class RuleSet(Protocol):
     def status(self, settings: Settings, state: TableState) -> list[str]: ...
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Step:
     """One hand of the fold: the hand, its payout and the table after it."""
 
@@ -138,18 +164,22 @@ def start(rules: RuleSet, settings: Settings, players: Sequence[str], dealer: in
 def play(rules: RuleSet, settings: Settings, state: TableState, hand: Hand) -> Step:
     """Score one hand on the table as it stands; raises HandError and changes nothing on bad input."""
     result = rules.score(settings, state, hand)
-    points = {p: 0 for p in state.players}
-    points.update(result.payout.points)
-    payout = replace(result.payout, points=points)
+    payout = result.payout
+    players = state.players
+    # The payout names every player in seat order. Rule sets give the active players; when
+    # those are already all of them in seat order there is nothing to add.
+    if tuple(payout.points) != players:
+        points = {p: payout.points.get(p, 0) for p in players}
+        payout = Payout(
+            points, payout.value, payout.terms, payout.formula, payout.split, payout.soloist, payout.winners
+        )
     after = TableState(
-        players=state.players,
-        dealer=state.dealer if result.same_dealer else (state.dealer + 1) % len(state.players),
-        seats_per_hand=state.seats_per_hand,
-        bock=state.bock.after_hand(
-            consumed=result.consumes_bock, causes=result.bock_causes, length=len(state.active)
-        ),
-        carry=result.carry,
-        hands=state.hands + 1,
+        players,
+        state.dealer if result.same_dealer else (state.dealer + 1) % len(players),
+        state.seats_per_hand,
+        state.bock.after_hand(consumed=result.consumes_bock, causes=result.bock_causes, length=len(state.active)),
+        result.carry,
+        state.hands + 1,
     )
     return Step(hand, payout, state, after)
 
