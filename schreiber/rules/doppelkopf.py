@@ -210,7 +210,8 @@ class Doppelkopf:
             payout, bock_causes = self._alten(settings, state, hand, game)
         pflicht = hand.pflicht and game.solo
         same = pflicht and (self.turnier or bool(self._get(settings, "pflichtsolo_selber_geber")))
-        return Result(payout, carry, same_dealer=same, bock_causes=bock_causes)
+        # As in Schafkopf, a hand the same dealer deals again after does not use up a Bock hand.
+        return Result(payout, carry, same_dealer=same, bock_causes=bock_causes, consumes_bock=not same)
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         lines: list[str] = []
@@ -310,10 +311,8 @@ class Doppelkopf:
             formula=wording(terms),
             split="thrown in: nobody scores, the deal passes on",
         )
-        # Nothing was played, so a running Bock round keeps its hand.
-        return Result(
-            payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0, consumes_bock=False
-        )
+        # The queue of RULES.md §1: a throw-in uses up a Bock hand, as the deal passes on.
+        return Result(payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0)
 
     def _hammelrennen(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         active = state.active

@@ -286,6 +286,8 @@ class Schafkopf:
 
     def __init__(self, *, tarif: bool) -> None:
         self.tarif = tarif
+        # The tariff's points are cents already, so a new table pays one cent per point.
+        self.default_tariff = 1 if tarif else None
         self.types = dict(TYPES)
         # (settings, a copy of them, their _Table): the table last asked about; see `_table`.
         self._last: tuple[Settings, Settings, _Table] | None = None

@@ -224,14 +224,6 @@ def test_without_bock_setting_re_makes_no_bock(cli):
     assert cli.json("show", "2", "--format", "json")["payouts"] == re_gets(5)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "RULES.md §3 Bock: 'The same queue as in schafkopf', where 'A Ramsch uses one up; so does a "
-        "throw-in'; doppelkopf's zusammengeworfen keeps the Bock hand (Result consumes_bock=False), "
-        "so after it the queue still shows 4 hands left"
-    ),
-)
 def test_bock_a_throw_in_uses_up_a_bock_hand_as_in_schafkopf(cli):
     cli.ok("session", "new", "--rules", "doppelkopf", *TABLE, "--set", "bock=re")
     assert "Bock ×2: 4 hands left" in cli.ok("add", *f"{RE} --augen 130 --re".split())

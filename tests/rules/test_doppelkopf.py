@@ -376,6 +376,14 @@ def test_alten_deal_passes_after_a_pflichtsolo_unless_set() -> None:
     assert run(DOPPELKOPF, [hand], sets=["pflichtsolo_selber_geber=true"])[0].after.dealer == 0
 
 
+def test_a_hand_dealt_again_by_the_same_dealer_keeps_its_bock_hand() -> None:
+    solo = H("trumpfsolo", player="Carl", augen=130, pflicht=True)
+    steps = run(DOPPELKOPF, [RE(130, re=True), solo], sets=["bock=re", "pflichtsolo_selber_geber=true"])
+    assert steps[1].after.bock.describe() == "Bock ×2: 4 hands left"
+    steps = run(DOPPELKOPF, [RE(130, re=True), solo], sets=["bock=re"])
+    assert steps[1].after.bock.describe() == "Bock ×2: 3 hands left"
+
+
 # -- Bock ------------------------------------------------------------------------------------------------
 
 
@@ -404,10 +412,11 @@ def test_bock_triggers(trigger: str, first: Hand, factor: int) -> None:
     assert steps[1].payout.points["Anna"] == 5 * factor
 
 
-def test_no_bock_without_the_trigger_and_thrown_in_hands_keep_it() -> None:
+def test_no_bock_without_the_trigger_and_a_throw_in_uses_up_a_bock_hand() -> None:
     assert run(DOPPELKOPF, [RE(120), RE(130)])[1].payout.points["Anna"] == 5
+    # The queue of RULES.md §1: "A Ramsch uses one up; so does a throw-in."
     steps = run(DOPPELKOPF, [RE(120), H("zusammengeworfen")] + [RE(130)] * 5, sets=["bock=gleichstand"])
-    assert [s.payout.points["Anna"] for s in steps[2:]] == [10, 10, 10, 10, 5]
+    assert [s.payout.points["Anna"] for s in steps[2:]] == [10, 10, 10, 5, 5]
 
 
 def test_bock_doubles_everyone_for_himself() -> None:
