@@ -5,6 +5,7 @@ command imports the ledger (SQLAlchemy) and the renderer when it runs.
 """
 
 import datetime as dt
+import gc
 import inspect
 import os
 import sys
@@ -49,6 +50,10 @@ def _ledger() -> Any:
 
     ledger = Ledger.open(_target["db"])
     _opened.append(ledger)
+    if not gc.isenabled():
+        # Start-up is over (see `entry`): what it made lives to the end, so later passes skip it.
+        gc.freeze()
+        gc.enable()
     return ledger
 
 
@@ -409,4 +414,7 @@ def _refuse(error: Exception) -> int:
 
 
 def entry() -> None:
+    # A command starts by importing a great many long-lived objects (SQLAlchemy, the models, a rule
+    # set); the collector is paused until they are in place, sparing it passes that find no garbage.
+    gc.disable()
     sys.exit(main())
