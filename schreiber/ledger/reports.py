@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Select, case, func, select
 
-from schreiber.ledger.service import Ledger, _jsonable, _players
+from schreiber.ledger.service import Ledger, _jsonable
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, SettingsError
@@ -312,5 +312,3 @@ def import_rows(ledger: Ledger, rows: Iterable[dict[str, str]]) -> list[tuple[in
             created.append((runde.id, len(records)))
     return created
 
-
-__all__ = ["Scope", "Report", "PlayerLine", "report", "export_rows", "import_rows", "_players"]

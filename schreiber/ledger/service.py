@@ -322,16 +322,7 @@ class Ledger:
             step = play(rules, runde.settings, state, Hand.from_facts(record.facts))
             for p, pts in step.payout.points.items():
                 totals[p] += pts
-            hands.append(
-                HandView(
-                    record.number,
-                    step.hand,
-                    step.payout,
-                    state.dealer_name,
-                    state.sitting_out,
-                    dict(totals),
-                )
-            )
+            hands.append(_hand_view(record.number, step, totals))
             state = step.after
         if getattr(rules, "uses_teams", False) and runde.teams:
             # Teams redrawn since the last hand start their Partie now, so the status shows it.
@@ -450,14 +441,18 @@ def parse_teams(rules: RuleSet, texts: Sequence[str], players: tuple[str, ...]) 
     return rules.check_teams(players, teams)  # type: ignore[attr-defined]
 
 
+def _hand_view(number: int, step: Step, totals: dict[str, int]) -> HandView:
+    before = step.before
+    return HandView(number, step.hand, step.payout, before.dealer_name, before.sitting_out, dict(totals))
+
+
 def _extended(view: TableView, number: int, step: Step) -> TableView:
     """The view after one more hand, without folding the earlier ones again."""
     totals = {p: view.totals[p] + step.payout.points[p] for p in view.totals}
-    hand = HandView(number, step.hand, step.payout, step.before.dealer_name, step.before.sitting_out, dict(totals))
     return replace(
         view,
         table=replace(view.table, hands=view.table.hands + 1),
-        hands=[*view.hands, hand],
+        hands=[*view.hands, _hand_view(number, step, totals)],
         totals=totals,
         state=step.after,
         status=view.rules.status(view.table.settings, step.after),

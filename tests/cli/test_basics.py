@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 
 def test_session_new_list_show_use_close(cli):

@@ -12,7 +12,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from schreiber.store.engine import LedgerError, backup_sqlite, open_engine, stored_revision
+from schreiber.store.engine import backup_sqlite, open_engine, stored_revision
 from schreiber.store.models import SCHEMA_REVISION, Base
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "schreiber" / "migrations"
