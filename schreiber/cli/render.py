@@ -186,7 +186,8 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
             value = "yes"
         elif value is False and key == "won":
             value = "lost"
-        out.append((key, str(value)))
+        # Named as the option is typed: augen_by_player was given as --augen NAME=N.
+        out.append((key.removesuffix("_by_player").replace("_", "-"), str(value)))
     return out
 
 
