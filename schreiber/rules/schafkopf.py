@@ -125,7 +125,7 @@ def _common_settings(*, schneider_spieler: int, schneider_gegner: int, bock: tup
         ),
         "schneider_gegner": Setting(
             schneider_gegner,
-            "the opponents are Schneider with fewer Augen than this (the player party has 120 minus it or more)",
+            "the opponents are Schneider with fewer Augen than this (the player party has 121 minus it or more)",
             minimum=1,
             maximum=60,
         ),
