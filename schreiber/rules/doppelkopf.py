@@ -81,13 +81,14 @@ def wording(terms: tuple[Term, ...] | list[Term]) -> str:
             running = term.amount
             parts.append(f"{term.label} {term.amount}")
         elif term.op == "×":
-            parts.append(f" = {running}, {term.label} ×{term.amount}")
+            parts.append(f" = {running}, {term.label} ×{term.amount}".replace("= -", "= −"))
             running *= term.amount
         else:
             sign = "+" if term.op == "+" else "−"
             parts.append(f", {term.label} {sign}{term.amount}")
             running = running + term.amount if term.op == "+" else running - term.amount
-    parts.append(f" = {running}")
+    # A typographic minus, as in the split sentence ("Kontra Anna, Berta −5 each").
+    parts.append(f" = {running}" if running >= 0 else f" = −{-running}")
     return "".join(parts)
 
 

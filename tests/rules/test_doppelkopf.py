@@ -46,7 +46,7 @@ def solo(player: str, each: int) -> dict[str, int]:
 
 
 def formula_total(text: str) -> int:
-    return int(regex.findall(r"= (-?\d+)", text)[-1])
+    return int(regex.findall(r"= ([-−]?\d+)", text)[-1].replace("−", "-"))
 
 
 # -- §3b worked examples ------------------------------------------------------------------------
