@@ -254,8 +254,14 @@ app.command("edit")(edit)
 
 
 @app.command("list")
-def list_hands(session: SessionOpt = None) -> None:
+def list_hands(
+    session: SessionOpt = None,
+    history: Annotated[bool, typer.Option("--history", help="Every hand as typed, with those undone or replaced.")] = False,
+) -> None:
     """The hands of the table with payouts and running totals."""
+    if history:
+        _render().history(*_ledger().history(session))
+        return
     _render().hands(_ledger().table(session))
 
 

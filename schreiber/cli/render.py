@@ -173,6 +173,18 @@ def hands(view: Any) -> None:
     _next_lines(view)
 
 
+def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]]) -> None:
+    _out(_title(info) + " — every hand as typed")
+    if not rows:
+        _out("no hands yet.")
+        return
+    table = [
+        [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
+        for number, status, hand, entered in rows
+    ]
+    _out(_grid(table, ["#", "status", "hand", "facts", "entered"]))
+
+
 def _facts(hand: Any) -> list[tuple[str, str]]:
     facts = hand.to_facts()
     facts.pop("type")

@@ -257,6 +257,16 @@ class Ledger:
             s.flush()
             return before.hands[-1], self._view(s, runde, records[:-1])
 
+    def history(self, table_id: int | None = None) -> tuple[TableInfo, list[tuple[int, str, Hand, Any]]]:
+        """Every record of the table in the order it was typed, live, void and superseded alike."""
+        with self.transaction() as s:
+            runde = self._runde(s, table_id)
+            records = s.scalars(
+                select(HandRecord).where(HandRecord.runde_id == runde.id).order_by(HandRecord.id)
+            ).all()
+            rows = [(r.number, r.status, Hand.from_facts(r.facts), r.created_at) for r in records]
+            return self._info(s, runde), rows
+
     def show(self, number: int, table_id: int | None = None) -> tuple[HandView, TableView]:
         view = self.table(table_id)
         for h in view.hands:

@@ -87,3 +87,18 @@ def test_export_is_spreadsheet_safe_and_imports_back(cli, tmp_path):
 def test_players_may_be_given_with_commas(cli):
     out = cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna,Berta,Carl", "Dora")
     assert "players: Anna, Berta, Carl, Dora" in out
+
+
+def test_list_history_shows_what_undo_and_edit_kept(cli):
+    cli.ok("session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl", "Dora")
+    cli.ok("add", "solo", "--player", "Anna", "--augen", "30")
+    cli.ok("add", "solo", "--player", "Berta", "--augen", "40")
+    cli.ok("edit", "1", "solo", "--player", "Carl", "--augen", "35")
+    cli.ok("undo")
+    out = cli.ok("list", "--history")
+    lines = [line for line in out.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert [line.split()[:3] for line in lines] == [
+        ["1", "superseded", "solo"], ["2", "void", "solo"], ["1", "live", "solo"],
+    ]
+    assert "player: Anna" in out and "player: Berta" in out and "player: Carl" in out
+    assert cli.json("show", "1", "--format", "json")["facts"]["player"] == "Carl"
