@@ -225,7 +225,7 @@ class Ledger:
             rules = registry.get(runde.rules)
             hand = self._prepare(rules, runde, hand, _players(runde), teams_of=Hand.from_facts(old.facts).teams)
             hands = [hand if r is old else Hand.from_facts(r.facts) for r in records]
-            self._replay_checked(rules, runde, hands, records)
+            steps = self._replay_checked(rules, runde, hands, records)
             old.status = SUPERSEDED
             s.flush()
             new = HandRecord(
@@ -240,8 +240,8 @@ class Ledger:
             s.add(new)
             s.flush()
             records = [new if r is old else r for r in records]
-            self._rebuild_cache(s, runde, records)
-            return self._view(s, runde, records)
+            self._rebuild_cache(s, runde, records, steps)
+            return self._view(s, runde, records, steps)
 
     def undo(self, table_id: int | None = None) -> tuple[HandView, TableView]:
         """Void the last live hand (kept, marked void); returns it and the table without it."""
@@ -250,12 +250,15 @@ class Ledger:
             records = self._records(s, runde)
             if not records:
                 raise SettingsError(f"undo: session {runde.id} has no hand to undo.")
-            before = self._view(s, runde, records)
+            rules = registry.get(runde.rules)
+            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+            undone = self._view(s, runde, records, steps).hands[-1]
             last = records[-1]
             last.status = VOID
             s.execute(delete(PayoutRecord).where(PayoutRecord.hand_id == last.id))
             s.flush()
-            return before.hands[-1], self._view(s, runde, records[:-1])
+            # The table without its last hand is the same fold one step shorter.
+            return undone, self._view(s, runde, records[:-1], steps[:-1])
 
     def history(self, table_id: int | None = None) -> tuple[TableInfo, list[tuple[int, str, Hand, Any]]]:
         """Every record of the table in the order it was typed, live, void and superseded alike."""
@@ -323,17 +326,20 @@ class Ledger:
             state = step.after
         return steps
 
-    def _view(self, s: Session, runde: Runde, records: list[HandRecord]) -> TableView:
+    def _view(
+        self, s: Session, runde: Runde, records: list[HandRecord], steps: list[Step] | None = None
+    ) -> TableView:
+        """The table after `records`, folded here unless the caller folded them already (`steps`)."""
         rules = registry.get(runde.rules)
-        state = start(rules, runde.settings, _players(runde), runde.first_dealer)
+        if steps is None:
+            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+        state = steps[-1].after if steps else start(rules, runde.settings, _players(runde), runde.first_dealer)
         totals = {p: 0 for p in state.players}
         hands = []
-        for record in records:
-            step = play(rules, runde.settings, state, Hand.from_facts(record.facts))
+        for record, step in zip(records, steps, strict=True):
             for p, pts in step.payout.points.items():
                 totals[p] += pts
             hands.append(_hand_view(record.number, step, totals))
-            state = step.after
         if getattr(rules, "uses_teams", False) and runde.teams:
             # Teams redrawn since the last hand start their Partie now, so the status shows it.
             state = rules.redraw(runde.settings, state, runde.teams)  # type: ignore[attr-defined]
@@ -366,10 +372,13 @@ class Ledger:
         s.add_all(rows)
         s.flush()
 
-    def _rebuild_cache(self, s: Session, runde: Runde, records: list[HandRecord]) -> None:
-        """Throw away the table's cached payouts and write them again from the facts."""
-        rules = registry.get(runde.rules)
-        steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+    def _rebuild_cache(
+        self, s: Session, runde: Runde, records: list[HandRecord], steps: list[Step] | None = None
+    ) -> None:
+        """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
+        if steps is None:
+            rules = registry.get(runde.rules)
+            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
