@@ -114,6 +114,11 @@ def _points_block(view: Any, hand_view: Any) -> str:
     return _grid([row_hand, row_total], ["", *players])
 
 
+def _totals_block(view: Any) -> str:
+    players = view.table.players
+    return _grid([["total"] + [signed(view.totals[p]) for p in players]], ["", *players])
+
+
 def added(view: Any) -> None:
     h = view.hands[-1]
     _out(f"Hand {h.number}: {describe(h.hand)} — {h.payout.formula}")
@@ -146,13 +151,13 @@ def edited(number: int, view: Any) -> None:
     _out(f"Hand {number} replaced: {describe(h.hand)} — {h.payout.formula}")
     if later:
         _out(f"  {later} later {'hand' if later == 1 else 'hands'} re-scored.")
-    _out(_grid([["total"] + [signed(view.totals[p]) for p in view.table.players]], ["", *view.table.players]))
+    _out(_totals_block(view))
     _next_lines(view)
 
 
 def undone(hand: Any, view: Any) -> None:
     _out(f"Hand {hand.number} ({describe(hand.hand)}) is void; it stays in the ledger, marked void.")
-    _out(_grid([["total"] + [signed(view.totals[p]) for p in view.table.players]], ["", *view.table.players]))
+    _out(_totals_block(view))
     _next_lines(view)
 
 

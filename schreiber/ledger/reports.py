@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import case, func, select
 
 from schreiber.ledger.service import Ledger, _jsonable
 from schreiber.report.settlement import against_average, transfers
@@ -60,17 +60,6 @@ class Report:
         return any(p.cents is not None for p in self.players)
 
 
-def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
-    query: Select[tuple[Runde]] = select(Runde).order_by(Runde.id)
-    if scope.many:
-        if scope.since is not None:
-            query = query.where(Runde.date >= scope.since)
-        if scope.until is not None:
-            query = query.where(Runde.date <= scope.until)
-        return list(s.scalars(query))
-    return [ledger._runde(s, scope.table_id)]
-
-
 def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
     """The conditions on Runde that pick the tables of the scope (none for --all)."""
     if not scope.many:
@@ -81,6 +70,10 @@ def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
     if scope.until is not None:
         where.append(Runde.date <= scope.until)
     return where
+
+
+def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
+    return list(s.scalars(select(Runde).where(*_where(ledger, s, scope)).order_by(Runde.id)))
 
 
 def report(ledger: Ledger, scope: Scope) -> Report:
@@ -274,8 +267,10 @@ def import_rows(ledger: Ledger, rows: Iterable[dict[str, str]]) -> list[tuple[in
                 raise SettingsError(f"import csv: session {session_key} cannot be read ({e}).") from None
             state = start(rules, settings, players, first_dealer)
             numbers = sorted(hands)
+            steps = []
             for number in numbers:
                 step = play(rules, settings, state, hands[number])
+                steps.append(step)
                 if dict(step.payout.points) != points[number]:
                     raise SettingsError(
                         f"import csv: hand {number} of session {session_key} scores {dict(step.payout.points)} "
@@ -308,7 +303,7 @@ def import_rows(ledger: Ledger, rows: Iterable[dict[str, str]]) -> list[tuple[in
                 s.add(record)
                 records.append(record)
             s.flush()
-            ledger._rebuild_cache(s, runde, records)
+            ledger._rebuild_cache(s, runde, records, steps)
             created.append((runde.id, len(records)))
     return created
 

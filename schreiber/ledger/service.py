@@ -251,7 +251,7 @@ class Ledger:
             if not records:
                 raise SettingsError(f"undo: session {runde.id} has no hand to undo.")
             rules = registry.get(runde.rules)
-            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+            steps = self._fold(rules, runde, records)
             undone = self._view(s, runde, records, steps).hands[-1]
             last = records[-1]
             last.status = VOID
@@ -312,6 +312,10 @@ class Ledger:
             hand = replace(hand, teams=teams or None)
         return hand
 
+    def _fold(self, rules: RuleSet, runde: Runde, records: list[HandRecord]) -> list[Step]:
+        """The table's stored hands folded through its rule set."""
+        return self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+
     def _replay_checked(
         self, rules: RuleSet, runde: Runde, hands: list[Hand], records: list[HandRecord]
     ) -> list[Step]:
@@ -332,7 +336,7 @@ class Ledger:
         """The table after `records`, folded here unless the caller folded them already (`steps`)."""
         rules = registry.get(runde.rules)
         if steps is None:
-            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+            steps = self._fold(rules, runde, records)
         state = steps[-1].after if steps else start(rules, runde.settings, _players(runde), runde.first_dealer)
         totals = {p: 0 for p in state.players}
         hands = []
@@ -378,7 +382,7 @@ class Ledger:
         """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
         if steps is None:
             rules = registry.get(runde.rules)
-            steps = self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
+            steps = self._fold(rules, runde, records)
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
