@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TextIO
 
@@ -78,9 +77,3 @@ def read(source: TextIO) -> Iterator[dict[str, str]]:
         raise ValueError(f"import csv: the file has no column {missing[0]!r}; it must be a file `schreiber export csv` wrote.")
     for row in reader:
         yield {k: unsafe_cell(v or "") for k, v in row.items() if k is not None}
-
-
-def to_text(rows: Iterable[Mapping[str, Any]]) -> str:
-    buffer = io.StringIO()
-    write(rows, buffer)
-    return buffer.getvalue()

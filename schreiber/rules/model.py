@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
 from operator import attrgetter, ne
@@ -262,4 +262,3 @@ class Setting:
 
 
 Settings = Mapping[str, Any]
-Validator = Callable[[Settings], None]
