@@ -89,7 +89,7 @@ def upgrade(engine: Engine, revision: str | None) -> None:
     if revision is not None and engine.dialect.name == "sqlite" and engine.url.database:
         backup_sqlite(Path(engine.url.database), revision)
     config = Config()
-    config.set_main_option("script_location", str(Path(__file__).resolve().parent.parent / "migrations"))
+    config.set_main_option("script_location", str(migrations_dir()))
     try:
         with engine.begin() as conn:
             config.attributes["connection"] = conn
@@ -101,6 +101,15 @@ def upgrade(engine: Engine, revision: str | None) -> None:
         ) from None
     except DBAPIError as e:
         raise LedgerError(f"--db: the ledger could not be upgraded ({_reason(e)}); nothing was changed.") from None
+
+
+def migrations_dir() -> Path:
+    """The Alembic folder: top-level `migrations/` in a checkout, `schreiber/migrations` in the wheel."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("schreiber.migrations")
+    assert spec is not None and spec.submodule_search_locations, "schreiber.migrations is not installed"
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def backup_sqlite(path: Path, revision: str) -> Path:

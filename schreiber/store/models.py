@@ -3,13 +3,14 @@
 
 
 import datetime as dt
+import uuid
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0002"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -34,6 +35,8 @@ class Runde(Base):
     __tablename__ = "runde"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    # A stable identity across ledgers: export writes it, import matches on it (never duplicates a table).
+    uid: Mapped[str] = mapped_column(String(36), unique=True, index=True, default=lambda: str(uuid.uuid4()))
     name: Mapped[str | None] = mapped_column(String(200))
     rules: Mapped[str] = mapped_column(String(40))
     settings: Mapped[dict[str, Any]]

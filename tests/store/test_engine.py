@@ -12,10 +12,10 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from schreiber.store.engine import backup_sqlite, open_engine, stored_revision
+from schreiber.store.engine import backup_sqlite, migrations_dir, open_engine, stored_revision
 from schreiber.store.models import SCHEMA_REVISION, Base
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "schreiber" / "migrations"
+MIGRATIONS = migrations_dir()
 
 
 def test_the_cheap_revision_check_knows_the_newest_migration():

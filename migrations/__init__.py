@@ -1,0 +1,1 @@
+"""Alembic environment and revisions; installed inside the wheel as `schreiber.migrations`."""

@@ -1,0 +1,34 @@
+"""Files schreiber writes (exports, drawings, charts, backups) appear whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+
+@contextmanager
+def atomic_write(path: str | os.PathLike[str], mode: str = "w", **open_args: Any) -> Iterator[IO[Any]]:
+    """Yield a temporary file beside `path` that replaces `path` only when the block ends without error.
+
+    A refused or failed command (a full disk, an exception) leaves no file and no partial file behind.
+    """
+    target = Path(path)
+    if "b" not in mode:
+        open_args.setdefault("encoding", "utf-8")
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, mode, **open_args) as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
