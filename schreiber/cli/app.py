@@ -45,10 +45,11 @@ def _global(
     _target["db"] = db
 
 
-def _ledger() -> Any:
+def _ledger(**how: Any) -> Any:
     from schreiber.ledger.service import Ledger
 
-    ledger = Ledger.open(_target["db"])
+    how.setdefault("on_create", lambda where: typer.echo(f"schreiber: created a new ledger at {where}.", err=True))
+    ledger = Ledger.open(_target["db"], **how)
     _opened.append(ledger)
     if not gc.isenabled():
         # Start-up is over (see `entry`): what it made lives to the end, so later passes skip it.
@@ -370,10 +371,48 @@ def recompute() -> None:
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Create the ledger or bring its schema up to the newest revision."""
-    from schreiber.store.engine import stored_revision
+    from schreiber.store.engine import shown, stored_revision
 
     ledger = _ledger()
-    typer.echo(f"The ledger at {ledger.engine.url.render_as_string(hide_password=True)} is at schema revision {stored_revision(ledger.engine)}.")
+    typer.echo(f"The ledger at {shown(str(ledger.engine.url))} is at schema revision {stored_revision(ledger.engine)}.")
+
+
+@db_app.command("path")
+def db_path() -> None:
+    """Name the ledger in use: an SQLite file's path, or a server URL without its password."""
+    from schreiber.store.engine import shown, target_url
+
+    typer.echo(shown(target_url(_target["db"])))
+
+
+@db_app.command("info")
+def db_info() -> None:
+    """Where the ledger is, its schema revision and how many tables, hands and players it holds."""
+    from schreiber.ledger.upkeep import info
+
+    _render().ledger_info(info(_ledger(migrate=False, create=False)))
+
+
+@db_app.command("check")
+def db_check() -> None:
+    """Prove the store intact and every cached payout equal to the fold: one line per problem, exit 1 if any."""
+    from schreiber.ledger.upkeep import check
+
+    result = check(_ledger(migrate=False, create=False))
+    _render().ledger_check(result)
+    if result.problems:
+        raise typer.Exit(1)
+
+
+@db_app.command("backup")
+def db_backup(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Where the copy goes (replaced if it exists).")],
+) -> None:
+    """Copy an SQLite ledger to FILE, consistently even while another terminal writes."""
+    from schreiber.ledger.upkeep import backup
+
+    path, size = backup(_ledger(migrate=False, create=False), file)
+    typer.echo(f"The ledger was copied to {path} ({size:,} bytes).")
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -401,20 +440,25 @@ def _refuse(error: Exception) -> int:
     from schreiber.rules.model import HandError, SettingsError
     from schreiber.store.engine import LedgerError
 
+    from schreiber.store.engine import hide_password
+
+    def say(message: str) -> None:
+        # Whatever part of a URL was wrong, its password never reaches the screen.
+        typer.echo(hide_password(message, _target["db"] or os.environ.get("SCHREIBER_DB")), err=True)
+
     if isinstance(error, (HandError, SettingsError, LedgerError)):
-        typer.echo(f"schreiber: {error}", err=True)
+        say(f"schreiber: {error}")
         return 2
-    if type(error).__module__.startswith("sqlalchemy"):
-        first = str(error).strip().splitlines()[0]
-        typer.echo(f"schreiber: the ledger could not be used ({first}); nothing was changed.", err=True)
+    if type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        say(f"schreiber: the ledger could not be used ({first}); nothing was changed.")
         return 2
     if os.environ.get("SCHREIBER_DEBUG"):
         raise error
     # A bug of ours: the transaction was rolled back, so say so in one line rather than a traceback.
-    typer.echo(
+    say(
         f"schreiber: internal error ({type(error).__name__}: {error}); nothing was changed. "
-        "Run again with SCHREIBER_DEBUG=1 to see the details.",
-        err=True,
+        "Run again with SCHREIBER_DEBUG=1 to see the details."
     )
     return 1
 

@@ -335,3 +335,33 @@ def strokes_svg(view: Any) -> str:
     from schreiber.report import drawing
 
     return drawing.drawing_svg(view.rules.teams_view(view.table.settings, view.state))
+
+
+# -- the ledger itself (db info, db check) ---------------------------------------------------------
+
+
+def ledger_info(info: Any) -> None:
+    rows = [
+        ("ledger", info.where),
+        ("schema revision", info.revision or "none"),
+        ("tables", info.tables),
+        ("hands", info.hands),
+        ("players", info.players),
+    ]
+    for label, value in rows:
+        _out(f"{label + ':':<17}{value}")
+
+
+def ledger_check(result: Any) -> None:
+    """One line per problem, or one line saying what was proven."""
+    for problem in result.problems:
+        _out(f"problem: {problem}")
+    if not result.problems:
+        _out(
+            f"ok: the store is intact; {_count(result.tables, 'table')}, {_count(result.hands, 'hand')}, every cached payout equals "
+            f"the fold, schema revision {result.revision} is current."
+        )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -16,7 +16,7 @@ from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
 from schreiber.rules.table import RuleSet, Step, TableState, play, start
-from schreiber.store.engine import LedgerError, _reason, open_engine
+from schreiber.store.engine import LedgerError, _reason, database_error, open_engine
 from schreiber.store.models import LIVE, SUPERSEDED, VOID, HandRecord, LedgerState, PayoutRecord, Player, Runde, Seat
 
 ACTIVE_KEY = "active_runde"
@@ -74,8 +74,9 @@ class Ledger:
         self.engine = engine
 
     @classmethod
-    def open(cls, target: str | None = None) -> Ledger:
-        return cls(open_engine(target))
+    def open(cls, target: str | None = None, **how: Any) -> Ledger:
+        """Open the ledger; `how` goes to `open_engine` (migrate, create, on_create)."""
+        return cls(open_engine(target, **how))
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -90,7 +91,7 @@ class Ledger:
                 "so try again."
             ) from None
         except DBAPIError as e:
-            raise LedgerError(f"the ledger could not be read or written ({_reason(e)}); nothing was changed.") from None
+            raise database_error(e, "the ledger could not be read or written") from None
         finally:
             session.close()
 
@@ -357,6 +358,11 @@ class Ledger:
         )
 
     def _cache(self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> None:
+        s.add_all(self._payout_rows(runde, pairs))
+        s.flush()
+
+    def _payout_rows(self, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> list[PayoutRecord]:
+        """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
         ids = {seat.player.name: seat.player_id for seat in runde.seats}
         rows = []
         for record, step in pairs:
@@ -373,8 +379,7 @@ class Ledger:
                         solo=step.payout.soloist == name,
                     )
                 )
-        s.add_all(rows)
-        s.flush()
+        return rows
 
     def _rebuild_cache(
         self, s: Session, runde: Runde, records: list[HandRecord], steps: list[Step] | None = None

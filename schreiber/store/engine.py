@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sqlite3
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import DBAPIError
 
 from schreiber.store.models import SCHEMA_REVISION
+
+# How long a command waits for another terminal's write to finish before it says the ledger is busy.
+BUSY_TIMEOUT_ENV = "SCHREIBER_BUSY_TIMEOUT"
+BUSY_TIMEOUT_DEFAULT = 10.0
+
+# schreiber's own revisions are four digits ("0001"); anything else in alembic_version belongs to another app.
+_OUR_REVISION = re.compile(r"\d{4}")
 
 
 class LedgerError(Exception):
@@ -23,26 +34,78 @@ def default_path() -> Path:
 
 
 def target_url(target: str | None = None) -> str:
-    """An SQLAlchemy URL for `--db TARGET`, SCHREIBER_DB or the default file."""
-    target = target or os.environ.get("SCHREIBER_DB") or str(default_path())
-    if "://" in target:
-        return target
-    path = Path(target).expanduser().resolve()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise LedgerError(f"--db: cannot create the folder {path.parent} ({e.strerror}).") from None
+    """An SQLAlchemy URL for `--db TARGET`, SCHREIBER_DB or the default file.
+
+    The default file's folder is made on first use; a folder named by the user must exist, so a typo
+    never creates a new ledger somewhere unexpected.
+    """
+    named = target or os.environ.get("SCHREIBER_DB")
+    if named and "://" in named:
+        return named
+    path = Path(named).expanduser().resolve() if named else default_path()
+    if named is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise LedgerError(f"--db: cannot create the folder {path.parent} ({e.strerror}).") from None
+    elif not path.parent.is_dir():
+        raise LedgerError(f"--db: the folder {path.parent} does not exist; create it first, or name a file in a folder that exists.")
     return f"sqlite:///{path}"
 
 
-def _sqlite_setup(engine: Engine) -> None:
+def shown(url: str) -> str:
+    """The ledger as it may be printed: an SQLite file's path, or the URL with its password hidden."""
+    try:
+        parsed = make_url(url)
+    except Exception:  # not even parseable (a bad port, say): mask whatever sits between user: and @
+        return re.sub(r"(://[^/@:]*:)[^@/]*@", r"\1***@", url)
+    if parsed.drivername.startswith("sqlite") and parsed.database and parsed.database != ":memory:":
+        return parsed.database
+    try:
+        return parsed.render_as_string(hide_password=True)
+    except Exception:
+        return re.sub(r"(://[^/@:]*:)[^@/]*@", r"\1***@", url)
+
+
+def hide_password(message: str, url: str | None) -> str:
+    """`message` with the password of `url` (if any) replaced, whatever part of the URL was wrong."""
+    if not url or "://" not in url:
+        return message
+    match = re.search(r"://[^/@:]*:([^@/]*)@", url)
+    password = match.group(1) if match else None
+    if password:
+        message = message.replace(password, "***")
+        try:
+            from urllib.parse import unquote
+
+            message = message.replace(unquote(password), "***")
+        except Exception:
+            pass
+    return message
+
+
+def busy_timeout() -> float:
+    """Seconds to wait for another writer: SCHREIBER_BUSY_TIMEOUT, 10 by default."""
+    value = os.environ.get(BUSY_TIMEOUT_ENV)
+    if not value:
+        return BUSY_TIMEOUT_DEFAULT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86400:
+        raise LedgerError(f"{BUSY_TIMEOUT_ENV}: use a number of seconds from 0 to 86400, not {value!r}.")
+    return seconds
+
+
+def _sqlite_setup(engine: Engine, timeout: float) -> None:
     @event.listens_for(engine, "connect")
     def connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
         # We issue BEGIN ourselves so that a write takes the lock at once (no deadlock on upgrade).
+        # WAL is switched on only once the file proved to be a schreiber ledger (see open_engine).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=10000")
+        cursor.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
@@ -51,33 +114,101 @@ def _sqlite_setup(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def open_engine(target: str | None = None, *, migrate: bool = True) -> Engine:
-    """Connect to the ledger and bring its schema up to date when it is behind."""
+def open_engine(
+    target: str | None = None,
+    *,
+    migrate: bool = True,
+    create: bool = True,
+    on_create: Callable[[str], None] | None = None,
+) -> Engine:
+    """Connect to the ledger, refuse what is not one, and bring its schema up to date when it is behind.
+
+    `create=False` refuses an SQLite file that does not exist yet; `on_create` hears the name of a
+    ledger that was made new by this call.
+    """
     url = target_url(target)
+    name = shown(url)
+    sqlite_path: Path | None = None
     try:
         engine = create_engine(url)
+        if engine.dialect.name == "sqlite":
+            _sqlite_setup(engine, busy_timeout())
+            if engine.url.database and engine.url.database != ":memory:":
+                sqlite_path = Path(engine.url.database)
+    except LedgerError:
+        raise
     except Exception as e:  # a malformed URL or a driver that is not installed
-        raise LedgerError(f"--db: cannot use {target or url!r} as a ledger ({e}).") from None
-    if engine.dialect.name == "sqlite":
-        _sqlite_setup(engine)
-    if migrate:
+        reason = hide_password(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__, url)
+        raise LedgerError(f"--db: cannot use {name} as a ledger ({reason}).") from None
+    existed = sqlite_path is None or (sqlite_path.exists() and sqlite_path.stat().st_size > 0)
+    if not existed and not create:
+        raise LedgerError(f"--db: there is no ledger at {name}.")
+    try:
         revision = stored_revision(engine)
-        if revision != SCHEMA_REVISION:
+        if revision is None:
+            _refuse_foreign(engine, name)
+        elif not _OUR_REVISION.fullmatch(revision):
+            raise LedgerError(f"--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed.")
+        elif revision > SCHEMA_REVISION:
+            raise _newer(revision)
+        if sqlite_path is not None:
+            _wal(engine)
+        if migrate and revision != SCHEMA_REVISION:
             upgrade(engine, revision)
+            if revision is None and on_create is not None:
+                on_create(name)
+    except BaseException:
+        engine.dispose()
+        raise
     return engine
 
 
 def stored_revision(engine: Engine) -> str | None:
-    """The ledger's schema revision, or None for a new, empty ledger (a cheap query, no Alembic)."""
+    """The ledger's schema revision, or None when it has no revision table (a cheap query, no Alembic)."""
     try:
         with engine.connect() as conn:
             try:
                 return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-            except DBAPIError:
+            except DBAPIError as e:
+                if not _no_such_table(e):
+                    raise
                 conn.rollback()
                 return None
     except DBAPIError as e:
-        raise LedgerError(f"--db: cannot open the ledger at {engine.url!r} ({_reason(e)}).") from None
+        raise database_error(e, f"--db: cannot open the ledger at {shown(str(engine.url))}") from None
+
+
+def _no_such_table(error: DBAPIError) -> bool:
+    if getattr(error.orig, "sqlstate", None) == "42P01":  # PostgreSQL: undefined_table
+        return True
+    return "no such table" in str(error.orig)
+
+
+def _refuse_foreign(engine: Engine, name: str) -> None:
+    """A database with tables but no schreiber revision is someone else's: never migrate it."""
+    from sqlalchemy import inspect
+
+    with engine.connect() as conn:
+        tables = inspect(conn).get_table_names()
+        conn.rollback()
+    if tables:
+        raise LedgerError(
+            f"--db: {name} is not a schreiber ledger (it has {len(tables)} tables of its own and no schreiber "
+            "revision); nothing was changed."
+        )
+
+
+def _wal(engine: Engine) -> None:
+    # Outside any transaction: SQLite ignores a journal-mode change inside one.
+    with engine.connect() as conn:
+        conn.connection.dbapi_connection.execute("PRAGMA journal_mode=WAL")  # type: ignore[union-attr]
+
+
+def _newer(revision: str | None) -> LedgerError:
+    return LedgerError(
+        f"--db: the ledger is at schema revision {revision}, which this schreiber does not know; "
+        "it was written by a newer version."
+    )
 
 
 def upgrade(engine: Engine, revision: str | None) -> None:
@@ -86,21 +217,51 @@ def upgrade(engine: Engine, revision: str | None) -> None:
     from alembic.config import Config
     from alembic.util.exc import CommandError
 
+    copy: Path | None = None
     if revision is not None and engine.dialect.name == "sqlite" and engine.url.database:
-        backup_sqlite(Path(engine.url.database), revision)
+        copy = backup_sqlite(Path(engine.url.database), revision)
     config = Config()
     config.set_main_option("script_location", str(migrations_dir()))
+    sqlite = engine.dialect.name == "sqlite"
     try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+        with engine.connect() as conn:
+            raw = conn.connection.dbapi_connection
+            if sqlite:
+                # Batch migrations rebuild a table by dropping it: with foreign keys on, the drop would
+                # cascade into every hand and seat. They are checked again before the commit instead.
+                raw.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
+            try:
+                with conn.begin():
+                    config.attributes["connection"] = conn
+                    command.upgrade(config, "head")
+                    if sqlite:
+                        broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
+                        if broken:
+                            raise LedgerError(
+                                f"--db: the upgrade would leave {len(broken)} rows pointing nowhere "
+                                f"(first in table {broken[0][0]}); nothing was changed."
+                            )
+            finally:
+                if sqlite:
+                    raw.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
     except CommandError:
+        raise _newer(revision) from None
+    except LedgerError as e:
+        raise LedgerError(_with_restore(str(e), engine, copy)) from None
+    except Exception as e:
+        if isinstance(e, DBAPIError) and _busy(e):
+            raise database_error(e, "--db: the ledger could not be upgraded") from None
+        reason = _reason(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         raise LedgerError(
-            f"--db: the ledger is at schema revision {revision}, which this schreiber does not know; "
-            "it was written by a newer version."
+            _with_restore(f"--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed", engine, copy)
         ) from None
-    except DBAPIError as e:
-        raise LedgerError(f"--db: the ledger could not be upgraded ({_reason(e)}); nothing was changed.") from None
+
+
+def _with_restore(message: str, engine: Engine, copy: Path | None) -> str:
+    message = message.rstrip(".")
+    if copy is None:
+        return message + "."
+    return f"{message}; the copy made before the attempt is {copy} — to go back to it, replace {engine.url.database} with it."
 
 
 def migrations_dir() -> Path:
@@ -115,15 +276,58 @@ def migrations_dir() -> Path:
 def backup_sqlite(path: Path, revision: str) -> Path:
     """Copy an SQLite ledger to `NAME.bak-REVISION` with SQLite's online backup."""
     target = path.with_name(f"{path.name}.bak-{revision}")
-    source = sqlite3.connect(path)
-    try:
-        copy = sqlite3.connect(target)
-        with copy:
-            source.backup(copy)
-        copy.close()
-    finally:
-        source.close()
+    copy_sqlite(path, target)
     return target
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """A consistent copy of the SQLite file `source` at `target`, made while others may write.
+
+    SQLite's online backup reads one snapshot; the copy is written under a temporary name and renamed
+    when complete, so `target` is whole or untouched.
+    """
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    os.close(handle)
+    try:
+        reader = sqlite3.connect(source, timeout=busy_timeout())
+        try:
+            copy = sqlite3.connect(temporary)
+            try:
+                reader.backup(copy)
+                # A single file: the copy must not need a -wal beside it.
+                copy.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                copy.close()
+        finally:
+            reader.close()
+        # mkstemp makes the file private; the copy gets the ledger's own permissions instead.
+        shutil.copymode(source, temporary)
+        with open(temporary, "rb") as written:
+            os.fsync(written.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        for leftover in (temporary, f"{temporary}-journal", f"{temporary}-wal", f"{temporary}-shm"):
+            try:
+                os.unlink(leftover)
+            except FileNotFoundError:
+                pass
+        raise
+
+
+def database_error(error: DBAPIError, doing: str) -> LedgerError:
+    """One sentence for a database error: busy, a lost connection, or the driver's first line."""
+    if _busy(error):
+        return LedgerError("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment.")
+    if error.connection_invalidated:
+        return LedgerError(f"the connection to the ledger was lost ({_reason(error)}); the command did not complete.")
+    return LedgerError(f"{doing} ({_reason(error)}); nothing was changed.")
+
+
+def _busy(error: DBAPIError) -> bool:
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "database is locked" in str(error.orig)
 
 
 def _reason(error: DBAPIError) -> str:

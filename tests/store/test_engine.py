@@ -79,12 +79,19 @@ def test_db_upgrade_reports_the_revision(cli):
     assert f"schema revision {SCHEMA_REVISION}" in cli.ok("db", "upgrade")
 
 
-@pytest.mark.parametrize("target", ["relative/ledger.db"])
-def test_a_path_becomes_an_sqlite_file_in_a_new_folder(tmp_path, monkeypatch, target):
+@pytest.mark.parametrize("target", ["relative/ledger.db", "a/b/ledger.db"])
+def test_a_file_in_a_folder_that_does_not_exist_is_refused_not_created(tmp_path, monkeypatch, capsys, target):
+    from schreiber.cli.app import main
+
     monkeypatch.chdir(tmp_path)
-    engine = open_engine(target)
-    engine.dispose()
-    assert (tmp_path / target).exists()
+    code = main(["--db", target, "session", "list"])
+    err = capsys.readouterr().err
+    missing = (tmp_path / target).parent
+    assert code == 2 and err == f"schreiber: --db: the folder {missing} does not exist; create it first, or name a file in a folder that exists.\n"
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setenv("SCHREIBER_DB", target)
+    assert main(["session", "list"]) == 2
+    assert "does not exist" in capsys.readouterr().err and list(tmp_path.iterdir()) == []
 
 
 def test_schreiber_db_and_the_default_ledger(tmp_path, monkeypatch, capsys):

@@ -1,0 +1,220 @@
+"""Looking after the ledger itself: what it is (`db info`), whether it is intact (`db check`), a copy (`db backup`)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import func, select, text
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+from schreiber.ledger.service import Ledger
+from schreiber.rules import registry
+from schreiber.rules.model import HandError, SettingsError
+from schreiber.store.engine import LedgerError, copy_sqlite, database_error, shown, stored_revision
+from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Runde
+
+
+@dataclass(frozen=True)
+class LedgerInfo:
+    """Where the ledger is, its schema revision and how much it holds."""
+
+    where: str
+    revision: str | None
+    tables: int
+    hands: int
+    players: int
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What `db check` found: one sentence per problem, and what it looked at."""
+
+    problems: list[str]
+    tables: int
+    hands: int
+    revision: str | None
+
+
+def info(ledger: Ledger) -> LedgerInfo:
+    revision = stored_revision(ledger.engine)
+    tables = hands = players = 0
+    if revision == SCHEMA_REVISION:
+        with _reading(ledger) as s:
+            tables = s.scalar(select(func.count()).select_from(Runde)) or 0
+            hands = s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)) or 0
+            players = s.scalar(select(func.count()).select_from(Player)) or 0
+    return LedgerInfo(shown(str(ledger.engine.url)), revision, tables, hands, players)
+
+
+def check(ledger: Ledger) -> CheckResult:
+    """The store's own integrity, hand numbers 1..N per table, and every cached payout against the fold."""
+    revision = stored_revision(ledger.engine)
+    if revision != SCHEMA_REVISION:
+        # The models describe the newest schema only, so the deeper checks wait for the upgrade.
+        return CheckResult(
+            [f"schema revision {revision} is behind {SCHEMA_REVISION}; `schreiber db upgrade` brings the ledger up to date."],
+            0,
+            0,
+            revision,
+        )
+    problems: list[str] = []
+    tables = hands = 0
+    with _reading(ledger) as s:
+        problems += _store_problems(s)
+        for runde in s.scalars(select(Runde).order_by(Runde.id)):
+            tables += 1
+            numbers = s.scalars(
+                select(HandRecord.number).where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
+            ).all()
+            hands += len(numbers)
+            problems += _numbering_problems(runde.id, numbers)
+            problems += _payout_problems(ledger, s, runde)
+    return CheckResult(problems, tables, hands, revision)
+
+
+def backup(ledger: Ledger, file: str) -> tuple[Path, int]:
+    """Copy an SQLite ledger consistently to `file` (whole or not at all); returns the path and its size."""
+    engine = ledger.engine
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        raise LedgerError(
+            f"db backup: the ledger at {shown(str(engine.url))} lives on a database server; "
+            "back it up with the server's own tool, e.g. `pg_dump --format=custom --file FILE DBNAME`."
+        )
+    source = Path(engine.url.database).resolve()
+    target = Path(file).expanduser().resolve()
+    if not target.parent.is_dir():
+        raise LedgerError(f"FILE: the folder {target.parent} does not exist; create it first.")
+    if target.is_dir():
+        raise LedgerError(f"FILE: {target} is a folder; name the file the copy should go to.")
+    ledger_files = {source, *(source.with_name(source.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}
+    if target in ledger_files or (target.exists() and any(_same(target, f) for f in ledger_files)):
+        raise LedgerError(f"FILE: {target} is the ledger itself (or its journal); name a different file for the copy.")
+    try:
+        copy_sqlite(source, target)
+    except OSError as e:
+        raise LedgerError(f"FILE: cannot write {target} ({e.strerror}); no copy was made.") from None
+    except Exception as e:  # sqlite3 errors: busy, a disk full, a damaged source
+        if "locked" in str(e) or "busy" in str(e):
+            raise LedgerError("the ledger is busy (another schreiber is writing); no copy was made, try again in a moment.") from None
+        raise LedgerError(f"FILE: the copy to {target} failed ({e}); no copy was made.") from None
+    return target, target.stat().st_size
+
+
+# -- the checks -----------------------------------------------------------------------------------
+
+
+class _reading:
+    """A session that only reads: whatever happens, it is rolled back."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.session = Session(ledger.engine)
+
+    def __enter__(self) -> Session:
+        return self.session
+
+    def __exit__(self, kind, error, tb) -> None:  # type: ignore[no-untyped-def]
+        try:
+            self.session.rollback()
+        finally:
+            self.session.close()
+        if isinstance(error, DBAPIError):
+            raise database_error(error, "the ledger could not be read") from None
+
+
+# Rows that point nowhere or disagree with what they point to; each query returns (description,) rows.
+_ORPHANS = {
+    "hand {0} belongs to no table": "SELECT h.id FROM hand h LEFT JOIN runde r ON r.id = h.runde_id WHERE r.id IS NULL",
+    "hand {0} replaces a hand that does not exist": (
+        "SELECT h.id FROM hand h LEFT JOIN hand o ON o.id = h.replaces_id WHERE h.replaces_id IS NOT NULL AND o.id IS NULL"
+    ),
+    "a seat of table {0} belongs to no table": (
+        "SELECT s.runde_id FROM seat s LEFT JOIN runde r ON r.id = s.runde_id WHERE r.id IS NULL"
+    ),
+    "a seat of table {0} names a player who does not exist": (
+        "SELECT s.runde_id FROM seat s LEFT JOIN player p ON p.id = s.player_id WHERE p.id IS NULL"
+    ),
+    "a cached payout names hand {0}, which does not exist": (
+        "SELECT DISTINCT c.hand_id FROM payout c LEFT JOIN hand h ON h.id = c.hand_id WHERE h.id IS NULL"
+    ),
+    "a cached payout of hand {0} names a player who does not exist": (
+        "SELECT DISTINCT c.hand_id FROM payout c LEFT JOIN player p ON p.id = c.player_id WHERE p.id IS NULL"
+    ),
+    "the cached payout of hand {0} is filed under another table than the hand": (
+        "SELECT DISTINCT c.hand_id FROM payout c JOIN hand h ON h.id = c.hand_id WHERE c.runde_id <> h.runde_id"
+    ),
+    "hand {0} is not live but still has cached payouts": (
+        "SELECT DISTINCT c.hand_id FROM payout c JOIN hand h ON h.id = c.hand_id WHERE h.status <> 'live'"
+    ),
+    "the active table {0} does not exist": (
+        "SELECT l.value FROM ledger_state l LEFT JOIN runde r ON CAST(r.id AS VARCHAR(20)) = l.value "
+        "WHERE l.key = 'active_runde' AND r.id IS NULL"
+    ),
+}
+
+
+def _store_problems(s: Session) -> list[str]:
+    """The database's own verdict (SQLite's integrity and foreign-key checks) and rows that point nowhere."""
+    problems = []
+    if s.get_bind().dialect.name == "sqlite":
+        verdict = [row[0] for row in s.execute(text("PRAGMA integrity_check"))]
+        if verdict != ["ok"]:
+            problems += [f"the SQLite file is damaged: {line}" for line in verdict]
+        for table, rowid, parent, _ in s.execute(text("PRAGMA foreign_key_check")):
+            problems.append(f"row {rowid} of table {table} points to a missing row of {parent}")
+    for sentence, query in _ORPHANS.items():
+        problems += [sentence.format(value) for (value,) in s.execute(text(query))]
+    return problems
+
+
+def _numbering_problems(table_id: int, numbers: list[int]) -> list[str]:
+    counts = Counter(numbers)
+    problems = [f"session {table_id}: hand {n} is live {c} times" for n, c in sorted(counts.items()) if c > 1]
+    missing = sorted(set(range(1, len(counts) + 1)) - set(counts))
+    if missing:
+        problems.append(
+            f"session {table_id}: the live hands are not numbered 1–{len(counts)} (missing {', '.join(map(str, missing))})"
+        )
+    return problems
+
+
+def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
+    """Fold the table's facts as every command does and compare the cache with what the fold gives."""
+    records = ledger._records(s, runde)
+    try:
+        rules = registry.get(runde.rules)
+        steps = ledger._fold(rules, runde, records)
+        expected = ledger._payout_rows(runde, list(zip(records, steps, strict=True)))
+    except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
+        return [f"session {runde.id}: its hands no longer fold under {runde.rules} ({e})"]
+    want: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}
+    for row in expected:
+        want.setdefault(row.hand_id, {})[row.player_id] = (row.points, row.sat_out, row.won, row.solo)
+    have: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}
+    for row in s.scalars(select(PayoutRecord).where(PayoutRecord.runde_id == runde.id)):
+        have.setdefault(row.hand_id, {})[row.player_id] = (row.points, row.sat_out, row.won, row.solo)
+    names = {seat.player_id: seat.player.name for seat in runde.seats}
+    problems = []
+    for record in records:
+        if have.get(record.id) != want.get(record.id):
+            problems.append(
+                f"session {runde.id} hand {record.number}: the cached payout {_points(have.get(record.id), names)} "
+                f"differs from the fold {_points(want.get(record.id), names)}; `schreiber recompute` rebuilds it"
+            )
+    return problems
+
+
+def _points(rows: dict[int, tuple[int, bool, bool, bool]] | None, names: dict[int, str]) -> str:
+    if not rows:
+        return "(none)"
+    return ", ".join(f"{names.get(pid, f'player {pid}')} {v[0]:+d}" for pid, v in sorted(rows.items()))
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
