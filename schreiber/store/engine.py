@@ -151,12 +151,13 @@ def open_engine(
             raise LedgerError(f"--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed.")
         elif revision > SCHEMA_REVISION:
             raise _newer(revision)
-        if sqlite_path is not None:
-            _wal(engine)
         if migrate and revision != SCHEMA_REVISION:
             upgrade(engine, revision)
             if revision is None and on_create is not None:
                 on_create(name)
+        if sqlite_path is not None:
+            # Only now, with the file proven ours: a refused or failed open leaves its journal mode alone.
+            _wal(engine)
     except BaseException:
         engine.dispose()
         raise
