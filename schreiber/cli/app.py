@@ -7,6 +7,7 @@ command imports the ledger (SQLAlchemy) and the renderer when it runs.
 import datetime as dt
 import gc
 import inspect
+import logging
 import os
 import sys
 from typing import Annotated, Any, Optional
@@ -32,6 +33,7 @@ app.add_typer(import_app, name="import")
 app.add_typer(db_app, name="db")
 
 _target: dict[str, Optional[str]] = {"db": None}
+_QUIET = logging.NullHandler()
 _opened: list[Any] = []
 
 
@@ -417,6 +419,10 @@ def db_backup(
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Run the command; bad input and database trouble become one sentence and exit status 2."""
+    # The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
+    # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
+    for library in ("psycopg", "sqlalchemy"):
+        logging.getLogger(library).addHandler(_QUIET)
     try:
         result = app(args=argv, prog_name="schreiber", standalone_mode=False)
     except typer.Abort:
