@@ -1,0 +1,181 @@
+"""`schreiber db path | info | check | backup` as a user types them."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+from schreiber.store.models import SCHEMA_REVISION
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+
+def _evening(cli) -> None:
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")
+    cli.ok("add", "wenz", "--player", "Berta", "--augen", "80", "--laufende", "2")
+    cli.ok("add", "rufspiel", "--player", "Dora", "--partner", "Anna", "--augen", "40")
+    cli.ok("undo")
+    cli.ok("edit", "1", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "91")
+
+
+def _sql(url: str, *statements: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for statement in statements:
+            conn.execute(text(statement))
+    engine.dispose()
+
+
+def test_db_path_names_the_ledger_without_creating_it(tmp_path, capsys, monkeypatch):
+    from schreiber.cli.app import main
+
+    path = tmp_path / "club.db"
+    assert main(["--db", str(path), "db", "path"]) == 0
+    assert capsys.readouterr().out == f"{path}\n" and not path.exists()
+    monkeypatch.setenv("SCHREIBER_DB", "postgresql+psycopg://kassier:geheim@club.example/schafkopf")
+    assert main(["db", "path"]) == 0
+    assert capsys.readouterr().out == "postgresql+psycopg://kassier:***@club.example/schafkopf\n"
+
+
+def test_db_info_says_where_which_revision_and_how_much(cli):
+    _evening(cli)
+    out = cli.ok("db", "info")
+    lines = dict(line.split(":", 1) for line in out.splitlines())
+    assert lines["schema revision"].strip() == SCHEMA_REVISION
+    assert lines["tables"].strip() == "1" and lines["hands"].strip() == "2" and lines["players"].strip() == "4"
+    assert lines["ledger"].strip() == (cli.url.removeprefix("sqlite:///") if cli.url.startswith("sqlite") else lines["ledger"].strip())
+
+
+def test_db_info_and_check_refuse_a_ledger_that_does_not_exist(tmp_path, capsys):
+    from schreiber.cli.app import main
+
+    path = tmp_path / "nowhere.db"
+    for command in ("info", "check", "backup"):
+        assert main(["--db", str(path), "db", command, *(["copy.db"] if command == "backup" else [])]) == 2
+        assert capsys.readouterr().err == f"schreiber: --db: there is no ledger at {path}.\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_db_check_of_a_sound_ledger_is_one_ok_line(cli):
+    _evening(cli)
+    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "A", "B", "C", "D", "E")
+    cli.ok("add", "normal", "--player", "B", "--partner", "C", "--augen", "150")
+    out = cli.ok("db", "check")
+    assert out == (
+        f"ok: the store is intact; 2 tables, 3 hands, every cached payout equals the fold, "
+        f"schema revision {SCHEMA_REVISION} is current.\n"
+    )
+
+
+def test_db_check_names_a_cached_payout_that_differs_from_the_fold(cli):
+    _evening(cli)
+    _sql(cli.url, "UPDATE payout SET points = points + 5 WHERE hand_id = (SELECT id FROM hand WHERE number = 2 AND status = 'live')")
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert ran.out.splitlines() == [
+        "problem: session 1 hand 2: the cached payout Anna +1, Berta +17, Carl +1, Dora +1 differs from the fold "
+        "Anna -4, Berta +12, Carl -4, Dora -4; `schreiber recompute` rebuilds it"
+    ]
+    cli.ok("recompute")
+    assert cli.ok("db", "check").startswith("ok: ")
+
+
+def test_db_check_finds_gaps_and_duplicates_in_hand_numbers(cli):
+    _evening(cli)
+    cli.ok("add", "rufspiel", "--player", "Dora", "--partner", "Anna", "--augen", "40")
+    # The unique index stops two live hands with one number, so it must go before the damage can be made.
+    _sql(cli.url, "DROP INDEX uq_hand_live_number", "UPDATE hand SET number = 2 WHERE number = 3 AND status = 'live'")
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert "problem: session 1: hand 2 is live 2 times" in ran.out.splitlines()
+    _sql(cli.url, "UPDATE hand SET number = 7 WHERE number = 2 AND status = 'live'")
+    ran = cli("db", "check")
+    assert ran.code == 1 and "problem: session 1: the live hands are not numbered 1–2 (missing 2)" in ran.out
+
+
+def test_db_check_finds_rows_pointing_nowhere_and_payouts_of_undone_hands(cli):
+    _evening(cli)
+    void = "(SELECT id FROM hand WHERE status = 'void')"
+    _sql(cli.url, f"INSERT INTO payout (hand_id, player_id, points, sat_out, won, solo, runde_id) VALUES ({void}, 1, 3, false, true, false, 1)")
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert any(line.startswith("problem: hand ") and line.endswith("is not live but still has cached payouts") for line in ran.out.splitlines())
+
+
+def test_db_check_of_a_damaged_sqlite_file_reports_the_damage(tmp_path):
+    path = tmp_path / "club.db"
+    subprocess.run([SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"], check=True, capture_output=True)
+    for _ in range(30):
+        subprocess.run([SCHREIBER, "--db", str(path), "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70", "--note", "x" * 300], check=True, capture_output=True)
+    # Scribble over one page of the hand table's index, as a failing disk might.
+    with sqlite3.connect(path) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'ix_hand_runde_status'").fetchone()[0]
+    conn.close()
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * page_size + 8)
+        f.write(b"\x07" * 64)
+    ran = subprocess.run([SCHREIBER, "--db", str(path), "db", "check"], capture_output=True, text=True)
+    assert ran.returncode in (1, 2), ran
+    assert "Traceback" not in ran.stderr
+    if ran.returncode == 1:
+        assert any(line.startswith("problem: the SQLite file is damaged") for line in ran.stdout.splitlines())
+
+
+def test_db_backup_is_a_whole_ledger_and_refuses_the_ledger_itself(cli, tmp_path):
+    _evening(cli)
+    if not cli.url.startswith("sqlite"):
+        ran = cli("db", "backup", str(tmp_path / "copy.db"))
+        assert ran.code == 2 and "pg_dump" in ran.err and ran.err.count("\n") == 1
+        assert list(tmp_path.iterdir()) == []
+        return
+    ledger = Path(cli.url.removeprefix("sqlite:///"))
+    for target in (ledger, ledger.with_name(ledger.name + "-wal"), ledger.with_name(ledger.name + "-shm")):
+        ran = cli("db", "backup", str(target))
+        assert ran.code == 2 and "is the ledger itself" in ran.err
+    ran = cli("db", "backup", str(tmp_path / "no" / "copy.db"))
+    assert ran.code == 2 and f"the folder {tmp_path / 'no'} does not exist" in ran.err
+    copy = tmp_path / "copy.db"
+    out = cli.ok("db", "backup", str(copy))
+    assert out.startswith(f"The ledger was copied to {copy} (")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".copy.db")] == []  # no temporary left
+    assert copy.stat().st_mode & 0o777 == ledger.stat().st_mode & 0o777
+    before = cli.ok("export", "csv")
+    from tests.conftest import Cli
+
+    restored = Cli(f"sqlite:///{copy}", cli.capsys)
+    assert restored.ok("export", "csv") == before
+    assert restored.ok("db", "check").startswith("ok: ")
+
+
+BUSY_WRITER = """
+import subprocess, sys
+exe, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    subprocess.run([exe, "--db", db, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", str(61 + i % 50)], check=True, capture_output=True)
+"""
+
+
+def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
+    path = tmp_path / "club.db"
+    subprocess.run([SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"], check=True, capture_output=True)
+    writer = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, SCHREIBER, str(path), "25"])
+    copies = []
+    try:
+        while writer.poll() is None and len(copies) < 8:
+            copy = tmp_path / f"copy{len(copies)}.db"
+            ran = subprocess.run([SCHREIBER, "--db", str(path), "db", "backup", str(copy)], capture_output=True, text=True)
+            assert ran.returncode == 0, ran.stderr
+            copies.append(copy)
+    finally:
+        writer.wait(timeout=120)
+    assert writer.returncode == 0 and copies
+    for copy in copies:
+        ran = subprocess.run([SCHREIBER, "--db", str(copy), "db", "check"], capture_output=True, text=True)
+        assert ran.returncode == 0 and ran.stdout.startswith("ok: "), ran.stdout + ran.stderr
+        assert not Path(f"{copy}-wal").exists() or Path(f"{copy}-wal").stat().st_size == 0
