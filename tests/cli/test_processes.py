@@ -1,0 +1,92 @@
+"""Separate terminals at one table: OS processes running the `schreiber` script at once, and `kill -9`
+of `add` at random moments. Every acknowledged hand is stored once, numbers run 1..N, `db check` is clean.
+The long version with figures is benchmarks/crash_safety.py."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+
+def _table(url: str) -> None:
+    ran = subprocess.run([SCHREIBER, "--db", url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+                         capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+
+
+def _add(url: str, note: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [SCHREIBER, "--db", url, "add", "--session", "1", "rufspiel", "--player", "A", "--partner", "B",
+         "--augen", str(61 + len(note) % 59), "--note", note],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def _stored(url: str) -> list[tuple[int, str]]:
+    """(number, note) of every live hand of the table, folded as every command folds it."""
+    from schreiber.ledger.service import Ledger
+
+    ledger = Ledger.open(url)
+    try:
+        return [(h.number, h.hand.note) for h in ledger.table(1).hands]
+    finally:
+        ledger.engine.dispose()
+
+
+def _clean(url: str) -> None:
+    ran = subprocess.run([SCHREIBER, "--db", url, "db", "check"], capture_output=True, text=True)
+    assert ran.returncode == 0 and ran.stdout.startswith("ok: "), ran.stdout + ran.stderr
+
+
+@pytest.mark.parametrize("processes", [2, 4])
+def test_processes_adding_at_once_store_every_acknowledged_hand_once(db_url, processes):
+    _table(db_url)
+    acknowledged, refused = [], []
+    for round_ in range(3):
+        running = {f"p{p}-r{round_}": _add(db_url, f"p{p}-r{round_}") for p in range(processes)}
+        for note, proc in running.items():
+            out, err = proc.communicate(timeout=120)
+            (acknowledged if proc.returncode == 0 else refused).append((note, proc.returncode, err))
+    stored = _stored(db_url)
+    notes = [note for _, note in stored]
+    assert sorted(n for n, *_ in acknowledged) == sorted(notes)  # each acknowledged once, nothing else
+    assert [number for number, _ in stored] == list(range(1, len(stored) + 1))
+    # Two terminals waiting for each other is what the busy timeout is for: nobody is turned away here.
+    assert refused == []
+    _clean(db_url)
+
+
+def test_kill_9_of_add_at_random_moments_leaves_no_half_hand(db_url):
+    _table(db_url)
+    rounds = 16 if db_url.startswith("sqlite") else 10
+    rng = random.Random(11)
+    acknowledged, killed = [], []
+    for i in range(rounds):
+        note = f"k{i}"
+        proc = _add(db_url, note)
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=60)
+        if proc.returncode == 0:
+            acknowledged.append(note)
+        else:
+            assert proc.returncode == -signal.SIGKILL
+            killed.append(note)
+    stored = _stored(db_url)
+    notes = [note for _, note in stored]
+    assert all(notes.count(n) == 1 for n in acknowledged)  # every acknowledged hand is there, once
+    assert len(set(notes)) == len(notes) and set(notes) <= set(acknowledged) | set(killed)
+    assert [number for number, _ in stored] == list(range(1, len(stored) + 1))
+    _clean(db_url)  # no hand without its payouts, nothing half-written
+    # The ledger still takes the next hand after all that.
+    proc = _add(db_url, "after")
+    assert proc.wait(timeout=60) == 0
+    assert len(_stored(db_url)) == len(stored) + 1
