@@ -25,7 +25,11 @@ session_app = typer.Typer(help="Start, list, choose and close tables (sessions).
 rules_app = typer.Typer(help="The rule sets, their hand types and settings.", rich_markup_mode=None)
 export_app = typer.Typer(help="Hand the ledger to a spreadsheet.", rich_markup_mode=None, no_args_is_help=True)
 import_app = typer.Typer(help="Read back what `export` wrote.", rich_markup_mode=None, no_args_is_help=True)
-db_app = typer.Typer(help="The ledger's database.", rich_markup_mode=None, no_args_is_help=True)
+db_app = typer.Typer(
+    help="The ledger's database. A command waits SCHREIBER_BUSY_TIMEOUT seconds (10) for another terminal's write.",
+    rich_markup_mode=None,
+    no_args_is_help=True,
+)
 app.add_typer(session_app, name="session")
 app.add_typer(rules_app, name="rules")
 app.add_typer(export_app, name="export")
@@ -381,7 +385,7 @@ def db_upgrade() -> None:
 
 @db_app.command("path")
 def db_path() -> None:
-    """Name the ledger in use: an SQLite file's path, or a server URL without its password."""
+    """Name the ledger in use (a file path, or a server URL without its password)."""
     from schreiber.store.engine import shown, target_url
 
     typer.echo(shown(target_url(_target["db"])))
@@ -389,7 +393,7 @@ def db_path() -> None:
 
 @db_app.command("info")
 def db_info() -> None:
-    """Where the ledger is, its schema revision and how many tables, hands and players it holds."""
+    """The ledger's place, schema revision, and how many tables, hands and players."""
     from schreiber.ledger.upkeep import info
 
     _render().ledger_info(info(_ledger(migrate=False, create=False)))
@@ -397,7 +401,7 @@ def db_info() -> None:
 
 @db_app.command("check")
 def db_check() -> None:
-    """Prove the store intact and every cached payout equal to the fold: one line per problem, exit 1 if any."""
+    """Prove the ledger intact and its payouts equal to the fold; exit 1 on any problem."""
     from schreiber.ledger.upkeep import check
 
     result = check(_ledger(migrate=False, create=False))
@@ -410,7 +414,7 @@ def db_check() -> None:
 def db_backup(
     file: Annotated[str, typer.Argument(metavar="FILE", help="Where the copy goes (replaced if it exists).")],
 ) -> None:
-    """Copy an SQLite ledger to FILE, consistently even while another terminal writes."""
+    """Copy an SQLite ledger to FILE, consistent while others write (PostgreSQL: pg_dump)."""
     from schreiber.ledger.upkeep import backup
 
     path, size = backup(_ledger(migrate=False, create=False), file)
