@@ -179,3 +179,21 @@ def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
         ran = subprocess.run([SCHREIBER, "--db", str(copy), "db", "check"], capture_output=True, text=True)
         assert ran.returncode == 0 and ran.stdout.startswith("ok: "), ran.stdout + ran.stderr
         assert not Path(f"{copy}-wal").exists() or Path(f"{copy}-wal").stat().st_size == 0
+
+
+def test_db_check_of_a_ledger_behind_says_so_and_upgrades_nothing(tmp_path, capsys):
+    from schreiber.cli.app import main
+    from tests.store.test_upgrade import build_0001_ledger
+
+    path = tmp_path / "old.db"
+    build_0001_ledger(f"sqlite:///{path}")
+    assert main(["--db", str(path), "db", "check"]) == 1
+    assert capsys.readouterr().out == (
+        f"problem: schema revision 0001 is behind {SCHEMA_REVISION}; `schreiber db upgrade` brings the ledger up to date.\n"
+    )
+    assert main(["--db", str(path), "db", "info"]) == 0
+    assert "schema revision: 0001" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]  # no upgrade, so no copy either
+    assert main(["--db", str(path), "db", "upgrade"]) == 0
+    assert main(["--db", str(path), "db", "check"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("ok: the store is intact; 6 tables, 36 hands")

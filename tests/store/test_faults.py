@@ -224,3 +224,15 @@ def test_a_connection_killed_under_add_is_one_sentence(db_url, moment):
     assert "Traceback" not in err
     check = run("--db", db_url, "db", "check")
     assert check.returncode == 0 and "0 hands" in check.stdout
+
+
+def test_a_file_that_is_no_database_is_refused_and_left_alone(tmp_path, capsys):
+    from schreiber.cli.app import main
+
+    path = tmp_path / "notes.txt"
+    path.write_text("Einkaufsliste: Brezn, Weißwurst, Senf\n" * 200, encoding="utf-8")
+    before = path.read_bytes()
+    assert main(["--db", str(path), "session", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"schreiber: --db: cannot open the ledger at {path} (file is not a database); nothing was changed.\n"
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
