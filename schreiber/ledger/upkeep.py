@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
-from schreiber.store.engine import LedgerError, copy_sqlite, database_error, shown, stored_revision
+from schreiber.store.engine import READ_ONLY, LedgerError, copy_sqlite, database_error, shown, stored_revision
 from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Runde
 
 
@@ -111,7 +111,7 @@ class _reading:
     """A session that only reads: whatever happens, it is rolled back."""
 
     def __init__(self, ledger: Ledger) -> None:
-        self.session = Session(ledger.engine)
+        self.session = Session(ledger.engine.execution_options(**{READ_ONLY: True}))
 
     def __enter__(self) -> Session:
         return self.session

@@ -19,6 +19,9 @@ from schreiber.store.models import SCHEMA_REVISION
 BUSY_TIMEOUT_ENV = "SCHREIBER_BUSY_TIMEOUT"
 BUSY_TIMEOUT_DEFAULT = 10.0
 
+# An execution option for engine.execution_options(): the transaction only reads.
+READ_ONLY = "schreiber_read_only"
+
 # schreiber's own revisions are four digits ("0001"); anything else in alembic_version belongs to another app.
 _OUR_REVISION = re.compile(r"\d{4}")
 
@@ -111,7 +114,8 @@ def _sqlite_setup(engine: Engine, timeout: float) -> None:
 
     @event.listens_for(engine, "begin")
     def begin(conn) -> None:  # type: ignore[no-untyped-def]
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # A reader (`db check`) reads one snapshot in WAL without holding up the terminals that write.
+        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
 
 def open_engine(
