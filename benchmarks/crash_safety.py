@@ -74,11 +74,19 @@ def concurrent(url: str, rounds: int, writers: int) -> None:
         print("  FAILURE", f)
 
 
+def duration(url: str) -> float:
+    """How long one `add` takes here, so that kills fall anywhere from start-up to commit."""
+    started = time.monotonic()
+    add(url, "timing").communicate()
+    return time.monotonic() - started
+
+
 def kill_9(url: str, rounds: int, rng: random.Random) -> None:
-    acknowledged, killed, odd, started = [], 0, 0, time.monotonic()
+    acknowledged, killed, odd, started = ["timing"], 0, 0, time.monotonic()
+    span = duration(url)
     for r in range(rounds):
         proc = add(url, f"k{r}")
-        time.sleep(rng.uniform(0.02, 0.7))
+        time.sleep(rng.uniform(0.0, 1.2 * span))
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
         if proc.returncode == 0:
@@ -89,7 +97,7 @@ def kill_9(url: str, rounds: int, rng: random.Random) -> None:
             odd += 1
     hands_before = len(stored(url))
     failures = verify(url, acknowledged)
-    print(f"kill -9 of add: {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
+    print(f"kill -9 of add (one add takes {span:.2f} s): {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
           f"{hands_before} hands stored, {len(failures)} failures, {time.monotonic() - started:.1f} s")
     for f in failures:
         print("  FAILURE", f)
@@ -103,11 +111,15 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
     tagged = f"{url}{'&' if '?' in url else '?'}application_name={tag}"
     admin = create_engine(url.split("?")[0], isolation_level="AUTOCOMMIT")
     acknowledged, lost, messy, started = [], 0, [], time.monotonic()
+    span = duration(url)
     for r in range(rounds):
         proc = add(tagged, f"t{r}")
-        time.sleep(rng.uniform(0.1, 0.7))
+        time.sleep(rng.uniform(0.0, span))
+        # From a random moment on, end its connection as soon as it has one, until it exits.
         with admin.connect() as conn:
-            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :t"), {"t": tag})
+            while proc.poll() is None:
+                conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :t"), {"t": tag})
+                time.sleep(0.005)
         _, err = proc.communicate()
         if proc.returncode == 0:
             acknowledged.append(f"t{r}")
@@ -116,7 +128,7 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
             if err.count("\n") != 1 or not err.startswith("schreiber: "):
                 messy.append(err)
     admin.dispose()
-    failures = verify(url, acknowledged) + [f"not one sentence: {e!r}" for e in messy]
+    failures = verify(url, ["timing", *acknowledged]) + [f"not one sentence: {e!r}" for e in messy]
     print(f"connection ended under add: {rounds} rounds, {len(acknowledged)} acknowledged, {lost} refused in one "
           f"sentence, {len(failures)} failures, {time.monotonic() - started:.1f} s")
     for f in failures:

@@ -68,11 +68,14 @@ def test_kill_9_of_add_at_random_moments_leaves_no_half_hand(db_url):
     _table(db_url)
     rounds = 16 if db_url.startswith("sqlite") else 10
     rng = random.Random(11)
-    acknowledged, killed = [], []
+    started = time.monotonic()
+    assert _add(db_url, "timing").wait(timeout=60) == 0
+    span = time.monotonic() - started  # one add here, so that kills fall anywhere from start-up to commit
+    acknowledged, killed = ["timing"], []
     for i in range(rounds):
         note = f"k{i}"
         proc = _add(db_url, note)
-        time.sleep(rng.uniform(0.05, 0.6))
+        time.sleep(rng.uniform(0.0, 1.2 * span))
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
         if proc.returncode == 0:
