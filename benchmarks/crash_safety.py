@@ -74,16 +74,16 @@ def concurrent(url: str, rounds: int, writers: int) -> None:
         print("  FAILURE", f)
 
 
-def duration(url: str) -> float:
+def duration(url: str, note: str) -> float:
     """How long one `add` takes here, so that kills fall anywhere from start-up to commit."""
     started = time.monotonic()
-    add(url, "timing").communicate()
+    add(url, note).communicate()
     return time.monotonic() - started
 
 
 def kill_9(url: str, rounds: int, rng: random.Random) -> None:
-    acknowledged, killed, odd, started = ["timing"], 0, 0, time.monotonic()
-    span = duration(url)
+    acknowledged, killed, odd, started = [], 0, 0, time.monotonic()
+    span = duration(url, "timing-k")
     for r in range(rounds):
         proc = add(url, f"k{r}")
         time.sleep(rng.uniform(0.0, 1.2 * span))
@@ -96,7 +96,7 @@ def kill_9(url: str, rounds: int, rng: random.Random) -> None:
         else:
             odd += 1
     hands_before = len(stored(url))
-    failures = verify(url, acknowledged)
+    failures = verify(url, ["timing-k", *acknowledged])
     print(f"kill -9 of add (one add takes {span:.2f} s): {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
           f"{hands_before} hands stored, {len(failures)} failures, {time.monotonic() - started:.1f} s")
     for f in failures:
@@ -111,7 +111,7 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
     tagged = f"{url}{'&' if '?' in url else '?'}application_name={tag}"
     admin = create_engine(url.split("?")[0], isolation_level="AUTOCOMMIT")
     acknowledged, lost, messy, started = [], 0, [], time.monotonic()
-    span = duration(url)
+    span = duration(url, "timing-t")
     for r in range(rounds):
         proc = add(tagged, f"t{r}")
         time.sleep(rng.uniform(0.0, span))
@@ -128,7 +128,7 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
             if err.count("\n") != 1 or not err.startswith("schreiber: "):
                 messy.append(err)
     admin.dispose()
-    failures = verify(url, ["timing", *acknowledged]) + [f"not one sentence: {e!r}" for e in messy]
+    failures = verify(url, ["timing-t", *acknowledged]) + [f"not one sentence: {e!r}" for e in messy]
     print(f"connection ended under add: {rounds} rounds, {len(acknowledged)} acknowledged, {lost} refused in one "
           f"sentence, {len(failures)} failures, {time.monotonic() - started:.1f} s")
     for f in failures:
