@@ -453,7 +453,7 @@ def _output_failed(error: OSError) -> int:
     except (OSError, ValueError):
         pass  # not a real file descriptor (captured in tests)
     if error.errno == errno.EPIPE:
-        return 141  # as a shell reports a command ended by a broken pipe
+        return 1  # the reader stopped reading (`| head`): quiet, with click's status for a broken pipe
     typer.echo(f"schreiber: cannot write the output ({error.strerror or error}); it is incomplete.", err=True)
     return 2
 

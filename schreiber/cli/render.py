@@ -325,7 +325,8 @@ def imported(results: Sequence[Any]) -> None:
             _out(f"Imported session {r.session} with {hands}.")
         elif r.outcome == "extended":
             first = r.hands - r.added + 1
-            _out(f"Added hands {first}–{r.hands} to session {r.session}{matched}; the earlier ones were there already.")
+            which = f"hand {first}" if r.added == 1 else f"hands {first}–{r.hands}"
+            _out(f"Added {which} to session {r.session}{matched}; the earlier ones were there already.")
         elif r.outcome == "same":
             _out(f"Session {r.key} of the file is already in the ledger as session {r.session}{matched}; nothing was changed.")
         else:

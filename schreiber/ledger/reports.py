@@ -7,7 +7,7 @@ import json
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from sqlalchemy import case, func, select
@@ -563,7 +563,9 @@ def _first_difference(records: list[HandRecord], hands: list[Hand]) -> tuple[int
         given = hand.to_facts()
         if stored == given:
             continue
-        for key in ["type", *sorted((set(stored) | set(given)) - {"type"})]:
+        # In the order the facts are typed (type, player, partner, augen …), so the first named is the first seen.
+        order = ["type", *(f.name for f in fields(Hand) if f.name != "type")]
+        for key in [*order, *sorted((set(stored) | set(given)) - set(order))]:
             if stored.get(key) != given.get(key):
                 return record.number, f"{key} {_shown(stored.get(key))} in the ledger, {_shown(given.get(key))} in the file"
     return None
