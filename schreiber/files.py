@@ -21,6 +21,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", **open_args: Any
         open_args.setdefault("encoding", "utf-8")
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     try:
+        # mkstemp makes the file private (0600); the finished file gets the mode a plain open would give.
+        os.chmod(temporary, _mode(target))
         with os.fdopen(handle, mode, **open_args) as out:
             yield out
             out.flush()
@@ -32,3 +34,13 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w", **open_args: Any
         except FileNotFoundError:
             pass
         raise
+
+
+def _mode(target: Path) -> int:
+    """The replaced file's mode, or for a new file 0666 less the umask."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

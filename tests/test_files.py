@@ -33,3 +33,15 @@ def test_a_failed_first_write_leaves_no_file(tmp_path):
             out.write(b"\x89PNG")
             raise RuntimeError("refused")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_file_gets_the_usual_mode_not_a_private_one(tmp_path):
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        with atomic_write(tmp_path / "abend.csv") as out:
+            out.write("x")
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "abend.csv").stat().st_mode & 0o777 == 0o644

@@ -72,6 +72,10 @@ def _render() -> Any:
 
 SessionOpt = Annotated[Optional[int], typer.Option("--session", help="The table to act on (default: the active one).")]
 FormatOpt = Annotated[str, typer.Option("--format", help="table, json or csv.")]
+ExcelOpt = Annotated[
+    bool,
+    typer.Option("--excel", help="CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."),
+]
 
 
 def _date(value: Optional[str], option: str) -> Optional[dt.date]:
@@ -298,15 +302,18 @@ def report(
     since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
     until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
     format_: FormatOpt = "table",
+    excel: ExcelOpt = False,
 ) -> None:
-    """Who is up, who is down, and who pays whom."""
+    """Who is up, who is down, and who pays whom (with --format csv, money is a column `euros`: -1.10)."""
     from schreiber.ledger.reports import Scope, report as make_report
 
     fmt = _format(format_, ("table", "json", "csv"))
     if session is not None and (all_ or since or until):
         raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+    if excel and fmt != "csv":
+        raise typer.BadParameter("goes with --format csv only.", param_hint="--excel")
     scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
-    _render().report(make_report(_ledger(), scope), fmt)
+    _render().report(make_report(_ledger(), scope), fmt, excel=excel)
 
 
 @export_app.command("csv")
@@ -314,35 +321,65 @@ def export_csv(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger.")] = False,
     output: Annotated[Optional[str], typer.Option("--output", help="File to write (default: standard output).")] = None,
+    excel: ExcelOpt = False,
 ) -> None:
-    """One row per hand and player: every fact and the payout (UTF-8, a header row)."""
+    """One row per hand and player: every fact and the payout (UTF-8, a header row).
+
+    Columns: session, table_uid (the table's identity, so import never doubles a table),
+    session_name, date, rules, tariff, hand, type, dealer, seat, name, sat_out, points, cents and
+    euros (money as numbers), value, player, partner, augen, laufende, won, schwarz, kontra, re,
+    klopfen, breakdown, note, facts, settings, first_dealer, teams.
+    """
     from schreiber.ledger.reports import Scope, export_rows
     from schreiber.report import csvio
 
-    rows = export_rows(_ledger(), Scope(table_id=session, all_tables=all_))
+    ledger = _ledger()
+    rows = export_rows(ledger, Scope(table_id=session, all_tables=all_))
     if output is None:
-        csvio.write(rows, sys.stdout)
+        csvio.write(rows, sys.stdout, excel=excel)
         return
-    try:
-        with open(output, "w", encoding="utf-8", newline="") as out:
-            count = csvio.write(rows, out)
-    except OSError as e:
-        raise typer.BadParameter(f"cannot write {output} ({e.strerror}).", param_hint="--output") from None
+    count = _write_file(ledger, output, "--output", lambda out: csvio.write(rows, out, excel=excel))
     typer.echo(f"{count} rows written to {output}.")
+
+
+def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
+    """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
+    from pathlib import Path
+
+    from schreiber.files import atomic_write
+
+    target = Path(path).expanduser()
+    database = ledger.engine.url.database if ledger.engine.dialect.name == "sqlite" else None
+    if database and database != ":memory:":
+        ledger_file = Path(database).resolve()
+        ours = [ledger_file, ledger_file.with_name(ledger_file.name + "-wal"), ledger_file.with_name(ledger_file.name + "-shm")]
+        resolved = target.resolve()
+        if resolved in ours or any(p.exists() and resolved.exists() and os.path.samefile(p, resolved) for p in ours):
+            raise typer.BadParameter(f"{path} is the ledger itself; name another file.", param_hint=option)
+    try:
+        if target.exists() and not target.is_file():
+            # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
+            with open(target, "w", encoding="utf-8", newline="") as out:
+                return write(out)
+        with atomic_write(target, newline="") as out:
+            return write(out)
+    except OSError as e:
+        raise typer.BadParameter(f"cannot write {path} ({e.strerror or e}); no file was written.", param_hint=option) from None
 
 
 @import_app.command("csv")
 def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help="A file `schreiber export csv` wrote.")]) -> None:
-    """Re-create the tables of an exported file as new sessions; every hand is checked by re-scoring."""
+    """Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.
+
+    Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a
+    later export of it adds only the new hands, and one whose hands differ is refused, naming the
+    first differing hand. Files without table_uid (older exports) are matched by date, rule set,
+    players in seat order and hands. Nothing is written if any table is refused.
+    """
     from schreiber.ledger.reports import import_rows
     from schreiber.report import csvio
 
-    try:
-        with open(file, encoding="utf-8-sig", newline="") as source:
-            created = import_rows(_ledger(), list(csvio.read(source)))
-    except OSError as e:
-        raise typer.BadParameter(f"cannot read {file} ({e.strerror}).", param_hint="FILE") from None
-    _render().imported(created)
+    _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file)))
 
 
 @app.command("strokes")
@@ -351,7 +388,8 @@ def strokes(
     svg: Annotated[Optional[str], typer.Option("--svg", help="Write the drawing as an SVG picture to FILE.")] = None,
 ) -> None:
     """klassisch: each team's finished Schafköpfe and the sheep's head being drawn."""
-    view = _ledger().table(session)
+    ledger = _ledger()
+    view = ledger.table(session)
     if not getattr(view.rules, "uses_teams", False):
         from schreiber.rules.model import SettingsError
 
@@ -359,11 +397,8 @@ def strokes(
     if svg is None:
         _render().strokes(view)
         return
-    try:
-        with open(svg, "w", encoding="utf-8") as out:
-            out.write(_render().strokes_svg(view))
-    except OSError as e:
-        raise typer.BadParameter(f"cannot write {svg} ({e.strerror}).", param_hint="--svg") from None
+    picture = _render().strokes_svg(view)
+    _write_file(ledger, svg, "--svg", lambda out: out.write(picture))
     typer.echo(f"The drawing of session {view.table.id} is in {svg}.")
 
 
@@ -429,6 +464,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         logging.getLogger(library).addHandler(_QUIET)
     try:
         result = app(args=argv, prog_name="schreiber", standalone_mode=False)
+        sys.stdout.flush()
+    except OSError as e:
+        if not _output_trouble(e):
+            return _refuse(e)
+        return _output_failed(e)
     except typer.Abort:
         typer.echo("Aborted.", err=True)
         return 1
@@ -443,6 +483,28 @@ def main(argv: Optional[list[str]] = None) -> int:
             _opened.pop().engine.dispose()
         _target["db"] = None
     return result if isinstance(result, int) else 0
+
+
+def _output_trouble(error: OSError) -> bool:
+    import errno
+
+    return error.errno in (errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def _output_failed(error: OSError) -> int:
+    """Standard output went away (`| head`) or filled up (`> /dev/full`): quiet, or one sentence, exit 2."""
+    import errno
+
+    try:
+        # What is still buffered can never be written; point stdout at nothing so exit stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # not a real file descriptor (captured in tests)
+    if error.errno == errno.EPIPE:
+        return 1  # the reader stopped reading (`| head`): quiet, with click's status for a broken pipe
+    typer.echo(f"schreiber: cannot write the output ({error.strerror or error}); it is incomplete.", err=True)
+    return 2
 
 
 def _refuse(error: Exception) -> int:

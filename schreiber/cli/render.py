@@ -256,7 +256,7 @@ def _op(term: Any) -> str:
 # -- reports ----------------------------------------------------------------------------------
 
 
-def report(rep: Any, fmt: str) -> None:
+def report(rep: Any, fmt: str, excel: bool = False) -> None:
     extra_keys: list[str] = []
     for line in rep.players:
         for key in line.extras:
@@ -299,14 +299,12 @@ def report(rep: Any, fmt: str) -> None:
             row.append(euros(line.cents or 0))
         rows.append(row)
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        from schreiber.report.csvio import safe_cell
-
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(headers)
-        for row in rows:
-            writer.writerow([safe_cell(c) for c in row])
+        # Money is a number here: euros with two places (-1.10, or -1,10 for Excel), never "−1,10 €".
+        csv_headers = [*headers[:-1], "euros"] if rep.money else headers
+        csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
+        csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
     _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
@@ -319,9 +317,23 @@ def report(rep: Any, fmt: str) -> None:
         _out(line)
 
 
-def imported(created: Sequence[tuple[int, int]]) -> None:
-    for table_id, count in created:
-        _out(f"Imported session {table_id} with {count} {'hand' if count == 1 else 'hands'}.")
+def imported(results: Sequence[Any]) -> None:
+    for r in results:
+        hands = f"{r.hands} {'hand' if r.hands == 1 else 'hands'}"
+        matched = " (matched by date, rule set, players and hands)" if r.by_facts else ""
+        if r.outcome == "new":
+            _out(f"Imported session {r.session} with {hands}.")
+        elif r.outcome == "extended":
+            first = r.hands - r.added + 1
+            which = f"hand {first}" if r.added == 1 else f"hands {first}–{r.hands}"
+            _out(f"Added {which} to session {r.session}{matched}; the earlier ones were there already.")
+        elif r.outcome == "same":
+            _out(f"Session {r.key} of the file is already in the ledger as session {r.session}{matched}; nothing was changed.")
+        else:
+            _out(
+                f"Session {r.key} of the file is already in the ledger as session {r.session}{matched}, "
+                f"which has more hands ({hands}); nothing was changed."
+            )
 
 
 def strokes(view: Any) -> None:

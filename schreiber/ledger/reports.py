@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from sqlalchemy import case, func, select
 
+from schreiber.ledger.names import resolve_names
 from schreiber.ledger.service import Ledger, _jsonable
+from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
-from schreiber.rules.model import Hand, SettingsError
+from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.rules.table import play, start
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, Seat
 
@@ -189,121 +192,422 @@ def report(ledger: Ledger, scope: Scope) -> Report:
 
 
 def export_rows(ledger: Ledger, scope: Scope) -> Iterator[dict[str, Any]]:
-    """One row per live hand and seated player, with every fact, the breakdown and the payout."""
-    with ledger.transaction() as s:
-        tables = _tables(ledger, s, scope)
-        for t in tables:
-            view = ledger._view(s, t, ledger._records(s, t))
-            positions = {name: i for i, name in enumerate(view.table.players)}
-            settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
-            for h in view.hands:
-                facts = h.hand.to_facts()
-                for name in view.table.players:
-                    points = h.payout.points[name]
-                    yield {
-                        "session": t.id,
-                        "session_name": t.name,
-                        "date": t.date.isoformat(),
-                        "rules": t.rules,
-                        "tariff": t.tariff,
-                        "hand": h.number,
-                        "type": h.hand.type,
-                        "dealer": h.dealer,
-                        "seat": positions[name] + 1,
-                        "name": name,
-                        "sat_out": name in h.sitting_out,
-                        "points": points,
-                        "cents": points * t.tariff if t.tariff and view.rules.zero_sum else None,
-                        "value": h.payout.value,
-                        "player": h.hand.player,
-                        "partner": h.hand.partner,
-                        "augen": h.hand.augen
-                        if h.hand.augen is not None
-                        else " ".join(f"{k}={v}" for k, v in h.hand.augen_by_player.items()) or None,
-                        "laufende": h.hand.laufende,
-                        "won": {True: "won", False: "lost"}.get(h.hand.won),  # type: ignore[arg-type]
-                        "schwarz": h.hand.schwarz,
-                        "kontra": h.hand.kontra,
-                        "re": h.hand.re,
-                        "klopfen": " ".join(h.hand.klopfen) or None,
-                        "breakdown": h.payout.formula,
-                        "note": h.hand.note,
-                        "facts": json.dumps(facts, ensure_ascii=False, sort_keys=True),
-                        "settings": settings,
-                        "first_dealer": t.first_dealer + 1,
-                        "teams": " ".join("+".join(team) for team in t.teams) if t.teams else None,
-                    }
+    """One row per live hand and seated player, with every fact, the breakdown and the payout.
 
-
-def import_rows(ledger: Ledger, rows: Iterable[dict[str, str]]) -> list[tuple[int, int]]:
-    """Re-create the exported tables as new sessions; every hand is re-scored and must give the exported points.
-
-    Returns (new session id, hands) for each table; nothing is written if any table does not check out.
+    Each table is read in a transaction of its own and written after it ends, so a slow reader of
+    the output never holds the ledger.
     """
-    grouped: dict[str, list[dict[str, str]]] = defaultdict(list)
-    for row in rows:
-        grouped[row["session"]].append(row)
-    if not grouped:
-        raise SettingsError("import csv: the file has no hands in it.")
-    created: list[tuple[int, int]] = []
     with ledger.transaction() as s:
-        for session_key, table_rows in grouped.items():
-            first = table_rows[0]
-            try:
-                rules = registry.get(first["rules"])
-                settings = json.loads(first["settings"])
-                seats = sorted({(int(r["seat"]), r["name"]) for r in table_rows})
-                players = tuple(name for _, name in seats)
-                hands: dict[int, Hand] = {}
-                points: dict[int, dict[str, int]] = defaultdict(dict)
-                for r in table_rows:
-                    number = int(r["hand"])
-                    hands[number] = Hand.from_facts(json.loads(r["facts"]))
-                    points[number][r["name"]] = int(r["points"])
-                tariff = int(first["tariff"]) if first.get("tariff") else None
-                date = dt.date.fromisoformat(first["date"]) if first.get("date") else dt.date.today()
-                first_dealer = int(first.get("first_dealer") or 1) - 1
-            except (KeyError, ValueError, TypeError) as e:
-                raise SettingsError(f"import csv: session {session_key} cannot be read ({e}).") from None
-            state = start(rules, settings, players, first_dealer)
-            numbers = sorted(hands)
-            steps = []
-            for number in numbers:
-                step = play(rules, settings, state, hands[number])
-                steps.append(step)
-                if dict(step.payout.points) != points[number]:
-                    raise SettingsError(
-                        f"import csv: hand {number} of session {session_key} scores {dict(step.payout.points)} "
-                        f"under {rules.name}, but the file says {points[number]}; nothing was imported."
-                    )
-                state = step.after
-            teams_text = first.get("teams") or ""
-            teams = [t.split("+") for t in teams_text.split()] or None
-            runde = Runde(
-                name=first.get("session_name") or None,
-                rules=rules.name,
-                settings=_jsonable(settings),
-                tariff=tariff,
-                date=date,
-                first_dealer=first_dealer,
-                teams=teams,
-                closed=False,
-            )
-            s.add(runde)
-            for position, name in enumerate(players):
-                s.add(Seat(runde=runde, position=position, player=ledger._player(s, name)))
-            s.flush()
-            s.refresh(runde)
-            records = []
-            for i, number in enumerate(numbers, start=1):
-                hand = hands[number]
-                record = HandRecord(
-                    runde_id=runde.id, number=i, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
-                )
-                s.add(record)
-                records.append(record)
-            s.flush()
-            ledger._rebuild_cache(s, runde, records, steps)
-            created.append((runde.id, len(records)))
-    return created
+        ids = [t.id for t in _tables(ledger, s, scope)]
+    for table_id in ids:
+        with ledger.transaction() as s:
+            t = s.get(Runde, table_id)
+            if t is None:  # deleted meanwhile by another terminal
+                continue
+            rows = list(_table_rows(ledger, s, t))
+        yield from rows
 
+
+def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
+    view = ledger._view(s, t, ledger._records(s, t))
+    positions = {name: i for i, name in enumerate(view.table.players)}
+    settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
+    for h in view.hands:
+        facts = h.hand.to_facts()
+        for name in view.table.players:
+            points = h.payout.points[name]
+            cents = points * t.tariff if t.tariff and view.rules.zero_sum else None
+            yield {
+                "session": t.id,
+                "table_uid": t.uid,
+                "session_name": t.name,
+                "date": t.date.isoformat(),
+                "rules": t.rules,
+                "tariff": t.tariff,
+                "hand": h.number,
+                "type": h.hand.type,
+                "dealer": h.dealer,
+                "seat": positions[name] + 1,
+                "name": name,
+                "sat_out": name in h.sitting_out,
+                "points": points,
+                "cents": cents,
+                "euros": csvio.euros(cents) if cents is not None else None,
+                "value": h.payout.value,
+                "player": h.hand.player,
+                "partner": h.hand.partner,
+                "augen": h.hand.augen
+                if h.hand.augen is not None
+                else " ".join(f"{k}={v}" for k, v in h.hand.augen_by_player.items()) or None,
+                "laufende": h.hand.laufende,
+                "won": {True: "won", False: "lost"}.get(h.hand.won),  # type: ignore[arg-type]
+                "schwarz": h.hand.schwarz,
+                "kontra": h.hand.kontra,
+                "re": h.hand.re,
+                "klopfen": " ".join(h.hand.klopfen) or None,
+                "breakdown": h.payout.formula,
+                "note": h.hand.note,
+                "facts": json.dumps(facts, ensure_ascii=False, sort_keys=True),
+                "settings": settings,
+                "first_dealer": t.first_dealer + 1,
+                "teams": " ".join("+".join(team) for team in t.teams) if t.teams else None,
+            }
+
+
+# -- import -----------------------------------------------------------------------------------
+
+# A table beyond this is no evening at a card table; a file that claims one is refused early.
+MAX_HANDS = 10_000
+# The columns every row of one table repeats; rows that disagree are not an export of schreiber.
+_TABLE_COLUMNS = ("table_uid", "session_name", "date", "rules", "tariff", "settings", "first_dealer", "teams")
+
+
+@dataclass
+class FileTable:
+    """One table of an exported file, read and re-scored: the facts, and the fold that checked them."""
+
+    key: str
+    uid: str | None
+    name: str | None
+    rules: Any
+    settings: dict[str, Any]
+    tariff: int | None
+    date: dt.date
+    first_dealer: int
+    teams: list[list[str]] | None
+    players: tuple[str, ...]
+    hands: list[Hand]
+    steps: list[Any]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What the import did with one table of the file."""
+
+    key: str
+    session: int
+    outcome: str  # "new", "same" (nothing to add), "older" (the ledger has more), "extended"
+    hands: int  # the table's hands in the ledger now
+    added: int
+    by_facts: bool = False
+
+
+def _refuse(message: str) -> SettingsError:
+    return SettingsError(f"import csv: {message}; nothing was imported.")
+
+
+class _Reading:
+    """The rows of one table as they stream past: only its hands are held, never the whole file."""
+
+    def __init__(self, key: str, first: dict[str, str]) -> None:
+        self.key = key
+        self.first = {k: first.get(k, "") for k in _TABLE_COLUMNS}
+        self.rules = registry.get(self.first["rules"]) if self.first["rules"] in registry.names() else None
+        if self.rules is None:
+            raise _refuse(f"session {key} is played under {self.first['rules']!r}, which is not a rule set of schreiber")
+        self.seats: dict[int, str] = {}
+        self.facts: dict[int, str] = {}
+        self.hands: dict[int, Hand] = {}
+        self.points: dict[int, dict[str, int]] = defaultdict(dict)
+
+    def add(self, row: dict[str, str]) -> None:
+        for column in _TABLE_COLUMNS:
+            if row.get(column, "") != self.first[column]:
+                raise _refuse(f"the rows of session {self.key} disagree in column {column!r}")
+        seat = _whole(row, "seat", self.key)
+        number = _whole(row, "hand", self.key)
+        name = row["name"]
+        if not 1 <= seat <= self.rules.max_players:
+            raise _refuse(f"session {self.key} has seat {seat}; {self.rules.name} seats 1–{self.rules.max_players}")
+        if not 1 <= number <= MAX_HANDS:
+            raise _refuse(f"session {self.key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}")
+        if self.seats.setdefault(seat, name) != name:
+            raise _refuse(f"session {self.key} seats both {self.seats[seat]!r} and {name!r} at seat {seat}")
+        if number not in self.hands:
+            try:
+                facts = json.loads(row["facts"])
+                if not isinstance(facts, dict):
+                    raise TypeError("not an object")
+                self.hands[number] = Hand.from_facts(facts)
+            except (ValueError, TypeError, RecursionError, HandError) as e:
+                raise _refuse(f"the facts of hand {number} of session {self.key} cannot be read ({e})") from None
+            self.facts[number] = row["facts"]
+        elif row["facts"] != self.facts[number]:
+            raise _refuse(f"the rows of hand {number} of session {self.key} disagree in their facts")
+        self.points[number][name] = _whole(row, "points", self.key)
+
+    def table(self) -> FileTable:
+        """The table checked: seats and hands complete, and every hand scores the exported points."""
+        key, first, rules = self.key, self.first, self.rules
+        seats = sorted(self.seats)
+        if seats != list(range(1, len(seats) + 1)):
+            raise _refuse(f"session {key} has seats {seats}; they must be 1, 2, 3 … in order")
+        players = tuple(self.seats[i] for i in seats)
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise _refuse(f"session {key} seats {len(players)} players; {rules.name} is played by {rules.min_players}–{rules.max_players}")
+        if len({p.casefold() for p in players}) != len(players) or any(not p.strip() or len(p) > 80 for p in players):
+            raise _refuse(f"session {key} has a player name that is empty, longer than 80 characters or given twice")
+        numbers = sorted(self.hands)
+        if numbers != list(range(1, len(numbers) + 1)):
+            missing = next(i for i in range(1, len(numbers) + 2) if i not in self.hands)
+            raise _refuse(f"session {key} has no hand {missing} but has later ones; an export numbers them 1, 2, 3 …")
+        for number in numbers:
+            if set(self.points[number]) != set(players):
+                raise _refuse(
+                    f"hand {number} of session {key} has rows for {len(self.points[number])} of its {len(players)} players "
+                    "(a cut-off file?)"
+                )
+        try:
+            uid = str(uuid.UUID(first["table_uid"])) if first["table_uid"] else None
+        except ValueError:
+            raise _refuse(f"session {key} has the table_uid {first['table_uid'][:40]!r}, which is not a table identity") from None
+        try:
+            settings = json.loads(first["settings"])
+            if not isinstance(settings, dict) or not set(settings) <= set(rules.settings):
+                raise ValueError(f"settings of {rules.name} expected")
+            settings = _jsonable({**{k: s.default for k, s in rules.settings.items()}, **settings})
+            tariff = int(first["tariff"]) if first["tariff"] else None
+            date = dt.date.fromisoformat(first["date"]) if first["date"] else dt.date.today()
+            first_dealer = int(first["first_dealer"] or 1) - 1
+            if not 0 <= first_dealer < len(players):
+                raise ValueError(f"first_dealer {first_dealer + 1}")
+            teams = [t.split("+") for t in first["teams"].split()] or None
+        except (ValueError, TypeError, RecursionError) as e:
+            raise _refuse(f"session {key} cannot be read ({e})") from None
+        hands = [self.hands[n] for n in numbers]
+        points = [self.points[n] for n in numbers]
+        steps = _fold(key, rules, settings, players, first_dealer, hands, points)
+        return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams, players, hands, steps)
+
+
+def _whole(row: dict[str, str], column: str, key: str) -> int:
+    try:
+        return int(row[column])
+    except ValueError:
+        raise _refuse(f"column {column!r} of session {key} holds {row[column][:40]!r}, not a whole number") from None
+
+
+def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ...], first_dealer: int,
+          hands: list[Hand], points: list[dict[str, int]] | None = None) -> list[Any]:
+    """Re-score the hands from the start; each must give the exported points where they are given."""
+    steps = []
+    try:
+        state = start(rules, settings, players, first_dealer)
+        for i, hand in enumerate(hands):
+            step = play(rules, settings, state, hand)
+            if points is not None and dict(step.payout.points) != points[i]:
+                raise _refuse(
+                    f"hand {i + 1} of session {key} scores {dict(step.payout.points)} under {rules.name}, "
+                    f"but the file says {points[i]}"
+                )
+            steps.append(step)
+            state = step.after
+    except (HandError, KeyError, ValueError, TypeError, AttributeError) as e:
+        if isinstance(e, SettingsError) and str(e).startswith("import csv:"):
+            raise
+        raise _refuse(f"hand {len(steps) + 1} of session {key} cannot be scored under {rules.name} ({e})") from None
+    return steps
+
+
+def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
+    """The tables of a file, one at a time; a table's rows must be together, as export writes them."""
+    seen: set[str] = set()
+    reading: _Reading | None = None
+    for row in rows:
+        key = row["session"]
+        if reading is None or key != reading.key:
+            if reading is not None:
+                yield reading.table()
+            if key in seen:
+                raise _refuse(f"the rows of session {key} are not together; an export writes each table's rows in one block")
+            seen.add(key)
+            reading = _Reading(key, row)
+        reading.add(row)
+    if reading is not None:
+        yield reading.table()
+
+
+def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) -> list[Imported]:
+    """Bring the file's tables into the ledger without ever doubling one.
+
+    `rows` gives the file's rows afresh each time it is called: the file is read twice, first to
+    check every table against the ledger (nothing is written if one is refused), then to write
+    table by table, each in a short transaction of its own. A table already in the ledger (the
+    same uid, or for an older file the same date, rule set, players and hands) is left as it is,
+    or gets only the hands it lacks.
+    """
+    from schreiber.report.csvio import CsvError
+
+    try:
+        count = 0
+        for table in file_tables(rows()):
+            with ledger.transaction() as s:
+                _plan(ledger, s, _respelled(s, table))
+            count += 1
+        if not count:
+            raise _refuse("the file has no hands in it")
+        done: list[Imported] = []
+        for table in file_tables(rows()):
+            try:
+                with ledger.transaction() as s:
+                    done.append(_apply(ledger, s, _respelled(s, table)))
+            except SettingsError as e:
+                if not done:
+                    raise
+                # Another terminal changed the ledger between the check and the write.
+                raise SettingsError(
+                    f"{str(e).removesuffix('; nothing was imported.')}; the {len(done)} tables before it were imported, "
+                    "and importing the file again adds the rest."
+                ) from None
+        return done
+    except CsvError as e:
+        raise SettingsError(f"import csv: {e}") from None
+
+
+def _respelled(s: Any, table: FileTable) -> FileTable:
+    """The table with each player spelled as the ledger already spells them (names match case-insensitively)."""
+    keys = [p.casefold() for p in table.players]
+    known = {k: n for k, n in s.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
+    spelled = {p: known.get(p.casefold(), p) for p in table.players}
+    if all(a == b for a, b in spelled.items()):
+        return table
+    players = tuple(spelled[p] for p in table.players)
+    hands = []
+    for hand in table.hands:
+        hand = resolve_names(hand, players)
+        if hand.teams:
+            hand = replace(hand, teams=tuple(tuple(spelled.get(n, n) for n in team) for team in hand.teams))
+        hands.append(hand)
+    teams = [[spelled.get(n, n) for n in team] for team in table.teams] if table.teams else None
+    steps = _fold(table.key, table.rules, table.settings, players, table.first_dealer, hands)
+    return replace(table, players=players, hands=hands, teams=teams, steps=steps)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    outcome: str
+    runde: Runde | None = None
+    stored: int = 0
+    by_facts: bool = False
+
+
+def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
+    """What importing the table means for this ledger; a conflict is refused, naming the first differing hand."""
+    stored = s.scalar(select(Runde).where(Runde.uid == table.uid)) if table.uid else None
+    if stored is not None:
+        if not _same_setup(stored, table):
+            raise _refuse(
+                f"session {table.key} of the file has the identity of session {stored.id} of the ledger, "
+                "but other players, rules or settings"
+            )
+        records = ledger._records(s, stored)
+        differs = _first_difference(records, table.hands)
+        if differs is not None:
+            number, what = differs
+            raise _refuse(
+                f"session {table.key} of the file is session {stored.id} of the ledger, but hand {number} differs ({what})"
+            )
+        return _outcome(stored, len(records), table, by_facts=False)
+    # An older file without identities (or a table imported from one): match by the facts.
+    extends: list[tuple[Runde, int]] = []
+    for candidate in s.scalars(
+        select(Runde).where(Runde.date == table.date, Runde.rules == table.rules.name).order_by(Runde.id)
+    ):
+        if not _same_setup(candidate, table):
+            continue
+        records = ledger._records(s, candidate)
+        if not records or _first_difference(records, table.hands) is not None:
+            continue
+        if len(records) >= len(table.hands):
+            return _outcome(candidate, len(records), table, by_facts=True)
+        extends.append((candidate, len(records)))
+    if len(extends) > 1:
+        raise _refuse(
+            f"session {table.key} of the file continues sessions {' and '.join(str(r.id) for r, _ in extends)} "
+            "of the ledger alike, so it cannot tell which one it is"
+        )
+    if extends:
+        return _outcome(extends[0][0], extends[0][1], table, by_facts=True)
+    return _Plan("new")
+
+
+def _outcome(runde: Runde, stored: int, table: FileTable, by_facts: bool) -> _Plan:
+    if stored == len(table.hands):
+        return _Plan("same", runde, stored, by_facts)
+    if stored > len(table.hands):
+        return _Plan("older", runde, stored, by_facts)
+    if runde.closed:
+        raise _refuse(
+            f"session {table.key} of the file has {len(table.hands) - stored} more hands than session {runde.id} "
+            "of the ledger, which is closed"
+        )
+    return _Plan("extended", runde, stored, by_facts)
+
+
+def _same_setup(runde: Runde, table: FileTable) -> bool:
+    players = tuple(seat.player.name.casefold() for seat in runde.seats)
+    rules = registry.get(runde.rules)
+    defaults = {k: s.default for k, s in rules.settings.items()}
+    return (
+        runde.rules == table.rules.name
+        and players == tuple(p.casefold() for p in table.players)
+        and runde.first_dealer == table.first_dealer
+        and _jsonable({**defaults, **runde.settings}) == table.settings
+    )
+
+
+def _first_difference(records: list[HandRecord], hands: list[Hand]) -> tuple[int, str] | None:
+    """The first hand both have that differs, and how: (number, "player Anna in the ledger, Berta in the file")."""
+    for record, hand in zip(records, hands):
+        stored = Hand.from_facts(record.facts).to_facts()
+        given = hand.to_facts()
+        if stored == given:
+            continue
+        # In the order the facts are typed (type, player, partner, augen …), so the first named is the first seen.
+        order = ["type", *(f.name for f in fields(Hand) if f.name != "type")]
+        for key in [*order, *sorted((set(stored) | set(given)) - set(order))]:
+            if stored.get(key) != given.get(key):
+                return record.number, f"{key} {_shown(stored.get(key))} in the ledger, {_shown(given.get(key))} in the file"
+    return None
+
+
+def _shown(value: Any) -> str:
+    return "not given" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
+    plan = _plan(ledger, s, table)
+    if plan.outcome in ("same", "older"):
+        assert plan.runde is not None
+        return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
+    if plan.outcome == "extended":
+        runde = s.scalar(select(Runde).where(Runde.id == plan.runde.id).with_for_update())  # type: ignore[union-attr]
+        if getattr(table.rules, "uses_teams", False) and table.teams:
+            runde.teams = table.teams
+    else:
+        runde = Runde(
+            name=table.name,
+            rules=table.rules.name,
+            settings=table.settings,
+            tariff=table.tariff,
+            date=table.date,
+            first_dealer=table.first_dealer,
+            teams=table.teams,
+            closed=False,
+        )
+        if table.uid:
+            runde.uid = table.uid
+        s.add(runde)
+        for position, name in enumerate(table.players):
+            s.add(Seat(runde=runde, position=position, player=ledger._player(s, name)))
+        s.flush()
+        s.refresh(runde)
+    pairs = []
+    for number in range(plan.stored + 1, len(table.hands) + 1):
+        hand = table.hands[number - 1]
+        record = HandRecord(runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE)
+        s.add(record)
+        pairs.append((record, table.steps[number - 1]))
+    s.flush()
+    ledger._cache(s, runde, pairs)
+    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts)

@@ -1,13 +1,17 @@
-"""CSV out and back in: one row per hand and player, safe to open in a spreadsheet."""
+"""CSV out and back in: one row per hand and player, safe to open in a spreadsheet, read back in bounded memory."""
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator, Mapping
+import os
+import stat
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from decimal import Decimal
 from typing import Any, TextIO
 
 COLUMNS = [
     "session",
+    "table_uid",
     "session_name",
     "date",
     "rules",
@@ -20,6 +24,7 @@ COLUMNS = [
     "sat_out",
     "points",
     "cents",
+    "euros",
     "value",
     "player",
     "partner",
@@ -38,42 +43,156 @@ COLUMNS = [
     "teams",
 ]
 
-# A spreadsheet runs a cell that starts with one of these as a formula.
+# A spreadsheet runs a cell that starts with one of these as a formula; the apostrophe is the
+# guard itself, so text that starts with one is guarded too and reads back unchanged.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_GUARDED = (*_FORMULA_START, "'")
+
+# Limits that keep a hostile file from taking the machine's memory: a real cell (a hand's facts,
+# the settings, a note) is well under a few kilobytes.
+MAX_CELL = 100_000
+MAX_LINE = 1_000_000
 
 
-def safe_cell(value: Any) -> Any:
+class CsvError(ValueError):
+    """The file is not one `schreiber export csv` wrote; the message says why in one sentence."""
+
+
+def euros(cents: int) -> Decimal:
+    """Cents as a number of euros with two places: -110 → -1.10."""
+    return Decimal(cents).scaleb(-2).quantize(Decimal("0.01"))
+
+
+def safe_cell(value: Any, excel: bool = False) -> Any:
     """Text that a spreadsheet would run is prefixed with an apostrophe; numbers stay numbers."""
     if isinstance(value, bool):
         return "yes" if value else ""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    if isinstance(value, Decimal):
+        return str(value).replace(".", ",") if excel else str(value)
+    if isinstance(value, str) and value.startswith(_GUARDED):
         return "'" + value
     return "" if value is None else value
 
 
 def unsafe_cell(text: str) -> str:
     """The text as it was before `safe_cell` guarded it."""
-    if text.startswith("'") and text[1:2] and text[1:].startswith(_FORMULA_START):
+    if text.startswith("'") and text[1:].startswith(_GUARDED):
         return text[1:]
     return text
 
 
-def write(rows: Iterable[Mapping[str, Any]], out: TextIO) -> int:
-    """Write the header and the rows; returns how many rows were written."""
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="raise", lineterminator="\n")
-    writer.writeheader()
+def _writer(out: TextIO, excel: bool) -> Any:
+    if excel:
+        # A German Excel opens this by double-click: the BOM says UTF-8, `;` separates, CRLF ends rows.
+        out.write("\ufeff")
+        return csv.writer(out, delimiter=";", lineterminator="\r\n")
+    return csv.writer(out, lineterminator="\n")
+
+
+def write(rows: Iterable[Mapping[str, Any]], out: TextIO, excel: bool = False) -> int:
+    """Write the header and the rows; returns how many rows were written.
+
+    The first row is fetched before the header is written, so a refused export writes nothing.
+    """
+    rows = iter(rows)
+    first = next(rows, None)
+    writer = _writer(out, excel)
+    writer.writerow(COLUMNS)
     count = 0
-    for row in rows:
-        writer.writerow({k: safe_cell(row.get(k)) for k in COLUMNS})
+    if first is None:
+        return count
+    for row in _chain(first, rows):
+        writer.writerow([safe_cell(row.get(k), excel) for k in COLUMNS])
         count += 1
     return count
 
 
-def read(source: TextIO) -> Iterator[dict[str, str]]:
-    """The rows of an exported file, with every guarded cell restored; refuses a file of another shape."""
-    reader = csv.DictReader(source)
-    missing = [c for c in ("session", "rules", "hand", "seat", "name", "points", "facts", "settings") if c not in (reader.fieldnames or [])]
-    if missing:
-        raise ValueError(f"import csv: the file has no column {missing[0]!r}; it must be a file `schreiber export csv` wrote.")
-    for row in reader:
-        yield {k: unsafe_cell(v or "") for k, v in row.items() if k is not None}
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
+
+
+def write_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], out: TextIO, excel: bool = False) -> None:
+    """A header and rows of cells (text, integers, `euros`) as plain or Excel CSV."""
+    writer = _writer(out, excel)
+    writer.writerow(headers)
+    for row in rows:
+        writer.writerow([safe_cell(c, excel) for c in row])
+
+
+REQUIRED = ("session", "rules", "hand", "seat", "name", "points", "facts", "settings")
+
+
+def read_file(path: str) -> Iterator[dict[str, str]]:
+    """The rows of an exported file, one at a time, with every guarded cell restored.
+
+    Only a regular file is read (a FIFO or a device may never end); lines and cells are bounded, and
+    the text must be UTF-8 (a BOM is fine). Anything else raises `CsvError` with one sentence.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as e:
+        raise CsvError(f"cannot read {path} ({e.strerror}).") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CsvError(f"{path} is not a regular file; give the file `schreiber export csv` wrote.")
+        source = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with source:
+        yield from _rows(_lines(source, path), path)
+
+
+def _lines(source: Any, path: str) -> Iterator[str]:
+    """Decoded lines, each at most MAX_LINE bytes; refuses binary data and other encodings."""
+    number = 0
+    while True:
+        raw = source.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if number == 1:
+            if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                raise CsvError(f"{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.")
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            raise CsvError(f"line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.")
+        if b"\0" in raw:
+            raise CsvError(f"line {number} of {path} holds binary data; it is not an export of schreiber.")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CsvError(
+                f"line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); "
+                "schreiber reads UTF-8, as its export writes."
+            ) from None
+
+
+def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
+    first = next(lines, None)
+    if first is None:
+        raise CsvError(f"{path} is empty; it is not an export of schreiber.")
+    # The header names hold neither separator: whichever it uses is the file's (`--excel` writes `;`).
+    delimiter = ";" if ";" in first and "," not in first else ","
+    old_limit = csv.field_size_limit(MAX_CELL)
+    try:
+        reader = csv.reader(_chain(first, lines), delimiter=delimiter, strict=True)  # type: ignore[arg-type]
+        header = next(reader)
+        missing = [c for c in REQUIRED if c not in header]
+        if missing:
+            raise CsvError(f"{path} has no column {missing[0]!r}; it must be a file `schreiber export csv` wrote.")
+        width = len(header)
+        for values in reader:
+            if not values:
+                continue
+            if len(values) != width:
+                raise CsvError(
+                    f"line {reader.line_num} of {path} has {len(values)} cells where the header has {width} "
+                    "(a cut-off or edited file?); nothing was imported."
+                )
+            yield {k: unsafe_cell(v) for k, v in zip(header, values)}
+    except csv.Error as e:
+        raise CsvError(f"line {reader.line_num} of {path} cannot be read as CSV ({e}).") from None
+    finally:
+        csv.field_size_limit(old_limit)

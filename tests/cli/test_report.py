@@ -44,8 +44,10 @@ def test_hands_won_and_solos_per_player(cli):
 def test_csv_report_is_one_row_per_player_with_a_header(cli):
     evening(cli, "2026-01-10", "rufspiel --player Berta --partner Dora --augen 72", tariff=50)
     rows = list(csv.reader(io.StringIO(cli.ok("report", "--format", "csv"))))
-    assert rows[0][:3] == ["rank", "player", "points"] and rows[0][-1] == "money"
+    assert rows[0][:3] == ["rank", "player", "points"] and rows[0][-1] == "euros"
     assert {r[1]: int(r[2]) for r in rows[1:]} == {"Berta": 1, "Dora": 1, "Anna": -1, "Carl": -1}
+    # money is a number a spreadsheet sums, not "−0,50 €"
+    assert {r[1]: r[-1] for r in rows[1:]} == {"Berta": "0.50", "Dora": "0.50", "Anna": "-0.50", "Carl": "-0.50"}
 
 
 def test_no_tariff_no_money(cli):

@@ -1,0 +1,104 @@
+"""Export → import round trips for any names and notes: a fresh ledger gets the same table, a second import nothing."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import create_engine, text
+
+from schreiber.ledger.reports import Scope, export_rows, import_rows
+from schreiber.ledger.service import Ledger
+from schreiber.report import csvio
+from schreiber.rules.model import Hand
+from tests.conftest import PG_SERVER
+from tests.strategies import PLAYERS, schafkopf_hands
+
+# Names as people type them into a laptop: any letters, spaces, separators, quotes, and the
+# characters a spreadsheet would run as a formula, at the start or anywhere.
+_name_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")) | st.sampled_from(list("=+-@,;\"'\t€äöüß"))
+names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: n.strip() == n)
+notes = st.none() | st.text(_name_chars | st.sampled_from(["\n", "\r"]), min_size=1, max_size=40)
+
+
+def renamed(hand: Hand, names_of: dict[str, str], note: str | None) -> Hand:
+    facts = hand.to_facts()
+    for key in ("player", "partner", "loser", "durchmarsch", "winner"):
+        if key in facts:
+            facts[key] = names_of[facts[key]]
+    for key in ("klopfen", "jungfrau"):
+        if key in facts:
+            facts[key] = [names_of[n] for n in facts[key]]
+    for key in ("augen_by_player", "stiche"):
+        if key in facts:
+            facts[key] = {names_of[n]: v for n, v in facts[key].items()}
+    return replace(Hand.from_facts(facts), note=note)
+
+
+@pytest.fixture
+def target(db_url, tmp_path):
+    """A second ledger of the same kind as `ledger`."""
+    if db_url.startswith("sqlite"):
+        opened = Ledger.open(f"sqlite:///{tmp_path / 'club.db'}")
+        yield opened
+        opened.engine.dispose()
+        return
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    opened = Ledger.open(f"{PG_SERVER}?options=-csearch_path%3D{schema}")
+    try:
+        yield opened
+    finally:
+        opened.engine.dispose()
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def export(ledger: Ledger, table_id: int, path, excel: bool) -> None:
+    with path.open("w", encoding="utf-8", newline="") as out:
+        csvio.write(export_rows(ledger, Scope(table_id=table_id)), out, excel=excel)
+
+
+def facts_and_points(ledger: Ledger, table_id: int) -> tuple[list[str], list[dict], list[list[int]]]:
+    view = ledger.table(table_id)
+    players = list(view.table.players)
+    return (
+        [p.casefold() for p in players],
+        [(h.hand.type, h.hand.note, h.hand.augen, h.hand.laufende) for h in view.hands],
+        [[h.payout.points[p] for p in players] for h in view.hands],
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    players=st.lists(names, min_size=4, max_size=4, unique_by=str.casefold),
+    hands=st.lists(st.tuples(schafkopf_hands(), notes), min_size=1, max_size=6),
+    excel=st.booleans(),
+)
+def test_any_names_and_notes_survive_export_and_import_once(ledger, target, tmp_path, players, hands, excel):
+    names_of = dict(zip(PLAYERS, players, strict=True))
+    info = ledger.new_table("schafkopf", players, tariff=5)
+    for hand, note in hands:
+        ledger.add(renamed(hand, names_of, note), info.id)
+    path = tmp_path / f"{uuid.uuid4().hex}.csv"
+    export(ledger, info.id, path, excel)
+
+    # into a ledger that does not have the table: the same table, hand by hand
+    (done,) = import_rows(target, lambda: csvio.read_file(str(path)))
+    assert (done.outcome, done.hands, done.added) == ("new", len(hands), len(hands))
+    mine, theirs = facts_and_points(ledger, info.id), facts_and_points(target, done.session)
+    # (names match case-insensitively, so a ledger that knows "ANNA" seats her under that spelling)
+    assert mine == theirs
+
+    # and again, into that ledger and into the one it came from: nothing changes
+    for into in (target, ledger):
+        count = len(into.tables())
+        (again,) = import_rows(into, lambda: csvio.read_file(str(path)))
+        assert (again.outcome, again.added) == ("same", 0)
+        assert len(into.tables()) == count
