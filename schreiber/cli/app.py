@@ -169,6 +169,25 @@ def session_teams(
     _render().table_info(_ledger().set_teams(teams, session))
 
 
+@session_app.command("join")
+def session_join(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who sits down.")],
+    seat: Annotated[Optional[int], typer.Option("--seat", help="Seat N (1 = the first seat); default: after the last.")] = None,
+    session: SessionOpt = None,
+) -> None:
+    """A player sits down at the table from the next hand on; rotation and sitting out follow."""
+    _render().seated(_ledger().join(name, seat, session), joined=name)
+
+
+@session_app.command("leave")
+def session_leave(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Who gets up.")],
+    session: SessionOpt = None,
+) -> None:
+    """A player leaves the table from the next hand on; his points stay in the totals."""
+    _render().seated(_ledger().leave(name, session), left=name)
+
+
 # -- rules ------------------------------------------------------------------------------------
 
 
@@ -221,6 +240,8 @@ def add(
     sau: Annotated[Optional[str], typer.Option("--sau", help="Called ace (recorded).")] = None,
     bock: Annotated[bool, typer.Option("--bock", help="This hand creates a Bock round.")] = False,
     note: Annotated[Optional[str], typer.Option("--note", help="Free text kept with the hand.")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="This hand was dealt by NAME; the rotation continues from there.")] = None,
+    sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help="At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")] = None,
     session: SessionOpt = None,
 ) -> None:
     """Record one hand; prints its payout, the running totals, the next dealer and the Bock queue."""
@@ -235,31 +256,48 @@ def _hand(values: dict[str, Any]) -> Any:
     values.pop("session", None)
     values.pop("number", None)
     type_ = values.pop("type_")
-    for key in ("augen", "stiche", "klopfen", "jungfrau"):
+    for key in ("augen", "stiche", "klopfen", "jungfrau", "sits_out"):
         values[key] = values[key] or []
     return build_hand(type_, **values)
 
 
 def edit(number: int, **values: Any) -> None:
-    """Replace hand N; every later hand is re-scored."""
+    """Change hand N: `edit N --augen 85` changes only the options named and keeps the rest;
+    `edit N TYPE [options]` replaces the whole hand. Every later hand is re-scored."""
     session = values.get("session")
+    partial = values.get("type_") is None
+    if partial:
+        values["type_"] = "?"  # a partial edit keeps the stored type
     hand = _hand(values)
-    _render().edited(number, _ledger().edit(number, hand, session))
+    _render().edited(number, _ledger().edit(number, hand, session, partial=partial))
 
 
-# `edit N TYPE [options]` takes exactly the options of `add`: one signature, written once.
+# `edit N [TYPE] [options]` takes exactly the options of `add`: one signature, written once; only
+# TYPE is optional, since a partial edit keeps the stored hand's type.
 _add_signature = inspect.signature(add)
+_edit_type = _add_signature.parameters["type_"].replace(
+    default=None,
+    annotation=Annotated[
+        Optional[str],
+        typer.Argument(metavar="[TYPE]", help="The hand type, to replace the whole hand; leave out to change only the options named.", show_default=False),
+    ],
+)
 edit.__signature__ = _add_signature.replace(  # type: ignore[attr-defined]
     parameters=[
         inspect.Parameter(
             "number",
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            annotation=Annotated[int, typer.Argument(metavar="N", help="The hand to replace.")],
+            annotation=Annotated[int, typer.Argument(metavar="N", help="The hand to change.")],
         ),
-        *_add_signature.parameters.values(),
+        _edit_type,
+        *[p for name, p in _add_signature.parameters.items() if name != "type_"],
     ]
 )
-edit.__annotations__ = {"number": edit.__signature__.parameters["number"].annotation, **add.__annotations__}  # type: ignore[attr-defined]
+edit.__annotations__ = {  # type: ignore[attr-defined]
+    "number": edit.__signature__.parameters["number"].annotation,
+    **add.__annotations__,
+    "type_": _edit_type.annotation,
+}
 app.command("add")(add)
 app.command("edit")(edit)
 
@@ -295,6 +333,39 @@ def undo(session: SessionOpt = None) -> None:
     _render().undone(hand, view)
 
 
+@app.command("void")
+def void(
+    number: Annotated[int, typer.Argument(metavar="N", help="The hand to void.")],
+    session: SessionOpt = None,
+) -> None:
+    """Void hand N, wherever it is (kept, marked void); every later hand is re-scored."""
+    hand, result = _ledger().void(number, session)
+    _render().voided(hand, result)
+
+
+@app.command("restore")
+def restore(
+    number: Annotated[int, typer.Argument(metavar="N", help="The hand to bring back.")],
+    session: SessionOpt = None,
+) -> None:
+    """Bring back the newest voided or replaced version of hand N; the version in force, if any, is
+    set aside as replaced (so a second restore brings it back). Every later hand is re-scored."""
+    hand, result = _ledger().restore(number, session)
+    _render().restored(hand, result)
+
+
+@app.command("settle")
+def settle(
+    session: SessionOpt = None,
+    paid: Annotated[Optional[list[str]], typer.Option("--paid", help="Only the transfers NAME paid or was paid (repeat, or NAME,NAME).")] = None,
+) -> None:
+    """Record that the table's transfers were paid: all that are open, or those of the players named."""
+    from schreiber.ledger.reports import settle as record_payments
+
+    names = [n.strip() for v in paid or [] for n in v.split(",") if n.strip()]
+    _render().settled(*record_payments(_ledger(), session, names))
+
+
 @app.command("report")
 def report(
     session: SessionOpt = None,
@@ -303,8 +374,9 @@ def report(
     until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
+    open_: Annotated[bool, typer.Option("--open", help="Only what is still owed, evening by evening (see `settle`).")] = False,
 ) -> None:
-    """Who is up, who is down, and who pays whom (with --format csv, money is a column `euros`: -1.10)."""
+    """Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10)."""
     from schreiber.ledger.reports import Scope, report as make_report
 
     fmt = _format(format_, ("table", "json", "csv"))
@@ -313,6 +385,14 @@ def report(
     if excel and fmt != "csv":
         raise typer.BadParameter("goes with --format csv only.", param_hint="--excel")
     scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
+    if open_:
+        from schreiber.ledger.reports import open_debts
+
+        # Debts run across evenings: without a scope, --open looks at every table.
+        if session is None and not scope.many:
+            scope = Scope(all_tables=True)
+        _render().open_debts(open_debts(_ledger(), scope), fmt)
+        return
     _render().report(make_report(_ledger(), scope), fmt, excel=excel)
 
 

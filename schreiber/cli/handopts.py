@@ -63,6 +63,8 @@ def build_hand(
     sau: str | None = None,
     bock: bool = False,
     note: str | None = None,
+    dealer: str | None = None,
+    sits_out: Sequence[str] = (),
 ) -> Hand:
     """A Hand from what was typed; `--augen` is either one number or NAME=N for each player."""
     party_augen: int | None = None
@@ -119,4 +121,7 @@ def build_hand(
         sau=sau.strip().lower() if sau else None,
         bock=bock,
         note=note,
+        dealer=dealer,
+        # `--sits-out A --sits-out B` or `--sits-out A,B`
+        sits_out=tuple(n.strip() for v in sits_out for n in v.split(",") if n.strip()),
     )

@@ -108,7 +108,7 @@ def describe(hand: Any) -> str:
 
 def _points_block(view: Any, hand_view: Any) -> str:
     players = view.table.players
-    out = set(hand_view.sitting_out)
+    out = set(hand_view.sitting_out) | set(hand_view.absent)
     row_hand = ["hand"] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
     row_total = ["total"] + [signed(hand_view.totals[p]) for p in players]
     return _grid([row_hand, row_total], ["", *players])
@@ -130,6 +130,8 @@ def added(view: Any) -> None:
 
 def _next_lines(view: Any) -> None:
     _out(f"Next dealer: {view.next_dealer}")
+    if view.state.sitting_out:
+        _out(f"Sits out next: {', '.join(view.state.sitting_out)}")
     for line in view.status:
         _out(line)
     small = _small_drawing(view)
@@ -145,14 +147,105 @@ def _small_drawing(view: Any) -> str:
     return "\n".join(drawing.team_small(team) for team in view.rules.teams_view(view.table.settings, view.state))
 
 
-def edited(number: int, view: Any) -> None:
+def edited(number: int, result: Any) -> None:
+    view = result.view
     h = next(x for x in view.hands if x.number == number)
-    later = len(view.hands) - number
-    _out(f"Hand {number} replaced: {describe(h.hand)} — {h.payout.formula}")
-    if later:
-        _out(f"  {later} later {'hand' if later == 1 else 'hands'} re-scored.")
+    if not result.changes:
+        _out(f"Hand {number} already has these facts; nothing was changed.")
+        return
+    _out(f"Hand {number} changed: {describe(h.hand)} — {h.payout.formula}")
+    for fact, old, new in result.changes:
+        _out(f"  {fact}: {_fact_text(old)} → {_fact_text(new)}")
+    _later_line(result.later_changed)
     _out(_totals_block(view))
     _next_lines(view)
+
+
+def _fact_text(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _later_line(count: int) -> None:
+    _out(f"  {count} later {'hand pays' if count == 1 else 'hands pay'} differently now.")
+
+
+def voided(hand: Any, result: Any) -> None:
+    _out(f"Hand {hand.number} ({describe(hand.hand)}) is void; it stays in the ledger, marked void.")
+    _later_line(result.later_changed)
+    _out(_totals_block(result.view))
+    _next_lines(result.view)
+
+
+def restored(hand: Any, result: Any) -> None:
+    _out(f"Hand {hand.number} restored: {describe(hand.hand)} — {hand.payout.formula}")
+    _later_line(result.later_changed)
+    _out(_totals_block(result.view))
+    _next_lines(result.view)
+
+
+def seated(view: Any, joined: str | None = None, left: str | None = None) -> None:
+    state = view.state
+    who = f"{joined} joins" if joined else f"{left} leaves"
+    _out(f"{who} the table from the next hand on; seated now: {', '.join(state.players)}.")
+    _next_lines(view)
+
+
+def settled(paid: Any, still_open: Any) -> None:
+    if not paid:
+        _out("None of the open transfers involve the players named." if still_open else "Nothing was open to settle.")
+    for debtor, creditor, cents in paid:
+        _out(f"  {debtor} paid {creditor} {euros(cents)}")
+    if still_open:
+        _out("Still open:")
+        for debtor, creditor, cents in still_open:
+            _out(f"  {debtor} owes {creditor} {euros(cents)}")
+    elif paid:
+        _out("The table is settled.")
+
+
+def open_debts(debts: Any, fmt: str) -> None:
+    if fmt == "json":
+        _out(
+            json.dumps(
+                {
+                    "sessions": [
+                        {"session": d.table_id, "title": d.title,
+                         "owed": [{"from": a, "to": b, "cents": c} for a, b, c in d.owed]}
+                        for d in debts.tables
+                    ],
+                    "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in debts.transfers],
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["session", "from", "to", "cents"])
+        for d in debts.tables:
+            for a, b, c in d.owed:
+                writer.writerow([d.table_id, a, b, c])
+        return
+    if not debts.tables:
+        _out("Nothing is owed: every evening is settled.")
+        return
+    _out("Still owed:")
+    for d in debts.tables:
+        _out(f"{d.title}:")
+        for debtor, creditor, cents in d.owed:
+            _out(f"  {debtor} owes {creditor} {euros(cents)}")
+    if len(debts.tables) > 1:
+        _out("\nAll evenings together, who pays whom:")
+        for debtor, creditor, cents in debts.transfers:
+            _out(f"  {debtor} pays {creditor} {euros(cents)}")
 
 
 def undone(hand: Any, view: Any) -> None:
@@ -168,7 +261,7 @@ def hands(view: Any) -> None:
         return
     rows = []
     for h in view.hands:
-        out = set(h.sitting_out)
+        out = set(h.sitting_out) | set(h.absent)
         cells = [
             ("–" if p in out else signed(h.payout.points[p])) + f" ({signed(h.totals[p])})" for p in players
         ]
@@ -178,16 +271,28 @@ def hands(view: Any) -> None:
     _next_lines(view)
 
 
-def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]]) -> None:
+def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
     _out(_title(info) + " — every hand as typed")
     if not rows:
         _out("no hands yet.")
-        return
-    table = [
-        [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
-        for number, status, hand, entered in rows
-    ]
-    _out(_grid(table, ["#", "status", "hand", "facts", "entered"]))
+    else:
+        table = [
+            [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
+            for number, status, hand, entered in rows
+        ]
+        _out(_grid(table, ["#", "status", "hand", "facts", "entered"]))
+    if events:
+        _out("\nAt the table:")
+        lines = []
+        for after, kind, name, extra, when in events:
+            if kind == "join":
+                what = f"{name} joins" + (f" at seat {extra}" if extra else "")
+            elif kind == "leave":
+                what = f"{name} leaves"
+            else:
+                what = f"hand {extra} {'voided' if kind == 'void' else 'restored'}"
+            lines.append([f"after hand {after}" if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""])
+        _out(_grid(lines, ["when", "what", "entered"]))
 
 
 def _facts(hand: Any) -> list[tuple[str, str]]:
@@ -283,6 +388,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
                     "hands": rep.hands,
                     "sessions": rep.sessions,
                     "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in rep.transfers],
+                    **({"kasse": rep.kasse} if rep.kasse else {}),
                 },
                 ensure_ascii=False,
             )
@@ -309,8 +415,16 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
     _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
     _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
+    if rep.kasse:
+        _out(f"\nInto the Kasse ({euros(sum(rep.kasse.values()))} together):")
+        for name, cents in rep.kasse.items():
+            _out(f"  {name} {euros(cents)}")
+    if rep.paid:
+        _out("\nPaid already (schreiber settle):")
+        for debtor, creditor, cents in rep.paid:
+            _out(f"  {debtor} paid {creditor} {euros(cents)}")
     if rep.transfers:
-        _out("\nWho pays whom:")
+        _out("\nWho pays whom:" if not rep.paid else "\nStill owed, who pays whom:")
         for debtor, creditor, cents in rep.transfers:
             _out(f"  {debtor} pays {creditor} {euros(cents)}")
     for line in rep.status:

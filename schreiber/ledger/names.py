@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from schreiber.rules.model import Hand, HandError
 
-_NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner")
-_NAME_LIST_FIELDS = ("klopfen", "jungfrau")
+_NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner", "dealer")
+_NAME_LIST_FIELDS = ("klopfen", "jungfrau", "sits_out")
 _NAME_MAP_FIELDS = ("augen_by_player", "stiche")
 _OPTION = {
     "player": "--player",
@@ -18,6 +18,8 @@ _OPTION = {
     "winner": "--winner",
     "klopfen": "--klopfen",
     "jungfrau": "--jungfrau",
+    "dealer": "--dealer",
+    "sits_out": "--sits-out",
     "augen_by_player": "--augen",
     "stiche": "--stiche",
 }

@@ -12,14 +12,14 @@ from typing import Any
 
 from sqlalchemy import case, func, select
 
-from schreiber.ledger.names import resolve_names
+from schreiber.ledger.names import pick, resolve_names
 from schreiber.ledger.service import Ledger, _jsonable
 from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.rules.table import play, start
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, Seat
+from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,11 @@ class Report:
     sessions: list[int]
     transfers: list[tuple[str, str, int]]
     status: list[str] = field(default_factory=list)
+    # Money per table and player (cents), and what `settle` recorded as paid in the scope.
+    table_cents: dict[int, dict[str, int]] = field(default_factory=dict)
+    paid: list[tuple[str, str, int]] = field(default_factory=list)
+    # Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point).
+    kasse: dict[str, int] = field(default_factory=dict)
 
     @property
     def money(self) -> bool:
@@ -99,6 +104,17 @@ def report(ledger: Ledger, scope: Scope) -> Report:
         ):
             seats[runde_id].append(player_id)
             names[player_id] = name
+        for runde_id, player_id, name in s.execute(
+            # Players who joined a table later are at it too (table events, ordered as they came).
+            select(TableEvent.runde_id, TableEvent.player_id, Player.name)
+            .join(Player, Player.id == TableEvent.player_id)
+            .join(Runde, Runde.id == TableEvent.runde_id)
+            .where(TableEvent.kind == JOIN, *where)
+            .order_by(TableEvent.id)
+        ):
+            if player_id not in seats[runde_id]:
+                seats[runde_id].append(player_id)
+                names[player_id] = name
         # The cache holds rows of live hands only, so no join with the hands is needed.
         sums = select(
             PayoutRecord.runde_id,
@@ -122,6 +138,7 @@ def report(ledger: Ledger, scope: Scope) -> Report:
 
         totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
         cents: dict[int, int] = {}
+        table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
         extras: dict[int, dict[str, Any]] = defaultdict(dict)
         status: list[str] = []
         for t in tables:
@@ -148,6 +165,7 @@ def report(ledger: Ledger, scope: Scope) -> Report:
                         if key == "cents":
                             if value is not None:
                                 cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
+                                table_cents_by_id[t.id][by_name[name]] = int(value)
                         elif isinstance(value, int) and not isinstance(value, bool):
                             mine[key] = mine.get(key, 0) + value
                         else:
@@ -159,6 +177,30 @@ def report(ledger: Ledger, scope: Scope) -> Report:
                     table_cents = against_average(table_points, t.tariff)
                 for pid, c in table_cents.items():
                     cents[pid] = cents.get(pid, 0) + c
+                table_cents_by_id[t.id] = dict(table_cents)
+        kasse: dict[int, int] = defaultdict(int)
+        for t in tables:
+            per_cents = int((t.settings or {}).get("kasse") or 0)
+            if not per_cents:
+                continue
+            by_point = (t.settings or {}).get("kasse_per") == "point"
+            # per hand: every hand a player sat at; per point: every point he lost.
+            count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
+                case((PayoutRecord.sat_out, 0), else_=1)
+            )
+            for pid, n in s.execute(
+                select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
+            ):
+                kasse[pid] += int(n or 0) * per_cents
+        payments = s.execute(
+            select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
+            .join(Runde, Runde.id == Payment.runde_id)
+            .where(*where)
+            .group_by(Payment.payer_id, Payment.payee_id)
+        ).all()
+        for payer_id, payee_id, _ in payments:
+            names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
+            names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
 
     lines = [
         PlayerLine(
@@ -181,6 +223,11 @@ def report(ledger: Ledger, scope: Scope) -> Report:
         t = tables[0]
         title = f"session {t.id}{' ' + t.name if t.name else ''} ({t.rules}, {t.date})"
     by_name = {line.name: line.cents for line in lines if line.cents is not None}
+    # What `settle` recorded is paid: who pays whom settles only what is still owed.
+    paid = [(names[a], names[b], int(c)) for a, b, c in payments]
+    for payer, payee, c in paid:
+        by_name[payer] = by_name.get(payer, 0) + c
+        by_name[payee] = by_name.get(payee, 0) - c
     return Report(
         title=title,
         players=lines,
@@ -188,6 +235,9 @@ def report(ledger: Ledger, scope: Scope) -> Report:
         sessions=[t.id for t in tables],
         transfers=transfers(by_name) if by_name else [],
         status=status,
+        table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in table_cents_by_id.items()},
+        paid=paid,
+        kasse={names[pid]: c for pid, c in kasse.items()},
     )
 
 
@@ -212,9 +262,18 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
     view = ledger._view(s, t, ledger._records(s, t))
     positions = {name: i for i, name in enumerate(view.table.players)}
     settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
+    # Joins and leaves of the table, on every row of it (import refuses them for now).
+    seat_events = [
+        {"after_hand": e.after_hand, "kind": e.kind, "name": e.player.name, "seat": e.seat}
+        for e in ledger._events(s, t)
+        if e.kind in (JOIN, LEAVE) and e.player is not None
+    ]
+    table_events = json.dumps(seat_events, ensure_ascii=False) if seat_events else None
     for h in view.hands:
         facts = h.hand.to_facts()
         for name in view.table.players:
+            if name in h.absent:
+                continue  # not at the table for this hand
             points = h.payout.points[name]
             cents = points * t.tariff if t.tariff and view.rules.zero_sum else None
             yield {
@@ -251,6 +310,7 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
                 "settings": settings,
                 "first_dealer": t.first_dealer + 1,
                 "teams": " ".join("+".join(team) for team in t.teams) if t.teams else None,
+                "table_events": table_events,
             }
 
 
@@ -305,6 +365,11 @@ class _Reading:
         self.rules = registry.get(self.first["rules"]) if self.first["rules"] in registry.names() else None
         if self.rules is None:
             raise _refuse(f"session {key} is played under {self.first['rules']!r}, which is not a rule set of schreiber")
+        if first.get("table_events"):
+            raise _refuse(
+                f"players joined or left session {key} during the evening (column table_events); "
+                "such tables cannot be imported yet"
+            )
         self.seats: dict[int, str] = {}
         self.facts: dict[int, str] = {}
         self.hands: dict[int, Hand] = {}
@@ -611,3 +676,74 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     s.flush()
     ledger._cache(s, runde, pairs)
     return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts)
+
+
+# -- what is owed: payments recorded by `settle` against each table's money --------------------
+
+
+@dataclass(frozen=True)
+class TableDebts:
+    table_id: int
+    title: str
+    owed: list[tuple[str, str, int]]
+
+
+@dataclass(frozen=True)
+class OpenDebts:
+    """Per table, the transfers still owed after the payments recorded; and all of them netted."""
+
+    tables: list[TableDebts]
+    transfers: list[tuple[str, str, int]]
+
+
+def _owed(ledger: Ledger, s: Any, runde: Runde, cents: dict[str, int]) -> dict[str, int]:
+    """Each player's balance of one table after the payments recorded for it (0 = square)."""
+    balance = dict(cents)
+    for payer, payee, amount in s.execute(
+        select(Payment.payer_id, Payment.payee_id, Payment.cents).where(Payment.runde_id == runde.id)
+    ):
+        payer_name, payee_name = s.get(Player, payer).name, s.get(Player, payee).name
+        balance[payer_name] = balance.get(payer_name, 0) + amount
+        balance[payee_name] = balance.get(payee_name, 0) - amount
+    return balance
+
+
+def open_debts(ledger: Ledger, scope: Scope) -> OpenDebts:
+    """What is still owed, table by table, and netted across the tables of the scope."""
+    rep = report(ledger, scope)
+    tables = []
+    net: dict[str, int] = defaultdict(int)
+    with ledger.transaction() as s:
+        for t in _tables(ledger, s, scope):
+            balance = _owed(ledger, s, t, rep.table_cents.get(t.id, {}))
+            owed = transfers(balance)
+            if owed:
+                title = f"session {t.id}{' ' + t.name if t.name else ''} ({t.rules}, {t.date})"
+                tables.append(TableDebts(t.id, title, owed))
+                for name, c in balance.items():
+                    net[name] += c
+    return OpenDebts(tables, transfers(net))
+
+
+def settle(
+    ledger: Ledger, table_id: int | None, paid: list[str]
+) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """Record as paid the table's open transfers (those with a player of `paid` on either side, or all);
+    returns (what was recorded now, what is still open)."""
+    with ledger.transaction() as s:
+        table_id = ledger._runde(s, table_id).id
+    rep = report(ledger, Scope(table_id=table_id))
+    if not rep.money:
+        raise SettingsError(f"settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.")
+    with ledger.transaction() as s:
+        runde = ledger._runde(s, table_id, for_update=True)
+        balance = _owed(ledger, s, runde, rep.table_cents.get(runde.id, {}))
+        owed = transfers(balance)
+        names = sorted(balance)
+        chosen = {pick(n, names, "--paid", "a player at this table") for n in paid}
+        now = [t for t in owed if not chosen or t[0] in chosen or t[1] in chosen]
+        ids = {name: ledger._player(s, name).id for name in names}
+        for payer, payee, cents in now:
+            s.add(Payment(runde_id=runde.id, payer_id=ids[payer], payee_id=ids[payee], cents=cents))
+        s.flush()
+        return now, [t for t in owed if t not in now]

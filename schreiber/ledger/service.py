@@ -15,9 +15,24 @@ from sqlalchemy.orm import Session
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
-from schreiber.rules.table import RuleSet, Step, TableState, play, start
+from schreiber.rules.table import FoldError, RuleSet, SeatChange, Step, TableState, change_seats, fold, play, start
 from schreiber.store.engine import LedgerError, _reason, database_error, open_engine
-from schreiber.store.models import LIVE, SUPERSEDED, VOID, HandRecord, LedgerState, PayoutRecord, Player, Runde, Seat
+from schreiber.store.models import (
+    JOIN,
+    LEAVE,
+    LIVE,
+    RESTORED,
+    SUPERSEDED,
+    VOID,
+    VOIDED,
+    HandRecord,
+    LedgerState,
+    PayoutRecord,
+    Player,
+    Runde,
+    Seat,
+    TableEvent,
+)
 
 ACTIVE_KEY = "active_runde"
 
@@ -49,6 +64,17 @@ class HandView:
     dealer: str
     sitting_out: tuple[str, ...]
     totals: dict[str, int]
+    # Players of the table who were not seated at this hand (joined later or left before).
+    absent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Edited:
+    """What an edit did: the facts changed (name, old, new), and how many later hands now pay differently."""
+
+    view: TableView
+    changes: list[tuple[str, Any, Any]]
+    later_changed: int
 
 
 @dataclass(frozen=True)
@@ -206,9 +232,9 @@ class Ledger:
                 raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
             records = self._records(s, runde)
             view = self._view(s, runde, records)
-            hand = self._prepare(view.rules, runde, hand, view.table.players)
+            hand = self._prepare(view.rules, runde, hand, view.state.players)
             step = play(view.rules, runde.settings, view.state, hand)
-            number = (records[-1].number if records else 0) + 1
+            number = self._next_number(s, runde, records)
             record = HandRecord(
                 runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
@@ -217,16 +243,36 @@ class Ledger:
             self._cache(s, runde, [(record, step)])
             return _extended(view, number, step)
 
-    def edit(self, number: int, hand: Hand, table_id: int | None = None) -> TableView:
-        """Replace hand `number` (the old record is kept, superseded) and re-score every later hand."""
+    def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False) -> Edited:
+        """Replace hand `number` (the old record is kept, superseded) and re-score every later hand.
+
+        `partial` (`edit N --augen 85`, no TYPE): only the facts given in `hand` are laid over the
+        stored hand; the rest is kept.
+        """
+        only = None
+        if partial:
+            only = hand.given() | {f for f in ("note", "dealer", "sits_out") if getattr(hand, f) not in (None, ())}
+            if not only:
+                raise SettingsError(
+                    f"edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand."
+                )
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             records = self._records(s, runde)
-            old = _find(records, number, runde.id)
+            old = _find(records, number, runde.id, "edit")
             rules = registry.get(runde.rules)
-            hand = self._prepare(rules, runde, hand, _players(runde), teams_of=Hand.from_facts(old.facts).teams)
+            stored = Hand.from_facts(old.facts)
+            if only is not None:
+                hand = replace(stored, **{name: getattr(hand, name) for name in only})
+            events = self._events(s, runde)
+            hand = self._prepare(rules, runde, hand, _members(runde, events), teams_of=stored.teams)
+            before, _ = self._fold(rules, runde, records, events=events)
             hands = [hand if r is old else Hand.from_facts(r.facts) for r in records]
-            steps = self._replay_checked(rules, runde, hands, records)
+            steps, _ = self._fold(rules, runde, records, hands, events)
+            changes = _fact_changes(stored, hand)
+            if not changes:
+                # The same facts again: nothing to record, nothing re-scored.
+                return Edited(self._view(s, runde, records, before, events), [], 0)
             old.status = SUPERSEDED
             s.flush()
             new = HandRecord(
@@ -242,7 +288,112 @@ class Ledger:
             s.flush()
             records = [new if r is old else r for r in records]
             self._rebuild_cache(s, runde, records, steps)
-            return self._view(s, runde, records, steps)
+            later = _later_changed(records, number, before, steps)
+            return Edited(self._view(s, runde, records, steps, events), changes, later)
+
+    def void(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
+        """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored."""
+        with self.transaction() as s:
+            runde = self._runde(s, table_id, for_update=True)
+            records = self._records(s, runde)
+            target = _find(records, number, runde.id, "void")
+            rules = registry.get(runde.rules)
+            events = self._events(s, runde)
+            before, _ = self._fold(rules, runde, records, events=events)
+            voided = self._view(s, runde, records, before, events).hands[records.index(target)]
+            rest = [r for r in records if r is not target]
+            steps, _ = self._fold(rules, runde, rest, events=events)
+            target.status = VOID
+            s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=VOIDED, hand_number=number))
+            s.flush()
+            self._rebuild_cache(s, runde, rest, steps)
+            kept = [step for r, step in zip(records, before, strict=True) if r is not target]
+            later = _later_changed(rest, number, kept, steps)
+            view = self._view(s, runde, rest, steps, self._events(s, runde))
+            return voided, Edited(view, [], later)
+
+    def restore(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
+        """Bring back the newest version of hand `number` that is not in force (voided or superseded).
+
+        The version in force, if there is one, is set aside as superseded, so a second restore
+        brings it back again. Every later hand is re-scored.
+        """
+        with self.transaction() as s:
+            runde = self._runde(s, table_id, for_update=True)
+            records = self._records(s, runde)
+            versions = s.scalars(
+                select(HandRecord)
+                .where(HandRecord.runde_id == runde.id, HandRecord.number == number, HandRecord.status != LIVE)
+                .order_by(HandRecord.id.desc())
+            ).all()
+            if not versions:
+                raise SettingsError(
+                    f"restore: session {runde.id} has no voided or replaced version of hand {number}; "
+                    "`schreiber list --history` shows them."
+                )
+            back = versions[0]
+            rules = registry.get(runde.rules)
+            events = self._events(s, runde)
+            before, _ = self._fold(rules, runde, records, events=events)
+            current = next((r for r in records if r.number == number), None)
+            after = sorted([r for r in records if r is not current] + [back], key=lambda r: r.number)
+            steps, _ = self._fold(rules, runde, after, events=events)
+            if current is not None:
+                current.status = SUPERSEDED
+                s.flush()
+            back.status = LIVE
+            s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=RESTORED, hand_number=number))
+            s.flush()
+            self._rebuild_cache(s, runde, after, steps)
+            old_by_number = {r.number: step for r, step in zip(records, before, strict=True)}
+            later = sum(
+                1
+                for r, step in zip(after, steps, strict=True)
+                if r.number > number
+                and (r.number not in old_by_number or old_by_number[r.number].payout.points != step.payout.points)
+            )
+            view = self._view(s, runde, after, steps, self._events(s, runde))
+            restored = view.hands[after.index(back)]
+            return restored, Edited(view, [], later)
+
+    def join(self, name: str, seat: int | None = None, table_id: int | None = None) -> TableView:
+        """`name` sits down at the table from the next hand on (at `seat`, 1 = the first; default: after the last)."""
+        name = name.strip()
+        if not name:
+            raise SettingsError("session join: a name cannot be empty.")
+        return self._seat_change(table_id, JOIN, name, seat)
+
+    def leave(self, name: str, table_id: int | None = None) -> TableView:
+        """`name` leaves the table after the last hand; his points stay in the totals."""
+        return self._seat_change(table_id, LEAVE, name, None)
+
+    def _seat_change(self, table_id: int | None, kind: str, name: str, seat: int | None) -> TableView:
+        with self.transaction() as s:
+            runde = self._runde(s, table_id, for_update=True)
+            if runde.closed:
+                raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
+            records = self._records(s, runde)
+            events = self._events(s, runde)
+            rules = registry.get(runde.rules)
+            steps, state = self._fold(rules, runde, records, events=events)
+            if kind == LEAVE:
+                name = pick(name, state.players, "session leave", "a player at this table")
+            else:
+                # Someone who sat here earlier (or at another table) is the same person, spelled as before.
+                known = s.scalar(select(Player).where(Player.name_key == name.casefold()))
+                name = known.name if known is not None else name
+            after_hand = self._next_number(s, runde, records) - 1
+            # Checked against the table as it is now: the rule set's player limits, the seat.
+            change_seats(rules, runde.settings, state, SeatChange(after_hand, name if kind == JOIN else None,
+                                                                  name if kind == LEAVE else None, seat))
+            s.add(
+                TableEvent(
+                    runde_id=runde.id, after_hand=after_hand, kind=kind, player=self._player(s, name), seat=seat
+                )
+            )
+            s.flush()
+            events = self._events(s, runde)
+            return self._view(s, runde, records, steps, events)
 
     def undo(self, table_id: int | None = None) -> tuple[HandView, TableView]:
         """Void the last live hand (kept, marked void); returns it and the table without it."""
@@ -252,24 +403,33 @@ class Ledger:
             if not records:
                 raise SettingsError(f"undo: session {runde.id} has no hand to undo.")
             rules = registry.get(runde.rules)
-            steps = self._fold(rules, runde, records)
-            undone = self._view(s, runde, records, steps).hands[-1]
+            events = self._events(s, runde)
+            steps, _ = self._fold(rules, runde, records, events=events)
+            undone = self._view(s, runde, records, steps, events).hands[-1]
             last = records[-1]
             last.status = VOID
+            s.add(TableEvent(runde_id=runde.id, after_hand=last.number, kind=VOIDED, hand_number=last.number))
             s.execute(delete(PayoutRecord).where(PayoutRecord.hand_id == last.id))
             s.flush()
             # The table without its last hand is the same fold one step shorter.
-            return undone, self._view(s, runde, records[:-1], steps[:-1])
+            return undone, self._view(s, runde, records[:-1], steps[:-1], events)
 
-    def history(self, table_id: int | None = None) -> tuple[TableInfo, list[tuple[int, str, Hand, Any]]]:
-        """Every record of the table in the order it was typed, live, void and superseded alike."""
+    def history(
+        self, table_id: int | None = None
+    ) -> tuple[TableInfo, list[tuple[int, str, Hand, Any]], list[tuple[int, str, str | None, int | None, Any]]]:
+        """Every record of the table in the order it was typed, live, void and superseded alike,
+        and the table's events (join, leave, void, restore) as (after hand, kind, player, seat or hand, when)."""
         with self.transaction() as s:
             runde = self._runde(s, table_id)
             records = s.scalars(
                 select(HandRecord).where(HandRecord.runde_id == runde.id).order_by(HandRecord.id)
             ).all()
             rows = [(r.number, r.status, Hand.from_facts(r.facts), r.created_at) for r in records]
-            return self._info(s, runde), rows
+            events = [
+                (e.after_hand, e.kind, e.player.name if e.player else None, e.seat or e.hand_number, e.created_at)
+                for e in self._events(s, runde)
+            ]
+            return self._info(s, runde), rows, events
 
     def show(self, number: int, table_id: int | None = None) -> tuple[HandView, TableView]:
         view = self.table(table_id)
@@ -313,43 +473,62 @@ class Ledger:
             hand = replace(hand, teams=teams or None)
         return hand
 
-    def _fold(self, rules: RuleSet, runde: Runde, records: list[HandRecord]) -> list[Step]:
-        """The table's stored hands folded through its rule set."""
-        return self._replay_checked(rules, runde, [Hand.from_facts(r.facts) for r in records], records)
-
-    def _replay_checked(
-        self, rules: RuleSet, runde: Runde, hands: list[Hand], records: list[HandRecord]
-    ) -> list[Step]:
-        state = start(rules, runde.settings, _players(runde), runde.first_dealer)
-        steps = []
-        for record, hand in zip(records, hands, strict=True):
-            try:
-                step = play(rules, runde.settings, state, hand)
-            except HandError as e:
-                raise HandError(f"hand {record.number} would no longer fit after this change: {e}") from None
-            steps.append(step)
-            state = step.after
-        return steps
+    def _fold(
+        self,
+        rules: RuleSet,
+        runde: Runde,
+        records: list[HandRecord],
+        hands: list[Hand] | None = None,
+        events: list[TableEvent] | None = None,
+    ) -> tuple[list[Step], TableState]:
+        """The table's stored hands (or `hands` in their place) and its joins and leaves, folded in order."""
+        if hands is None:
+            hands = [Hand.from_facts(r.facts) for r in records]
+        try:
+            return fold(
+                rules,
+                runde.settings,
+                _initial_players(runde),
+                [(r.number, h) for r, h in zip(records, hands, strict=True)],
+                runde.first_dealer,
+                _changes(events or []),
+            )
+        except FoldError as e:
+            raise HandError(f"hand {e.number} would no longer fit after this change: {e}") from None
 
     def _view(
-        self, s: Session, runde: Runde, records: list[HandRecord], steps: list[Step] | None = None
+        self,
+        s: Session,
+        runde: Runde,
+        records: list[HandRecord],
+        steps: list[Step] | None = None,
+        events: list[TableEvent] | None = None,
     ) -> TableView:
         """The table after `records`, folded here unless the caller folded them already (`steps`)."""
         rules = registry.get(runde.rules)
+        if events is None:
+            events = self._events(s, runde)
         if steps is None:
-            steps = self._fold(rules, runde, records)
-        state = steps[-1].after if steps else start(rules, runde.settings, _players(runde), runde.first_dealer)
-        totals = {p: 0 for p in state.players}
+            steps, state = self._fold(rules, runde, records, events=events)
+        else:
+            # The steps are folded; only joins and leaves after the last of them are left to apply
+            # (the fold applies a change before the first hand numbered above its after_hand).
+            state = steps[-1].after if steps else start(rules, runde.settings, _initial_players(runde), runde.first_dealer)
+            for change in sorted(_changes(events), key=lambda c: c.after_hand):
+                if not records or change.after_hand >= records[-1].number:
+                    state = change_seats(rules, runde.settings, state, change)
+        members = _members(runde, events)
+        totals = {p: 0 for p in members}
         hands = []
         for record, step in zip(records, steps, strict=True):
             for p, pts in step.payout.points.items():
                 totals[p] += pts
-            hands.append(_hand_view(record.number, step, totals))
+            hands.append(_hand_view(record.number, step, totals, members))
         if getattr(rules, "uses_teams", False) and runde.teams:
             # Teams redrawn since the last hand start their Partie now, so the status shows it.
             state = rules.redraw(runde.settings, state, runde.teams)  # type: ignore[attr-defined]
         return TableView(
-            table=self._info(s, runde, len(records)),
+            table=self._info(s, runde, len(records), members),
             hands=hands,
             totals=totals,
             state=state,
@@ -358,12 +537,15 @@ class Ledger:
         )
 
     def _cache(self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> None:
-        s.add_all(self._payout_rows(runde, pairs))
+        s.add_all(self._payout_rows(s, runde, pairs))
         s.flush()
 
-    def _payout_rows(self, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> list[PayoutRecord]:
+    def _payout_rows(self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> list[PayoutRecord]:
         """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
         ids = {seat.player.name: seat.player_id for seat in runde.seats}
+        for event in self._events(s, runde):
+            if event.player is not None:
+                ids.setdefault(event.player.name, event.player.id)
         rows = []
         for record, step in pairs:
             out = set(step.before.sitting_out)
@@ -387,7 +569,7 @@ class Ledger:
         """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
         if steps is None:
             rules = registry.get(runde.rules)
-            steps = self._fold(rules, runde, records)
+            steps, _ = self._fold(rules, runde, records, events=self._events(s, runde))
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
@@ -425,6 +607,20 @@ class Ledger:
             )
         )
 
+    def _events(self, s: Session, runde: Runde) -> list[TableEvent]:
+        return list(s.scalars(select(TableEvent).where(TableEvent.runde_id == runde.id).order_by(TableEvent.id)))
+
+    def _next_number(self, s: Session, runde: Runde, records: list[HandRecord]) -> int:
+        """The next hand's number: after the last live hand, and after any join or leave (which are
+        tied to the hand they follow, so a hand typed after them is never played before them)."""
+        last = records[-1].number if records else 0
+        seated = s.scalar(
+            select(func.max(TableEvent.after_hand)).where(
+                TableEvent.runde_id == runde.id, TableEvent.kind.in_((JOIN, LEAVE))
+            )
+        )
+        return max(last, seated or 0) + 1
+
     def _active_id(self, s: Session) -> int | None:
         # Asked by several steps of one command; the answer is kept for the transaction.
         if ACTIVE_KEY not in s.info:
@@ -440,7 +636,9 @@ class Ledger:
         else:
             state.value = str(table_id)
 
-    def _info(self, s: Session, runde: Runde, hands: int | None = None) -> TableInfo:
+    def _info(
+        self, s: Session, runde: Runde, hands: int | None = None, members: tuple[str, ...] | None = None
+    ) -> TableInfo:
         if hands is None:
             hands = s.scalar(
                 select(func.count()).where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
@@ -450,7 +648,7 @@ class Ledger:
             name=runde.name,
             rules=runde.rules,
             date=runde.date,
-            players=_players(runde),
+            players=members if members is not None else _members(runde, self._events(s, runde)),
             settings=dict(runde.settings),
             tariff=runde.tariff,
             teams=tuple(tuple(t) for t in runde.teams) if runde.teams else None,
@@ -469,36 +667,84 @@ def parse_teams(rules: RuleSet, texts: Sequence[str], players: tuple[str, ...]) 
     return rules.check_teams(players, teams)  # type: ignore[attr-defined]
 
 
-def _hand_view(number: int, step: Step, totals: dict[str, int]) -> HandView:
+def _hand_view(number: int, step: Step, totals: dict[str, int], members: tuple[str, ...] = ()) -> HandView:
     before = step.before
-    return HandView(number, step.hand, step.payout, before.dealer_name, before.sitting_out, dict(totals))
+    payout = step.payout
+    absent = tuple(p for p in members if p not in payout.points)
+    if absent:
+        # Every player of the table has a payout (0 when not seated), in the table's order.
+        payout = replace(payout, points={p: payout.points.get(p, 0) for p in members})
+    return HandView(number, step.hand, payout, before.dealer_name, before.sitting_out, dict(totals), absent)
 
 
 def _extended(view: TableView, number: int, step: Step) -> TableView:
     """The view after one more hand, without folding the earlier ones again."""
-    totals = {p: view.totals[p] + step.payout.points[p] for p in view.totals}
+    totals = {p: view.totals[p] + step.payout.points.get(p, 0) for p in view.totals}
     return replace(
         view,
         table=replace(view.table, hands=view.table.hands + 1),
-        hands=[*view.hands, _hand_view(number, step, totals)],
+        hands=[*view.hands, _hand_view(number, step, totals, view.table.players)],
         totals=totals,
         state=step.after,
         status=view.rules.status(view.table.settings, step.after),
     )
 
 
-def _players(runde: Runde) -> tuple[str, ...]:
+def _initial_players(runde: Runde) -> tuple[str, ...]:
+    """The players seated when the table was started (joins and leaves are events after that)."""
     return tuple(seat.player.name for seat in runde.seats)
 
 
-def _find(records: list[HandRecord], number: int, table_id: int) -> HandRecord:
+def _members(runde: Runde, events: Sequence[TableEvent]) -> tuple[str, ...]:
+    """Everyone who sat at the table at some hand: the first seating, then those who joined."""
+    names = list(_initial_players(runde))
+    for event in events:
+        if event.kind == JOIN and event.player is not None and event.player.name not in names:
+            names.append(event.player.name)
+    return tuple(names)
+
+
+def _players(runde: Runde) -> tuple[str, ...]:
+    return _initial_players(runde)
+
+
+def _changes(events: Sequence[TableEvent]) -> list[SeatChange]:
+    return [
+        SeatChange(
+            e.after_hand,
+            join=e.player.name if e.kind == JOIN else None,
+            leave=e.player.name if e.kind == LEAVE else None,
+            seat=e.seat,
+        )
+        for e in events
+        if e.kind in (JOIN, LEAVE) and e.player is not None
+    ]
+
+
+def _fact_changes(old: Hand, new: Hand) -> list[tuple[str, Any, Any]]:
+    """The facts that differ between two versions of a hand, as (fact, old value, new value)."""
+    a, b = old.to_facts(), new.to_facts()
+    return [(k, a.get(k), b.get(k)) for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
+
+
+def _later_changed(records: list[HandRecord], number: int, before: list[Step], after: list[Step]) -> int:
+    """How many hands after `number` pay differently now; `before` and `after` fold the same `records`, aligned."""
+    return sum(
+        1
+        for record, old, new in zip(records, before, after, strict=True)
+        if record.number > number and old.payout.points != new.payout.points
+    )
+
+
+def _find(records: list[HandRecord], number: int, table_id: int, command: str = "edit") -> HandRecord:
     for record in records:
         if record.number == number:
             return record
+    numbers = ", ".join(str(r.number) for r in records)
     raise SettingsError(
-        f"edit: session {table_id} has no hand {number}; it has hands 1–{len(records)}."
+        f"{command}: session {table_id} has no hand {number} in force; its hands are {numbers}."
         if records
-        else f"edit: session {table_id} has no hands yet."
+        else f"{command}: session {table_id} has no hands yet."
     )
 
 

@@ -186,8 +186,8 @@ def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
     records = ledger._records(s, runde)
     try:
         rules = registry.get(runde.rules)
-        steps = ledger._fold(rules, runde, records)
-        expected = ledger._payout_rows(runde, list(zip(records, steps, strict=True)))
+        steps, _ = ledger._fold(rules, runde, records, events=ledger._events(s, runde))
+        expected = ledger._payout_rows(s, runde, list(zip(records, steps, strict=True)))
     except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
         return [f"session {runde.id}: its hands no longer fold under {runde.rules} ({e})"]
     want: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}

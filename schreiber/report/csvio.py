@@ -41,6 +41,7 @@ COLUMNS = [
     "settings",
     "first_dealer",
     "teams",
+    "table_events",
 ]
 
 # A spreadsheet runs a cell that starts with one of these as a formula; the apostrophe is the

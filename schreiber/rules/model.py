@@ -57,6 +57,10 @@ class Hand:
     farbe: str | None = None
     sau: str | None = None
     bock: bool = False
+    # Who really dealt and who really sat out, when the table left the rotation (facts of the
+    # table, not of the game: no rule set is asked whether they apply).
+    dealer: str | None = None
+    sits_out: tuple[str, ...] = ()
     teams: tuple[tuple[str, ...], ...] | None = None
     note: str | None = None
 
@@ -86,7 +90,7 @@ class Hand:
         for name, value in facts.items():
             if name not in _DEFAULTS and name != "type":
                 raise HandError(f"unknown fact {name!r} in a stored hand")
-            if name in ("klopfen", "jungfrau"):
+            if name in ("klopfen", "jungfrau", "sits_out"):
                 value = tuple(value)
             elif name == "teams" and value is not None:
                 value = tuple(tuple(t) for t in value)
@@ -99,7 +103,7 @@ def _default(f: Any) -> Any:
 
 
 _DEFAULTS: dict[str, Any] = {f.name: _default(f) for f in fields(Hand) if f.name != "type"}
-_GIVEN_FIELDS = tuple(name for name in _DEFAULTS if name not in ("note", "teams"))
+_GIVEN_FIELDS = tuple(name for name in _DEFAULTS if name not in ("note", "teams", "dealer", "sits_out"))
 _GIVEN_DEFAULTS = tuple(_DEFAULTS[name] for name in _GIVEN_FIELDS)
 _given_values = attrgetter(*_GIVEN_FIELDS)
 

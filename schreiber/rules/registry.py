@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
-from schreiber.rules.model import SettingsError
+from schreiber.rules.model import Setting, SettingsError
 from schreiber.rules.table import RuleSet
 
 # name -> (module, attribute); modules are imported only when a table uses them.
@@ -17,6 +17,14 @@ _WHERE: dict[str, tuple[str, str]] = {
     "doppelkopf": ("schreiber.rules.doppelkopf", "DOPPELKOPF"),
     "doppelkopf-turnier": ("schreiber.rules.doppelkopf", "DOPPELKOPF_TURNIER"),
     "klassisch": ("schreiber.rules.klassisch", "KLASSISCH"),
+}
+
+
+# Settings of every table whatever its rule set: the club's pot (Kasse). Stored only when given,
+# so a table without them keeps exactly its rule set's settings.
+TABLE_SETTINGS: dict[str, Setting] = {
+    "kasse": Setting(0, "cents each player pays into the club's pot per hand played (or per point lost)", minimum=0),
+    "kasse_per": Setting("hand", "what the Kasse is counted by: hand (each hand played) or point (each point lost)", choices=("hand", "point")),
 }
 
 
@@ -41,9 +49,12 @@ def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, A
         key = key.strip().replace("-", "_")
         if not sep:
             raise SettingsError(f"--set takes KEY=VALUE, not {assignment!r}.")
+        if key in TABLE_SETTINGS:
+            settings[key] = TABLE_SETTINGS[key].parse(key, text)
+            continue
         if key not in rules.settings:
             raise SettingsError(
-                f"--set: {rules.name} has no setting {key!r}; it has {', '.join(rules.settings)}."
+                f"--set: {rules.name} has no setting {key!r}; it has {', '.join([*rules.settings, *TABLE_SETTINGS])}."
             )
         settings[key] = rules.settings[key].parse(key, text)
     check = getattr(rules, "check_settings", None)

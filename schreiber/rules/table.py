@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
-from schreiber.rules.model import Hand, Payout, Setting, Settings
+from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,9 @@ class TableState:
     """Everything the next hand needs to know that earlier hands decided.
 
     `carry` is the rule set's own state (a pending Doppelt, a 60:60, the strokes …).
-    `sitting_out` and `active` follow from the players, the seats per hand and the dealer.
+    `players` are those seated now (joins and leaves change them between hands).
+    `sitting_out` and `active` follow from the players, the seats per hand and the dealer, unless
+    `out` names who really sat out (`--sits-out`).
     """
 
     players: tuple[str, ...]
@@ -78,15 +80,20 @@ class TableState:
     bock: BockQueue = field(default_factory=BockQueue)
     carry: Any = None
     hands: int = 0
+    out: tuple[str, ...] | None = None
     sitting_out: tuple[str, ...] = field(init=False, repr=False, compare=False)
     active: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.sitting_out, self.active = _seating(self.players, self.seats_per_hand)[self.dealer]
+        if self.out is None:
+            self.sitting_out, self.active = _seating(self.players, self.seats_per_hand)[self.dealer]
+        else:
+            self.sitting_out = self.out
+            self.active = tuple(p for p in self.players if p not in self.out)
 
     def __hash__(self) -> int:
         # A state is a value: hashable (when its carry is), though not frozen.
-        return hash((self.players, self.dealer, self.seats_per_hand, self.bock, self.carry, self.hands))
+        return hash((self.players, self.dealer, self.seats_per_hand, self.bock, self.carry, self.hands, self.out))
 
     @property
     def dealer_name(self) -> str:
@@ -162,7 +169,13 @@ def start(rules: RuleSet, settings: Settings, players: Sequence[str], dealer: in
 
 
 def play(rules: RuleSet, settings: Settings, state: TableState, hand: Hand) -> Step:
-    """Score one hand on the table as it stands; raises HandError and changes nothing on bad input."""
+    """Score one hand on the table as it stands; raises HandError and changes nothing on bad input.
+
+    A hand that names its dealer (`--dealer`) or who sat out (`--sits-out`) is played on the table
+    as it really was; the rotation continues from that dealer.
+    """
+    if hand.dealer is not None or hand.sits_out:
+        state = dealt(state, hand.dealer, hand.sits_out)
     result = rules.score(settings, state, hand)
     payout = result.payout
     players = state.players
@@ -195,3 +208,122 @@ def replay(
         steps.append(step)
         state = step.after
     return steps
+
+
+class FoldError(HandError):
+    """A stored hand the table no longer accepts; `number` says which."""
+
+    def __init__(self, number: int, reason: HandError) -> None:
+        super().__init__(str(reason))
+        self.number = number
+
+
+def fold(
+    rules: RuleSet,
+    settings: Settings,
+    players: Sequence[str],
+    hands: Iterable[tuple[int, Hand]],
+    dealer: int = 0,
+    changes: Sequence[SeatChange] = (),
+) -> tuple[list[Step], TableState]:
+    """Fold numbered hands and the seat changes between them, in order; returns the steps and the table after all.
+
+    A change `after_hand` K takes effect before the first hand numbered above K.
+    """
+    state = start(rules, settings, players, dealer)
+    pending = sorted(changes, key=lambda c: c.after_hand)
+    i = 0
+    steps = []
+    for number, hand in hands:
+        while i < len(pending) and pending[i].after_hand < number:
+            state = change_seats(rules, settings, state, pending[i])
+            i += 1
+        try:
+            step = play(rules, settings, state, hand)
+        except HandError as e:
+            raise FoldError(number, e) from None
+        steps.append(step)
+        state = step.after
+    for change in pending[i:]:
+        state = change_seats(rules, settings, state, change)
+    return steps, state
+
+
+def dealt(state: TableState, dealer: str | None, sits_out: Sequence[str] = ()) -> TableState:
+    """The table as it was when `dealer` dealt and `sits_out` sat out, where that differs from the rotation."""
+    players = state.players
+    index = state.dealer
+    if dealer is not None:
+        if dealer not in players:
+            raise HandError(f"--dealer: {dealer} is not at the table for this hand; the players are {', '.join(players)}.")
+        index = players.index(dealer)
+    out: tuple[str, ...] | None = None
+    if sits_out:
+        extra = len(players) - state.seats_per_hand
+        if extra <= 0:
+            raise HandError(
+                f"--sits-out: nobody sits out with {len(players)} players at a {state.seats_per_hand}-player game."
+            )
+        for name in sits_out:
+            if name not in players:
+                raise HandError(f"--sits-out: {name} is not at the table for this hand; the players are {', '.join(players)}.")
+        if len(set(sits_out)) != len(sits_out):
+            raise HandError("--sits-out: a player is named twice; name each one once.")
+        if len(sits_out) != extra:
+            raise HandError(
+                f"--sits-out: with {len(players)} players {extra} {'sits' if extra == 1 else 'sit'} out, "
+                f"so name {extra}, not {len(sits_out)}."
+            )
+        out = tuple(p for p in players if p in sits_out)
+    return TableState(players, index, state.seats_per_hand, state.bock, state.carry, state.hands, out)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """A player joins (at `seat`, 1 = the first seat; default: after the last) or leaves, between two hands."""
+
+    after_hand: int
+    join: str | None = None
+    leave: str | None = None
+    seat: int | None = None
+
+
+def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: SeatChange) -> TableState:
+    """The table after a join or a leave: seat order kept, the same dealer deals next (or, when he
+    left, his left-hand neighbour), seats per hand and who sits out worked out for the new count."""
+    players = list(state.players)
+    next_dealer = players[state.dealer]
+    if change.join is not None:
+        if change.join in players:
+            raise SettingsError(f"session join: {change.join} sits at the table already.")
+        seat = len(players) + 1 if change.seat is None else change.seat
+        if not 1 <= seat <= len(players) + 1:
+            raise SettingsError(f"--seat must be between 1 and {len(players) + 1}, not {seat}.")
+        players.insert(seat - 1, change.join)
+    if change.leave is not None:
+        if change.leave not in players:
+            raise SettingsError(f"session leave: {change.leave} is not at the table; the players are {', '.join(players)}.")
+        i = players.index(change.leave)
+        if next_dealer == change.leave:
+            next_dealer = players[(i + 1) % len(players)]
+        players.pop(i)
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        count = (
+            f"exactly {rules.min_players}"
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players}–{rules.max_players}"
+        )
+        who = f"with {change.join}" if change.join is not None else f"without {change.leave}"
+        verb = "join" if change.join is not None else "leave"
+        raise SettingsError(
+            f"session {verb}: {rules.name} is played by {count} players; {who} there would be {n}."
+        )
+    return TableState(
+        tuple(players),
+        players.index(next_dealer),
+        rules.seats_per_hand(settings, n),
+        state.bock,
+        state.carry,
+        state.hands,
+    )

@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -100,6 +100,41 @@ class PayoutRecord(Base):
     solo: Mapped[bool] = mapped_column(Boolean, default=False)
 
     __table_args__ = (Index("ix_payout_runde_player", "runde_id", "player_id"),)
+
+
+JOIN, LEAVE, VOIDED, RESTORED = "join", "leave", "void", "restore"
+
+
+class TableEvent(Base):
+    """What happened at the table between two hands: a player joined or left (replayed by the fold),
+    or hand `hand_number` was voided or restored (kept for the history; the hand's status is the fact)."""
+
+    __tablename__ = "table_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), index=True)
+    # A join or a leave takes effect before the first hand numbered above after_hand.
+    after_hand: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    hand_number: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    player: Mapped[Player | None] = relationship(lazy="joined")
+
+
+class Payment(Base):
+    """Money that changed hands for a table's result: `payer` paid `payee` so many cents (`settle`)."""
+
+    __tablename__ = "payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), index=True)
+    payer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    payee_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    cents: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class LedgerState(Base):

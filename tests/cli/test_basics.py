@@ -50,7 +50,7 @@ def test_undo_keeps_the_hand_void_and_edit_rescores(cli):
     assert cli.json("show", "2", "--format", "json")["payouts"] == {"Anna": 2, "Berta": 0, "Carl": 2, "Dora": 0}
     # editing the throw-in away removes the Doppelt of the later hand
     out = cli.ok("edit", "1", "solo", "--player", "Dora", "--augen", "20")
-    assert "1 later hand re-scored" in out
+    assert "1 later hand pays differently now" in out
     assert cli.json("show", "2", "--format", "json")["payouts"] == {"Anna": 1, "Berta": 0, "Carl": 1, "Dora": 0}
     out = cli.ok("undo")
     assert "Hand 2" in out and "void" in out

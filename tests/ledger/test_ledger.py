@@ -56,7 +56,7 @@ def test_an_edit_rescores_every_later_hand_like_a_fresh_fold(ledger, hands, data
         ledger.add(hand, info.id)
     n = data.draw(st.integers(1, len(hands)))
     replacement = data.draw(schafkopf_hands())
-    view = ledger.edit(n, replacement, info.id)
+    view = ledger.edit(n, replacement, info.id).view
     edited = [*hands[: n - 1], replacement, *hands[n:]]
     pure = replay(registry.get("schafkopf"), info.settings, PLAYERS, edited)
     assert [h.payout.points for h in view.hands] == [s.payout.points for s in pure]

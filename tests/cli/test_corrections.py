@@ -1,0 +1,229 @@
+"""The evening as it really happened (issue 14): void and restore any hand, partial edits, a re-deal,
+players joining and leaving, and money settled across evenings — typed as a user types them."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import Cli
+
+TABLE = ["--players", "Anna", "Berta", "Carl", "Dora"]
+
+
+def payouts(cli, n: int) -> dict[str, int]:
+    return cli.json("show", str(n), "--format", "json")["payouts"]
+
+
+def next_dealer(out: str) -> str:
+    return re.search(r"Next dealer: (\S+)", out).group(1)
+
+
+def test_a_hand_typed_twice_is_voided_one_hand_later_and_can_be_restored(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")
+    cli.ok("add", "wenz", "--player", "Berta", "--augen", "80")
+    cli.ok("add", "wenz", "--player", "Berta", "--augen", "80")  # typed twice
+    cli.ok("add", "rufspiel", "--player", "Dora", "--partner", "Anna", "--augen", "40")
+    out = cli.ok("void", "3")
+    assert "Hand 3 (wenz Berta) is void" in out
+    assert "0 later hands pay differently now" in out
+    hands = cli.ok("list")
+    assert re.search(r"^\s*4\s", hands, re.M) and not re.search(r"^\s*3\s", hands, re.M)
+    assert cli.json("report", "--format", "json")["hands"] == 3
+    history = cli.ok("list", "--history")
+    assert "void" in history and "hand 3 voided" in history
+    # restore brings it back in its place; there is nothing left to restore then
+    assert "Hand 3 restored: wenz Berta" in cli.ok("restore", "3")
+    assert cli.json("report", "--format", "json")["hands"] == 4
+    ran = cli("restore", "3")
+    assert ran.code == 2 and "no voided or replaced version of hand 3" in ran.err
+    ran = cli("void", "9")
+    assert ran.code == 2 and "has no hand 9" in ran.err
+
+
+def test_restore_after_an_edit_brings_the_old_version_back_and_sets_the_new_one_aside(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")
+    cli.ok("edit", "1", "--augen", "50")
+    assert payouts(cli, 1)["Anna"] == -1
+    cli.ok("restore", "1")
+    assert payouts(cli, 1)["Anna"] == 1
+    cli.ok("restore", "1")  # a second restore brings the edit back
+    assert payouts(cli, 1)["Anna"] == -1
+
+
+def test_a_fact_fixed_with_a_partial_edit_keeps_the_rest_and_counts_later_changes(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "58", "--laufende", "3")
+    cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "61")
+    out = cli.ok("edit", "1", "--augen", "85")
+    assert "augen: 58 → 85" in out
+    assert "player" not in out.split("augen:")[0].split("changed:")[1].replace("rufspiel Anna+Carl", "")
+    assert "0 later hands pay differently now" in out
+    shown = cli.json("show", "1", "--format", "json")
+    assert shown["type"] == "rufspiel" and shown["payouts"]["Anna"] > 0 and shown["payouts"]["Carl"] > 0
+    # a note only
+    assert "note: – → misdealt first" in cli.ok("edit", "1", "--note", "misdealt first")
+    # 60:60 makes a Bock round, so hand 2 pays double after this edit
+    out = cli.ok("edit", "1", "--augen", "60")
+    assert "1 later hand pays differently now" in out
+    assert payouts(cli, 2)["Berta"] == 2
+    ran = cli("edit", "1")
+    assert ran.code == 2 and "name what to change" in ran.err
+
+
+def test_a_re_deal_by_the_next_player(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")  # Anna dealt
+    # Berta misdealt; Carl dealt again, so the rotation continues from Carl
+    out = cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "70", "--dealer", "Carl")
+    assert next_dealer(out) == "Dora"
+    assert re.search(r"^\s*2\s+Carl\s", cli.ok("list"), re.M)
+    ran = cli("add", "wenz", "--player", "Anna", "--augen", "70", "--dealer", "Emil")
+    assert ran.code == 2 and "--dealer" in ran.err
+    ran = cli("add", "wenz", "--player", "Anna", "--augen", "70", "--sits-out", "Anna")
+    assert ran.code == 2 and "--sits-out: nobody sits out with 4 players" in ran.err
+    assert cli.json("report", "--format", "json")["hands"] == 2
+
+
+def test_a_schafkopf_table_of_four_becomes_five_at_hand_10_and_four_again_at_hand_20(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--tariff", "10")
+    out = ""
+    for _ in range(9):
+        out = cli.ok("add", "ramsch", "--augen", "Anna=30", "--augen", "Berta=30", "--augen", "Carl=30", "--augen", "Dora=30", "--loser", "Anna")
+    assert "Sits out next" not in out
+    joined = cli.ok("session", "join", "Emil")
+    assert "Emil joins the table from the next hand on" in joined
+    dealer = next_dealer(joined)
+    assert f"Sits out next: {dealer}" in joined
+    players = ["Anna", "Berta", "Carl", "Dora", "Emil"]
+    for number in range(10, 20):
+        active = [p for p in players if p != dealer]
+        a, b = active[0], active[1]
+        out = cli.ok("add", "rufspiel", "--player", a, "--partner", b, "--augen", "70")
+        shown = payouts(cli, number)
+        assert shown[dealer] == 0 and set(shown) == set(players)
+        assert sum(shown.values()) == 0
+        dealer = next_dealer(out)
+        assert f"Sits out next: {dealer}" in out
+    # a dealer who sat out cannot play
+    ran = cli("add", "wenz", "--player", dealer, "--augen", "70")
+    assert ran.code == 2 and "is not playing this hand" in ran.err
+    left = cli.ok("session", "leave", "Berta")
+    assert "seated now: Anna, Carl, Dora, Emil" in left and "Sits out next" not in left
+    out = cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Emil", "--augen", "70")
+    shown = payouts(cli, 20)
+    assert shown["Berta"] == 0 and shown["Anna"] == 1 and shown["Emil"] == 1
+    ran = cli("session", "leave", "Carl")
+    assert ran.code == 2 and "schafkopf is played by 4–6 players; without Carl there would be 3" in ran.err
+    # the report counts every player who sat at the table, and money stays zero-sum
+    rep = cli.json("report", "--format", "json")
+    assert {p["name"] for p in rep["players"]} == set(players)
+    assert sum(p["cents"] for p in rep["players"]) == 0
+    history = cli.ok("list", "--history")
+    assert "Emil joins" in history and "Berta leaves" in history
+    # the cache equals a fresh fold of the facts
+    assert "0 cached payouts had differed" in cli.ok("recompute")
+
+
+def test_a_doppelkopf_table_goes_from_five_to_six(cli):
+    cli.ok("session", "new", "--rules", "doppelkopf", *TABLE, "Emil")
+    out = cli.ok("add", "normal", "--player", "Berta", "--partner", "Carl", "--augen", "130")  # Anna dealt, sat out
+    assert payouts(cli, 1)["Anna"] == 0
+    joined = cli.ok("session", "join", "Fritz", "--seat", "3")
+    assert "seated now: Anna, Berta, Fritz, Carl, Dora, Emil" in joined
+    # Berta deals next; with six, the dealer and the seat opposite (dealer + 3: Dora) sit out
+    assert next_dealer(joined) == "Berta"
+    assert "Sits out next: Berta, Dora" in joined
+    cli.ok("add", "normal", "--player", "Fritz", "--partner", "Carl", "--augen", "130")
+    shown = payouts(cli, 2)
+    assert shown["Berta"] == 0 and shown["Dora"] == 0 and shown["Fritz"] > 0 and sum(shown.values()) == 0
+    # who sat out can be said when the table did it differently
+    out = cli.ok("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "130", "--sits-out", "Carl", "--sits-out", "Emil")
+    shown = payouts(cli, 3)
+    assert shown["Carl"] == 0 and shown["Emil"] == 0 and shown["Fritz"] != 0
+    ran = cli("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "130", "--sits-out", "Carl")
+    assert ran.code == 2 and "with 6 players 2 sit out" in ran.err
+    ran = cli("session", "join", "Gabi")
+    assert ran.code == 2 and "doppelkopf is played by 4–6 players; with Gabi there would be 7" in ran.err
+
+
+def test_a_bock_round_keeps_running_while_a_player_joins(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    out = cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", "--kontra", "--re")
+    assert "Bock ×2: 4 hands left" in out
+    cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "61")
+    joined = cli.ok("session", "join", "Emil")
+    assert "Bock ×2: 3 hands left" in joined
+    dealer = next_dealer(joined)  # Carl deals and sits out
+    assert dealer == "Carl"
+    out = cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Emil", "--augen", "61")
+    assert "Bock ×2: 2 hands left" in out
+    shown = payouts(cli, 3)
+    assert shown == {"Anna": 2, "Berta": -2, "Carl": 0, "Dora": -2, "Emil": 2}
+
+
+def test_settle_one_evening_leave_another_open_and_pay_part_of_it(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--tariff", "10", "--name", "Montag")
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")  # Anna, Carl +1
+    out = cli.ok("settle")
+    assert "Berta paid" in out and "Dora paid" in out and "The table is settled." in out
+    first = cli.json("report", "--format", "json")
+    assert first["transfers"] == []
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--tariff", "10", "--name", "Dienstag")
+    cli.ok("add", "wenz", "--player", "Berta", "--augen", "70", "--laufende", "0")  # Berta +60 ct, the others −20 each
+    season = cli.json("report", "--all", "--format", "json")
+    owed = {(t["from"], t["to"]): t["cents"] for t in season["transfers"]}
+    assert owed == {("Anna", "Berta"): 20, ("Carl", "Berta"): 20, ("Dora", "Berta"): 20}
+    open_ = cli.ok("report", "--open")
+    assert "Dienstag" in open_ and "Montag" not in open_
+    assert "Anna owes Berta 0,20 €" in open_
+    out = cli.ok("settle", "--paid", "Anna")
+    assert "Anna paid Berta 0,20 €" in out and "Carl owes Berta 0,20 €" in out
+    owed = {(t["from"], t["to"]): t["cents"] for t in cli.json("report", "--all", "--format", "json")["transfers"]}
+    assert owed == {("Carl", "Berta"): 20, ("Dora", "Berta"): 20}
+    data = cli.json("report", "--open", "--format", "json")
+    assert [s["title"].split()[2] for s in data["sessions"]] == ["Dienstag"]
+    cli.ok("settle", "--session", "2")
+    assert "Nothing is owed" in cli.ok("report", "--open")
+    ran = cli("settle", "--paid", "Zoe")
+    assert ran.code == 2 and "--paid" in ran.err
+
+
+def test_export_marks_joins_and_import_refuses_them_in_one_sentence(cli, tmp_path):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", "--dealer", "Berta")
+    cli.ok("session", "join", "Emil")
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Emil", "--augen", "70")
+    path = tmp_path / "evening.csv"
+    cli.ok("export", "csv", "--output", str(path))
+    text = path.read_text(encoding="utf-8")
+    assert "table_events" in text.splitlines()[0] and "join" in text
+    ran = cli("import", "csv", str(path))
+    assert ran.code == 2 and "joined or left" in ran.err and ran.err.count("\n") == 1
+
+
+def test_a_dealer_override_survives_export_and_import(cli, tmp_path):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "Emil")
+    cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", "--dealer", "Berta")
+    cli.ok("add", "rufspiel", "--player", "Dora", "--partner", "Emil", "--augen", "70")
+    path = tmp_path / "evening.csv"
+    cli.ok("export", "csv", "--output", str(path))
+    other = Cli(f"sqlite:///{tmp_path / 'other.db'}", cli.capsys)
+    other.ok("import", "csv", str(path))
+    assert re.search(r"^\s*1\s+Berta\s", other.ok("list", "--session", "1"), re.M)
+
+
+def test_the_kasse_per_hand_and_per_point_is_shown_in_the_report(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "Emil", "--tariff", "10", "--set", "kasse=20")
+    cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "70")  # Anna dealt, sat out
+    cli.ok("add", "wenz", "--player", "Carl", "--augen", "70")  # Berta sits out
+    rep = cli.json("report", "--format", "json")
+    assert rep["kasse"] == {"Anna": 20, "Berta": 20, "Carl": 40, "Dora": 40, "Emil": 40}
+    assert "Into the Kasse (1,60 € together)" in cli.ok("report")
+    assert sum(p["cents"] for p in rep["players"]) == 0  # the pot is not part of who pays whom
+    cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--set", "kasse=5", "--set", "kasse_per=point")
+    cli.ok("add", "wenz", "--player", "Carl", "--augen", "70")  # the three others lose 2 points each
+    assert cli.json("report", "--format", "json")["kasse"] == {"Anna": 10, "Berta": 10, "Carl": 0, "Dora": 10}
+    ran = cli("session", "new", "--rules", "schafkopf", *TABLE, "--set", "kasse_per=evening")
+    assert ran.code == 2 and "kasse_per" in ran.err

@@ -1,0 +1,61 @@
+"""Property: whatever joins, leaves, re-deals, voids and restores an evening sees, the cached payouts
+equal a fresh fold of the stored facts, and a zero-sum rule set stays zero-sum."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schreiber.rules.model import Hand, HandError, SettingsError
+
+NAMES = ("Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gabi")
+
+steps = st.lists(
+    st.tuples(
+        st.sampled_from(["hand", "hand", "hand", "dealer", "join", "leave", "void", "restore", "edit"]),
+        st.integers(0, 1000),
+        st.integers(0, 120),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=steps, rules=st.sampled_from(["schafkopf", "doppelkopf"]))
+def test_stored_payouts_equal_the_fold_of_the_facts(ledger, steps, rules):
+    info = ledger.new_table(rules, NAMES[:4], tariff=5)
+    augen_of = 240 if rules == "doppelkopf" else 120
+    game = "normal" if rules == "doppelkopf" else "rufspiel"
+    for kind, pick, augen in steps:
+        view = ledger.table(info.id)
+        active = view.state.active
+        seated = view.state.players
+        try:
+            if kind in ("hand", "dealer"):
+                dealer = seated[pick % len(seated)] if kind == "dealer" else None
+                # with a dealer named, the one who sits out is that dealer (and dealer + 3 at six)
+                if dealer is not None and len(seated) > 4:
+                    i = seated.index(dealer)
+                    out = {dealer} | ({seated[(i + 3) % len(seated)]} if len(seated) == 6 else set())
+                    active = tuple(p for p in seated if p not in out)
+                a, b = active[pick % 4], active[(pick + 1) % 4]
+                ledger.add(Hand(game, player=a, partner=b, augen=augen * augen_of // 120, dealer=dealer), info.id)
+            elif kind == "join":
+                newcomer = next(n for n in NAMES if n not in seated)
+                ledger.join(newcomer, seat=pick % (len(seated) + 1) + 1, table_id=info.id)
+            elif kind == "leave":
+                ledger.leave(seated[pick % len(seated)], info.id)
+            elif kind == "void" and view.hands:
+                ledger.void(view.hands[pick % len(view.hands)].number, info.id)
+            elif kind == "restore" and view.hands:
+                ledger.restore(view.hands[pick % len(view.hands)].number, info.id)
+            elif kind == "edit" and view.hands:
+                ledger.edit(view.hands[pick % len(view.hands)].number, Hand("?", augen=augen * augen_of // 120), info.id, partial=True)
+        except (HandError, SettingsError):
+            pass  # refused (a limit of the rule set, a player not seated any more): nothing changed
+        assert ledger.recompute()[1] == 0
+    view = ledger.table(info.id)
+    for h in view.hands:
+        assert sum(h.payout.points.values()) == 0
+    assert sum(view.totals.values()) == 0
