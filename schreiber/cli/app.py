@@ -14,19 +14,27 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from schreiber import i18n
+from schreiber.cli import clickwords
+from schreiber.i18n import _
+
+# Help texts are translated as the commands are defined, below: the language is chosen by now.
+i18n.install()
+clickwords.install(typer)
+
 app = typer.Typer(
-    help="schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf.",
+    help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf."),
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
     add_completion=False,
 )
-session_app = typer.Typer(help="Start, list, choose and close tables (sessions).", rich_markup_mode=None, no_args_is_help=True)
-rules_app = typer.Typer(help="The rule sets, their hand types and settings.", rich_markup_mode=None)
-export_app = typer.Typer(help="Hand the ledger to a spreadsheet.", rich_markup_mode=None, no_args_is_help=True)
-import_app = typer.Typer(help="Read back what `export` wrote.", rich_markup_mode=None, no_args_is_help=True)
+session_app = typer.Typer(help=_("Start, list, choose and close tables (sessions)."), rich_markup_mode=None, no_args_is_help=True)
+rules_app = typer.Typer(help=_("The rule sets, their hand types and settings."), rich_markup_mode=None)
+export_app = typer.Typer(help=_("Hand the ledger to a spreadsheet."), rich_markup_mode=None, no_args_is_help=True)
+import_app = typer.Typer(help=_("Read back what `export` wrote."), rich_markup_mode=None, no_args_is_help=True)
 db_app = typer.Typer(
-    help="The ledger's database. A command waits SCHREIBER_BUSY_TIMEOUT seconds (10) for another terminal's write.",
+    help=_("The ledger's database. A command waits SCHREIBER_BUSY_TIMEOUT seconds (10) for another terminal's write."),
     rich_markup_mode=None,
     no_args_is_help=True,
 )
@@ -45,7 +53,7 @@ _opened: list[Any] = []
 def _global(
     db: Annotated[
         Optional[str],
-        typer.Option("--db", envvar="SCHREIBER_DB", help="Ledger: an SQLite file path or an SQLAlchemy URL."),
+        typer.Option("--db", envvar="SCHREIBER_DB", help=_("Ledger: an SQLite file path or an SQLAlchemy URL.")),
     ] = None,
 ) -> None:
     _target["db"] = db
@@ -54,7 +62,7 @@ def _global(
 def _ledger(**how: Any) -> Any:
     from schreiber.ledger.service import Ledger
 
-    how.setdefault("on_create", lambda where: typer.echo(f"schreiber: created a new ledger at {where}.", err=True))
+    how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
     ledger = Ledger.open(_target["db"], **how)
     _opened.append(ledger)
     if not gc.isenabled():
@@ -70,11 +78,11 @@ def _render() -> Any:
     return render
 
 
-SessionOpt = Annotated[Optional[int], typer.Option("--session", help="The table to act on (default: the active one).")]
-FormatOpt = Annotated[str, typer.Option("--format", help="table, json or csv.")]
+SessionOpt = Annotated[Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))]
+FormatOpt = Annotated[str, typer.Option("--format", help=_("table, json or csv."))]
 ExcelOpt = Annotated[
     bool,
-    typer.Option("--excel", help="CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."),
+    typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")),
 ]
 
 
@@ -84,31 +92,30 @@ def _date(value: Optional[str], option: str) -> Optional[dt.date]:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(f"use YYYY-MM-DD, not {value!r}.", param_hint=option) from None
+        raise typer.BadParameter(_("use YYYY-MM-DD, not {value}.").format(value=repr(value)), param_hint=option) from None
 
 
 def _format(value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise typer.BadParameter(f"use {', '.join(allowed)}, not {value!r}.", param_hint="--format")
+        raise typer.BadParameter(_("use {allowed}, not {value}.").format(allowed=', '.join(allowed), value=repr(value)), param_hint="--format")
     return value
 
 
 # -- sessions ---------------------------------------------------------------------------------
 
 
-@session_app.command("new")
+@session_app.command("new", help=_('Seat a new table and make it the active one.'))
 def session_new(
-    rules: Annotated[str, typer.Option("--rules", help="The rule set (see `schreiber rules`).")],
-    players: Annotated[list[str], typer.Option("--players", help="The players in seat order, clockwise.")],
-    names: Annotated[Optional[list[str]], typer.Argument(help="More players after --players.", show_default=False)] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals the first hand (default: the first player).")] = None,
-    tariff: Annotated[Optional[int], typer.Option("--tariff", help="Cents per point.")] = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="A setting KEY=VALUE (repeatable).")] = None,
-    teams: Annotated[Optional[list[str]], typer.Option("--teams", help="klassisch: NAME+NAME NAME+NAME.")] = None,
-    name: Annotated[Optional[str], typer.Option("--name", help="A name for the evening.")] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help="YYYY-MM-DD (default: today).")] = None,
+    rules: Annotated[str, typer.Option("--rules", help=_("The rule set (see `schreiber rules`)."))],
+    players: Annotated[list[str], typer.Option("--players", help=_("The players in seat order, clockwise."))],
+    names: Annotated[Optional[list[str]], typer.Argument(help=_("More players after --players."), show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))] = None,
+    tariff: Annotated[Optional[int], typer.Option("--tariff", help=_("Cents per point."))] = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
+    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: NAME+NAME NAME+NAME."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help=_("A name for the evening."))] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."))] = None,
 ) -> None:
-    """Seat a new table and make it the active one."""
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
     info = _ledger().new_table(
@@ -136,71 +143,62 @@ def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> t
     return everyone, team_words
 
 
-@session_app.command("list")
+@session_app.command("list", help=_('Every table of the ledger.'))
 def session_list() -> None:
-    """Every table of the ledger."""
     _render().tables(_ledger().tables())
 
 
-@session_app.command("show")
-def session_show(table: Annotated[Optional[int], typer.Argument(help="Table id (default: the active one).")] = None) -> None:
-    """Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60)."""
+@session_app.command("show", help=_('Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60).'))
+def session_show(table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None) -> None:
     _render().table_view(_ledger().table(table))
 
 
-@session_app.command("use")
-def session_use(table: Annotated[int, typer.Argument(help="Table id.")]) -> None:
-    """Make a table the active one."""
+@session_app.command("use", help=_('Make a table the active one.'))
+def session_use(table: Annotated[int, typer.Argument(help=_("Table id."))]) -> None:
     _render().table_info(_ledger().use(table))
 
 
-@session_app.command("close")
-def session_close(table: Annotated[Optional[int], typer.Argument(help="Table id (default: the active one).")] = None) -> None:
-    """Close a table: no more hands can be added to it."""
+@session_app.command("close", help=_('Close a table: no more hands can be added to it.'))
+def session_close(table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None) -> None:
     _render().table_info(_ledger().close(table))
 
 
-@session_app.command("teams")
+@session_app.command("teams", help=_('klassisch: redraw the teams; a new Partie starts, Schafköpfe stay with the players.'))
 def session_teams(
-    teams: Annotated[list[str], typer.Argument(help="NAME+NAME NAME+NAME")],
+    teams: Annotated[list[str], typer.Argument(help=_("NAME+NAME NAME+NAME"))],
     session: SessionOpt = None,
 ) -> None:
-    """klassisch: redraw the teams; a new Partie starts, Schafköpfe stay with the players."""
     _render().table_info(_ledger().set_teams(teams, session))
 
 
-@session_app.command("join")
+@session_app.command("join", help=_('A player sits down at the table from the next hand on; rotation and sitting out follow.'))
 def session_join(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who sits down.")],
-    seat: Annotated[Optional[int], typer.Option("--seat", help="Seat N (1 = the first seat); default: after the last.")] = None,
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who sits down."))],
+    seat: Annotated[Optional[int], typer.Option("--seat", help=_("Seat N (1 = the first seat); default: after the last."))] = None,
     session: SessionOpt = None,
 ) -> None:
-    """A player sits down at the table from the next hand on; rotation and sitting out follow."""
     _render().seated(_ledger().join(name, seat, session), joined=name)
 
 
-@session_app.command("leave")
+@session_app.command("leave", help=_('A player leaves the table from the next hand on; his points stay in the totals.'))
 def session_leave(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="Who gets up.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who gets up."))],
     session: SessionOpt = None,
 ) -> None:
-    """A player leaves the table from the next hand on; his points stay in the totals."""
     _render().seated(_ledger().leave(name, session), left=name)
 
 
 # -- rules ------------------------------------------------------------------------------------
 
 
-@rules_app.callback(invoke_without_command=True)
+@rules_app.callback(invoke_without_command=True, help=_('The rule sets with one line each.'))
 def rules_list(ctx: typer.Context) -> None:
-    """The rule sets with one line each."""
     if ctx.invoked_subcommand is None:
         _render().rule_sets()
 
 
-@rules_app.command("show")
-def rules_show(name: Annotated[str, typer.Argument(help="A rule set, e.g. schafkopf.")]) -> None:
-    """A rule set's hand types, settings and their defaults."""
+@rules_app.command("show", help=_("A rule set's hand types, settings and their defaults."))
+def rules_show(name: Annotated[str, typer.Argument(help=_("A rule set, e.g. schafkopf."))]) -> None:
     from schreiber.rules import registry
 
     _render().rule_set(registry.get(name))
@@ -210,41 +208,40 @@ def rules_show(name: Annotated[str, typer.Argument(help="A rule set, e.g. schafk
 
 
 def add(
-    type_: Annotated[str, typer.Argument(metavar="TYPE", help="The hand type, e.g. rufspiel, wenz, ramsch.")],
-    player: Annotated[Optional[str], typer.Option("--player", help="Declarer / soloist / caller.")] = None,
-    partner: Annotated[Optional[str], typer.Option("--partner", help="The player's partner.")] = None,
-    augen: Annotated[Optional[list[str]], typer.Option("--augen", help="Augen of the player party, or NAME=N per player.")] = None,
-    stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help="Tricks per player, NAME=N.")] = None,
-    laufende: Annotated[Optional[int], typer.Option("--laufende", help="Number of Laufende.")] = None,
-    schwarz: Annotated[bool, typer.Option("--schwarz", help="The losing party took no trick.")] = False,
-    won: Annotated[Optional[bool], typer.Option("--won/--lost", help="Result of Tout, Bettel, Du.")] = None,
-    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", help="A player knocked (repeatable).")] = None,
-    kontra: Annotated[bool, typer.Option("--kontra", help="Kontra was given / announced.")] = False,
-    re: Annotated[bool, typer.Option("--re", help="Re was given / announced.")] = False,
-    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help="Doppelkopf: 90, 60, 30 or 0.")] = None,
-    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help="Doppelkopf: 90, 60, 30 or 0.")] = None,
-    fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help="Foxes caught by Re.")] = None,
-    fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help="Foxes caught by Kontra.")] = None,
-    doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help="Tricks of 40+ Augen by Re.")] = None,
-    doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help="Tricks of 40+ Augen by Kontra.")] = None,
-    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help="re or kontra: who took the last trick with the Kreuz-Bube.")] = None,
-    altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help="Doppelkopf: both Kreuz-Damen fell in one trick.")] = False,
-    spritze: Annotated[bool, typer.Option("--spritze", help="Buchstaben: the player spritzed.")] = False,
-    jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help="Ramsch: took no trick (repeatable).")] = None,
-    durchmarsch: Annotated[Optional[str], typer.Option("--durchmarsch", help="Ramsch: took every trick.")] = None,
-    loser: Annotated[Optional[str], typer.Option("--loser", help="Ramsch: the loser where Augen and tricks tie.")] = None,
-    winner: Annotated[Optional[str], typer.Option("--winner", help="Hammelrennen: the winner.")] = None,
-    forced: Annotated[bool, typer.Option("--forced", help="klassisch: the declarers had to declare.")] = False,
-    pflicht: Annotated[bool, typer.Option("--pflicht", help="Doppelkopf: a Musssolo / Pflichtsolo.")] = False,
-    farbe: Annotated[Optional[str], typer.Option("--farbe", help="Trump suit (recorded).")] = None,
-    sau: Annotated[Optional[str], typer.Option("--sau", help="Called ace (recorded).")] = None,
-    bock: Annotated[bool, typer.Option("--bock", help="This hand creates a Bock round.")] = False,
-    note: Annotated[Optional[str], typer.Option("--note", help="Free text kept with the hand.")] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="This hand was dealt by NAME; the rotation continues from there.")] = None,
-    sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help="At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")] = None,
+    type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
+    player: Annotated[Optional[str], typer.Option("--player", help=_("Declarer / soloist / caller."))] = None,
+    partner: Annotated[Optional[str], typer.Option("--partner", help=_("The player's partner."))] = None,
+    augen: Annotated[Optional[list[str]], typer.Option("--augen", help=_("Augen of the player party, or NAME=N per player."))] = None,
+    stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
+    laufende: Annotated[Optional[int], typer.Option("--laufende", help=_("Number of Laufende."))] = None,
+    schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
+    won: Annotated[Optional[bool], typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
+    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", help=_("A player knocked (repeatable)."))] = None,
+    kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
+    re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
+    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
+    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
+    fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
+    fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
+    doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
+    doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))] = None,
+    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("re or kontra: who took the last trick with the Kreuz-Bube."))] = None,
+    altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))] = False,
+    spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
+    jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))] = None,
+    durchmarsch: Annotated[Optional[str], typer.Option("--durchmarsch", help=_("Ramsch: took every trick."))] = None,
+    loser: Annotated[Optional[str], typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))] = None,
+    winner: Annotated[Optional[str], typer.Option("--winner", help=_("Hammelrennen: the winner."))] = None,
+    forced: Annotated[bool, typer.Option("--forced", help=_("klassisch: the declarers had to declare."))] = False,
+    pflicht: Annotated[bool, typer.Option("--pflicht", help=_("Doppelkopf: a Musssolo / Pflichtsolo."))] = False,
+    farbe: Annotated[Optional[str], typer.Option("--farbe", help=_("Trump suit (recorded)."))] = None,
+    sau: Annotated[Optional[str], typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
+    bock: Annotated[bool, typer.Option("--bock", help=_("This hand creates a Bock round."))] = False,
+    note: Annotated[Optional[str], typer.Option("--note", help=_("Free text kept with the hand."))] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there."))] = None,
+    sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
 ) -> None:
-    """Record one hand; prints its payout, the running totals, the next dealer and the Bock queue."""
     hand = _hand(locals())
     _render().added(_ledger().add(hand, session))
 
@@ -262,8 +259,6 @@ def _hand(values: dict[str, Any]) -> Any:
 
 
 def edit(number: int, **values: Any) -> None:
-    """Change hand N: `edit N --augen 85` changes only the options named and keeps the rest;
-    `edit N TYPE [options]` replaces the whole hand. Every later hand is re-scored."""
     session = values.get("session")
     partial = values.get("type_") is None
     if partial:
@@ -279,7 +274,7 @@ _edit_type = _add_signature.parameters["type_"].replace(
     default=None,
     annotation=Annotated[
         Optional[str],
-        typer.Argument(metavar="[TYPE]", help="The hand type, to replace the whole hand; leave out to change only the options named.", show_default=False),
+        typer.Argument(metavar="[TYPE]", help=_("The hand type, to replace the whole hand; leave out to change only the options named."), show_default=False),
     ],
 )
 edit.__signature__ = _add_signature.replace(  # type: ignore[attr-defined]
@@ -287,7 +282,7 @@ edit.__signature__ = _add_signature.replace(  # type: ignore[attr-defined]
         inspect.Parameter(
             "number",
             inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            annotation=Annotated[int, typer.Argument(metavar="N", help="The hand to change.")],
+            annotation=Annotated[int, typer.Argument(metavar="N", help=_("The hand to change."))],
         ),
         _edit_type,
         *[p for name, p in _add_signature.parameters.items() if name != "type_"],
@@ -298,92 +293,93 @@ edit.__annotations__ = {  # type: ignore[attr-defined]
     **add.__annotations__,
     "type_": _edit_type.annotation,
 }
-app.command("add")(add)
-app.command("edit")(edit)
+app.command("add", help=_("Record one hand; prints its payout, the running totals, the next dealer and the Bock queue."))(add)
+app.command(
+    "edit",
+    help=_(
+        "Change hand N: `edit N --augen 85` changes only the options named and keeps the rest;\n"
+        "`edit N TYPE [options]` replaces the whole hand. Every later hand is re-scored."
+    ),
+)(edit)
 
 
-@app.command("list")
+@app.command("list", help=_('The hands of the table with payouts and running totals.'))
 def list_hands(
     session: SessionOpt = None,
-    history: Annotated[bool, typer.Option("--history", help="Every hand as typed, with those undone or replaced.")] = False,
+    history: Annotated[bool, typer.Option("--history", help=_("Every hand as typed, with those undone or replaced."))] = False,
 ) -> None:
-    """The hands of the table with payouts and running totals."""
     if history:
         _render().history(*_ledger().history(session))
         return
     _render().hands(_ledger().table(session))
 
 
-@app.command("show")
+@app.command("show", help=_('One hand: the facts, every term and factor of its value, and the payout.'))
 def show(
-    number: Annotated[int, typer.Argument(metavar="N", help="The hand number.")],
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand number."))],
     format_: FormatOpt = "table",
     session: SessionOpt = None,
 ) -> None:
-    """One hand: the facts, every term and factor of its value, and the payout."""
     fmt = _format(format_, ("table", "json"))
     hand, view = _ledger().show(number, session)
     _render().hand(hand, view, fmt)
 
 
-@app.command("undo")
+@app.command("undo", help=_('Void the last hand (it is kept, marked void).'))
 def undo(session: SessionOpt = None) -> None:
-    """Void the last hand (it is kept, marked void)."""
     hand, view = _ledger().undo(session)
     _render().undone(hand, view)
 
 
-@app.command("void")
+@app.command("void", help=_('Void hand N, wherever it is (kept, marked void); every later hand is re-scored.'))
 def void(
-    number: Annotated[int, typer.Argument(metavar="N", help="The hand to void.")],
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to void."))],
     session: SessionOpt = None,
 ) -> None:
-    """Void hand N, wherever it is (kept, marked void); every later hand is re-scored."""
     hand, result = _ledger().void(number, session)
     _render().voided(hand, result)
 
 
-@app.command("restore")
+@app.command("restore", help=_((
+        'Bring back the newest voided or replaced version of hand N; the version in force, if any, is\n'
+        'set aside as replaced (so a second restore brings it back). Every later hand is re-scored.'
+    )))
 def restore(
-    number: Annotated[int, typer.Argument(metavar="N", help="The hand to bring back.")],
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to bring back."))],
     session: SessionOpt = None,
 ) -> None:
-    """Bring back the newest voided or replaced version of hand N; the version in force, if any, is
-    set aside as replaced (so a second restore brings it back). Every later hand is re-scored."""
     hand, result = _ledger().restore(number, session)
     _render().restored(hand, result)
 
 
-@app.command("settle")
+@app.command("settle", help=_("Record that the table's transfers were paid: all that are open, or those of the players named."))
 def settle(
     session: SessionOpt = None,
-    paid: Annotated[Optional[list[str]], typer.Option("--paid", help="Only the transfers NAME paid or was paid (repeat, or NAME,NAME).")] = None,
+    paid: Annotated[Optional[list[str]], typer.Option("--paid", help=_("Only the transfers NAME paid or was paid (repeat, or NAME,NAME)."))] = None,
 ) -> None:
-    """Record that the table's transfers were paid: all that are open, or those of the players named."""
     from schreiber.ledger.reports import settle as record_payments
 
     names = [n.strip() for v in paid or [] for n in v.split(",") if n.strip()]
     _render().settled(*record_payments(_ledger(), session, names))
 
 
-@app.command("report")
+@app.command("report", help=_('Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10).'))
 def report(
     session: SessionOpt = None,
-    all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger.")] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date, YYYY-MM-DD."))] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, YYYY-MM-DD."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
-    open_: Annotated[bool, typer.Option("--open", help="Only what is still owed, evening by evening (see `settle`).")] = False,
+    open_: Annotated[bool, typer.Option("--open", help=_("Only what is still owed, evening by evening (see `settle`)."))] = False,
 ) -> None:
-    """Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10)."""
     from schreiber.ledger.reports import Scope, report as make_report
 
     fmt = _format(format_, ("table", "json", "csv"))
     if session is not None and (all_ or since or until):
-        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+        raise typer.BadParameter(_("give either --session or --all / --since / --until, not both."), param_hint="--session")
     if excel and fmt != "csv":
-        raise typer.BadParameter("goes with --format csv only.", param_hint="--excel")
+        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
     scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
     if open_:
         from schreiber.ledger.reports import open_debts
@@ -396,20 +392,20 @@ def report(
     _render().report(make_report(_ledger(), scope), fmt, excel=excel)
 
 
-@export_app.command("csv")
+@export_app.command("csv", help=_((
+        'One row per hand and player: every fact and the payout (UTF-8, a header row).\n'
+        '\n'
+        "Columns: session, table_uid (the table's identity, so import never doubles a table),\n"
+        'session_name, date, rules, tariff, hand, type, dealer, seat, name, sat_out, points, cents and\n'
+        'euros (money as numbers), value, player, partner, augen, laufende, won, schwarz, kontra, re,\n'
+        'klopfen, breakdown, note, facts, settings, first_dealer, teams.'
+    )))
 def export_csv(
     session: SessionOpt = None,
-    all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger.")] = False,
-    output: Annotated[Optional[str], typer.Option("--output", help="File to write (default: standard output).")] = None,
+    all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
+    output: Annotated[Optional[str], typer.Option("--output", help=_("File to write (default: standard output)."))] = None,
     excel: ExcelOpt = False,
 ) -> None:
-    """One row per hand and player: every fact and the payout (UTF-8, a header row).
-
-    Columns: session, table_uid (the table's identity, so import never doubles a table),
-    session_name, date, rules, tariff, hand, type, dealer, seat, name, sat_out, points, cents and
-    euros (money as numbers), value, player, partner, augen, laufende, won, schwarz, kontra, re,
-    klopfen, breakdown, note, facts, settings, first_dealer, teams.
-    """
     from schreiber.ledger.reports import Scope, export_rows
     from schreiber.report import csvio
 
@@ -419,7 +415,7 @@ def export_csv(
         csvio.write(rows, sys.stdout, excel=excel)
         return
     count = _write_file(ledger, output, "--output", lambda out: csvio.write(rows, out, excel=excel))
-    typer.echo(f"{count} rows written to {output}.")
+    typer.echo(i18n.ngettext("{count} row written to {output}.", "{count} rows written to {output}.", count).format(count=count, output=output))
 
 
 def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
@@ -435,7 +431,7 @@ def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
         ours = [ledger_file, ledger_file.with_name(ledger_file.name + "-wal"), ledger_file.with_name(ledger_file.name + "-shm")]
         resolved = target.resolve()
         if resolved in ours or any(p.exists() and resolved.exists() and os.path.samefile(p, resolved) for p in ours):
-            raise typer.BadParameter(f"{path} is the ledger itself; name another file.", param_hint=option)
+            raise typer.BadParameter(_("{path} is the ledger itself; name another file.").format(path=path), param_hint=option)
     try:
         if target.exists() and not target.is_file():
             # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
@@ -444,79 +440,85 @@ def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
         with atomic_write(target, newline="") as out:
             return write(out)
     except OSError as e:
-        raise typer.BadParameter(f"cannot write {path} ({e.strerror or e}); no file was written.", param_hint=option) from None
+        raise typer.BadParameter(
+            _("cannot write {path} ({reason}); no file was written.").format(path=path, reason=e.strerror or e), param_hint=option
+        ) from None
 
 
-@import_app.command("csv")
-def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help="A file `schreiber export csv` wrote.")]) -> None:
-    """Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.
-
-    Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a
-    later export of it adds only the new hands, and one whose hands differ is refused, naming the
-    first differing hand. Files without table_uid (older exports) are matched by date, rule set,
-    players in seat order and hands. Nothing is written if any table is refused.
-    """
+@import_app.command("csv", help=_((
+        'Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.\n'
+        '\n'
+        'Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a\n'
+        'later export of it adds only the new hands, and one whose hands differ is refused, naming the\n'
+        'first differing hand. Files without table_uid (older exports) are matched by date, rule set,\n'
+        'players in seat order and hands. Nothing is written if any table is refused.'
+    )))
+def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))]) -> None:
     from schreiber.ledger.reports import import_rows
     from schreiber.report import csvio
 
     _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file)))
 
 
-@app.command("strokes")
+@app.command("strokes", help=_("klassisch: each team's finished Schafköpfe and the sheep's head being drawn."))
 def strokes(
     session: SessionOpt = None,
-    svg: Annotated[Optional[str], typer.Option("--svg", help="Write the drawing as an SVG picture to FILE.")] = None,
+    svg: Annotated[Optional[str], typer.Option("--svg", help=_("Write the drawing as an SVG picture to FILE."))] = None,
 ) -> None:
-    """klassisch: each team's finished Schafköpfe and the sheep's head being drawn."""
     ledger = _ledger()
     view = ledger.table(session)
     if not getattr(view.rules, "uses_teams", False):
         from schreiber.rules.model import SettingsError
 
-        raise SettingsError(f"strokes: session {view.table.id} plays {view.rules.name}, which has no strokes; only klassisch has.")
+        raise SettingsError(
+            _("strokes: session {id} plays {rules}, which has no strokes; only klassisch has.").format(id=view.table.id, rules=view.rules.name)
+        )
     if svg is None:
         _render().strokes(view)
         return
     picture = _render().strokes_svg(view)
     _write_file(ledger, svg, "--svg", lambda out: out.write(picture))
-    typer.echo(f"The drawing of session {view.table.id} is in {svg}.")
+    typer.echo(_("The drawing of session {id} is in {file}.").format(id=view.table.id, file=svg))
 
 
-@app.command("recompute")
+@app.command("recompute", help=_('Rebuild every cached payout from the facts and say how many had differed.'))
 def recompute() -> None:
-    """Rebuild every cached payout from the facts and say how many had differed."""
     hands, differed = _ledger().recompute()
-    typer.echo(f"{hands} hands re-scored from their facts; {differed} cached payouts had differed and were rebuilt.")
+    typer.echo(
+        i18n.ngettext("{hands} hand re-scored from its facts;", "{hands} hands re-scored from their facts;", hands).format(hands=hands)
+        + " "
+        + i18n.ngettext(
+            "{differed} cached payout had differed and was rebuilt.", "{differed} cached payouts had differed and were rebuilt.", differed
+        ).format(differed=differed)
+    )
 
 
-@db_app.command("upgrade")
+@db_app.command("upgrade", help=_('Create the ledger or bring its schema up to the newest revision.'))
 def db_upgrade() -> None:
-    """Create the ledger or bring its schema up to the newest revision."""
     from schreiber.store.engine import shown, stored_revision
 
     ledger = _ledger()
-    typer.echo(f"The ledger at {shown(str(ledger.engine.url))} is at schema revision {stored_revision(ledger.engine)}.")
+    typer.echo(
+        _("The ledger at {where} is at schema revision {revision}.").format(where=shown(str(ledger.engine.url)), revision=stored_revision(ledger.engine))
+    )
 
 
-@db_app.command("path")
+@db_app.command("path", help=_('Name the ledger in use (a file path, or a server URL without its password).'))
 def db_path() -> None:
-    """Name the ledger in use (a file path, or a server URL without its password)."""
     from schreiber.store.engine import shown, target_url
 
     typer.echo(shown(target_url(_target["db"])))
 
 
-@db_app.command("info")
+@db_app.command("info", help=_("The ledger's place, schema revision, and how many tables, hands and players."))
 def db_info() -> None:
-    """The ledger's place, schema revision, and how many tables, hands and players."""
     from schreiber.ledger.upkeep import info
 
     _render().ledger_info(info(_ledger(migrate=False, create=False)))
 
 
-@db_app.command("check")
+@db_app.command("check", help=_('Prove the ledger intact and its payouts equal to the fold; exit 1 on any problem.'))
 def db_check() -> None:
-    """Prove the ledger intact and its payouts equal to the fold; exit 1 on any problem."""
     from schreiber.ledger.upkeep import check
 
     result = check(_ledger(migrate=False, create=False))
@@ -525,15 +527,14 @@ def db_check() -> None:
         raise typer.Exit(1)
 
 
-@db_app.command("backup")
+@db_app.command("backup", help=_('Copy an SQLite ledger to FILE, consistent while others write (PostgreSQL: pg_dump).'))
 def db_backup(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="Where the copy goes (replaced if it exists).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help=_("Where the copy goes (replaced if it exists)."))],
 ) -> None:
-    """Copy an SQLite ledger to FILE, consistent while others write (PostgreSQL: pg_dump)."""
     from schreiber.ledger.upkeep import backup
 
     path, size = backup(_ledger(migrate=False, create=False), file)
-    typer.echo(f"The ledger was copied to {path} ({size:,} bytes).")
+    typer.echo(_("The ledger was copied to {path} ({size} bytes).").format(path=path, size=i18n.number(size)))
 
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -550,10 +551,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             return _refuse(e)
         return _output_failed(e)
     except typer.Abort:
-        typer.echo("Aborted.", err=True)
+        typer.echo(_("Aborted."), err=True)
         return 1
     except typer.TyperException as e:  # usage errors: unknown option, missing argument, bad value
-        message = e.format_message() if hasattr(e, "format_message") else str(e)
+        message = clickwords.usage_error(e)
         typer.echo(f"schreiber: {message}", err=True)
         return getattr(e, "exit_code", 2) or 2
     except Exception as e:
@@ -583,7 +584,7 @@ def _output_failed(error: OSError) -> int:
         pass  # not a real file descriptor (captured in tests)
     if error.errno == errno.EPIPE:
         return 1  # the reader stopped reading (`| head`): quiet, with click's status for a broken pipe
-    typer.echo(f"schreiber: cannot write the output ({error.strerror or error}); it is incomplete.", err=True)
+    typer.echo(_("schreiber: cannot write the output ({reason}); it is incomplete.").format(reason=error.strerror or error), err=True)
     return 2
 
 
@@ -603,14 +604,15 @@ def _refuse(error: Exception) -> int:
         return 2
     if type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        say(f"schreiber: the ledger could not be used ({first}); nothing was changed.")
+        say(_("schreiber: the ledger could not be used ({reason}); nothing was changed.").format(reason=first))
         return 2
     if os.environ.get("SCHREIBER_DEBUG"):
         raise error
     # A bug of ours: the transaction was rolled back, so say so in one line rather than a traceback.
     say(
-        f"schreiber: internal error ({type(error).__name__}: {error}); nothing was changed. "
-        "Run again with SCHREIBER_DEBUG=1 to see the details."
+        _(
+            "schreiber: internal error ({error}); nothing was changed. Run again with SCHREIBER_DEBUG=1 to see the details."
+        ).format(error=f"{type(error).__name__}: {error}")
     )
     return 1
 

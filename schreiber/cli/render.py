@@ -9,6 +9,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from schreiber.i18n import _, ngettext
 from schreiber.report.settlement import euros
 
 
@@ -29,24 +30,26 @@ def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
 
 def _title(info: Any) -> str:
     name = f" “{info.name}”" if info.name else ""
-    closed = " (closed)" if info.closed else ""
-    return f"Session {info.id}{name}: {info.rules}, {info.date}{closed}"
+    closed = _(" (closed)") if info.closed else ""
+    return _("Session {id}{name}: {rules}, {date}{closed}").format(
+        id=info.id, name=name, rules=info.rules, date=info.date, closed=closed
+    )
 
 
 def table_info(info: Any, created: bool = False) -> None:
-    _out(_title(info) + (" — now active" if info.active else ""))
-    _out(f"  players: {', '.join(info.players)}")
+    _out(_title(info) + (_(" — now active") if info.active else ""))
+    _out(_("  players: {names}").format(names=", ".join(info.players)))
     if info.teams:
-        _out(f"  teams: {' vs '.join('+'.join(t) for t in info.teams)}")
+        _out(_("  teams: {teams}").format(teams=_(" vs ").join("+".join(t) for t in info.teams)))
     if info.tariff:
-        _out(f"  tariff: {info.tariff} ct per point")
+        _out(_("  tariff: {cents} ct per point").format(cents=info.tariff))
     if created:
-        _out("  add the first hand with `schreiber add TYPE …`.")
+        _out(_("  add the first hand with `schreiber add TYPE …`."))
 
 
 def tables(infos: Sequence[Any]) -> None:
     if not infos:
-        _out("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`.")
+        _out(_("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`."))
         return
     rows = [
         [
@@ -56,11 +59,11 @@ def tables(infos: Sequence[Any]) -> None:
             i.name or "",
             ", ".join(i.players),
             str(i.hands),
-            "closed" if i.closed else "open",
+            _("closed") if i.closed else _("open"),
         ]
         for i in infos
     ]
-    _out(_grid(rows, ["id", "date", "rules", "name", "players", "hands", ""]))
+    _out(_grid(rows, [_("id"), _("date"), _("rules"), _("name"), _("players"), _("hands"), ""]))
 
 
 def table_view(view: Any) -> None:
@@ -71,7 +74,7 @@ def table_view(view: Any) -> None:
         setting = rules.settings.get(key)
         shown = setting.show(value) if setting else str(value)
         _out(f"  {key} = {shown}")
-    _out(f"  hands: {info.hands}; next dealer: {view.next_dealer}")
+    _out(_("  hands: {hands}; next dealer: {dealer}").format(hands=info.hands, dealer=view.next_dealer))
     for line in view.status:
         _out(f"  {line}")
 
@@ -82,17 +85,17 @@ def table_view(view: Any) -> None:
 def rule_sets() -> None:
     from schreiber.rules import registry
 
-    rows = [[name, registry.get(name).summary] for name in registry.names()]
-    _out(tabulate(rows, headers=["rule set", ""], tablefmt="plain"))
+    rows = [[name, _(registry.get(name).summary)] for name in registry.names()]
+    _out(tabulate(rows, headers=[_("rule set"), ""], tablefmt="plain"))
 
 
 def rule_set(rules: Any) -> None:
-    _out(f"{rules.name}: {rules.summary}")
-    _out(f"{rules.min_players}–{rules.max_players} players at the table.\n")
-    _out(tabulate([[t, d] for t, d in rules.types.items()], headers=["hand type", ""], tablefmt="plain"))
+    _out(f"{rules.name}: {_(rules.summary)}")
+    _out(_("{low}–{high} players at the table.").format(low=rules.min_players, high=rules.max_players) + "\n")
+    _out(tabulate([[t, _(d)] for t, d in rules.types.items()], headers=[_("hand type"), ""], tablefmt="plain"))
     _out()
-    rows = [[k, s.show(s.default), s.help] for k, s in rules.settings.items()]
-    _out(tabulate(rows, headers=["setting", "default", ""], tablefmt="plain"))
+    rows = [[k, s.show(s.default), _(s.help)] for k, s in rules.settings.items()]
+    _out(tabulate(rows, headers=[_("setting"), _("default"), ""], tablefmt="plain"))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -109,19 +112,19 @@ def describe(hand: Any) -> str:
 def _points_block(view: Any, hand_view: Any) -> str:
     players = view.table.players
     out = set(hand_view.sitting_out) | set(hand_view.absent)
-    row_hand = ["hand"] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
-    row_total = ["total"] + [signed(hand_view.totals[p]) for p in players]
+    row_hand = [_("hand")] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
+    row_total = [_("total")] + [signed(hand_view.totals[p]) for p in players]
     return _grid([row_hand, row_total], ["", *players])
 
 
 def _totals_block(view: Any) -> str:
     players = view.table.players
-    return _grid([["total"] + [signed(view.totals[p]) for p in players]], ["", *players])
+    return _grid([[_("total")] + [signed(view.totals[p]) for p in players]], ["", *players])
 
 
 def added(view: Any) -> None:
     h = view.hands[-1]
-    _out(f"Hand {h.number}: {describe(h.hand)} — {h.payout.formula}")
+    _out(_("Hand {number}: {hand} — {formula}").format(number=h.number, hand=describe(h.hand), formula=h.payout.formula))
     if h.payout.split:
         _out(f"  {h.payout.split}")
     _out(_points_block(view, h))
@@ -129,9 +132,9 @@ def added(view: Any) -> None:
 
 
 def _next_lines(view: Any) -> None:
-    _out(f"Next dealer: {view.next_dealer}")
+    _out(_("Next dealer: {name}").format(name=view.next_dealer))
     if view.state.sitting_out:
-        _out(f"Sits out next: {', '.join(view.state.sitting_out)}")
+        _out(_("Sits out next: {names}").format(names=", ".join(view.state.sitting_out)))
     for line in view.status:
         _out(line)
     small = _small_drawing(view)
@@ -151,9 +154,9 @@ def edited(number: int, result: Any) -> None:
     view = result.view
     h = next(x for x in view.hands if x.number == number)
     if not result.changes:
-        _out(f"Hand {number} already has these facts; nothing was changed.")
+        _out(_("Hand {number} already has these facts; nothing was changed.").format(number=number))
         return
-    _out(f"Hand {number} changed: {describe(h.hand)} — {h.payout.formula}")
+    _out(_("Hand {number} changed: {hand} — {formula}").format(number=number, hand=describe(h.hand), formula=h.payout.formula))
     for fact, old, new in result.changes:
         _out(f"  {fact}: {_fact_text(old)} → {_fact_text(new)}")
     _later_line(result.later_changed)
@@ -172,18 +175,18 @@ def _fact_text(value: Any) -> str:
 
 
 def _later_line(count: int) -> None:
-    _out(f"  {count} later {'hand pays' if count == 1 else 'hands pay'} differently now.")
+    _out(ngettext("  {count} later hand pays differently now.", "  {count} later hands pay differently now.", count).format(count=count))
 
 
 def voided(hand: Any, result: Any) -> None:
-    _out(f"Hand {hand.number} ({describe(hand.hand)}) is void; it stays in the ledger, marked void.")
+    _out(_void_line(hand))
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)
 
 
 def restored(hand: Any, result: Any) -> None:
-    _out(f"Hand {hand.number} restored: {describe(hand.hand)} — {hand.payout.formula}")
+    _out(_("Hand {number} restored: {hand} — {formula}").format(number=hand.number, hand=describe(hand.hand), formula=hand.payout.formula))
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)
@@ -191,22 +194,37 @@ def restored(hand: Any, result: Any) -> None:
 
 def seated(view: Any, joined: str | None = None, left: str | None = None) -> None:
     state = view.state
-    who = f"{joined} joins" if joined else f"{left} leaves"
-    _out(f"{who} the table from the next hand on; seated now: {', '.join(state.players)}.")
+    seated_now = ", ".join(state.players)
+    if joined:
+        _out(_("{name} joins the table from the next hand on; seated now: {names}.").format(name=joined, names=seated_now))
+    else:
+        _out(_("{name} leaves the table from the next hand on; seated now: {names}.").format(name=left, names=seated_now))
     _next_lines(view)
 
 
 def settled(paid: Any, still_open: Any) -> None:
     if not paid:
-        _out("None of the open transfers involve the players named." if still_open else "Nothing was open to settle.")
+        _out(_("None of the open transfers involve the players named.") if still_open else _("Nothing was open to settle."))
     for debtor, creditor, cents in paid:
-        _out(f"  {debtor} paid {creditor} {euros(cents)}")
+        _out(_paid(debtor, creditor, cents))
     if still_open:
-        _out("Still open:")
+        _out(_("Still open:"))
         for debtor, creditor, cents in still_open:
-            _out(f"  {debtor} owes {creditor} {euros(cents)}")
+            _out(_owes(debtor, creditor, cents))
     elif paid:
-        _out("The table is settled.")
+        _out(_("The table is settled."))
+
+
+def _paid(debtor: str, creditor: str, cents: int) -> str:
+    return _("  {debtor} paid {creditor} {money}").format(debtor=debtor, creditor=creditor, money=euros(cents))
+
+
+def _owes(debtor: str, creditor: str, cents: int) -> str:
+    return _("  {debtor} owes {creditor} {money}").format(debtor=debtor, creditor=creditor, money=euros(cents))
+
+
+def _pays(debtor: str, creditor: str, cents: int) -> str:
+    return _("  {debtor} pays {creditor} {money}").format(debtor=debtor, creditor=creditor, money=euros(cents))
 
 
 def open_debts(debts: Any, fmt: str) -> None:
@@ -235,21 +253,25 @@ def open_debts(debts: Any, fmt: str) -> None:
                 writer.writerow([d.table_id, a, b, c])
         return
     if not debts.tables:
-        _out("Nothing is owed: every evening is settled.")
+        _out(_("Nothing is owed: every evening is settled."))
         return
-    _out("Still owed:")
+    _out(_("Still owed:"))
     for d in debts.tables:
         _out(f"{d.title}:")
         for debtor, creditor, cents in d.owed:
-            _out(f"  {debtor} owes {creditor} {euros(cents)}")
+            _out(_owes(debtor, creditor, cents))
     if len(debts.tables) > 1:
-        _out("\nAll evenings together, who pays whom:")
+        _out("\n" + _("All evenings together, who pays whom:"))
         for debtor, creditor, cents in debts.transfers:
-            _out(f"  {debtor} pays {creditor} {euros(cents)}")
+            _out(_pays(debtor, creditor, cents))
+
+
+def _void_line(hand: Any) -> str:
+    return _("Hand {number} ({hand}) is void; it stays in the ledger, marked void.").format(number=hand.number, hand=describe(hand.hand))
 
 
 def undone(hand: Any, view: Any) -> None:
-    _out(f"Hand {hand.number} ({describe(hand.hand)}) is void; it stays in the ledger, marked void.")
+    _out(_void_line(hand))
     _out(_totals_block(view))
     _next_lines(view)
 
@@ -257,7 +279,7 @@ def undone(hand: Any, view: Any) -> None:
 def hands(view: Any) -> None:
     players = view.table.players
     if not view.hands:
-        _out(f"{_title(view.table)}: no hands yet.")
+        _out(_("{title}: no hands yet.").format(title=_title(view.table)))
         return
     rows = []
     for h in view.hands:
@@ -267,32 +289,34 @@ def hands(view: Any) -> None:
         ]
         rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value), *cells])
     _out(_title(view.table))
-    _out(_grid(rows, ["#", "dealer", "hand", "value", *players]))
+    _out(_grid(rows, ["#", _("dealer"), _("hand"), _("value"), *players]))
     _next_lines(view)
 
 
 def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
-    _out(_title(info) + " — every hand as typed")
+    _out(_title(info) + _(" — every hand as typed"))
     if not rows:
-        _out("no hands yet.")
+        _out(_("no hands yet."))
     else:
         table = [
             [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
             for number, status, hand, entered in rows
         ]
-        _out(_grid(table, ["#", "status", "hand", "facts", "entered"]))
+        _out(_grid(table, ["#", _("status"), _("hand"), _("facts"), _("entered")]))
     if events:
-        _out("\nAt the table:")
+        _out("\n" + _("At the table:"))
         lines = []
         for after, kind, name, extra, when in events:
             if kind == "join":
-                what = f"{name} joins" + (f" at seat {extra}" if extra else "")
+                what = (_("{name} joins at seat {seat}") if extra else _("{name} joins")).format(name=name, seat=extra)
             elif kind == "leave":
-                what = f"{name} leaves"
+                what = _("{name} leaves").format(name=name)
             else:
-                what = f"hand {extra} {'voided' if kind == 'void' else 'restored'}"
-            lines.append([f"after hand {after}" if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""])
-        _out(_grid(lines, ["when", "what", "entered"]))
+                what = (_("hand {number} voided") if kind == "void" else _("hand {number} restored")).format(number=extra)
+            lines.append(
+                [_("after hand {number}").format(number=after) if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""]
+            )
+        _out(_grid(lines, [_("when"), _("what"), _("entered")]))
 
 
 def _facts(hand: Any) -> list[tuple[str, str]]:
@@ -305,9 +329,9 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
         elif isinstance(value, list):
             value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
         elif value is True:
-            value = "yes"
+            value = _("yes")
         elif value is False and key == "won":
-            value = "lost"
+            value = _("lost")
         # Named as the option is typed: augen_by_player was given as --augen NAME=N.
         out.append((key.removesuffix("_by_player").replace("_", "-"), str(value)))
     return out
@@ -336,17 +360,21 @@ def hand(hand_view: Any, view: Any, fmt: str) -> None:
             )
         )
         return
-    _out(f"Hand {hand_view.number} of session {view.table.id}: {describe(hand_view.hand)} (dealer {hand_view.dealer})")
+    _out(
+        _("Hand {number} of session {id}: {hand} (dealer {dealer})").format(
+            number=hand_view.number, id=view.table.id, hand=describe(hand_view.hand), dealer=hand_view.dealer
+        )
+    )
     for key, value in _facts(hand_view.hand):
         _out(f"  {key}: {value}")
     if hand_view.sitting_out:
-        _out(f"  sitting out: {', '.join(hand_view.sitting_out)}")
+        _out(_("  sitting out: {names}").format(names=", ".join(hand_view.sitting_out)))
     _out("")
     if p.terms:
-        _out(tabulate([[t.label, _op(t)] for t in p.terms], headers=["term", ""], tablefmt="simple", disable_numparse=True))
-    _out(f"Value: {p.formula}")
+        _out(tabulate([[t.label, _op(t)] for t in p.terms], headers=[_("term"), ""], tablefmt="simple", disable_numparse=True))
+    _out(_("Value: {formula}").format(formula=p.formula))
     if p.split:
-        _out(f"Split: {p.split}")
+        _out(_("Split: {split}").format(split=p.split))
     _out(_points_block(view, hand_view))
 
 
@@ -412,41 +440,52 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
-    _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
+    _out(ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(title=rep.title, count=rep.hands))
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
-    _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
+    shown = [_(h) for h in headers[:6]] + headers[6 : len(headers) - rep.money] + ([_("money")] if rep.money else [])
+    _out(tabulate(display, headers=shown, tablefmt="simple", disable_numparse=True, stralign="right"))
     if rep.kasse:
-        _out(f"\nInto the Kasse ({euros(sum(rep.kasse.values()))} together):")
+        _out("\n" + _("Into the Kasse ({money} together):").format(money=euros(sum(rep.kasse.values()))))
         for name, cents in rep.kasse.items():
             _out(f"  {name} {euros(cents)}")
     if rep.paid:
-        _out("\nPaid already (schreiber settle):")
+        _out("\n" + _("Paid already (schreiber settle):"))
         for debtor, creditor, cents in rep.paid:
-            _out(f"  {debtor} paid {creditor} {euros(cents)}")
+            _out(_paid(debtor, creditor, cents))
     if rep.transfers:
-        _out("\nWho pays whom:" if not rep.paid else "\nStill owed, who pays whom:")
+        _out("\n" + (_("Who pays whom:") if not rep.paid else _("Still owed, who pays whom:")))
         for debtor, creditor, cents in rep.transfers:
-            _out(f"  {debtor} pays {creditor} {euros(cents)}")
+            _out(_pays(debtor, creditor, cents))
     for line in rep.status:
         _out(line)
 
 
 def imported(results: Sequence[Any]) -> None:
     for r in results:
-        hands = f"{r.hands} {'hand' if r.hands == 1 else 'hands'}"
-        matched = " (matched by date, rule set, players and hands)" if r.by_facts else ""
+        hands = ngettext("{count} hand", "{count} hands", r.hands).format(count=r.hands)
+        matched = _(" (matched by date, rule set, players and hands)") if r.by_facts else ""
         if r.outcome == "new":
-            _out(f"Imported session {r.session} with {hands}.")
+            _out(_("Imported session {session} with {hands}.").format(session=r.session, hands=hands))
         elif r.outcome == "extended":
             first = r.hands - r.added + 1
-            which = f"hand {first}" if r.added == 1 else f"hands {first}–{r.hands}"
-            _out(f"Added {which} to session {r.session}{matched}; the earlier ones were there already.")
+            which = _("hand {first}").format(first=first) if r.added == 1 else _("hands {first}–{last}").format(first=first, last=r.hands)
+            _out(
+                _("Added {which} to session {session}{matched}; the earlier ones were there already.").format(
+                    which=which, session=r.session, matched=matched
+                )
+            )
         elif r.outcome == "same":
-            _out(f"Session {r.key} of the file is already in the ledger as session {r.session}{matched}; nothing was changed.")
+            _out(
+                _("Session {key} of the file is already in the ledger as session {session}{matched}; nothing was changed.").format(
+                    key=r.key, session=r.session, matched=matched
+                )
+            )
         else:
             _out(
-                f"Session {r.key} of the file is already in the ledger as session {r.session}{matched}, "
-                f"which has more hands ({hands}); nothing was changed."
+                _(
+                    "Session {key} of the file is already in the ledger as session {session}{matched}, "
+                    "which has more hands ({hands}); nothing was changed."
+                ).format(key=r.key, session=r.session, matched=matched, hands=hands)
             )
 
 
@@ -468,26 +507,26 @@ def strokes_svg(view: Any) -> str:
 
 def ledger_info(info: Any) -> None:
     rows = [
-        ("ledger", info.where),
-        ("schema revision", info.revision or "none"),
-        ("tables", info.tables),
-        ("hands", info.hands),
-        ("players", info.players),
+        (_("ledger"), info.where),
+        (_("schema revision"), info.revision or _("none")),
+        (_("tables"), info.tables),
+        (_("hands"), info.hands),
+        (_("players"), info.players),
     ]
+    width = max(17, max(len(label) for label, _value in rows) + 2)
     for label, value in rows:
-        _out(f"{label + ':':<17}{value}")
+        _out(f"{label + ':':<{width}}{value}")
 
 
 def ledger_check(result: Any) -> None:
     """One line per problem, or one line saying what was proven."""
     for problem in result.problems:
-        _out(f"problem: {problem}")
+        _out(_("problem: {problem}").format(problem=problem))
     if not result.problems:
         _out(
-            f"ok: the store is intact; {_count(result.tables, 'table')}, {_count(result.hands, 'hand')}, every cached payout equals "
-            f"the fold, schema revision {result.revision} is current."
+            _("ok: the store is intact; {tables}, {hands}, every cached payout equals the fold, schema revision {revision} is current.").format(
+                tables=ngettext("{count} table", "{count} tables", result.tables).format(count=result.tables),
+                hands=ngettext("{count} hand", "{count} hands", result.hands).format(count=result.hands),
+                revision=result.revision,
+            )
         )
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

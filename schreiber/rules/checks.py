@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
+from schreiber.i18n import _
 from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
 
 
@@ -14,8 +15,8 @@ def only(hand: Hand, allowed: Iterable[str]) -> None:
     extra = hand.given() - allowed
     if extra:
         first = sorted(extra, key=list(OPTION_OF).index)[0]
-        options = ", ".join(OPTION_OF[f] for f in OPTION_OF if f in allowed) or "no options"
-        raise HandError(f"{OPTION_OF[first]} does not apply to {hand.type}; it takes {options}.")
+        options = ", ".join(OPTION_OF[f] for f in OPTION_OF if f in allowed) or _("no options")
+        raise HandError(_("{option} does not apply to {type}; it takes {options}.").format(option=OPTION_OF[first], type=hand.type, options=options))
 
 
 class Only:
@@ -45,30 +46,30 @@ def need(hand: Hand, *names: str) -> None:
     for name in names:
         # Not given is at its default (see Hand.given).
         if getattr(hand, name) == _DEFAULTS[name]:
-            raise HandError(f"{OPTION_OF[name]} is needed for {hand.type}.")
+            raise HandError(_("{option} is needed for {type}.").format(option=OPTION_OF[name], type=hand.type))
 
 
 def seated(name: str, active: tuple[str, ...], option: str) -> None:
     """Refuse a name that is not one of the players holding cards in this hand."""
     if name not in active:
-        raise HandError(f"{option}: {name} is not playing this hand; the players are {', '.join(active)}.")
+        raise HandError(_("{option}: {name} is not playing this hand; the players are {active}.").format(option=option, name=name, active=', '.join(active)))
 
 
 def in_range(value: int, low: int, high: int, option: str) -> None:
     if not low <= value <= high:
-        raise HandError(f"{option} must be between {low} and {high}, not {value}.")
+        raise HandError(_("{option} must be between {low} and {high}, not {value}.").format(option=option, low=low, high=high, value=value))
 
 
 def different(player: str | None, partner: str | None) -> None:
     if player is not None and player == partner:
-        raise HandError(f"--partner must be another player than --player ({player}).")
+        raise HandError(_("--partner must be another player than --player ({player}).").format(player=player))
 
 
 def no_repeats(names: Iterable[str], option: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise HandError(f"{option}: {name} is named twice; each player counts once.")
+            raise HandError(_("{option}: {name} is named twice; each player counts once.").format(option=option, name=name))
         seen.add(name)
 
 
@@ -77,10 +78,10 @@ def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | 
     for name, value in values.items():
         seated(name, active, option)
         if value < 0:
-            raise HandError(f"{option}: {name}={value} is negative; use 0 or more.")
+            raise HandError(_("{option}: {name}={value} is negative; use 0 or more.").format(option=option, name=name, value=value))
     if total is not None:
         missing = [p for p in active if p not in values]
         if missing:
-            raise HandError(f"{option} is needed for every player; {', '.join(missing)} is missing.")
+            raise HandError(_("{option} is needed for every player; {missing} is missing.").format(option=option, missing=', '.join(missing)))
         if sum(values.values()) != total:
-            raise HandError(f"{option} must add up to {total}; these add up to {sum(values.values())}.")
+            raise HandError(_("{option} must add up to {total}; these add up to {sum}.").format(option=option, total=total, sum=sum(values.values())))

@@ -1,0 +1,123 @@
+"""Typer's own words in the chosen language: the help page's frame and the usage errors.
+
+Typer says some of its words through the standard library's gettext ("Options", "Commands",
+"default: …", "required"): `i18n.install` points that at our catalog, and the sentences are
+listed below (`N_`) so that `pybabel extract` keeps them in it. The click that typer carries
+inside it writes others as plain English ("Usage: ", "Show this message and exit.", "No such
+option: …"); those are put into the language here: the help page through a formatter that
+translates its frame, the errors by `usage_error`, which words them again from the exception's
+parts. Under English nothing here changes a character of what typer prints.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from schreiber import i18n
+from schreiber.i18n import N_, _
+
+# Typer's own sentences, looked up through gettext by typer itself (typer/core.py).
+TYPER_WORDS = (
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("env var: {var}"),
+    N_("(dynamic)"),
+    N_("Aborted!"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+)
+
+# The help option's own help, written in English by the click inside typer.
+_HELP_TEXTS = {"Show this message and exit.": N_("Show this message and exit.")}
+
+
+def install(typer: Any) -> None:
+    """Under German, give typer's help pages a formatter that says "Aufruf:" and translates the help option."""
+    if not i18n.GERMAN:
+        return
+    context = typer.core.TyperCommand.context_class
+    base = context.formatter_class
+
+    class Formatter(base):  # type: ignore[misc, valid-type]
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+        def write_heading(self, heading: str) -> None:
+            super().write_heading(_(heading))
+
+        def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
+            rows = [(term, _(_HELP_TEXTS[text]) if text in _HELP_TEXTS else text) for term, text in rows]
+            super().write_dl(rows, *args, **kwargs)
+
+    context.formatter_class = Formatter
+
+
+def usage_error(error: Any) -> str:
+    """The sentence for a usage error (unknown option, missing argument, bad value) in the chosen language."""
+    english = error.format_message() if hasattr(error, "format_message") else str(error)
+    if not i18n.GERMAN:
+        return english
+    return _german(error, english) or english
+
+
+def _hint(error: Any) -> str:
+    hint = getattr(error, "param_hint", None)
+    if hint is None and getattr(error, "param", None) is not None:
+        hint = error.param.get_error_hint(error.ctx)
+    if isinstance(hint, (list, tuple)):
+        hint = " / ".join(f"'{h}'" for h in hint)
+    return hint or ""
+
+
+_TYPE_MESSAGES = (
+    (re.compile(r"^(?P<value>.*) is not a valid integer\.$"), N_("{value} is not a whole number.")),
+    (re.compile(r"^(?P<value>.*) is not a valid float\.$"), N_("{value} is not a number.")),
+    (re.compile(r"^(?P<value>.*) is not a valid boolean\..*$"), N_("{value} is neither true nor false.")),
+    (re.compile(r"^(?P<value>.*) is not a valid (?P<kind>.*)\.$"), N_("{value} is not a valid {kind}.")),
+)
+
+_USAGE_MESSAGES = (
+    (re.compile(r"^Got unexpected extra argument\s*\((?P<args>.*)\)$"), N_("unexpected extra argument ({args}).")),
+    (re.compile(r"^Got unexpected extra arguments\s*\((?P<args>.*)\)$"), N_("unexpected extra arguments ({args}).")),
+    (re.compile(r"^Got unexpected extra argument\(s\)\s*\((?P<args>.*)\)$"), N_("unexpected extra arguments ({args}).")),
+    (re.compile(r"^Option (?P<option>'[^']*') requires an argument\.$"), N_("option {option} needs a value.")),
+    (re.compile(r"^Option (?P<option>'[^']*') requires (?P<count>\d+) arguments\.$"), N_("option {option} needs {count} values.")),
+    (re.compile(r"^Option (?P<option>'[^']*') does not take a value\.$"), N_("option {option} takes no value.")),
+)
+
+
+def _reword(message: str, patterns: Any) -> str | None:
+    for pattern, msgid in patterns:
+        found = pattern.match(message)
+        if found:
+            return _(msgid).format(**found.groupdict())
+    return None
+
+
+def _german(error: Any, english: str) -> str | None:
+    kind = type(error).__name__
+    if kind == "NoSuchOption":
+        option = error.option_name
+        said = _("No such option: {option}").format(option=option)
+        if error.possibilities:
+            said += " " + _("(Possible options: {options})").format(options=", ".join(sorted(error.possibilities)))
+        return said
+    if kind == "MissingParameter":
+        hint = _hint(error)
+        which = error.param_type or (error.param.param_type_name if error.param is not None else "parameter")
+        if which == "argument":
+            return _("Missing argument {name}.").format(name=hint)
+        if which == "option":
+            return _("Missing option {name}.").format(name=hint)
+        return _("Missing parameter {name}.").format(name=hint)
+    if kind == "BadParameter":
+        message = _reword(error.message, _TYPE_MESSAGES) or error.message
+        hint = _hint(error)
+        if hint:
+            return _("Invalid value for {option}: {message}").format(option=hint, message=message)
+        return _("Invalid value: {message}").format(message=message)
+    return _reword(english, _USAGE_MESSAGES)
