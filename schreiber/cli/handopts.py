@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from schreiber.i18n import _
 from schreiber.rules.model import Hand, HandError
 
 
@@ -12,11 +13,11 @@ def _pairs(values: Sequence[str], option: str) -> dict[str, int]:
     for value in values:
         name, sep, number = value.partition("=")
         if not sep or not name.strip():
-            raise HandError(f"{option} takes NAME=N, like {option} Anna=40, not {value!r}.")
+            raise HandError(_("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=repr(value)))
         try:
             out[name.strip()] = int(number)
         except ValueError:
-            raise HandError(f"{option} {name.strip()}= needs a whole number, not {number!r}.") from None
+            raise HandError(_("{option} {value}= needs a whole number, not {number}.").format(option=option, value=name.strip(), number=repr(number))) from None
     return out
 
 
@@ -28,7 +29,7 @@ def _absage(value: str | None, option: str) -> int | None:
         return 0
     if text in ("90", "60", "30", "0"):
         return int(text)
-    raise HandError(f"{option} takes 90, 60, 30 or 0 (schwarz), not {value!r}.")
+    raise HandError(_("{option} takes 90, 60, 30 or 0 (schwarz), not {value}.").format(option=option, value=repr(value)))
 
 
 def build_hand(
@@ -73,10 +74,10 @@ def build_hand(
         try:
             party_augen = int(augen[0])
         except ValueError:
-            raise HandError(f"--augen takes a whole number or NAME=N, not {augen[0]!r}.") from None
+            raise HandError(_("--augen takes a whole number or NAME=N, not {augen}.").format(augen=repr(augen[0]))) from None
     elif augen:
         if any("=" not in a for a in augen):
-            raise HandError("--augen takes either one number (the player party's Augen) or NAME=N for each player.")
+            raise HandError(_("--augen takes either one number (the player party's Augen) or NAME=N for each player."))
         by_player = _pairs(augen, "--augen")
     for value, option in (
         (laufende, "--laufende"),
@@ -86,9 +87,9 @@ def build_hand(
         (doppelkopf_kontra, "--doppelkopf-kontra"),
     ):
         if value is not None and value < 0:
-            raise HandError(f"{option} must be 0 or more, not {value}.")
+            raise HandError(_("{option} must be 0 or more, not {value}.").format(option=option, value=value))
     if karlchen is not None and karlchen.strip().lower() not in ("re", "kontra"):
-        raise HandError(f"--karlchen takes re or kontra, not {karlchen!r}.")
+        raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(karlchen)))
     return Hand(
         type=type_.strip().lower(),
         player=player,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from schreiber.i18n import _
 from schreiber.rules.model import Hand, HandError
 
 _NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner", "dealer")
@@ -36,8 +37,8 @@ def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise HandError(f"{option}: {typed!r} could mean {' or '.join(starting)}; type more of the {what}.")
-    raise HandError(f"{option}: {typed!r} is not {what}; use one of {', '.join(choices)}.")
+        raise HandError(_("{option}: {typed} could mean {starting}; type more of the {what}.").format(option=option, typed=repr(typed), starting=' or '.join(starting), what=what))
+    raise HandError(_("{option}: {typed} is not {what}; use one of {choices}.").format(option=option, typed=repr(typed), what=what, choices=', '.join(choices)))
 
 
 def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
@@ -58,7 +59,7 @@ def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
             for typed, value in mapping.items():
                 who = pick(typed, players, _OPTION[name], "a player at this table")
                 if who in resolved:
-                    raise HandError(f"{_OPTION[name]}: {who} is named twice; give each player once.")
+                    raise HandError(_("{OPTION}: {who} is named twice; give each player once.").format(OPTION=_OPTION[name], who=who))
                 resolved[who] = value
             changes[name] = resolved
     return replace(hand, **changes) if changes else hand

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import case, func, select
 
+from schreiber.i18n import _
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.ledger.service import Ledger, _jsonable
 from schreiber.report import csvio
@@ -198,7 +199,7 @@ def report(ledger: Ledger, scope: Scope) -> Report:
             .where(*where)
             .group_by(Payment.payer_id, Payment.payee_id)
         ).all()
-        for payer_id, payee_id, _ in payments:
+        for payer_id, payee_id, __ in payments:
             names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
             names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
 
@@ -353,7 +354,7 @@ class Imported:
 
 
 def _refuse(message: str) -> SettingsError:
-    return SettingsError(f"import csv: {message}; nothing was imported.")
+    return SettingsError(_("import csv: {message}; nothing was imported.").format(message=message))
 
 
 class _Reading:
@@ -521,12 +522,11 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
                     raise
                 # Another terminal changed the ledger between the check and the write.
                 raise SettingsError(
-                    f"{str(e).removesuffix('; nothing was imported.')}; the {len(done)} tables before it were imported, "
-                    "and importing the file again adds the rest."
+                    _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
                 ) from None
         return done
     except CsvError as e:
-        raise SettingsError(f"import csv: {e}") from None
+        raise SettingsError(_("import csv: {e}").format(e=e)) from None
 
 
 def _respelled(s: Any, table: FileTable) -> FileTable:
@@ -734,7 +734,7 @@ def settle(
         table_id = ledger._runde(s, table_id).id
     rep = report(ledger, Scope(table_id=table_id))
     if not rep.money:
-        raise SettingsError(f"settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.")
+        raise SettingsError(_("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(table_id=table_id))
     with ledger.transaction() as s:
         runde = ledger._runde(s, table_id, for_update=True)
         balance = _owed(ledger, s, runde, rep.table_cents.get(runde.id, {}))

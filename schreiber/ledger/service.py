@@ -12,6 +12,7 @@ from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
+from schreiber.i18n import _
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
@@ -113,8 +114,8 @@ class Ledger:
                 yield session
         except IntegrityError as e:
             raise LedgerError(
-                f"the ledger refused the change ({_reason(e)}); another terminal may have written at the same time, "
-                "so try again."
+                _("the ledger refused the change ({reason}); another terminal may have written at the same "
+                    "time, so try again.").format(reason=_reason(e))
             ) from None
         except DBAPIError as e:
             raise database_error(e, "the ledger could not be read or written") from None
@@ -139,20 +140,20 @@ class Ledger:
         rules = registry.get(rules_name)
         players = [p.strip() for p in players]
         if any(not p for p in players):
-            raise SettingsError("--players: a name cannot be empty.")
+            raise SettingsError(_("--players: a name cannot be empty."))
         keys = [p.casefold() for p in players]
         if len(set(keys)) != len(keys):
-            raise SettingsError("--players: each player can sit at the table only once.")
+            raise SettingsError(_("--players: each player can sit at the table only once."))
         if not rules.min_players <= len(players) <= rules.max_players:
             count = (
                 f"exactly {rules.min_players}"
                 if rules.min_players == rules.max_players
                 else f"{rules.min_players}–{rules.max_players}"
             )
-            raise SettingsError(f"--players: {rules.name} is played by {count} players, not {len(players)}.")
+            raise SettingsError(_("--players: {name} is played by {count} players, not {count2}.").format(name=rules.name, count=count, count2=len(players)))
         settings = registry.settings_for(rules, assignments)
         if tariff is not None and tariff < 0:
-            raise SettingsError("--tariff must be 0 or more cents per point.")
+            raise SettingsError(_("--tariff must be 0 or more cents per point."))
         if tariff is None:
             tariff = getattr(rules, "default_tariff", None)
         first_dealer = 0
@@ -160,7 +161,7 @@ class Ledger:
             first_dealer = players.index(pick(dealer, players, "--dealer", "a player at this table"))
         uses_teams = getattr(rules, "uses_teams", False)
         if teams and not uses_teams:
-            raise SettingsError(f"--teams: {rules.name} has no fixed teams; only klassisch has.")
+            raise SettingsError(_("--teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
         team_list = None
         if uses_teams:
             team_list = parse_teams(rules, teams or ["+".join(players[0::2]), "+".join(players[1::2])], tuple(players))
@@ -197,7 +198,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id)
             if runde.closed:
-                raise SettingsError(f"session {table_id} is closed; open tables are listed by `schreiber session list`.")
+                raise SettingsError(_("session {table_id} is closed; open tables are listed by `schreiber session list`.").format(table_id=table_id))
             self._set_active(s, runde.id)
             return self._info(s, runde)
 
@@ -217,7 +218,7 @@ class Ledger:
             runde = self._runde(s, table_id, for_update=True)
             rules = registry.get(runde.rules)
             if not getattr(rules, "uses_teams", False):
-                raise SettingsError(f"session teams: {rules.name} has no fixed teams; only klassisch has.")
+                raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
             runde.teams = [list(t) for t in parse_teams(rules, teams, _players(runde))]
             s.flush()
             return self._info(s, runde)
@@ -229,7 +230,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
-                raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
+                raise SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
             records = self._records(s, runde)
             view = self._view(s, runde, records)
             hand = self._prepare(view.rules, runde, hand, view.state.players)
@@ -254,7 +255,7 @@ class Ledger:
             only = hand.given() | {f for f in ("note", "dealer", "sits_out") if getattr(hand, f) not in (None, ())}
             if not only:
                 raise SettingsError(
-                    f"edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand."
+                    _("edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand.").format(number=number)
                 )
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
@@ -266,9 +267,9 @@ class Ledger:
                 hand = replace(stored, **{name: getattr(hand, name) for name in only})
             events = self._events(s, runde)
             hand = self._prepare(rules, runde, hand, _members(runde, events), teams_of=stored.teams)
-            before, _ = self._fold(rules, runde, records, events=events)
+            before, __ = self._fold(rules, runde, records, events=events)
             hands = [hand if r is old else Hand.from_facts(r.facts) for r in records]
-            steps, _ = self._fold(rules, runde, records, hands, events)
+            steps, __ = self._fold(rules, runde, records, hands, events)
             changes = _fact_changes(stored, hand)
             if not changes:
                 # The same facts again: nothing to record, nothing re-scored.
@@ -299,10 +300,10 @@ class Ledger:
             target = _find(records, number, runde.id, "void")
             rules = registry.get(runde.rules)
             events = self._events(s, runde)
-            before, _ = self._fold(rules, runde, records, events=events)
+            before, __ = self._fold(rules, runde, records, events=events)
             voided = self._view(s, runde, records, before, events).hands[records.index(target)]
             rest = [r for r in records if r is not target]
-            steps, _ = self._fold(rules, runde, rest, events=events)
+            steps, __ = self._fold(rules, runde, rest, events=events)
             target.status = VOID
             s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=VOIDED, hand_number=number))
             s.flush()
@@ -328,16 +329,16 @@ class Ledger:
             ).all()
             if not versions:
                 raise SettingsError(
-                    f"restore: session {runde.id} has no voided or replaced version of hand {number}; "
-                    "`schreiber list --history` shows them."
+                    _("restore: session {id} has no voided or replaced version of hand {number}; `schreiber list "
+                        "--history` shows them.").format(id=runde.id, number=number)
                 )
             back = versions[0]
             rules = registry.get(runde.rules)
             events = self._events(s, runde)
-            before, _ = self._fold(rules, runde, records, events=events)
+            before, __ = self._fold(rules, runde, records, events=events)
             current = next((r for r in records if r.number == number), None)
             after = sorted([r for r in records if r is not current] + [back], key=lambda r: r.number)
-            steps, _ = self._fold(rules, runde, after, events=events)
+            steps, __ = self._fold(rules, runde, after, events=events)
             if current is not None:
                 current.status = SUPERSEDED
                 s.flush()
@@ -360,7 +361,7 @@ class Ledger:
         """`name` sits down at the table from the next hand on (at `seat`, 1 = the first; default: after the last)."""
         name = name.strip()
         if not name:
-            raise SettingsError("session join: a name cannot be empty.")
+            raise SettingsError(_("session join: a name cannot be empty."))
         return self._seat_change(table_id, JOIN, name, seat)
 
     def leave(self, name: str, table_id: int | None = None) -> TableView:
@@ -371,7 +372,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
-                raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
+                raise SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
             records = self._records(s, runde)
             events = self._events(s, runde)
             rules = registry.get(runde.rules)
@@ -401,10 +402,10 @@ class Ledger:
             runde = self._runde(s, table_id, for_update=True)
             records = self._records(s, runde)
             if not records:
-                raise SettingsError(f"undo: session {runde.id} has no hand to undo.")
+                raise SettingsError(_("undo: session {id} has no hand to undo.").format(id=runde.id))
             rules = registry.get(runde.rules)
             events = self._events(s, runde)
-            steps, _ = self._fold(rules, runde, records, events=events)
+            steps, __ = self._fold(rules, runde, records, events=events)
             undone = self._view(s, runde, records, steps, events).hands[-1]
             last = records[-1]
             last.status = VOID
@@ -494,7 +495,7 @@ class Ledger:
                 _changes(events or []),
             )
         except FoldError as e:
-            raise HandError(f"hand {e.number} would no longer fit after this change: {e}") from None
+            raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
 
     def _view(
         self,
@@ -569,7 +570,7 @@ class Ledger:
         """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
         if steps is None:
             rules = registry.get(runde.rules)
-            steps, _ = self._fold(rules, runde, records, events=self._events(s, runde))
+            steps, __ = self._fold(rules, runde, records, events=self._events(s, runde))
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
@@ -586,8 +587,8 @@ class Ledger:
             table_id = self._active_id(s)
             if table_id is None:
                 raise SettingsError(
-                    "--session: there is no active session; start one with `schreiber session new` "
-                    "or name one with --session ID."
+                    _("--session: there is no active session; start one with `schreiber session new` or name one "
+                        "with --session ID.")
                 )
         query = select(Runde).where(Runde.id == table_id)
         if for_update:
@@ -595,7 +596,7 @@ class Ledger:
             query = query.with_for_update()
         runde = s.scalar(query)
         if runde is None:
-            raise SettingsError(f"--session: there is no session {table_id}; `schreiber session list` shows them.")
+            raise SettingsError(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
         return runde
 
     def _records(self, s: Session, runde: Runde) -> list[HandRecord]:

@@ -11,6 +11,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from schreiber.i18n import _
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
@@ -81,26 +82,26 @@ def backup(ledger: Ledger, file: str) -> tuple[Path, int]:
     engine = ledger.engine
     if engine.dialect.name != "sqlite" or not engine.url.database:
         raise LedgerError(
-            f"db backup: the ledger at {shown(str(engine.url))} lives on a database server; "
-            "back it up with the server's own tool, e.g. `pg_dump --format=custom --file FILE DBNAME`."
+            _("db backup: the ledger at {shown} lives on a database server; back it up with the server's "
+                "own tool, e.g. `pg_dump --format=custom --file FILE DBNAME`.").format(shown=shown(str(engine.url)))
         )
     source = Path(engine.url.database).resolve()
     target = Path(file).expanduser().resolve()
     if not target.parent.is_dir():
-        raise LedgerError(f"FILE: the folder {target.parent} does not exist; create it first.")
+        raise LedgerError(_("FILE: the folder {parent} does not exist; create it first.").format(parent=target.parent))
     if target.is_dir():
-        raise LedgerError(f"FILE: {target} is a folder; name the file the copy should go to.")
+        raise LedgerError(_("FILE: {target} is a folder; name the file the copy should go to.").format(target=target))
     ledger_files = {source, *(source.with_name(source.name + suffix) for suffix in ("-wal", "-shm", "-journal"))}
     if target in ledger_files or (target.exists() and any(_same(target, f) for f in ledger_files)):
-        raise LedgerError(f"FILE: {target} is the ledger itself (or its journal); name a different file for the copy.")
+        raise LedgerError(_("FILE: {target} is the ledger itself (or its journal); name a different file for the copy.").format(target=target))
     try:
         copy_sqlite(source, target)
     except OSError as e:
-        raise LedgerError(f"FILE: cannot write {target} ({e.strerror}); no copy was made.") from None
+        raise LedgerError(_("FILE: cannot write {target} ({strerror}); no copy was made.").format(target=target, strerror=e.strerror)) from None
     except Exception as e:  # sqlite3 errors: busy, a disk full, a damaged source
         if "locked" in str(e) or "busy" in str(e):
-            raise LedgerError("the ledger is busy (another schreiber is writing); no copy was made, try again in a moment.") from None
-        raise LedgerError(f"FILE: the copy to {target} failed ({e}); no copy was made.") from None
+            raise LedgerError(_("the ledger is busy (another schreiber is writing); no copy was made, try again in a moment.")) from None
+        raise LedgerError(_("FILE: the copy to {target} failed ({e}); no copy was made.").format(target=target, e=e)) from None
     return target, target.stat().st_size
 
 
@@ -163,7 +164,7 @@ def _store_problems(s: Session) -> list[str]:
         verdict = [row[0] for row in s.execute(text("PRAGMA integrity_check"))]
         if verdict != ["ok"]:
             problems += [f"the SQLite file is damaged: {line}" for line in verdict]
-        for table, rowid, parent, _ in s.execute(text("PRAGMA foreign_key_check")):
+        for table, rowid, parent, __ in s.execute(text("PRAGMA foreign_key_check")):
             problems.append(f"row {rowid} of table {table} points to a missing row of {parent}")
     for sentence, query in _ORPHANS.items():
         problems += [sentence.format(value) for (value,) in s.execute(text(query))]
@@ -186,7 +187,7 @@ def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
     records = ledger._records(s, runde)
     try:
         rules = registry.get(runde.rules)
-        steps, _ = ledger._fold(rules, runde, records, events=ledger._events(s, runde))
+        steps, __ = ledger._fold(rules, runde, records, events=ledger._events(s, runde))
         expected = ledger._payout_rows(s, runde, list(zip(records, steps, strict=True)))
     except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
         return [f"session {runde.id}: its hands no longer fold under {runde.rules} ({e})"]

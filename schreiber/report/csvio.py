@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from schreiber.i18n import _
+
 import csv
 import os
 import stat
@@ -133,10 +135,10 @@ def read_file(path: str) -> Iterator[dict[str, str]]:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as e:
-        raise CsvError(f"cannot read {path} ({e.strerror}).") from None
+        raise CsvError(_("cannot read {path} ({strerror}).").format(path=path, strerror=e.strerror)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise CsvError(f"{path} is not a regular file; give the file `schreiber export csv` wrote.")
+            raise CsvError(_("{path} is not a regular file; give the file `schreiber export csv` wrote.").format(path=path))
         source = os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
@@ -155,25 +157,25 @@ def _lines(source: Any, path: str) -> Iterator[str]:
         number += 1
         if number == 1:
             if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-                raise CsvError(f"{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.")
+                raise CsvError(_("{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.").format(path=path))
             raw = raw.removeprefix(b"\xef\xbb\xbf")
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            raise CsvError(f"line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.")
+            raise CsvError(_("line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.").format(number=number, path=path, MAX_LINE=MAX_LINE))
         if b"\0" in raw:
-            raise CsvError(f"line {number} of {path} holds binary data; it is not an export of schreiber.")
+            raise CsvError(_("line {number} of {path} holds binary data; it is not an export of schreiber.").format(number=number, path=path))
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError:
             raise CsvError(
-                f"line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); "
-                "schreiber reads UTF-8, as its export writes."
+                _("line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); schreiber "
+                    "reads UTF-8, as its export writes.").format(number=number, path=path)
             ) from None
 
 
 def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
     first = next(lines, None)
     if first is None:
-        raise CsvError(f"{path} is empty; it is not an export of schreiber.")
+        raise CsvError(_("{path} is empty; it is not an export of schreiber.").format(path=path))
     # The header names hold neither separator: whichever it uses is the file's (`--excel` writes `;`).
     delimiter = ";" if ";" in first and "," not in first else ","
     old_limit = csv.field_size_limit(MAX_CELL)
@@ -182,18 +184,18 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
         header = next(reader)
         missing = [c for c in REQUIRED if c not in header]
         if missing:
-            raise CsvError(f"{path} has no column {missing[0]!r}; it must be a file `schreiber export csv` wrote.")
+            raise CsvError(_("{path} has no column {missing}; it must be a file `schreiber export csv` wrote.").format(path=path, missing=repr(missing[0])))
         width = len(header)
         for values in reader:
             if not values:
                 continue
             if len(values) != width:
                 raise CsvError(
-                    f"line {reader.line_num} of {path} has {len(values)} cells where the header has {width} "
-                    "(a cut-off or edited file?); nothing was imported."
+                    _("line {line_num} of {path} has {count} cells where the header has {width} (a cut-off or "
+                        "edited file?); nothing was imported.").format(line_num=reader.line_num, path=path, count=len(values), width=width)
                 )
             yield {k: unsafe_cell(v) for k, v in zip(header, values)}
     except csv.Error as e:
-        raise CsvError(f"line {reader.line_num} of {path} cannot be read as CSV ({e}).") from None
+        raise CsvError(_("line {line_num} of {path} cannot be read as CSV ({e}).").format(line_num=reader.line_num, path=path, e=e)) from None
     finally:
         csv.field_size_limit(old_limit)

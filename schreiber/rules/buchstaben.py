@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from schreiber.i18n import N_, _
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -61,37 +62,37 @@ class Buchstaben:
 
     name = "buchstaben"
     summary = (
-        "Buchstaben-Schafkopf (WAW) for 2–4: only winners score the full value; "
-        "Rufspiel 1, Solo/Bettel 2, Du 4, Spritze and Doppelt ×2, Laufende added after."
+        N_("Buchstaben-Schafkopf (WAW) for 2–4: only winners score the full value; "
+        "Rufspiel 1, Solo/Bettel 2, Du 4, Spritze and Doppelt ×2, Laufende added after.")
     )
     settings: dict[str, Setting] = {
         "gewinn_ab": Setting(
-            25, "Augen (of 48) the player party needs to win; 24:24 is lost", minimum=1, maximum=48
+            25, N_("Augen (of 48) the player party needs to win; 24:24 is lost"), minimum=1, maximum=48
         ),
         "schneider_bis": Setting(
-            12, "the losing party is Schneider with at most this many Augen", minimum=0, maximum=47
+            12, N_("the losing party is Schneider with at most this many Augen"), minimum=0, maximum=47
         ),
-        "laufende_ab": Setting(3, "Laufende count from this many on, +1 each", minimum=1, maximum=TRUMPS),
-        "laufende_max": Setting(8, "at most this many Laufende count", minimum=1, maximum=TRUMPS),
+        "laufende_ab": Setting(3, N_("Laufende count from this many on, +1 each"), minimum=1, maximum=TRUMPS),
+        "laufende_max": Setting(8, N_("at most this many Laufende count"), minimum=1, maximum=TRUMPS),
         "spiel_wert": Setting(
-            1, "points of a 3-player Spiel (one against two); 1 scores it as a Rufspiel", minimum=1, maximum=8
+            1, N_("points of a 3-player Spiel (one against two); 1 scores it as a Rufspiel"), minimum=1, maximum=8
         ),
-        "jeder_gegen_jeden_wert": Setting(1, "points for each winner of Jeder gegen Jeden", minimum=1, maximum=8),
-        "vergeben_doppelt": Setting(False, "a misdeal also makes the next played hand count Doppelt (4 players)"),
+        "jeder_gegen_jeden_wert": Setting(1, N_("points for each winner of Jeder gegen Jeden"), minimum=1, maximum=8),
+        "vergeben_doppelt": Setting(False, N_("a misdeal also makes the next played hand count Doppelt (4 players)")),
     }
     types: dict[str, str] = {
-        "rufspiel": "4 players: --player and the called --partner against two, --augen of the pair; 1 point",
-        "spiel": "3 players: --player alone against two, --augen; scored as a Rufspiel (spiel_wert, 1)",
-        "solo": "4 players: --player alone against three, --augen; 2 points, no Schneider. "
-        "2 players (Offiziers-Schafkopf): --player against the other",
-        "du": "3–4 players: --player takes every trick (Tout), --won/--lost; 4 points, no Schneider or Schwarz",
-        "bettel": "3–4 players: --player takes no trick, --won/--lost; 2 points, no Schneider, Schwarz or Laufende",
-        "zusammengeworfen": "3–4 players: nobody plays; no points, the next dealer deals; "
-        "at 4 the next played hand counts Doppelt",
-        "vergeben": "3–4 players: a misdeal; the first: the same dealer deals again; "
-        "his second in a row: every other player +1",
-        "jeder-gegen-jeden": "everyone for himself: --augen NAME=N for every player (48 in all), "
-        "--stiche NAME=N breaks ties; each winner +1",
+        "rufspiel": N_("4 players: --player and the called --partner against two, --augen of the pair; 1 point"),
+        "spiel": N_("3 players: --player alone against two, --augen; scored as a Rufspiel (spiel_wert, 1)"),
+        "solo": N_("4 players: --player alone against three, --augen; 2 points, no Schneider. "
+        "2 players (Offiziers-Schafkopf): --player against the other"),
+        "du": N_("3–4 players: --player takes every trick (Tout), --won/--lost; 4 points, no Schneider or Schwarz"),
+        "bettel": N_("3–4 players: --player takes no trick, --won/--lost; 2 points, no Schneider, Schwarz or Laufende"),
+        "zusammengeworfen": N_("3–4 players: nobody plays; no points, the next dealer deals; "
+        "at 4 the next played hand counts Doppelt"),
+        "vergeben": N_("3–4 players: a misdeal; the first: the same dealer deals again; "
+        "his second in a row: every other player +1"),
+        "jeder-gegen-jeden": N_("everyone for himself: --augen NAME=N for every player (48 in all), "
+        "--stiche NAME=N breaks ties; each winner +1"),
     }
     min_players = 2
     max_players = 4
@@ -104,15 +105,15 @@ class Buchstaben:
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Carry:
         if len(players) not in TYPES_BY_SIZE:
-            raise SettingsError(f"Buchstaben-Schafkopf is played by 2, 3 or 4 players, not {len(players)}.")
+            raise SettingsError(_("Buchstaben-Schafkopf is played by 2, 3 or 4 players, not {count}.").format(count=len(players)))
         return Carry()
 
     def check_settings(self, settings: Settings) -> None:
         low, high = _setting(settings, "laufende_ab"), _setting(settings, "laufende_max")
         if low > high:
             raise SettingsError(
-                f"--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
-                f"(laufende_max); use {high} or less."
+                _("--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
+                    "(laufende_max); use {high} or less.").format(low=low, high=high)
             )
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
@@ -137,9 +138,9 @@ class Buchstaben:
         allowed = TYPES_BY_SIZE.get(n, ())
         if hand.type not in allowed:
             where = "is not a hand type of buchstaben" if hand.type not in FIELDS else f"is not played by {n}"
-            raise HandError(f"{hand.type} {where}; with {n} players the types are {', '.join(allowed)}.")
+            raise HandError(_("{type} {where}; with {n} players the types are {allowed}.").format(type=hand.type, where=where, n=n, allowed=', '.join(allowed)))
         if hand.bock:
-            raise HandError("--bock: Buchstaben-Schafkopf has no Bock.")
+            raise HandError(_("--bock: Buchstaben-Schafkopf has no Bock."))
         checks.only(hand, FIELDS[hand.type])
         carry = _carry(state)
         if hand.type == "zusammengeworfen":
@@ -207,7 +208,7 @@ class Buchstaben:
             won = hand.augen >= _setting(settings, "gewinn_ab")
             if hand.schwarz and hand.augen not in (0, AUGEN):
                 raise HandError(
-                    f"--schwarz: the losing party took no trick, so --augen N must be 0 or {AUGEN}, not {hand.augen}."
+                    _("--schwarz: the losing party took no trick, so --augen N must be 0 or {AUGEN}, not {augen}.").format(AUGEN=AUGEN, augen=hand.augen)
                 )
         else:
             checks.need(hand, "won")
@@ -265,14 +266,14 @@ class Buchstaben:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             missing = [p for p in active if p not in stiche]
             if missing:
-                raise HandError(f"--stiche NAME=N is needed for every player once given; {_names(missing)} is missing.")
+                raise HandError(_("--stiche NAME=N is needed for every player once given; {names} is missing.").format(names=_names(missing)))
             if len(active) == 4 and sum(stiche.values()) != TRICKS_AT_FOUR:
                 raise HandError(
-                    f"--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum(stiche.values())}."
+                    _("--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum}.").format(TRICKS_AT_FOUR=TRICKS_AT_FOUR, sum=sum(stiche.values()))
                 )
             for p in active:
                 if augen[p] > 0 and stiche[p] == 0:
-                    raise HandError(f"--stiche NAME=N: {p} has {augen[p]} Augen but no trick; give at least 1.")
+                    raise HandError(_("--stiche NAME=N: {p} has {augen} Augen but no trick; give at least 1.").format(p=p, augen=augen[p]))
         best = max(augen[p] for p in active)
         leaders = [p for p in active if augen[p] == best]
         if stiche and len(leaders) > 1:

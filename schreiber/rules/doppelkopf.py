@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from schreiber.i18n import N_, _
 from schreiber.rules import checks
 from schreiber.rules.model import (
     OPTION_OF,
@@ -96,71 +97,71 @@ def _common_settings() -> dict[str, Setting]:
     return {
         "musssolo_pro_runde": Setting(
             0,
-            "Musssolos (Pflichtsolos) each player owes per round; the report tracks them (0 = off)",
+            N_("Musssolos (Pflichtsolos) each player owes per round; the report tracks them (0 = off)"),
             minimum=0,
             maximum=4,
         ),
         "musssolo_runde_spiele": Setting(
-            0, "hands in a Musssolo round, counted from the first hand (0 = as many as players at the table)", minimum=0
+            0, N_("hands in a Musssolo round, counted from the first hand (0 = as many as players at the table)"), minimum=0
         ),
     }
 
 
 SEED_SETTINGS: dict[str, Setting] = {
-    "schneider_unter": Setting(90, "Schneider: the losing party has fewer Augen than this", minimum=1, maximum=120),
-    "fuchs": Setting(5, "stake per Fuchs caught, paid by each player of the party that lost it (0 = off)", minimum=0),
-    "karlchen": Setting(5, "Karlchen stake: won with the game, paid on top if that party loses (0 = off)", minimum=0),
-    "altenstrafe": Setting(5, "Altenstrafe: both Kreuz-Damen in one trick, each Alte pays this (0 = off)", minimum=0),
-    "doppelkopf": Setting(0, "stake per trick of 40 Augen or more, like a Fuchs (0 = off)", minimum=0),
-    "hammel": Setting(5, "Hammelrennen: the winner receives this from each other player", minimum=0),
-    "hammel_ohne_stich": Setting(False, "Hammelrennen is won by the player without a trick, not by the most Augen"),
-    "schiebekopf": Setting(5, "Schiebekopf: the player with the most Augen pays this to each other player", minimum=0),
-    "stilles_solo_nur_schwarz": Setting(True, "a stilles Solo is won only schwarz (the soloist takes every trick)"),
-    "pflichtsolo_selber_geber": Setting(False, "after a Pflichtsolo the same dealer deals again (as in the DDV rules)"),
+    "schneider_unter": Setting(90, N_("Schneider: the losing party has fewer Augen than this"), minimum=1, maximum=120),
+    "fuchs": Setting(5, N_("stake per Fuchs caught, paid by each player of the party that lost it (0 = off)"), minimum=0),
+    "karlchen": Setting(5, N_("Karlchen stake: won with the game, paid on top if that party loses (0 = off)"), minimum=0),
+    "altenstrafe": Setting(5, N_("Altenstrafe: both Kreuz-Damen in one trick, each Alte pays this (0 = off)"), minimum=0),
+    "doppelkopf": Setting(0, N_("stake per trick of 40 Augen or more, like a Fuchs (0 = off)"), minimum=0),
+    "hammel": Setting(5, N_("Hammelrennen: the winner receives this from each other player"), minimum=0),
+    "hammel_ohne_stich": Setting(False, N_("Hammelrennen is won by the player without a trick, not by the most Augen")),
+    "schiebekopf": Setting(5, N_("Schiebekopf: the player with the most Augen pays this to each other player"), minimum=0),
+    "stilles_solo_nur_schwarz": Setting(True, N_("a stilles Solo is won only schwarz (the soloist takes every trick)")),
+    "pflichtsolo_selber_geber": Setting(False, N_("after a Pflichtsolo the same dealer deals again (as in the DDV rules)")),
     "bock": Setting(
         (),
-        "Bock round triggers: re, kontra (announced), gleichstand (120:120), solo_verloren, manuell (--bock)",
+        N_("Bock round triggers: re, kontra (announced), gleichstand (120:120), solo_verloren, manuell (--bock)"),
         choices=BOCK_TRIGGERS,
         multi=True,
     ),
     **_common_settings(),
-    "ohne_neuner": Setting(False, "played without the Neuner (40 cards, 10 tricks); recorded, used for --stiche"),
-    "mit_dulle": Setting(True, "the Herz-10 (Dulle) is the highest trump; recorded, no effect on the score"),
+    "ohne_neuner": Setting(False, N_("played without the Neuner (40 cards, 10 tricks); recorded, used for --stiche")),
+    "mit_dulle": Setting(True, N_("the Herz-10 (Dulle) is the highest trump; recorded, no effect on the score")),
 }
 
 TURNIER_SETTINGS: dict[str, Setting] = {
     **_common_settings(),
     "stilles_solo_nur_schwarz": Setting(
-        False, "a stilles Solo is won only schwarz (off: the DDV stilles Solo, a Trumpfsolo on the usual targets)"
+        False, N_("a stilles Solo is won only schwarz (off: the DDV stilles Solo, a Trumpfsolo on the usual targets)")
     ),
-    "ohne_neuner": Setting(True, "played without the Neuner (40 cards), as the DDV does; recorded only"),
-    "mit_dulle": Setting(True, "the Herz-10 (Dulle) is the highest trump; recorded only"),
+    "ohne_neuner": Setting(True, N_("played without the Neuner (40 cards), as the DDV does; recorded only")),
+    "mit_dulle": Setting(True, N_("the Herz-10 (Dulle) is the highest trump; recorded only")),
 }
 
 _SOLO_TYPES: dict[str, str] = {
-    "trumpfsolo": "solo with the normal trumps (Karo); --player alone",
-    "farbsolo": "solo in a named suit (--farbe kreuz|pik|herz|karo); --player alone",
-    "grandsolo": "solo with only the Buben as trumps; --player alone",
-    "bubensolo": "the same as grandsolo: only the Buben are trumps",
-    "damensolo": "solo with only the Damen as trumps; --player alone",
-    "fleischlos": "solo without trumps; --player alone",
-    "stilles-solo": "solo the others did not know of (both Kreuz-Damen, no Hochzeit); --player alone",
+    "trumpfsolo": N_("solo with the normal trumps (Karo); --player alone"),
+    "farbsolo": N_("solo in a named suit (--farbe kreuz|pik|herz|karo); --player alone"),
+    "grandsolo": N_("solo with only the Buben as trumps; --player alone"),
+    "bubensolo": N_("the same as grandsolo: only the Buben are trumps"),
+    "damensolo": N_("solo with only the Damen as trumps; --player alone"),
+    "fleischlos": N_("solo without trumps; --player alone"),
+    "stilles-solo": N_("solo the others did not know of (both Kreuz-Damen, no Hochzeit); --player alone"),
 }
 
 SEED_TYPES: dict[str, str] = {
-    "normal": "the two Kreuz-Damen holders (--player, --partner) against the other two; --augen N of the Alten",
-    "hochzeit": "one player held both Kreuz-Damen: --player and the --partner he found; alone it is a solo",
+    "normal": N_("the two Kreuz-Damen holders (--player, --partner) against the other two; --augen N of the Alten"),
+    "hochzeit": N_("one player held both Kreuz-Damen: --player and the --partner he found; alone it is a solo"),
     **_SOLO_TYPES,
-    "hammelrennen": "everyone for himself: --augen NAME=N or --winner NAME; the winner gets the stake from each",
-    "schiebekopf": "everyone for himself: --augen NAME=N; the most Augen pays the stake to each other player",
-    "zusammengeworfen": "thrown in: nobody scores, the deal passes on",
+    "hammelrennen": N_("everyone for himself: --augen NAME=N or --winner NAME; the winner gets the stake from each"),
+    "schiebekopf": N_("everyone for himself: --augen NAME=N; the most Augen pays the stake to each other player"),
+    "zusammengeworfen": N_("thrown in: nobody scores, the deal passes on"),
 }
 
 TURNIER_TYPES: dict[str, str] = {
-    "normal": "Re (--player, --partner) against Kontra; --augen N of Re; --re/--kontra, --re-absage/--kontra-absage",
-    "hochzeit": "as normal with the --partner found; without one in the first three tricks a solo of --player",
+    "normal": N_("Re (--player, --partner) against Kontra; --augen N of Re; --re/--kontra, --re-absage/--kontra-absage"),
+    "hochzeit": N_("as normal with the --partner found; without one in the first three tricks a solo of --player"),
     **_SOLO_TYPES,
-    "zusammengeworfen": "thrown in: nobody scores, the deal passes on",
+    "zusammengeworfen": N_("thrown in: nobody scores, the deal passes on"),
 }
 
 
@@ -191,7 +192,7 @@ class Doppelkopf:
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type not in self.types:
             raise HandError(
-                f"{hand.type} is not a hand type of {self.name}; use one of {', '.join(self.types)}."
+                _("{type} is not a hand type of {name}; use one of {types}.").format(type=hand.type, name=self.name, types=', '.join(self.types))
             )
         if hand.bock:
             self._check_bock_flag(settings)
@@ -242,7 +243,7 @@ class Doppelkopf:
         owed_each = int(self._get(settings, "musssolo_pro_runde"))
         if owed_each <= 0:
             return {}
-        _, counts = self._musssolo_now(settings, state)
+        __, counts = self._musssolo_now(settings, state)
         return {
             p: {"musssolo": "gespielt" if counts.get(p, 0) >= owed_each else "offen"} for p in state.players
         }
@@ -251,7 +252,7 @@ class Doppelkopf:
         # The stored value of a multi setting may be a list; only the known triggers make sense.
         for trigger in self._bock(settings):
             if trigger not in BOCK_TRIGGERS:
-                raise SettingsError(f"--set bock: {trigger!r} is not allowed; use {', '.join(BOCK_TRIGGERS)}.")
+                raise SettingsError(_("--set bock: {trigger} is not allowed; use {BOCK_TRIGGERS}.").format(trigger=repr(trigger), BOCK_TRIGGERS=', '.join(BOCK_TRIGGERS)))
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -265,9 +266,9 @@ class Doppelkopf:
 
     def _check_bock_flag(self, settings: Settings) -> None:
         if self.turnier:
-            raise HandError("--bock does not apply to doppelkopf-turnier; the tournament rules have no Bock.")
+            raise HandError(_("--bock does not apply to doppelkopf-turnier; the tournament rules have no Bock."))
         if "manuell" not in self._bock(settings):
-            raise HandError("--bock needs a table with the Bock trigger manuell (--set bock=manuell).")
+            raise HandError(_("--bock needs a table with the Bock trigger manuell (--set bock=manuell)."))
 
     def _round_length(self, settings: Settings, state: TableState) -> int:
         return int(self._get(settings, "musssolo_runde_spiele")) or len(state.players)
@@ -285,8 +286,8 @@ class Doppelkopf:
             player = game.re[0]
             if owed_each > 0 and counts.get(player, 0) >= owed_each:
                 raise HandError(
-                    f"--pflicht: {player} has played the Musssolo of this round already; "
-                    "leave --pflicht off for a Lustsolo."
+                    _("--pflicht: {player} has played the Musssolo of this round already; leave --pflicht off "
+                        "for a Lustsolo.").format(player=player)
                 )
             counts[player] = counts.get(player, 0) + 1
         return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
@@ -329,24 +330,23 @@ class Doppelkopf:
                 without = [p for p in active if hand.stiche[p] == 0]
                 if winner is not None and winner not in without:
                     raise HandError(
-                        f"--winner: {winner} took {hand.stiche[winner]} tricks; "
-                        "the Hammelrennen is won by the player without a trick."
+                        _("--winner: {winner} took {stiche} tricks; the Hammelrennen is won by the player without a trick.").format(winner=winner, stiche=hand.stiche[winner])
                     )
                 if winner is None:
                     if not without:
                         raise HandError(
-                            "--stiche NAME=N: every player took a trick, so the Hammelrennen has no winner; "
-                            "enter the hand as zusammengeworfen."
+                            _("--stiche NAME=N: every player took a trick, so the Hammelrennen has no winner; enter the "
+                                "hand as zusammengeworfen.")
                         )
                     if len(without) > 1:
                         raise HandError(
-                            f"--stiche NAME=N: {' and '.join(without)} took no trick; name the winner with --winner."
+                            _("--stiche NAME=N: {without} took no trick; name the winner with --winner.").format(without=' and '.join(without))
                         )
                     winner = without[0]
             elif winner is None:
                 raise HandError(
-                    "--winner NAME (the player without a trick) or --stiche NAME=N for every player "
-                    "is needed for hammelrennen."
+                    _("--winner NAME (the player without a trick) or --stiche NAME=N for every player is needed "
+                        "for hammelrennen.")
                 )
         else:
             if hand.augen_by_player:
@@ -355,18 +355,16 @@ class Doppelkopf:
                 best = [p for p in active if hand.augen_by_player[p] == top]
                 if winner is not None and winner not in best:
                     raise HandError(
-                        f"--winner: {winner} has {hand.augen_by_player[winner]} Augen, "
-                        f"but {best[0]} has the most ({top})."
+                        _("--winner: {winner} has {augen_by_player} Augen, but {best} has the most ({top}).").format(winner=winner, augen_by_player=hand.augen_by_player[winner], best=best[0], top=top)
                     )
                 if winner is None:
                     if len(best) > 1:
                         raise HandError(
-                            f"--augen NAME=N: {' and '.join(best)} tie with {top} Augen; "
-                            "name the winner with --winner."
+                            _("--augen NAME=N: {best} tie with {top} Augen; name the winner with --winner.").format(best=' and '.join(best), top=top)
                         )
                     winner = best[0]
             elif winner is None:
-                raise HandError("--augen NAME=N for every player or --winner NAME is needed for hammelrennen.")
+                raise HandError(_("--augen NAME=N for every player or --winner NAME is needed for hammelrennen."))
         assert winner is not None
         terms = [Term(f"Hammelrennen, Sieger {winner}", "+", int(self._get(settings, "hammel")))]
         terms += self._bock_term(state)
@@ -425,10 +423,10 @@ class Doppelkopf:
             for f in SPOT_FIELDS:
                 if f in given:
                     what = "a Hochzeit without partner (a solo)" if t == "hochzeit" else f"a {t}"
-                    raise HandError(f"{OPTION_OF[f]}: spot points count in normal games only, not in {what}.")
+                    raise HandError(_("{option}: spot points count in normal games only, not in {what}.").format(option=OPTION_OF[f], what=what))
         elif hand.pflicht:
             raise HandError(
-                f"--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner."
+                _("--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner.").format(t=t)
             )
         allowed = {"player", "augen", "schwarz", "re", "kontra"}
         if self.turnier:
@@ -455,8 +453,8 @@ class Doppelkopf:
                 for f, key in stakes.items():
                     if f in given and int(self._get(settings, key)) == 0:
                         raise HandError(
-                            f"{OPTION_OF[f]}: this table plays without that spot point (stake 0); "
-                            f"a table started with --set {key}=N counts it."
+                            _("{option}: this table plays without that spot point (stake 0); a table started with --set "
+                                "{key}=N counts it.").format(option=OPTION_OF[f], key=key)
                         )
                 allowed |= set(stakes)
         checks.only(hand, allowed)
@@ -466,7 +464,7 @@ class Doppelkopf:
         if t == "farbsolo":
             checks.need(hand, "farbe")
             if hand.farbe not in FARBEN:
-                raise HandError(f"--farbe must be one of {', '.join(FARBEN)}, not {hand.farbe!r}.")
+                raise HandError(_("--farbe must be one of {FARBEN}, not {farbe}.").format(FARBEN=', '.join(FARBEN), farbe=repr(hand.farbe)))
         checks.need(hand, "augen")
         active = state.active
         assert hand.player is not None and hand.augen is not None
@@ -477,12 +475,12 @@ class Doppelkopf:
         checks.in_range(hand.augen, 0, 240, "--augen N")
         if hand.schwarz and hand.augen not in (0, 240):
             raise HandError(
-                f"--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {hand.augen}."
+                _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(augen=hand.augen)
             )
         for f in ("re_absage", "kontra_absage"):
             value = getattr(hand, f)
             if value is not None and value not in ABSAGEN:
-                raise HandError(f"{OPTION_OF[f]} must be 90, 60, 30 or 0 (schwarz), not {value}.")
+                raise HandError(_("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(option=OPTION_OF[f], value=value))
         re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
         game = _Game(
             re=re,
@@ -497,20 +495,19 @@ class Doppelkopf:
 
     def _check_spots(self, hand: Hand, game: _Game) -> None:
         if hand.karlchen is not None and hand.karlchen not in ("re", "kontra"):
-            raise HandError(f"--karlchen takes re or kontra, not {hand.karlchen!r}.")
+            raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(hand.karlchen)))
         for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
             value = getattr(hand, f)
             if value is not None and value < 0:
-                raise HandError(f"{OPTION_OF[f]} must be 0 or more, not {value}.")
+                raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
         foxes = (hand.fuchs_re or 0) + (hand.fuchs_kontra or 0)
         if foxes > 2:
-            raise HandError(f"--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.")
+            raise HandError(_("--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.").format(foxes=foxes))
         for party, f in ((RE, "doppelkopf_re"), (KONTRA, "doppelkopf_kontra")):
             count = getattr(hand, f) or 0
             if count * 40 > game.aug(party):
                 raise HandError(
-                    f"{OPTION_OF[f]}: {count} tricks of 40 Augen or more need at least {count * 40} Augen, "
-                    f"and {party} has {game.aug(party)}."
+                    _("{option}: {count} tricks of 40 Augen or more need at least {value} Augen, and {party} has {value2}.").format(option=OPTION_OF[f], count=count, value=count * 40, party=party, value2=game.aug(party))
                 )
         for party in (RE, KONTRA):
             if game.took_trick(party):
@@ -519,7 +516,7 @@ class Doppelkopf:
             earned = [f for f in (f"fuchs_{key}", f"doppelkopf_{key}") if getattr(hand, f)]
             earned += ["karlchen"] if hand.karlchen == key else []
             if earned:
-                raise HandError(f"{OPTION_OF[earned[0]]}: {party} took no trick (--schwarz), so it earned nothing.")
+                raise HandError(_("{option}: {party} took no trick (--schwarz), so it earned nothing.").format(option=OPTION_OF[earned[0]], party=party))
 
     def _spots(self, hand: Hand) -> dict[str, dict[str, int]]:
         """The spot points as counts per party: Fuchs, Doppelkopf, Karlchen."""

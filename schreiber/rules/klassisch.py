@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from schreiber.i18n import N_, _
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
 from schreiber.rules.table import Result, TableState
@@ -23,18 +24,18 @@ TIE = 60
 
 TYPES: dict[str, str] = {
     "spiel": (
-        "one hand: the declaring team is --player's, --augen N its Augen (61 wins, 90 double, 60 is a tie "
-        "the next hand decides); --forced if it had to declare, --schwarz if the winners took every trick"
+        N_("one hand: the declaring team is --player's, --augen N its Augen (61 wins, 90 double, 60 is a tie "
+        "the next hand decides); --forced if it had to declare, --schwarz if the winners took every trick")
     ),
 }
 
 SETTINGS: dict[str, Setting] = {
     "striche": Setting(
-        9, "strokes in one Schafkopf: 9 or 12 traditionally, any agreed count from 5", minimum=5, maximum=99
+        9, N_("strokes in one Schafkopf: 9 or 12 traditionally, any agreed count from 5"), minimum=5, maximum=99
     ),
     "einsatz": Setting(
         0,
-        "cents per finished Schafkopf: each player of the other team pays each drawer this much (0 = no money)",
+        N_("cents per finished Schafkopf: each player of the other team pays each drawer this much (0 = no money)"),
         minimum=0,
     ),
 }
@@ -58,8 +59,8 @@ def check_teams(players: Sequence[str], teams: Sequence[Sequence[str]]) -> Teams
     if len(players) != 4 or len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(flat) != sorted(players):
         shown = " ".join(team_name(t) for t in teams) or "no teams"
         raise HandError(
-            f"--teams must be two pairs of the table's four players ({', '.join(players)}), "
-            f"each player once, like {team_name(players[0::2])} {team_name(players[1::2])}; not {shown}."
+            _("--teams must be two pairs of the table's four players ({players}), each player once, like "
+                "{team_name} {team_name2}; not {shown}.").format(players=', '.join(players), team_name=team_name(players[0::2]), team_name2=team_name(players[1::2]), shown=shown)
         )
     seat = {p: i for i, p in enumerate(players)}
     pairs = sorted((tuple(sorted(t, key=seat.__getitem__)) for t in teams), key=lambda t: seat[t[0]])
@@ -76,8 +77,7 @@ def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
             key = name.strip().casefold()
             if key not in by_key:
                 raise HandError(
-                    f"--teams: {name.strip() or '(nothing)'!s} is not a player of this table; "
-                    f"the players are {', '.join(players)}."
+                    _("--teams: {value} is not a player of this table; the players are {players}.").format(value=name.strip() or '(nothing)', players=', '.join(players))
                 )
             team.append(by_key[key])
         teams.append(tuple(team))
@@ -140,8 +140,8 @@ class Klassisch:
 
     name = "klassisch"
     summary = (
-        "The old Schafkopf with Skat cards in two teams of two, scored in strokes that draw a sheep's head "
-        "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand."
+        N_("The old Schafkopf with Skat cards in two teams of two, scored in strokes that draw a sheep's head "
+        "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand.")
     )
     min_players = 4
     max_players = 4
@@ -161,16 +161,16 @@ class Klassisch:
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> KlassischCarry:
         if len(players) != 4:
-            raise SettingsError(f"--players: klassisch is played by exactly 4 players, not {len(players)}.")
+            raise SettingsError(_("--players: klassisch is played by exactly 4 players, not {count}.").format(count=len(players)))
         return KlassischCarry(teams=default_teams(players), schafkoepfe=tuple((p, 0) for p in players))
 
     def check_settings(self, settings: Settings) -> None:
         striche = settings.get("striche", SETTINGS["striche"].default)
         if not isinstance(striche, int) or isinstance(striche, bool) or striche < 5:
-            raise SettingsError(f"--set striche: a Schafkopf needs at least 5 strokes, not {striche!r}.")
+            raise SettingsError(_("--set striche: a Schafkopf needs at least 5 strokes, not {striche}.").format(striche=repr(striche)))
         einsatz = settings.get("einsatz", SETTINGS["einsatz"].default)
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
-            raise SettingsError(f"--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz!r}.")
+            raise SettingsError(_("--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz}.").format(einsatz=repr(einsatz)))
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         carry = self.carry(settings, state)
@@ -187,7 +187,7 @@ class Klassisch:
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":
-            raise HandError(f"{hand.type!r} is not a hand of klassisch; the only type is spiel.")
+            raise HandError(_("{type} is not a hand of klassisch; the only type is spiel.").format(type=repr(hand.type)))
         checks.only(hand, ("player", "augen", "forced", "schwarz"))
         checks.need(hand, "player", "augen")
         assert hand.player is not None and hand.augen is not None
@@ -195,8 +195,8 @@ class Klassisch:
         checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
         if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
             raise HandError(
-                f"--schwarz needs --augen {TOTAL_AUGEN} (the declarers took every trick) "
-                f"or --augen 0 (the opponents did), not {hand.augen}."
+                _("--schwarz needs --augen {TOTAL_AUGEN} (the declarers took every trick) or --augen 0 (the "
+                    "opponents did), not {augen}.").format(TOTAL_AUGEN=TOTAL_AUGEN, augen=hand.augen)
             )
         carry = self.carry(settings, state)
         if hand.teams is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from schreiber.i18n import _
+
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
@@ -89,7 +91,7 @@ class Hand:
         kwargs: dict[str, Any] = {}
         for name, value in facts.items():
             if name not in _DEFAULTS and name != "type":
-                raise HandError(f"unknown fact {name!r} in a stored hand")
+                raise HandError(_("unknown fact {name} in a stored hand").format(name=repr(name)))
             if name in ("klopfen", "jungfrau", "sits_out"):
                 value = tuple(value)
             elif name == "teams" and value is not None:
@@ -231,8 +233,7 @@ class Setting:
                 bad = [t for t in items if t not in self.choices]
                 if bad:
                     raise SettingsError(
-                        f"--set {key}: {bad[0]!r} is not allowed; use a comma list of "
-                        f"{', '.join(self.choices)} (or off)."
+                        _("--set {key}: {bad} is not allowed; use a comma list of {choices} (or off).").format(key=key, bad=repr(bad[0]), choices=', '.join(self.choices))
                     )
             return items
         if isinstance(self.default, bool):
@@ -241,20 +242,20 @@ class Setting:
                 return True
             if lowered in ("0", "false", "no", "nein", "off"):
                 return False
-            raise SettingsError(f"--set {key}: use true or false, not {text!r}.")
+            raise SettingsError(_("--set {key}: use true or false, not {text}.").format(key=key, text=repr(text)))
         if isinstance(self.default, int):
             try:
                 value = int(text)
             except ValueError:
-                raise SettingsError(f"--set {key}: a whole number is needed, not {text!r}.") from None
+                raise SettingsError(_("--set {key}: a whole number is needed, not {text}.").format(key=key, text=repr(text))) from None
             if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
                 low = "" if self.minimum is None else str(self.minimum)
                 high = "" if self.maximum is None else str(self.maximum)
-                raise SettingsError(f"--set {key}: the number must be in {low}–{high}, not {value}.")
+                raise SettingsError(_("--set {key}: the number must be in {low}–{high}, not {value}.").format(key=key, low=low, high=high, value=value))
             return value
         value = text.strip()
         if self.choices is not None and value not in self.choices:
-            raise SettingsError(f"--set {key}: use one of {', '.join(self.choices)}, not {value!r}.")
+            raise SettingsError(_("--set {key}: use one of {choices}, not {value}.").format(key=key, choices=', '.join(self.choices), value=repr(value)))
         return value
 
     def show(self, value: Any) -> str:

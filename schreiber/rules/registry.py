@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
+from schreiber.i18n import N_, _
 from schreiber.rules.model import Setting, SettingsError
 from schreiber.rules.table import RuleSet
 
@@ -23,8 +24,8 @@ _WHERE: dict[str, tuple[str, str]] = {
 # Settings of every table whatever its rule set: the club's pot (Kasse). Stored only when given,
 # so a table without them keeps exactly its rule set's settings.
 TABLE_SETTINGS: dict[str, Setting] = {
-    "kasse": Setting(0, "cents each player pays into the club's pot per hand played (or per point lost)", minimum=0),
-    "kasse_per": Setting("hand", "what the Kasse is counted by: hand (each hand played) or point (each point lost)", choices=("hand", "point")),
+    "kasse": Setting(0, N_("cents each player pays into the club's pot per hand played (or per point lost)"), minimum=0),
+    "kasse_per": Setting("hand", N_("what the Kasse is counted by: hand (each hand played) or point (each point lost)"), choices=("hand", "point")),
 }
 
 
@@ -37,7 +38,7 @@ def get(name: str) -> RuleSet:
     try:
         module, attribute = _WHERE[name]
     except KeyError:
-        raise SettingsError(f"--rules: {name!r} is not a rule set; use one of {', '.join(_WHERE)}.") from None
+        raise SettingsError(_("--rules: {name} is not a rule set; use one of {WHERE}.").format(name=repr(name), WHERE=', '.join(_WHERE))) from None
     return getattr(importlib.import_module(module), attribute)
 
 
@@ -48,13 +49,13 @@ def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, A
         key, sep, text = assignment.partition("=")
         key = key.strip().replace("-", "_")
         if not sep:
-            raise SettingsError(f"--set takes KEY=VALUE, not {assignment!r}.")
+            raise SettingsError(_("--set takes KEY=VALUE, not {assignment}.").format(assignment=repr(assignment)))
         if key in TABLE_SETTINGS:
             settings[key] = TABLE_SETTINGS[key].parse(key, text)
             continue
         if key not in rules.settings:
             raise SettingsError(
-                f"--set: {rules.name} has no setting {key!r}; it has {', '.join([*rules.settings, *TABLE_SETTINGS])}."
+                _("--set: {name} has no setting {key}; it has {names}.").format(name=rules.name, key=repr(key), names=', '.join([*rules.settings, *TABLE_SETTINGS]))
             )
         settings[key] = rules.settings[key].parse(key, text)
     check = getattr(rules, "check_settings", None)

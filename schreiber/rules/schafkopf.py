@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from schreiber.i18n import N_, _
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -54,22 +55,22 @@ _LABEL: dict[str, str] = {
 _LABEL.update({t: f"{_LABEL[b]}-Tout" for t, b in TOUTS.items()})
 
 TYPES: dict[str, str] = {
-    "rufspiel": "partner game: the player calls an ace (--sau); wins with 61 Augen (--player, --partner, --augen N)",
-    "farbsolo": "solo with a trump suit (--farbe); wins with 61 Augen (--player, --augen N)",
-    "wenz": "solo, only the Unter are trumps; wins with 61 Augen (--player, --augen N)",
-    "geier": "solo, only the Ober are trumps; wins with 61 Augen (--player, --augen N)",
-    "farbwenz": "solo, the Unter and a suit (--farbe) are trumps; wins with 61 Augen (--player, --augen N)",
-    "farbgeier": "solo, the Ober and a suit (--farbe) are trumps; wins with 61 Augen (--player, --augen N)",
-    "farbsolo-tout": "Farbsolo announced to take every trick, ×2 (--player, --won/--lost)",
-    "wenz-tout": "Wenz announced to take every trick, ×2 (--player, --won/--lost)",
-    "geier-tout": "Geier announced to take every trick, ×2 (--player, --won/--lost)",
-    "farbwenz-tout": "Farbwenz announced to take every trick, ×2 (--player, --won/--lost)",
-    "farbgeier-tout": "Farbgeier announced to take every trick, ×2 (--player, --won/--lost)",
-    "sie": "all four Ober and Unter in one hand: always won, 8 Laufende, ×4 (--player)",
-    "bettel": "solo to take no trick (--player, --won/--lost)",
-    "bettel-brett": "Bettel with the cards laid open, ×2 (--player, --won/--lost)",
-    "ramsch": "all passed, everyone for himself: most Augen loses (--augen NAME=N for each player)",
-    "zusammengeworfen": "all passed and the cards are thrown in: nobody scores, the deal passes on",
+    "rufspiel": N_("partner game: the player calls an ace (--sau); wins with 61 Augen (--player, --partner, --augen N)"),
+    "farbsolo": N_("solo with a trump suit (--farbe); wins with 61 Augen (--player, --augen N)"),
+    "wenz": N_("solo, only the Unter are trumps; wins with 61 Augen (--player, --augen N)"),
+    "geier": N_("solo, only the Ober are trumps; wins with 61 Augen (--player, --augen N)"),
+    "farbwenz": N_("solo, the Unter and a suit (--farbe) are trumps; wins with 61 Augen (--player, --augen N)"),
+    "farbgeier": N_("solo, the Ober and a suit (--farbe) are trumps; wins with 61 Augen (--player, --augen N)"),
+    "farbsolo-tout": N_("Farbsolo announced to take every trick, ×2 (--player, --won/--lost)"),
+    "wenz-tout": N_("Wenz announced to take every trick, ×2 (--player, --won/--lost)"),
+    "geier-tout": N_("Geier announced to take every trick, ×2 (--player, --won/--lost)"),
+    "farbwenz-tout": N_("Farbwenz announced to take every trick, ×2 (--player, --won/--lost)"),
+    "farbgeier-tout": N_("Farbgeier announced to take every trick, ×2 (--player, --won/--lost)"),
+    "sie": N_("all four Ober and Unter in one hand: always won, 8 Laufende, ×4 (--player)"),
+    "bettel": N_("solo to take no trick (--player, --won/--lost)"),
+    "bettel-brett": N_("Bettel with the cards laid open, ×2 (--player, --won/--lost)"),
+    "ramsch": N_("all passed, everyone for himself: most Augen loses (--augen NAME=N for each player)"),
+    "zusammengeworfen": N_("all passed and the cards are thrown in: nobody scores, the deal passes on"),
 }
 
 _COMMON_KIND_OPTIONS = ("klopfen", "kontra", "re")
@@ -107,31 +108,31 @@ def _bock_setting(settings: Settings) -> set[str]:
 
 def _common_settings(*, schneider_spieler: int, schneider_gegner: int, bock: tuple[str, ...]) -> dict[str, Setting]:
     return {
-        "kurzes_blatt": Setting(False, "short deck without 7s and 8s: at most 12/9/4 Laufende instead of 14/11/4"),
+        "kurzes_blatt": Setting(False, N_("short deck without 7s and 8s: at most 12/9/4 Laufende instead of 14/11/4")),
         "kein_spiel": Setting(
             "ramsch",
-            "when all four pass: play a Ramsch, or throw the cards in (record it as zusammengeworfen)",
+            N_("when all four pass: play a Ramsch, or throw the cards in (record it as zusammengeworfen)"),
             choices=("ramsch", "zusammenwerfen"),
         ),
         "laufende_ab": Setting(
-            3, "Laufende count from this many in Rufspiel, Farbsolo, Farbwenz and Farbgeier", minimum=1, maximum=14
+            3, N_("Laufende count from this many in Rufspiel, Farbsolo, Farbwenz and Farbgeier"), minimum=1, maximum=14
         ),
-        "laufende_ab_wenz": Setting(2, "Laufende count from this many in Wenz and Geier", minimum=1, maximum=4),
+        "laufende_ab_wenz": Setting(2, N_("Laufende count from this many in Wenz and Geier"), minimum=1, maximum=4),
         "schneider_spieler": Setting(
             schneider_spieler,
-            "the player party is Schneider with fewer Augen than this",
+            N_("the player party is Schneider with fewer Augen than this"),
             minimum=1,
             maximum=60,
         ),
         "schneider_gegner": Setting(
             schneider_gegner,
-            "the opponents are Schneider with fewer Augen than this (the player party has 121 minus it or more)",
+            N_("the opponents are Schneider with fewer Augen than this (the player party has 121 minus it or more)"),
             minimum=1,
             maximum=60,
         ),
         "bock": Setting(
             bock,
-            "what makes a Bock round: re (a Re given), gleichstand (a 60:60), manuell (--bock); off for none",
+            N_("what makes a Bock round: re (a Re given), gleichstand (a 60:60), manuell (--bock); off for none"),
             choices=("gleichstand", "manuell", "re"),
             multi=True,
         ),
@@ -294,26 +295,26 @@ class Schafkopf:
         if tarif:
             self.name = "schafkopf-tarif"
             self.summary = (
-                "Schafkopf for money, the common Bavarian tariff in cents: Rufspiel 20, Solo 50, Bettel 20, "
-                "10 per Schneider, Schwarz and Laufender, Klopfen/Kontra/Re double, Ramsch 20."
+                N_("Schafkopf for money, the common Bavarian tariff in cents: Rufspiel 20, Solo 50, Bettel 20, "
+                "10 per Schneider, Schwarz and Laufender, Klopfen/Kontra/Re double, Ramsch 20.")
             )
             self.settings: dict[str, Setting] = _common_settings(schneider_spieler=31, schneider_gegner=30, bock=())
             self.settings.update(
                 {
-                    "rufspiel": Setting(20, "base of a Rufspiel, in cents", minimum=1),
-                    "solo": Setting(50, "base of every solo (tout and Sie included), and a Durchmarsch", minimum=1),
-                    "bettel": Setting(20, "base of Bettel and Bettel-Brett, in cents", minimum=1),
+                    "rufspiel": Setting(20, N_("base of a Rufspiel, in cents"), minimum=1),
+                    "solo": Setting(50, N_("base of every solo (tout and Sie included), and a Durchmarsch"), minimum=1),
+                    "bettel": Setting(20, N_("base of Bettel and Bettel-Brett, in cents"), minimum=1),
                     "extra": Setting(
-                        10, "for each of Schneider, Schwarz and each counted Laufender, in cents", minimum=0
+                        10, N_("for each of Schneider, Schwarz and each counted Laufender, in cents"), minimum=0
                     ),
-                    "ramsch": Setting(20, "what the Ramsch loser pays each other player (a Jungfrau twice)", minimum=0),
+                    "ramsch": Setting(20, N_("what the Ramsch loser pays each other player (a Jungfrau twice)"), minimum=0),
                 }
             )
         else:
             self.name = "schafkopf"
             self.summary = (
-                "Bavarian Schafkopf house rules in points: Rufspiel 1, solos 2 (the soloist ×3), Schneider, "
-                "Laufende, Klopfen +1, Kontra/Re ×2, Bock rounds and Ramsch."
+                N_("Bavarian Schafkopf house rules in points: Rufspiel 1, solos 2 (the soloist ×3), Schneider, "
+                "Laufende, Klopfen +1, Kontra/Re ×2, Bock rounds and Ramsch.")
             )
             self.settings = _common_settings(
                 schneider_spieler=30, schneider_gegner=31, bock=("gleichstand", "manuell", "re")
@@ -334,11 +335,10 @@ class Schafkopf:
         table = self._table(settings)
         game = table.games.get(hand.type)
         if game is None:
-            raise HandError(f"{hand.type!r} is not a game of Schafkopf; use one of {', '.join(TYPES)}.")
+            raise HandError(_("{type} is not a game of Schafkopf; use one of {TYPES}.").format(type=repr(hand.type), TYPES=', '.join(TYPES)))
         if hand.bock and not table.manual:
             raise HandError(
-                "--bock is not used at this table; the setting bock must contain manuell "
-                f"(it is {','.join(sorted(table.bock)) or 'off'})."
+                _("--bock is not used at this table; the setting bock must contain manuell (it is {value}).").format(value=','.join(sorted(table.bock)) or 'off')
             )
         if game.refused is not None:
             raise HandError(game.refused)
@@ -394,7 +394,7 @@ class Schafkopf:
             checks.seated(name, active, "--klopfen")
         if len(set(knocks)) != len(knocks):
             twice = next(n for n in knocks if knocks.count(n) > 1)
-            raise HandError(f"--klopfen: {twice} knocked twice; each player can knock once.")
+            raise HandError(_("--klopfen: {twice} knocked twice; each player can knock once.").format(twice=twice))
 
     @staticmethod
     def _laufende(table: _Table, game: _Game, hand: Hand) -> int:
@@ -402,13 +402,13 @@ class Schafkopf:
         n = hand.laufende
         if game.kind == "sie":
             if n is not None and n != SIE_LAUFENDE:
-                raise HandError(f"--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {n}.")
+                raise HandError(_("--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {n}.").format(SIE_LAUFENDE=SIE_LAUFENDE, n=n))
             return SIE_LAUFENDE
         if n is None:
             return 0
         if not 0 <= n <= game.most:
             deck = " with kurzes_blatt" if table.short else ""
-            raise HandError(f"--laufende must be between 0 and {game.most} in {hand.type}{deck}, not {n}.")
+            raise HandError(_("--laufende must be between 0 and {most} in {type}{deck}, not {n}.").format(most=game.most, type=hand.type, deck=deck, n=n))
         return n
 
     # -- Rufspiel and the solos ------------------------------------------------------------------
@@ -435,19 +435,19 @@ class Schafkopf:
             checks.seated(partner, active, "--partner")
             checks.different(player, partner)
         if hand.re and not hand.kontra:
-            raise HandError("--re needs --kontra: Re can only answer a Kontra.")
+            raise HandError(_("--re needs --kontra: Re can only answer a Kontra."))
         if hand.farbe is not None and hand.farbe.lower() not in SUITS:
-            raise HandError(f"--farbe must be eichel, gras, herz or schellen, not {hand.farbe!r}.")
+            raise HandError(_("--farbe must be eichel, gras, herz or schellen, not {farbe}.").format(farbe=repr(hand.farbe)))
         if hand.sau is not None and hand.sau.lower() not in SAUEN:
             raise HandError(
-                f"--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {hand.sau!r}."
+                _("--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {sau}.").format(sau=repr(hand.sau))
             )
         if kind == "sie" and hand.won is False:
-            raise HandError("--lost does not apply to sie: a Sie is always won.")
+            raise HandError(_("--lost does not apply to sie: a Sie is always won."))
         if augen is not None:
             checks.in_range(augen, 0, TOTAL_AUGEN, "--augen N")
             if hand.schwarz and augen not in (0, TOTAL_AUGEN):
-                raise HandError(f"--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.")
+                raise HandError(_("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(augen=augen))
         laufende = self._laufende(table, game, hand)
 
         by_augen = game.by_augen
@@ -517,33 +517,32 @@ class Schafkopf:
         if durch is not None:
             checks.seated(durch, active, "--durchmarsch")
             if hand.jungfrau:
-                raise HandError("--jungfrau does not apply with --durchmarsch: a Durchmarsch is scored on its own.")
+                raise HandError(_("--jungfrau does not apply with --durchmarsch: a Durchmarsch is scored on its own."))
             if hand.loser is not None:
-                raise HandError("--loser does not apply with --durchmarsch: nobody loses a Ramsch the others lost.")
+                raise HandError(_("--loser does not apply with --durchmarsch: nobody loses a Ramsch the others lost."))
         else:
             checks.need(hand, "augen_by_player")
         if augen:
             checks.per_player(augen, active, TOTAL_AUGEN, "--augen NAME=N")
         if durch is not None and augen and augen[durch] != TOTAL_AUGEN:
             raise HandError(
-                f"--durchmarsch: {durch} took every trick, so --augen {durch}=120, not {augen[durch]}."
+                _("--durchmarsch: {durch} took every trick, so --augen {durch}=120, not {augen}.").format(durch=durch, augen=augen[durch])
             )
         if stiche:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             for name, n in stiche.items():
                 if n > tricks:
-                    raise HandError(f"--stiche NAME=N: {name}={n} is more than the {tricks} tricks of a hand.")
+                    raise HandError(_("--stiche NAME=N: {name}={n} is more than the {tricks} tricks of a hand.").format(name=name, n=n, tricks=tricks))
                 if n == 0 and augen.get(name, 0) > 0:
                     raise HandError(
-                        f"--stiche NAME=N: {name} took no trick but has {augen[name]} Augen; check both."
+                        _("--stiche NAME=N: {name} took no trick but has {augen} Augen; check both.").format(name=name, augen=augen[name])
                     )
                 if durch is not None and n != (tricks if name == durch else 0):
                     raise HandError(
-                        f"--stiche NAME=N: {durch} took every trick (--durchmarsch), so {name}="
-                        f"{tricks if name == durch else 0}, not {n}."
+                        _("--stiche NAME=N: {durch} took every trick (--durchmarsch), so {name}={value}, not {n}.").format(durch=durch, name=name, value=tricks if name == durch else 0, n=n)
                     )
             if all(p in stiche for p in active) and sum(stiche.values()) != tricks:
-                raise HandError(f"--stiche NAME=N must add up to {tricks}; these add up to {sum(stiche.values())}.")
+                raise HandError(_("--stiche NAME=N must add up to {tricks}; these add up to {sum}.").format(tricks=tricks, sum=sum(stiche.values())))
 
         if durch is not None:
             return self._durchmarsch(table, state, durch, knocks, manual)
@@ -554,10 +553,10 @@ class Schafkopf:
                 checks.seated(name, active, "--jungfrau")
                 if augen[name] > 0:
                     raise HandError(
-                        f"--jungfrau: {name} has {augen[name]} Augen; a Jungfrau took no trick, so 0 Augen."
+                        _("--jungfrau: {name} has {augen} Augen; a Jungfrau took no trick, so 0 Augen.").format(name=name, augen=augen[name])
                     )
                 if stiche.get(name, 0) > 0:
-                    raise HandError(f"--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche[name]}.")
+                    raise HandError(_("--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche}.").format(name=name, stiche=stiche[name]))
         # --stiche NAME=0 says the same as --jungfrau NAME.
         jungfrauen: tuple[str, ...] = ()
         if hand.jungfrau or stiche:
@@ -590,18 +589,17 @@ class Schafkopf:
             if hand.loser is not None and hand.loser != tied[0]:
                 checks.seated(hand.loser, active, "--loser")
                 raise HandError(
-                    f"--loser: {tied[0]} loses with the most ({reason}), not {hand.loser}; "
-                    "leave --loser out or name the same player."
+                    _("--loser: {tied} loses with the most ({reason}), not {loser}; leave --loser out or name "
+                        "the same player.").format(tied=tied[0], reason=reason, loser=hand.loser)
                 )
             return tied[0]
         if hand.loser is None:
             raise HandError(
-                f"--loser is needed: {_names(tied)} tie on {reason}; name the one with more trumps "
-                "(then the highest trump)."
+                _("--loser is needed: {names} tie on {reason}; name the one with more trumps (then the highest trump).").format(names=_names(tied), reason=reason)
             )
         checks.seated(hand.loser, active, "--loser")
         if hand.loser not in tied:
-            raise HandError(f"--loser must be one of {_names(tied)} (tied on {reason}), not {hand.loser}.")
+            raise HandError(_("--loser must be one of {names} (tied on {reason}), not {loser}.").format(names=_names(tied), reason=reason, loser=hand.loser))
         return hand.loser
 
     def _durchmarsch(

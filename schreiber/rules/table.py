@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol
 
+from schreiber.i18n import _, ngettext
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError
 
 
@@ -36,11 +37,15 @@ class BockQueue:
     def describe(self) -> str:
         """"Bock ×2: 3 hands left, then ×4: 4 hands" — or "no Bock"."""
         if not self.rounds:
-            return "no Bock"
+            return _("no Bock")
         head, *rest = self.rounds
-        text = f"Bock ×{head.factor}: {head.hands_left} {'hand' if head.hands_left == 1 else 'hands'} left"
+        text = ngettext("Bock ×{factor}: {count} hand left", "Bock ×{factor}: {count} hands left", head.hands_left).format(
+            factor=head.factor, count=head.hands_left
+        )
         for r in rest:
-            text += f", then ×{r.factor}: {r.hands_left} {'hand' if r.hands_left == 1 else 'hands'}"
+            text += ngettext(", then ×{factor}: {count} hand", ", then ×{factor}: {count} hands", r.hands_left).format(
+                factor=r.factor, count=r.hands_left
+            )
         return text
 
 
@@ -255,24 +260,27 @@ def dealt(state: TableState, dealer: str | None, sits_out: Sequence[str] = ()) -
     index = state.dealer
     if dealer is not None:
         if dealer not in players:
-            raise HandError(f"--dealer: {dealer} is not at the table for this hand; the players are {', '.join(players)}.")
+            raise HandError(_("--dealer: {dealer} is not at the table for this hand; the players are {players}.").format(dealer=dealer, players=', '.join(players)))
         index = players.index(dealer)
     out: tuple[str, ...] | None = None
     if sits_out:
         extra = len(players) - state.seats_per_hand
         if extra <= 0:
             raise HandError(
-                f"--sits-out: nobody sits out with {len(players)} players at a {state.seats_per_hand}-player game."
+                _("--sits-out: nobody sits out with {count} players at a {seats_per_hand}-player game.").format(count=len(players), seats_per_hand=state.seats_per_hand)
             )
         for name in sits_out:
             if name not in players:
-                raise HandError(f"--sits-out: {name} is not at the table for this hand; the players are {', '.join(players)}.")
+                raise HandError(_("--sits-out: {name} is not at the table for this hand; the players are {players}.").format(name=name, players=', '.join(players)))
         if len(set(sits_out)) != len(sits_out):
-            raise HandError("--sits-out: a player is named twice; name each one once.")
+            raise HandError(_("--sits-out: a player is named twice; name each one once."))
         if len(sits_out) != extra:
             raise HandError(
-                f"--sits-out: with {len(players)} players {extra} {'sits' if extra == 1 else 'sit'} out, "
-                f"so name {extra}, not {len(sits_out)}."
+                ngettext(
+                    "--sits-out: with {count} players {extra} sits out, so name {extra}, not {given}.",
+                    "--sits-out: with {count} players {extra} sit out, so name {extra}, not {given}.",
+                    extra,
+                ).format(count=len(players), extra=extra, given=len(sits_out))
             )
         out = tuple(p for p in players if p in sits_out)
     return TableState(players, index, state.seats_per_hand, state.bock, state.carry, state.hands, out)
@@ -295,14 +303,14 @@ def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: 
     next_dealer = players[state.dealer]
     if change.join is not None:
         if change.join in players:
-            raise SettingsError(f"session join: {change.join} sits at the table already.")
+            raise SettingsError(_("session join: {join} sits at the table already.").format(join=change.join))
         seat = len(players) + 1 if change.seat is None else change.seat
         if not 1 <= seat <= len(players) + 1:
-            raise SettingsError(f"--seat must be between 1 and {len(players) + 1}, not {seat}.")
+            raise SettingsError(_("--seat must be between 1 and {value}, not {seat}.").format(value=len(players) + 1, seat=seat))
         players.insert(seat - 1, change.join)
     if change.leave is not None:
         if change.leave not in players:
-            raise SettingsError(f"session leave: {change.leave} is not at the table; the players are {', '.join(players)}.")
+            raise SettingsError(_("session leave: {leave} is not at the table; the players are {players}.").format(leave=change.leave, players=', '.join(players)))
         i = players.index(change.leave)
         if next_dealer == change.leave:
             next_dealer = players[(i + 1) % len(players)]
@@ -317,7 +325,7 @@ def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: 
         who = f"with {change.join}" if change.join is not None else f"without {change.leave}"
         verb = "join" if change.join is not None else "leave"
         raise SettingsError(
-            f"session {verb}: {rules.name} is played by {count} players; {who} there would be {n}."
+            _("session {verb}: {name} is played by {count} players; {who} there would be {n}.").format(verb=verb, name=rules.name, count=count, who=who, n=n)
         )
     return TableState(
         tuple(players),

@@ -13,6 +13,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import DBAPIError
 
+from schreiber.i18n import _
 from schreiber.store.models import SCHEMA_REVISION
 
 # How long a command waits for another terminal's write to finish before it says the ledger is busy.
@@ -50,9 +51,9 @@ def target_url(target: str | None = None) -> str:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise LedgerError(f"--db: cannot create the folder {path.parent} ({e.strerror}).") from None
+            raise LedgerError(_("--db: cannot create the folder {parent} ({strerror}).").format(parent=path.parent, strerror=e.strerror)) from None
     elif not path.parent.is_dir():
-        raise LedgerError(f"--db: the folder {path.parent} does not exist; create it first, or name a file in a folder that exists.")
+        raise LedgerError(_("--db: the folder {parent} does not exist; create it first, or name a file in a folder that exists.").format(parent=path.parent))
     return f"sqlite:///{path}"
 
 
@@ -97,7 +98,7 @@ def busy_timeout() -> float:
     except ValueError:
         seconds = -1.0
     if not 0 <= seconds <= 86400:
-        raise LedgerError(f"{BUSY_TIMEOUT_ENV}: use a number of seconds from 0 to 86400, not {value!r}.")
+        raise LedgerError(_("{BUSY_TIMEOUT_ENV}: use a number of seconds from 0 to 86400, not {value}.").format(BUSY_TIMEOUT_ENV=BUSY_TIMEOUT_ENV, value=repr(value)))
     return seconds
 
 
@@ -143,16 +144,16 @@ def open_engine(
         raise
     except Exception as e:  # a malformed URL or a driver that is not installed
         reason = hide_password(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__, url)
-        raise LedgerError(f"--db: cannot use {name} as a ledger ({reason}).") from None
+        raise LedgerError(_("--db: cannot use {name} as a ledger ({reason}).").format(name=name, reason=reason)) from None
     existed = sqlite_path is None or (sqlite_path.exists() and sqlite_path.stat().st_size > 0)
     if not existed and not create:
-        raise LedgerError(f"--db: there is no ledger at {name}.")
+        raise LedgerError(_("--db: there is no ledger at {name}.").format(name=name))
     try:
         revision = stored_revision(engine)
         if revision is None:
             _refuse_foreign(engine, name)
         elif not _OUR_REVISION.fullmatch(revision):
-            raise LedgerError(f"--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed.")
+            raise LedgerError(_("--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed.").format(name=name))
         elif revision > SCHEMA_REVISION:
             raise _newer(revision)
         if migrate and revision != SCHEMA_REVISION:
@@ -198,8 +199,8 @@ def _refuse_foreign(engine: Engine, name: str) -> None:
         conn.rollback()
     if tables:
         raise LedgerError(
-            f"--db: {name} is not a schreiber ledger (it has {len(tables)} tables of its own and no schreiber "
-            "revision); nothing was changed."
+            _("--db: {name} is not a schreiber ledger (it has {count} tables of its own and no schreiber "
+                "revision); nothing was changed.").format(name=name, count=len(tables))
         )
 
 
@@ -211,8 +212,8 @@ def _wal(engine: Engine) -> None:
 
 def _newer(revision: str | None) -> LedgerError:
     return LedgerError(
-        f"--db: the ledger is at schema revision {revision}, which this schreiber does not know; "
-        "it was written by a newer version."
+        _("--db: the ledger is at schema revision {revision}, which this schreiber does not know; it "
+            "was written by a newer version.").format(revision=revision)
     )
 
 
@@ -243,8 +244,8 @@ def upgrade(engine: Engine, revision: str | None) -> None:
                         broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
                         if broken:
                             raise LedgerError(
-                                f"--db: the upgrade would leave {len(broken)} rows pointing nowhere "
-                                f"(first in table {broken[0][0]}); nothing was changed."
+                                _("--db: the upgrade would leave {count} rows pointing nowhere (first in table {value}); "
+                                    "nothing was changed.").format(count=len(broken), value=broken[0][0])
                             )
             finally:
                 if sqlite:
@@ -322,10 +323,10 @@ def copy_sqlite(source: Path, target: Path) -> None:
 def database_error(error: DBAPIError, doing: str) -> LedgerError:
     """One sentence for a database error: busy, a lost connection, or the driver's first line."""
     if _busy(error):
-        return LedgerError("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment.")
+        return LedgerError(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
     if error.connection_invalidated:
-        return LedgerError(f"the connection to the ledger was lost ({_reason(error)}); the command did not complete.")
-    return LedgerError(f"{doing} ({_reason(error)}); nothing was changed.")
+        return LedgerError(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=_reason(error)))
+    return LedgerError(_("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=_reason(error)))
 
 
 def _busy(error: DBAPIError) -> bool:
