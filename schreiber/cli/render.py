@@ -257,7 +257,7 @@ def open_debts(debts: Any, fmt: str) -> None:
         return
     _out(_("Still owed:"))
     for d in debts.tables:
-        _out(f"{d.title}:")
+        _out(f"{d.heading or d.title}:")
         for debtor, creditor, cents in d.owed:
             _out(_owes(debtor, creditor, cents))
     if len(debts.tables) > 1:

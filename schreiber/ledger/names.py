@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from schreiber.i18n import _
+from schreiber.i18n import N_, _
 from schreiber.rules.model import Hand, HandError
 
 _NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner", "dealer")
@@ -37,8 +37,8 @@ def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise HandError(_("{option}: {typed} could mean {starting}; type more of the {what}.").format(option=option, typed=repr(typed), starting=' or '.join(starting), what=what))
-    raise HandError(_("{option}: {typed} is not {what}; use one of {choices}.").format(option=option, typed=repr(typed), what=what, choices=', '.join(choices)))
+        raise HandError(_("{option}: {typed} could mean {starting}; type more of the {what}.").format(option=option, typed=repr(typed), starting=_(' or ').join(starting), what=_(what)))
+    raise HandError(_("{option}: {typed} is not {what}; use one of {choices}.").format(option=option, typed=repr(typed), what=_(what), choices=', '.join(choices)))
 
 
 def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
@@ -47,17 +47,17 @@ def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
     for name in _NAME_FIELDS:
         value = getattr(hand, name)
         if value is not None:
-            changes[name] = pick(value, players, _OPTION[name], "a player at this table")
+            changes[name] = pick(value, players, _OPTION[name], N_("a player at this table"))
     for name in _NAME_LIST_FIELDS:
         values = getattr(hand, name)
         if values:
-            changes[name] = tuple(pick(v, players, _OPTION[name], "a player at this table") for v in values)
+            changes[name] = tuple(pick(v, players, _OPTION[name], N_("a player at this table")) for v in values)
     for name in _NAME_MAP_FIELDS:
         mapping: Mapping[str, int] = getattr(hand, name)
         if mapping:
             resolved: dict[str, int] = {}
             for typed, value in mapping.items():
-                who = pick(typed, players, _OPTION[name], "a player at this table")
+                who = pick(typed, players, _OPTION[name], N_("a player at this table"))
                 if who in resolved:
                     raise HandError(_("{OPTION}: {who} is named twice; give each player once.").format(OPTION=_OPTION[name], who=who))
                 resolved[who] = value

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import case, func, select
 
-from schreiber.i18n import _
+from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.ledger.service import Ledger, _jsonable
 from schreiber.report import csvio
@@ -217,12 +217,11 @@ def report(ledger: Ledger, scope: Scope) -> Report:
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
     if scope.many:
-        title = f"{len(tables)} sessions"
+        title = ngettext("{count} session", "{count} sessions", len(tables)).format(count=len(tables))
         if scope.since or scope.until:
-            title += f" from {scope.since or '…'} to {scope.until or '…'}"
+            title += _(" from {since} to {until}").format(since=scope.since or "…", until=scope.until or "…")
     else:
-        t = tables[0]
-        title = f"session {t.id}{' ' + t.name if t.name else ''} ({t.rules}, {t.date})"
+        title = session_title(tables[0], _)
     by_name = {line.name: line.cents for line in lines if line.cents is not None}
     # What `settle` recorded is paid: who pays whom settles only what is still owed.
     paid = [(names[a], names[b], int(c)) for a, b, c in payments]
@@ -365,11 +364,11 @@ class _Reading:
         self.first = {k: first.get(k, "") for k in _TABLE_COLUMNS}
         self.rules = registry.get(self.first["rules"]) if self.first["rules"] in registry.names() else None
         if self.rules is None:
-            raise _refuse(f"session {key} is played under {self.first['rules']!r}, which is not a rule set of schreiber")
+            raise _refuse(_("session {key} is played under {first}, which is not a rule set of schreiber").format(key=key, first=repr(self.first['rules'])))
         if first.get("table_events"):
             raise _refuse(
-                f"players joined or left session {key} during the evening (column table_events); "
-                "such tables cannot be imported yet"
+                _("players joined or left session {key} during the evening (column table_events); such "
+                    "tables cannot be imported yet").format(key=key)
             )
         self.seats: dict[int, str] = {}
         self.facts: dict[int, str] = {}
@@ -379,16 +378,16 @@ class _Reading:
     def add(self, row: dict[str, str]) -> None:
         for column in _TABLE_COLUMNS:
             if row.get(column, "") != self.first[column]:
-                raise _refuse(f"the rows of session {self.key} disagree in column {column!r}")
+                raise _refuse(_("the rows of session {key} disagree in column {column}").format(key=self.key, column=repr(column)))
         seat = _whole(row, "seat", self.key)
         number = _whole(row, "hand", self.key)
         name = row["name"]
         if not 1 <= seat <= self.rules.max_players:
-            raise _refuse(f"session {self.key} has seat {seat}; {self.rules.name} seats 1–{self.rules.max_players}")
+            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=self.rules.max_players))
         if not 1 <= number <= MAX_HANDS:
-            raise _refuse(f"session {self.key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}")
+            raise _refuse(_("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(key=self.key, number=number, MAX_HANDS=MAX_HANDS))
         if self.seats.setdefault(seat, name) != name:
-            raise _refuse(f"session {self.key} seats both {self.seats[seat]!r} and {name!r} at seat {seat}")
+            raise _refuse(_("session {key} seats both {seats} and {name} at seat {seat}").format(key=self.key, seats=repr(self.seats[seat]), name=repr(name), seat=seat))
         if number not in self.hands:
             try:
                 facts = json.loads(row["facts"])
@@ -396,10 +395,10 @@ class _Reading:
                     raise TypeError("not an object")
                 self.hands[number] = Hand.from_facts(facts)
             except (ValueError, TypeError, RecursionError, HandError) as e:
-                raise _refuse(f"the facts of hand {number} of session {self.key} cannot be read ({e})") from None
+                raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(number=number, key=self.key, e=e)) from None
             self.facts[number] = row["facts"]
         elif row["facts"] != self.facts[number]:
-            raise _refuse(f"the rows of hand {number} of session {self.key} disagree in their facts")
+            raise _refuse(_("the rows of hand {number} of session {key} disagree in their facts").format(number=number, key=self.key))
         self.points[number][name] = _whole(row, "points", self.key)
 
     def table(self) -> FileTable:
@@ -407,26 +406,25 @@ class _Reading:
         key, first, rules = self.key, self.first, self.rules
         seats = sorted(self.seats)
         if seats != list(range(1, len(seats) + 1)):
-            raise _refuse(f"session {key} has seats {seats}; they must be 1, 2, 3 … in order")
+            raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=seats))
         players = tuple(self.seats[i] for i in seats)
         if not rules.min_players <= len(players) <= rules.max_players:
-            raise _refuse(f"session {key} seats {len(players)} players; {rules.name} is played by {rules.min_players}–{rules.max_players}")
+            raise _refuse(_("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(key=key, count=len(players), name=rules.name, min_players=rules.min_players, max_players=rules.max_players))
         if len({p.casefold() for p in players}) != len(players) or any(not p.strip() or len(p) > 80 for p in players):
-            raise _refuse(f"session {key} has a player name that is empty, longer than 80 characters or given twice")
+            raise _refuse(_("session {key} has a player name that is empty, longer than 80 characters or given twice").format(key=key))
         numbers = sorted(self.hands)
         if numbers != list(range(1, len(numbers) + 1)):
             missing = next(i for i in range(1, len(numbers) + 2) if i not in self.hands)
-            raise _refuse(f"session {key} has no hand {missing} but has later ones; an export numbers them 1, 2, 3 …")
+            raise _refuse(_("session {key} has no hand {missing} but has later ones; an export numbers them 1, 2, 3 …").format(key=key, missing=missing))
         for number in numbers:
             if set(self.points[number]) != set(players):
                 raise _refuse(
-                    f"hand {number} of session {key} has rows for {len(self.points[number])} of its {len(players)} players "
-                    "(a cut-off file?)"
+                    _("hand {number} of session {key} has rows for {count} of its {count2} players (a cut-off file?)").format(number=number, key=key, count=len(self.points[number]), count2=len(players))
                 )
         try:
             uid = str(uuid.UUID(first["table_uid"])) if first["table_uid"] else None
         except ValueError:
-            raise _refuse(f"session {key} has the table_uid {first['table_uid'][:40]!r}, which is not a table identity") from None
+            raise _refuse(_("session {key} has the table_uid {value}, which is not a table identity").format(key=key, value=repr(first['table_uid'][:40]))) from None
         try:
             settings = json.loads(first["settings"])
             if not isinstance(settings, dict) or not set(settings) <= set(rules.settings):
@@ -439,7 +437,7 @@ class _Reading:
                 raise ValueError(f"first_dealer {first_dealer + 1}")
             teams = [t.split("+") for t in first["teams"].split()] or None
         except (ValueError, TypeError, RecursionError) as e:
-            raise _refuse(f"session {key} cannot be read ({e})") from None
+            raise _refuse(_("session {key} cannot be read ({e})").format(key=key, e=e)) from None
         hands = [self.hands[n] for n in numbers]
         points = [self.points[n] for n in numbers]
         steps = _fold(key, rules, settings, players, first_dealer, hands, points)
@@ -450,7 +448,7 @@ def _whole(row: dict[str, str], column: str, key: str) -> int:
     try:
         return int(row[column])
     except ValueError:
-        raise _refuse(f"column {column!r} of session {key} holds {row[column][:40]!r}, not a whole number") from None
+        raise _refuse(_("column {column} of session {key} holds {value}, not a whole number").format(column=repr(column), key=key, value=repr(row[column][:40]))) from None
 
 
 def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ...], first_dealer: int,
@@ -463,15 +461,14 @@ def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ..
             step = play(rules, settings, state, hand)
             if points is not None and dict(step.payout.points) != points[i]:
                 raise _refuse(
-                    f"hand {i + 1} of session {key} scores {dict(step.payout.points)} under {rules.name}, "
-                    f"but the file says {points[i]}"
+                    _("hand {value} of session {key} scores {dict} under {name}, but the file says {points}").format(value=i + 1, key=key, dict=dict(step.payout.points), name=rules.name, points=points[i])
                 )
             steps.append(step)
             state = step.after
     except (HandError, KeyError, ValueError, TypeError, AttributeError) as e:
         if isinstance(e, SettingsError) and str(e).startswith("import csv:"):
             raise
-        raise _refuse(f"hand {len(steps) + 1} of session {key} cannot be scored under {rules.name} ({e})") from None
+        raise _refuse(_("hand {value} of session {key} cannot be scored under {name} ({e})").format(value=len(steps) + 1, key=key, name=rules.name, e=e)) from None
     return steps
 
 
@@ -485,7 +482,7 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
             if reading is not None:
                 yield reading.table()
             if key in seen:
-                raise _refuse(f"the rows of session {key} are not together; an export writes each table's rows in one block")
+                raise _refuse(_("the rows of session {key} are not together; an export writes each table's rows in one block").format(key=key))
             seen.add(key)
             reading = _Reading(key, row)
         reading.add(row)
@@ -511,7 +508,7 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
                 _plan(ledger, s, _respelled(s, table))
             count += 1
         if not count:
-            raise _refuse("the file has no hands in it")
+            raise _refuse(_("the file has no hands in it"))
         done: list[Imported] = []
         for table in file_tables(rows()):
             try:
@@ -562,15 +559,15 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     if stored is not None:
         if not _same_setup(stored, table):
             raise _refuse(
-                f"session {table.key} of the file has the identity of session {stored.id} of the ledger, "
-                "but other players, rules or settings"
+                _("session {key} of the file has the identity of session {id} of the ledger, but other "
+                    "players, rules or settings").format(key=table.key, id=stored.id)
             )
         records = ledger._records(s, stored)
         differs = _first_difference(records, table.hands)
         if differs is not None:
             number, what = differs
             raise _refuse(
-                f"session {table.key} of the file is session {stored.id} of the ledger, but hand {number} differs ({what})"
+                _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(key=table.key, id=stored.id, number=number, what=what)
             )
         return _outcome(stored, len(records), table, by_facts=False)
     # An older file without identities (or a table imported from one): match by the facts.
@@ -588,8 +585,8 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         extends.append((candidate, len(records)))
     if len(extends) > 1:
         raise _refuse(
-            f"session {table.key} of the file continues sessions {' and '.join(str(r.id) for r, _ in extends)} "
-            "of the ledger alike, so it cannot tell which one it is"
+            _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
+                "tell which one it is").format(key=table.key, names=' and '.join(str(r.id) for r, _ in extends))
         )
     if extends:
         return _outcome(extends[0][0], extends[0][1], table, by_facts=True)
@@ -603,8 +600,7 @@ def _outcome(runde: Runde, stored: int, table: FileTable, by_facts: bool) -> _Pl
         return _Plan("older", runde, stored, by_facts)
     if runde.closed:
         raise _refuse(
-            f"session {table.key} of the file has {len(table.hands) - stored} more hands than session {runde.id} "
-            "of the ledger, which is closed"
+            _("session {key} of the file has {value} more hands than session {id} of the ledger, which is closed").format(key=table.key, value=len(table.hands) - stored, id=runde.id)
         )
     return _Plan("extended", runde, stored, by_facts)
 
@@ -686,6 +682,12 @@ class TableDebts:
     table_id: int
     title: str
     owed: list[tuple[str, str, int]]
+    heading: str = ""  # the title in the language spoken
+
+
+def session_title(t: Any, say: Callable[[str], str]) -> str:
+    """"session 3 Stammtisch (schafkopf, 2026-11-20)", through `say` (gettext, or str for the English)."""
+    return say(N_("session {id}{name} ({rules}, {date})")).format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date)
 
 
 @dataclass(frozen=True)
@@ -718,8 +720,8 @@ def open_debts(ledger: Ledger, scope: Scope) -> OpenDebts:
             balance = _owed(ledger, s, t, rep.table_cents.get(t.id, {}))
             owed = transfers(balance)
             if owed:
-                title = f"session {t.id}{' ' + t.name if t.name else ''} ({t.rules}, {t.date})"
-                tables.append(TableDebts(t.id, title, owed))
+                # The JSON keeps the English title, so that a script reads the same in every language.
+                tables.append(TableDebts(t.id, session_title(t, str), owed, session_title(t, _)))
                 for name, c in balance.items():
                     net[name] += c
     return OpenDebts(tables, transfers(net))
@@ -740,7 +742,7 @@ def settle(
         balance = _owed(ledger, s, runde, rep.table_cents.get(runde.id, {}))
         owed = transfers(balance)
         names = sorted(balance)
-        chosen = {pick(n, names, "--paid", "a player at this table") for n in paid}
+        chosen = {pick(n, names, "--paid", N_("a player at this table")) for n in paid}
         now = [t for t in owed if not chosen or t[0] in chosen or t[1] in chosen]
         ids = {name: ledger._player(s, name).id for name in names}
         for payer, payee, cents in now:

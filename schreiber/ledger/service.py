@@ -12,7 +12,7 @@ from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
-from schreiber.i18n import _
+from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
@@ -146,7 +146,7 @@ class Ledger:
             raise SettingsError(_("--players: each player can sit at the table only once."))
         if not rules.min_players <= len(players) <= rules.max_players:
             count = (
-                f"exactly {rules.min_players}"
+                _("exactly {count}").format(count=rules.min_players)
                 if rules.min_players == rules.max_players
                 else f"{rules.min_players}–{rules.max_players}"
             )
@@ -158,7 +158,7 @@ class Ledger:
             tariff = getattr(rules, "default_tariff", None)
         first_dealer = 0
         if dealer is not None:
-            first_dealer = players.index(pick(dealer, players, "--dealer", "a player at this table"))
+            first_dealer = players.index(pick(dealer, players, "--dealer", N_("a player at this table")))
         uses_teams = getattr(rules, "uses_teams", False)
         if teams and not uses_teams:
             raise SettingsError(_("--teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
@@ -378,7 +378,7 @@ class Ledger:
             rules = registry.get(runde.rules)
             steps, state = self._fold(rules, runde, records, events=events)
             if kind == LEAVE:
-                name = pick(name, state.players, "session leave", "a player at this table")
+                name = pick(name, state.players, "session leave", N_("a player at this table"))
             else:
                 # Someone who sat here earlier (or at another table) is the same person, spelled as before.
                 known = s.scalar(select(Player).where(Player.name_key == name.casefold()))
@@ -438,9 +438,9 @@ class Ledger:
             if h.number == number:
                 return h, view
         raise SettingsError(
-            f"show: session {view.table.id} has no hand {number}; it has hands 1–{len(view.hands)}."
+            _("show: session {id} has no hand {number}; it has hands 1–{last}.").format(id=view.table.id, number=number, last=len(view.hands))
             if view.hands
-            else f"show: session {view.table.id} has no hands yet."
+            else _("show: session {id} has no hands yet.").format(id=view.table.id)
         )
 
     def recompute(self) -> tuple[int, int]:
@@ -467,7 +467,7 @@ class Ledger:
         teams_of: tuple[tuple[str, ...], ...] | None = None,
     ) -> Hand:
         """Spell names and the type as the table does, and stamp the teams in force onto a team game."""
-        hand = replace(hand, type=pick(hand.type, rules.types, "TYPE", f"a hand type of {rules.name}"))
+        hand = replace(hand, type=pick(hand.type, rules.types, "TYPE", _("a hand type of {name}").format(name=rules.name)))
         hand = resolve_names(hand, players)
         if getattr(rules, "uses_teams", False):
             teams = teams_of or tuple(tuple(t) for t in runde.teams or ())
@@ -662,7 +662,7 @@ class Ledger:
 def parse_teams(rules: RuleSet, texts: Sequence[str], players: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """`NAME+NAME NAME+NAME` as typed, names forgiving, checked by the rule set that plays in teams."""
     teams = [
-        tuple(pick(name, players, "--teams", "a player at this table") for name in text.split("+") if name.strip())
+        tuple(pick(name, players, "--teams", N_("a player at this table")) for name in text.split("+") if name.strip())
         for text in texts
     ]
     return rules.check_teams(players, teams)  # type: ignore[attr-defined]
@@ -743,9 +743,11 @@ def _find(records: list[HandRecord], number: int, table_id: int, command: str = 
             return record
     numbers = ", ".join(str(r.number) for r in records)
     raise SettingsError(
-        f"{command}: session {table_id} has no hand {number} in force; its hands are {numbers}."
+        _("{command}: session {id} has no hand {number} in force; its hands are {numbers}.").format(
+            command=command, id=table_id, number=number, numbers=numbers
+        )
         if records
-        else f"{command}: session {table_id} has no hands yet."
+        else _("{command}: session {id} has no hands yet.").format(command=command, id=table_id)
     )
 
 

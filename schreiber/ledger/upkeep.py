@@ -11,7 +11,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from schreiber.i18n import _
+from schreiber.i18n import N_, _
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
@@ -57,7 +57,8 @@ def check(ledger: Ledger) -> CheckResult:
     if revision != SCHEMA_REVISION:
         # The models describe the newest schema only, so the deeper checks wait for the upgrade.
         return CheckResult(
-            [f"schema revision {revision} is behind {SCHEMA_REVISION}; `schreiber db upgrade` brings the ledger up to date."],
+            [_("schema revision {revision} is behind {SCHEMA_REVISION}; `schreiber db upgrade` brings the "
+                "ledger up to date.").format(revision=revision, SCHEMA_REVISION=SCHEMA_REVISION)],
             0,
             0,
             revision,
@@ -128,29 +129,29 @@ class _reading:
 
 # Rows that point nowhere or disagree with what they point to; each query returns (description,) rows.
 _ORPHANS = {
-    "hand {0} belongs to no table": "SELECT h.id FROM hand h LEFT JOIN runde r ON r.id = h.runde_id WHERE r.id IS NULL",
-    "hand {0} replaces a hand that does not exist": (
+    N_("hand {0} belongs to no table"): "SELECT h.id FROM hand h LEFT JOIN runde r ON r.id = h.runde_id WHERE r.id IS NULL",
+    N_("hand {0} replaces a hand that does not exist"): (
         "SELECT h.id FROM hand h LEFT JOIN hand o ON o.id = h.replaces_id WHERE h.replaces_id IS NOT NULL AND o.id IS NULL"
     ),
-    "a seat of table {0} belongs to no table": (
+    N_("a seat of table {0} belongs to no table"): (
         "SELECT s.runde_id FROM seat s LEFT JOIN runde r ON r.id = s.runde_id WHERE r.id IS NULL"
     ),
-    "a seat of table {0} names a player who does not exist": (
+    N_("a seat of table {0} names a player who does not exist"): (
         "SELECT s.runde_id FROM seat s LEFT JOIN player p ON p.id = s.player_id WHERE p.id IS NULL"
     ),
-    "a cached payout names hand {0}, which does not exist": (
+    N_("a cached payout names hand {0}, which does not exist"): (
         "SELECT DISTINCT c.hand_id FROM payout c LEFT JOIN hand h ON h.id = c.hand_id WHERE h.id IS NULL"
     ),
-    "a cached payout of hand {0} names a player who does not exist": (
+    N_("a cached payout of hand {0} names a player who does not exist"): (
         "SELECT DISTINCT c.hand_id FROM payout c LEFT JOIN player p ON p.id = c.player_id WHERE p.id IS NULL"
     ),
-    "the cached payout of hand {0} is filed under another table than the hand": (
+    N_("the cached payout of hand {0} is filed under another table than the hand"): (
         "SELECT DISTINCT c.hand_id FROM payout c JOIN hand h ON h.id = c.hand_id WHERE c.runde_id <> h.runde_id"
     ),
-    "hand {0} is not live but still has cached payouts": (
+    N_("hand {0} is not live but still has cached payouts"): (
         "SELECT DISTINCT c.hand_id FROM payout c JOIN hand h ON h.id = c.hand_id WHERE h.status <> 'live'"
     ),
-    "the active table {0} does not exist": (
+    N_("the active table {0} does not exist"): (
         "SELECT l.value FROM ledger_state l LEFT JOIN runde r ON CAST(r.id AS VARCHAR(20)) = l.value "
         "WHERE l.key = 'active_runde' AND r.id IS NULL"
     ),
@@ -163,21 +164,21 @@ def _store_problems(s: Session) -> list[str]:
     if s.get_bind().dialect.name == "sqlite":
         verdict = [row[0] for row in s.execute(text("PRAGMA integrity_check"))]
         if verdict != ["ok"]:
-            problems += [f"the SQLite file is damaged: {line}" for line in verdict]
+            problems += [_("the SQLite file is damaged: {line}").format(line=line) for line in verdict]
         for table, rowid, parent, __ in s.execute(text("PRAGMA foreign_key_check")):
-            problems.append(f"row {rowid} of table {table} points to a missing row of {parent}")
+            problems.append(_("row {rowid} of table {table} points to a missing row of {parent}").format(rowid=rowid, table=table, parent=parent))
     for sentence, query in _ORPHANS.items():
-        problems += [sentence.format(value) for (value,) in s.execute(text(query))]
+        problems += [_(sentence).format(value) for (value,) in s.execute(text(query))]
     return problems
 
 
 def _numbering_problems(table_id: int, numbers: list[int]) -> list[str]:
     counts = Counter(numbers)
-    problems = [f"session {table_id}: hand {n} is live {c} times" for n, c in sorted(counts.items()) if c > 1]
+    problems = [_("session {table_id}: hand {n} is live {c} times").format(table_id=table_id, n=n, c=c) for n, c in sorted(counts.items()) if c > 1]
     missing = sorted(set(range(1, len(counts) + 1)) - set(counts))
     if missing:
         problems.append(
-            f"session {table_id}: the live hands are not numbered 1–{len(counts)} (missing {', '.join(map(str, missing))})"
+            _("session {table_id}: the live hands are not numbered 1–{count} (missing {names})").format(table_id=table_id, count=len(counts), names=', '.join(map(str, missing)))
         )
     return problems
 
@@ -190,7 +191,7 @@ def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
         steps, __ = ledger._fold(rules, runde, records, events=ledger._events(s, runde))
         expected = ledger._payout_rows(s, runde, list(zip(records, steps, strict=True)))
     except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
-        return [f"session {runde.id}: its hands no longer fold under {runde.rules} ({e})"]
+        return [_("session {id}: its hands no longer fold under {rules} ({e})").format(id=runde.id, rules=runde.rules, e=e)]
     want: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}
     for row in expected:
         want.setdefault(row.hand_id, {})[row.player_id] = (row.points, row.sat_out, row.won, row.solo)
@@ -202,16 +203,16 @@ def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
     for record in records:
         if have.get(record.id) != want.get(record.id):
             problems.append(
-                f"session {runde.id} hand {record.number}: the cached payout {_points(have.get(record.id), names)} "
-                f"differs from the fold {_points(want.get(record.id), names)}; `schreiber recompute` rebuilds it"
+                _("session {id} hand {number}: the cached payout {points} differs from the fold {points2}; "
+                    "`schreiber recompute` rebuilds it").format(id=runde.id, number=record.number, points=_points(have.get(record.id), names), points2=_points(want.get(record.id), names))
             )
     return problems
 
 
 def _points(rows: dict[int, tuple[int, bool, bool, bool]] | None, names: dict[int, str]) -> str:
     if not rows:
-        return "(none)"
-    return ", ".join(f"{names.get(pid, f'player {pid}')} {v[0]:+d}" for pid, v in sorted(rows.items()))
+        return _("(none)")
+    return ", ".join(f"{names.get(pid) or _('player {id}').format(id=pid)} {v[0]:+d}" for pid, v in sorted(rows.items()))
 
 
 def _same(a: Path, b: Path) -> bool:

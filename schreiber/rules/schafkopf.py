@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -95,7 +95,7 @@ def _signed(n: int) -> str:
 
 def _names(names: Sequence[str]) -> str:
     names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _bock_setting(settings: Settings) -> set[str]:
@@ -169,12 +169,12 @@ class _Game:
         self.refused: str | None = None
         if kind == "ramsch" and table.kein_spiel == "zusammenwerfen":
             self.refused = (
-                "ramsch is not played at this table (setting kein_spiel=zusammenwerfen); "
-                "record the hand as zusammengeworfen."
+                _("ramsch is not played at this table (setting kein_spiel=zusammenwerfen); record the hand "
+                    "as zusammengeworfen.")
             )
         if kind == "zusammengeworfen" and table.kein_spiel == "ramsch":
             self.refused = (
-                "this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch."
+                _("this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch.")
             )
         if kind == "zusammengeworfen":
             self.base = Term(_LABEL[hand_type], "+", 0)
@@ -236,7 +236,7 @@ class _Table:
             return Term(label, "+", laufende * self.unit)
         if laufende:
             # Shown so that the player sees why the Laufende entered did not score.
-            return Term(f"Laufende ({laufende}, they count from {minimum})", "+", 0)
+            return Term(_("Laufende ({count}, they count from {minimum})").format(count=laufende, minimum=minimum), "+", 0)
         return None
 
     def _value(
@@ -499,7 +499,7 @@ class Schafkopf:
                 value=0,
                 terms=terms,
                 formula=formula(terms),
-                split="thrown in: nobody scores, the deal passes on",
+                split=_("thrown in: nobody scores, the deal passes on"),
             ),
             carry=state.carry,
             same_dealer=False,
@@ -580,11 +580,11 @@ class Schafkopf:
         """Most Augen loses; a tie goes to the most tricks where they were entered, else to --loser."""
         top = max([augen[p] for p in active])
         tied = [p for p in active if augen[p] == top]
-        reason = f"{top} Augen"
+        reason = _("{augen} Augen").format(augen=top)
         if len(tied) > 1 and all(p in stiche for p in tied):
             most = max(stiche[p] for p in tied)
             tied = [p for p in tied if stiche[p] == most]
-            reason += f" and {most} {'trick' if most == 1 else 'tricks'}"
+            reason = ngettext("{augen} Augen and {count} trick", "{augen} Augen and {count} tricks", most).format(augen=top, count=most)
         if len(tied) == 1:
             if hand.loser is not None and hand.loser != tied[0]:
                 checks.seated(hand.loser, active, "--loser")
@@ -614,7 +614,7 @@ class Schafkopf:
                 value=unit,
                 terms=terms,
                 formula=wording,
-                split=f"Durchmarsch {durch} +3×{unit} = {_signed(3 * unit)}, each other −{unit}",
+                split=_("Durchmarsch {name} +3×{unit} = {total}, each other −{unit}").format(name=durch, unit=unit, total=_signed(3 * unit)),
                 soloist=None,
                 winners=(durch,),
             ),
@@ -639,9 +639,8 @@ def _rufspiel_split(
     party = (player, partner)
     others = tuple(p for p in active if p not in party)
     signed = value if won else -value
-    split = (
-        f"Spieler {player} and partner {partner} {_signed(signed)} each; "
-        f"{', '.join(others)} {_signed(-signed)} each"
+    split = _("Spieler {player} and partner {partner} {points} each; {others} {against} each").format(
+        player=player, partner=partner, points=_signed(signed), others=", ".join(others), against=_signed(-signed)
     )
     return split, party if won else others
 
@@ -649,9 +648,8 @@ def _rufspiel_split(
 @lru_cache(maxsize=4096)
 def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
     signed = value if won else -value
-    split = (
-        f"Spieler {player} {'+' if won else '−'}3×{value} = {_signed(3 * signed)}, "
-        f"each opponent {_signed(-signed)}"
+    split = _("Spieler {player} {sign}3×{value} = {points}, each opponent {against}").format(
+        player=player, sign="+" if won else "−", value=value, points=_signed(3 * signed), against=_signed(-signed)
     )
     return split, (player,) if won else tuple(p for p in active if p != player)
 
@@ -661,12 +659,12 @@ def _ramsch_split(
     loser: str, active: tuple[str, ...], unit: int, bonus: int, jungfrauen: tuple[str, ...]
 ) -> tuple[str, tuple[str, ...]]:
     lost = -3 * unit - bonus * len(jungfrauen)
-    split = f"Loser {loser} −3×{unit}"
+    split = _("Loser {name} −3×{unit}").format(name=loser, unit=unit)
     if jungfrauen:
         split += f" −{bonus}×{len(jungfrauen)} (Jungfrau)" if len(jungfrauen) > 1 else f" −{bonus} (Jungfrau)"
-    split += f" = {_signed(lost)}, each other +{unit}"
+    split += _(" = {points}, each other +{unit}").format(points=_signed(lost), unit=unit)
     for name in jungfrauen:
-        split += f"; Jungfrau {name} +{bonus} more"
+        split += _("; Jungfrau {name} +{bonus} more").format(name=name, bonus=bonus)
     return split, tuple(p for p in active if p != loser)
 
 

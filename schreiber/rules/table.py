@@ -318,11 +318,11 @@ def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: 
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
         count = (
-            f"exactly {rules.min_players}"
+            _("exactly {count}").format(count=rules.min_players)
             if rules.min_players == rules.max_players
             else f"{rules.min_players}–{rules.max_players}"
         )
-        who = f"with {change.join}" if change.join is not None else f"without {change.leave}"
+        who = _("with {name}").format(name=change.join) if change.join is not None else _("without {name}").format(name=change.leave)
         verb = "join" if change.join is not None else "leave"
         raise SettingsError(
             _("session {verb}: {name} is played by {count} players; {who} there would be {n}.").format(verb=verb, name=rules.name, count=count, who=who, n=n)

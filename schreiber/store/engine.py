@@ -259,7 +259,7 @@ def upgrade(engine: Engine, revision: str | None) -> None:
             raise database_error(e, "--db: the ledger could not be upgraded") from None
         reason = _reason(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         raise LedgerError(
-            _with_restore(f"--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed", engine, copy)
+            _with_restore(_("--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed").format(revision=revision, reason=reason), engine, copy)
         ) from None
 
 
