@@ -9,7 +9,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from schreiber.i18n import _, ngettext
+from schreiber.i18n import N_, _, ngettext
 from schreiber.report.settlement import euros
 
 
@@ -299,7 +299,7 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
         _out(_("no hands yet."))
     else:
         table = [
-            [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
+            [str(number), _(_STATUS.get(status, status)), describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
             for number, status, hand, entered in rows
         ]
         _out(_grid(table, ["#", _("status"), _("hand"), _("facts"), _("entered")]))
@@ -317,6 +317,10 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
                 [_("after hand {number}").format(number=after) if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""]
             )
         _out(_grid(lines, [_("when"), _("what"), _("entered")]))
+
+
+# A hand's status as stored, for `list --history`.
+_STATUS = {"live": N_("live"), "void": N_("void"), "superseded": N_("superseded")}
 
 
 def _facts(hand: Any) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+from schreiber.i18n import _, ngettext
 from schreiber.rules.klassisch import TeamView
 
 Cell = tuple[int, int, str]  # line, column, character
@@ -232,10 +233,10 @@ def head_small(strokes: int, striche: int) -> str:
 def _summary(view: TeamView) -> str:
     """"2 Schafköpfe · 4/9 strokes", and the pending 60:60 if this team declared it."""
     heads = view.schafkoepfe
-    done = "no Schafkopf yet" if heads == 0 else f"{heads} {'Schafkopf' if heads == 1 else 'Schafköpfe'}"
-    text = f"{done} · {view.strokes}/{view.striche} strokes"
+    done = _("no Schafkopf yet") if heads == 0 else ngettext("{count} Schafkopf", "{count} Schafköpfe", heads).format(count=heads)
+    text = _("{done} · {strokes}/{striche} strokes").format(done=done, strokes=view.strokes, striche=view.striche)
     if view.pending:
-        text += " · 60:60 pending, declared by this team"
+        text += _(" · 60:60 pending, declared by this team")
     return text
 
 

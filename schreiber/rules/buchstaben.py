@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -54,7 +54,7 @@ def _names(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 class Buchstaben:
@@ -121,14 +121,14 @@ class Buchstaben:
         n = len(state.active)
         lines: list[str] = []
         if n == 4:
-            lines.append("Doppelt pending: the next played hand counts ×2" if carry.doppelt else "no Doppelt pending")
+            lines.append(_("Doppelt pending: the next played hand counts ×2") if carry.doppelt else _("no Doppelt pending"))
         if "vergeben" in TYPES_BY_SIZE.get(n, ()):
             dealer = state.dealer_name
             count = carry.misdeals if carry.misdeal_dealer == dealer else 0
             if count:
-                lines.append(f"misdeals by {dealer} in a row: {count} (another gives every other player +1)")
+                lines.append(_("misdeals by {dealer} in a row: {count} (another gives every other player +1)").format(dealer=dealer, count=count))
             else:
-                lines.append(f"misdeals by {dealer} in a row: 0")
+                lines.append(_("misdeals by {dealer} in a row: 0").format(dealer=dealer))
         return lines
 
     # -- one hand ----------------------------------------------------------------------------
@@ -137,7 +137,7 @@ class Buchstaben:
         n = len(state.active)
         allowed = TYPES_BY_SIZE.get(n, ())
         if hand.type not in allowed:
-            where = "is not a hand type of buchstaben" if hand.type not in FIELDS else f"is not played by {n}"
+            where = _("is not a hand type of buchstaben") if hand.type not in FIELDS else _("is not played by {n}").format(n=n)
             raise HandError(_("{type} {where}; with {n} players the types are {allowed}.").format(type=hand.type, where=where, n=n, allowed=', '.join(allowed)))
         if hand.bock:
             raise HandError(_("--bock: Buchstaben-Schafkopf has no Bock."))
@@ -154,11 +154,11 @@ class Buchstaben:
     def _thrown_in(self, state: TableState, carry: Carry) -> Result:
         # Several throw-ins in a row still double only the next played hand: a flag, not a count.
         doppelt = carry.doppelt or len(state.active) == 4
-        note = "; the next played hand counts Doppelt" if doppelt else ""
+        note = _("; the next played hand counts Doppelt") if doppelt else ""
         payout = Payout(
             points={p: 0 for p in state.active},
-            formula=f"Zusammengeworfen: no points{note}",
-            split="nobody played; the next dealer deals",
+            formula=_("Zusammengeworfen: no points{note}").format(note=note),
+            split=_("nobody played; the next dealer deals"),
         )
         return Result(payout, Carry(doppelt=doppelt), consumes_bock=False)
 
@@ -170,8 +170,8 @@ class Buchstaben:
         if count == 0:
             payout = Payout(
                 points={p: 0 for p in state.active},
-                formula=f"first misdeal by {dealer}: no points",
-                split=f"{dealer} deals again",
+                formula=_("first misdeal by {dealer}: no points").format(dealer=dealer),
+                split=_("{dealer} deals again").format(dealer=dealer),
             )
             return Result(payout, Carry(doppelt, 1, dealer), same_dealer=True, consumes_bock=False)
         others = tuple(p for p in state.active if p != dealer)
@@ -181,7 +181,7 @@ class Buchstaben:
             value=1,
             terms=terms,
             formula=formula(terms),
-            split=f"second misdeal in a row by {dealer}: {_names(others)} +1 each; the deal passes on",
+            split=_("second misdeal in a row by {dealer}: {names} +1 each; the deal passes on").format(dealer=dealer, names=_names(others)),
             winners=others,
         )
         return Result(payout, Carry(doppelt), consumes_bock=False)
@@ -239,12 +239,14 @@ class Buchstaben:
         opponents = [p for p in active if p not in party]
         winners = tuple(p for p in active if p in (party if won else opponents))
         losers = [p for p in active if p not in winners]
-        each = " each" if len(winners) > 1 else ""
+        gain = ngettext("+{value}", "+{value} each", len(winners)).format(value=value)
         if won:
-            split = f"{_names(party)} {'wins' if len(party) == 1 else 'win'}: +{value}{each}"
+            split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=_names(party), gain=gain)
         else:
-            split = f"{_names(party)} {'loses' if len(party) == 1 else 'lose'}: {_names(winners)} +{value}{each}"
-        split += f"; {_names(losers)} {'gets' if len(losers) == 1 else 'get'} nothing"
+            split = ngettext("{party} loses: {winners} {gain}", "{party} lose: {winners} {gain}", len(party)).format(
+                party=_names(party), winners=_names(winners), gain=gain
+            )
+        split += ngettext("; {losers} gets nothing", "; {losers} get nothing", len(losers)).format(losers=_names(losers))
         payout = Payout(
             points={p: (value if p in winners else 0) for p in active},
             value=value,
@@ -286,10 +288,10 @@ class Buchstaben:
             terms.append(Term("Doppelt", "×", 2))
         value = evaluate(terms)
         if len(winners) == 1:
-            split = f"{winners[0]} has the most Augen ({best}): +{value}"
+            split = _("{name} has the most Augen ({best}): +{value}").format(name=winners[0], best=best, value=value)
         else:
-            tie = f" and {stiche[winners[0]]} tricks" if stiche else ""
-            split = f"{_names(winners)} tie with {best} Augen{tie}: +{value} each"
+            tie = ngettext(" and {count} trick", " and {count} tricks", stiche[winners[0]]).format(count=stiche[winners[0]]) if stiche else ""
+            split = _("{names} tie with {best} Augen{tie}: +{value} each").format(names=_names(winners), best=best, tie=tie, value=value)
         payout = Payout(
             points={p: (value if p in winners else 0) for p in active},
             value=value,

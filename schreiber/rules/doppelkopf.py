@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import (
     OPTION_OF,
@@ -228,14 +228,14 @@ class Doppelkopf:
                 done = dict(carry.played)
                 missed = [p for p in state.players if done.get(p, 0) < owed_each]
                 if missed:
-                    lines.append(f"Round {current} is over; Musssolo not played: {', '.join(missed)}.")
+                    lines.append(_("Round {round} is over; Musssolo not played: {names}.").format(round=current, names=", ".join(missed)))
             owed = [p for p in state.players if counts.get(p, 0) < owed_each]
             left = length - state.hands % length
-            where = f"round {current + 1}, {left} {'hand' if left == 1 else 'hands'} left"
+            where = ngettext("round {round}, {count} hand left", "round {round}, {count} hands left", left).format(round=current + 1, count=left)
             if owed:
-                lines.append(f"Musssolo still owed ({where}): {', '.join(owed)}.")
+                lines.append(_("Musssolo still owed ({where}): {names}.").format(where=where, names=", ".join(owed)))
             else:
-                lines.append(f"Musssolo: everyone has played his ({where}).")
+                lines.append(_("Musssolo: everyone has played his ({where}).").format(where=where))
         return lines
 
     def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]:
@@ -377,7 +377,9 @@ class Doppelkopf:
             value=value,
             terms=tuple(terms),
             formula=wording(terms),
-            split=f"{winner} {_n(value * len(others))} ({len(others)}×{value}), each other player {_n(-value)}",
+            split=_("{winner} {points} ({count}×{value}), each other player {against}").format(
+                winner=winner, points=_n(value * len(others)), count=len(others), value=value, against=_n(-value)
+            ),
             winners=(winner,),
         )
         return Result(payout, self._carry(settings, state), bock_causes=1 if hand.bock else 0)
@@ -396,12 +398,13 @@ class Doppelkopf:
         points = {p: -value * len(receivers) for p in payers}
         points.update({p: value * len(payers) for p in receivers})
         if receivers:
-            split = (
-                f"{', '.join(payers)} (most Augen, {top}) {'pays' if len(payers) == 1 else 'each pay'} "
-                f"{value} to each of {', '.join(receivers)}"
-            )
+            split = ngettext(
+                "{payers} (most Augen, {top}) pays {value} to each of {receivers}",
+                "{payers} (most Augen, {top}) each pay {value} to each of {receivers}",
+                len(payers),
+            ).format(payers=", ".join(payers), top=top, value=value, receivers=", ".join(receivers))
         else:
-            split = f"all tie with {top} Augen: nobody pays"
+            split = _("all tie with {top} Augen: nobody pays").format(top=top)
         payout = Payout(
             points=points,
             value=value,
@@ -422,7 +425,7 @@ class Doppelkopf:
         if solo:
             for f in SPOT_FIELDS:
                 if f in given:
-                    what = "a Hochzeit without partner (a solo)" if t == "hochzeit" else f"a {t}"
+                    what = _("a Hochzeit without partner (a solo)") if t == "hochzeit" else _("a {type}").format(type=t)
                     raise HandError(_("{option}: spot points count in normal games only, not in {what}.").format(option=OPTION_OF[f], what=what))
         elif hand.pflicht:
             raise HandError(
@@ -546,12 +549,13 @@ class Doppelkopf:
         if game.solo:
             soloist = game.re[0]
             sign = "−" if points[soloist] < 0 else "+"
-            split = f"Solist {soloist} {sign}3×{abs(value)}, each opponent {_n(-points[soloist] // 3)}"
+            split = _("Solist {soloist} {sign}3×{value}, each opponent {against}").format(
+                soloist=soloist, sign=sign, value=abs(value), against=_n(-points[soloist] // 3)
+            )
         else:
             a, b = (side, _other(side))
-            split = (
-                f"{a} {', '.join(game.members(a))} {_n(value)} each; "
-                f"{b} {', '.join(game.members(b))} {_n(-value)} each"
+            split = _("{party} {names} {points} each; {other} {others} {against} each").format(
+                party=a, names=", ".join(game.members(a)), points=_n(value), other=b, others=", ".join(game.members(b)), against=_n(-value)
             )
         return Payout(
             points=points,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from schreiber.i18n import N_, _
+from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
 from schreiber.rules.table import Result, TableState
@@ -131,10 +131,6 @@ class TeamView:
     pending: bool = False
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 class Klassisch:
     """The old Schafkopf in strokes: two teams of two, each hand's strokes go to one team."""
 
@@ -182,7 +178,7 @@ class Klassisch:
             line += " · Schafköpfe: " + ", ".join(finished)
         lines = [line]
         if carry.pending is not None:
-            lines.append(f"60:60 pending: {names[carry.pending]} declared; the next hand decides")
+            lines.append(_("60:60 pending: {team} declared; the next hand decides").format(team=names[carry.pending]))
         return lines
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
@@ -271,20 +267,19 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
         # A whole Schafkopf at once; the started one stays, and a pending 60:60 is settled by it.
         winner = declarers if augen == TOTAL_AUGEN else 1 - declarers
         after = _with_heads(carry, winner, 1)
-        terms: tuple[Term, ...] = (Term("schwarz: a whole Schafkopf", "+", striche),)
-        split = (
-            f"{names[winner]} win schwarz and draw a whole Schafkopf ({striche} strokes): "
-            f"{_each(carry.teams[winner], striche)}; the started one stays at {carry.strokes[winner]}/{striche}"
-        )
+        terms: tuple[Term, ...] = (Term(_("schwarz: a whole Schafkopf"), "+", striche),)
+        split = _(
+            "{team} win schwarz and draw a whole Schafkopf ({striche} strokes): {each}; the started one stays at {strokes}/{striche}"
+        ).format(team=names[winner], striche=striche, each=_each(carry.teams[winner], striche), strokes=carry.strokes[winner])
         return _result(state, after, winner, striche, terms, split, carry)
 
     if augen == TIE:
         # A second tie keeps the 60:60 pending, now measured against the team that declared it.
         after = replace(carry, pending=declarers, pending_player=hand.player)
-        split = f"60:60: nobody scores; {names[declarers]} declared, the next hand decides"
+        split = _("60:60: nobody scores; {team} declared, the next hand decides").format(team=names[declarers])
         if carry.pending is not None:
-            split += f" (the 60:60 of {names[carry.pending]} stays pending)"
-        wording = "60:60 = 0 strokes; the next hand decides"
+            split += _(" (the 60:60 of {team} stays pending)").format(team=names[carry.pending])
+        wording = _("60:60 = 0 strokes; the next hand decides")
         return _result(state, after, None, 0, (Term("60:60", "+", 0),), split, carry, wording)
 
     won = augen >= WIN
@@ -292,28 +287,31 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
     double = (augen if won else TOTAL_AUGEN - augen) >= DOUBLE
     if carry.pending is not None:
         if won:
-            label, base, extra = "won after 60:60", 2, 1
+            label, base, extra = _("won after 60:60"), 2, 1
         elif carry.pending == declarers:
-            label, base, extra = "lost after 60:60, same declarers", 4, 2
+            label, base, extra = _("lost after 60:60, same declarers"), 4, 2
         else:
-            label, base, extra = "lost after 60:60, other declarers", 3, 2
+            label, base, extra = _("lost after 60:60, other declarers"), 3, 2
     elif won:
-        label, base, extra = "won", 1, 1
+        label, base, extra = _("won"), 1, 1
     elif hand.forced:
-        label, base, extra = "lost, forced to declare", 1, 1
+        label, base, extra = _("lost, forced to declare"), 1, 1
     else:
-        label, base, extra = "lost", 2, 2
-    terms = (Term(label, "+", base),) + ((Term("double", "+", extra),) if double else ())
+        label, base, extra = _("lost"), 2, 2
+    terms = (Term(label, "+", base),) + ((Term(_("double"), "+", extra),) if double else ())
     strokes = base + (extra if double else 0)
 
     total = carry.strokes[winner] + strokes
     finished, left = divmod(total, striche)
     after = _with_heads(carry, winner, finished, strokes_left=left)
     after = replace(after, pending=None, pending_player=None)
-    split = f"{names[winner]} draw {_plural(strokes, 'stroke', 'strokes')}: {_each(carry.teams[winner], strokes)}"
+    split = ngettext("{team} draw {count} stroke: {each}", "{team} draw {count} strokes: {each}", strokes).format(
+        team=names[winner], count=strokes, each=_each(carry.teams[winner], strokes)
+    )
     if finished:
-        done = "a Schafkopf is" if finished == 1 else f"{finished} Schafköpfe are"
-        split += f"; {done} complete, {left}/{striche} in the next"
+        split += ngettext(
+            "; a Schafkopf is complete, {left}/{striche} in the next", "; {count} Schafköpfe are complete, {left}/{striche} in the next", finished
+        ).format(count=finished, left=left, striche=striche)
     return _result(state, after, winner, strokes, terms, split, carry)
 
 
