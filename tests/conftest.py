@@ -11,6 +11,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
+# The suite reads what schreiber says in English, whatever language this machine speaks; German
+# is checked in its own processes (tests/test_i18n.py). Set before schreiber.i18n chooses.
+os.environ["SCHREIBER_LANG"] = "en"
+
 PG_SERVER = os.environ.get("SCHREIBER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
