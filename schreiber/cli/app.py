@@ -340,10 +340,10 @@ def void(
     _render().voided(hand, result)
 
 
-@app.command("restore", help=_((
+@app.command("restore", help=_(
         'Bring back the newest voided or replaced version of hand N; the version in force, if any, is\n'
         'set aside as replaced (so a second restore brings it back). Every later hand is re-scored.'
-    )))
+    ))
 def restore(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to bring back."))],
     session: SessionOpt = None,
@@ -392,14 +392,14 @@ def report(
     _render().report(make_report(_ledger(), scope), fmt, excel=excel)
 
 
-@export_app.command("csv", help=_((
+@export_app.command("csv", help=_(
         'One row per hand and player: every fact and the payout (UTF-8, a header row).\n'
         '\n'
         "Columns: session, table_uid (the table's identity, so import never doubles a table),\n"
         'session_name, date, rules, tariff, hand, type, dealer, seat, name, sat_out, points, cents and\n'
         'euros (money as numbers), value, player, partner, augen, laufende, won, schwarz, kontra, re,\n'
         'klopfen, breakdown, note, facts, settings, first_dealer, teams.'
-    )))
+    ))
 def export_csv(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
@@ -445,14 +445,14 @@ def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
         ) from None
 
 
-@import_app.command("csv", help=_((
+@import_app.command("csv", help=_(
         'Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.\n'
         '\n'
         'Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a\n'
         'later export of it adds only the new hands, and one whose hands differ is refused, naming the\n'
         'first differing hand. Files without table_uid (older exports) are matched by date, rule set,\n'
         'players in seat order and hands. Nothing is written if any table is refused.'
-    )))
+    ))
 def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))]) -> None:
     from schreiber.ledger.reports import import_rows
     from schreiber.report import csvio

@@ -393,6 +393,21 @@ def _op(term: Any) -> str:
 # -- reports ----------------------------------------------------------------------------------
 
 
+# The report's columns as a person reads them (CSV and JSON keep the English names).
+_REPORT_HEADERS = {
+    "rank": N_("rank"),
+    "player": N_("player"),
+    "points": N_("points"),
+    "hands": N_("hands"),
+    "won": N_("won"),
+    "solos": N_("solos"),
+    "money": N_("money"),
+    "musssolo": N_("musssolo"),
+    "schafkoepfe": N_("schafkoepfe"),
+    "striche": N_("striche"),
+}
+
+
 def report(rep: Any, fmt: str, excel: bool = False) -> None:
     extra_keys: list[str] = []
     for line in rep.players:
@@ -446,7 +461,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         return
     _out(ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(title=rep.title, count=rep.hands))
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
-    shown = [_(h) for h in headers[:6]] + headers[6 : len(headers) - rep.money] + ([_("money")] if rep.money else [])
+    shown = [_(_REPORT_HEADERS.get(h, h)) for h in headers]
     _out(tabulate(display, headers=shown, tablefmt="simple", disable_numparse=True, stralign="right"))
     if rep.kasse:
         _out("\n" + _("Into the Kasse ({money} together):").format(money=euros(sum(rep.kasse.values()))))
