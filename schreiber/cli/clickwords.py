@@ -17,7 +17,7 @@ from typing import Any
 from schreiber import i18n
 from schreiber.i18n import N_, _
 
-# Typer's own sentences, looked up through gettext by typer itself (typer/core.py).
+# Typer's own sentences, looked up through gettext by typer itself (typer/core.py, typer/rich_utils.py).
 TYPER_WORDS = (
     N_("Arguments"),
     N_("Options"),
@@ -29,6 +29,13 @@ TYPER_WORDS = (
     N_("Aborted!"),
     N_("Missing command."),
     N_("No such command {name!r}."),
+    # typer/rich_utils.py, for help drawn with rich (not used here: rich_markup_mode=None).
+    N_("(deprecated) "),
+    N_("Error"),
+    N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+    N_("[default: {}]"),
+    N_("[env var: {}]"),
+    N_("[required]"),
 )
 
 # The help option's own help, written in English by the click inside typer.
