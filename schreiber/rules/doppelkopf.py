@@ -724,7 +724,7 @@ class Doppelkopf:
 
 DOPPELKOPF = Doppelkopf(
     name="doppelkopf",
-    summary="Doppelkopf after the Alten table: +5/10/15 won, −10/20/30 lost, solo 3×, Fuchs, Karlchen, Altenstrafe",
+    summary=N_("Doppelkopf after the Alten table: +5/10/15 won, −10/20/30 lost, solo 3×, Fuchs, Karlchen, Altenstrafe"),
     turnier=False,
     settings=SEED_SETTINGS,
     types=SEED_TYPES,
@@ -732,7 +732,7 @@ DOPPELKOPF = Doppelkopf(
 
 DOPPELKOPF_TURNIER = Doppelkopf(
     name="doppelkopf-turnier",
-    summary="Doppelkopf after the DDV tournament rules: 1 point a step, Ansagen, Absagen, Sonderpunkte, solo 3×",
+    summary=N_("Doppelkopf after the DDV tournament rules: 1 point a step, Ansagen, Absagen, Sonderpunkte, solo 3×"),
     turnier=True,
     settings=TURNIER_SETTINGS,
     types=TURNIER_TYPES,
