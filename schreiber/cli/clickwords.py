@@ -81,25 +81,26 @@ def _hint(error: Any) -> str:
 
 
 _TYPE_MESSAGES = (
-    (re.compile(r"^(?P<value>.*) is not a valid (integer|int)\.$"), N_("{value} is not a whole number.")),
-    (re.compile(r"^(?P<value>.*) is not a valid float\.$"), N_("{value} is not a number.")),
-    (re.compile(r"^(?P<value>.*) is not a valid boolean\..*$"), N_("{value} is neither true nor false.")),
-    (re.compile(r"^(?P<value>.*) is not a valid (?P<kind>.*)\.$"), N_("{value} is not a valid {kind}.")),
+    (r"^(?P<value>.*) is not a valid (integer|int)\.$", N_("{value} is not a whole number.")),
+    (r"^(?P<value>.*) is not a valid float\.$", N_("{value} is not a number.")),
+    (r"^(?P<value>.*) is not a valid boolean\..*$", N_("{value} is neither true nor false.")),
+    (r"^(?P<value>.*) is not a valid (?P<kind>.*)\.$", N_("{value} is not a valid {kind}.")),
 )
 
 _USAGE_MESSAGES = (
-    (re.compile(r"^Got unexpected extra argument\(s\) \((?P<args>.*)\)$"), N_("unexpected extra arguments ({args}).")),
-    (re.compile(r"^Got unexpected extra arguments \((?P<args>.*)\)$"), N_("unexpected extra arguments ({args}).")),
-    (re.compile(r"^Got unexpected extra argument \((?P<args>.*)\)$"), N_("unexpected extra argument ({args}).")),
-    (re.compile(r"^Option (?P<option>'[^']*') requires an argument\.$"), N_("option {option} needs a value.")),
-    (re.compile(r"^Option (?P<option>'[^']*') requires (?P<count>\d+) arguments\.$"), N_("option {option} needs {count} values.")),
-    (re.compile(r"^Option (?P<option>'[^']*') does not take a value\.$"), N_("option {option} takes no value.")),
+    (r"^Got unexpected extra argument\(s\) \((?P<args>.*)\)$", N_("unexpected extra arguments ({args}).")),
+    (r"^Got unexpected extra arguments \((?P<args>.*)\)$", N_("unexpected extra arguments ({args}).")),
+    (r"^Got unexpected extra argument \((?P<args>.*)\)$", N_("unexpected extra argument ({args}).")),
+    (r"^Option (?P<option>'[^']*') requires an argument\.$", N_("option {option} needs a value.")),
+    (r"^Option (?P<option>'[^']*') requires (?P<count>\d+) arguments\.$", N_("option {option} needs {count} values.")),
+    (r"^Option (?P<option>'[^']*') does not take a value\.$", N_("option {option} takes no value.")),
 )
 
 
 def _reword(message: str, patterns: Any) -> str | None:
+    # The patterns are compiled (and cached by `re`) only when a usage error is worded in German.
     for pattern, msgid in patterns:
-        found = pattern.match(message)
+        found = re.match(pattern, message)
         # The groups are named after the placeholders; an unnamed group only widens the pattern.
         if found:
             return _(msgid).format(**found.groupdict())
