@@ -118,7 +118,7 @@ class Ledger:
                     "time, so try again.").format(reason=_reason(e))
             ) from None
         except DBAPIError as e:
-            raise database_error(e, "the ledger could not be read or written") from None
+            raise database_error(e, _("the ledger could not be read or written")) from None
         finally:
             session.close()
 

@@ -124,7 +124,7 @@ class _reading:
         finally:
             self.session.close()
         if isinstance(error, DBAPIError):
-            raise database_error(error, "the ledger could not be read") from None
+            raise database_error(error, _("the ledger could not be read")) from None
 
 
 # Rows that point nowhere or disagree with what they point to; each query returns (description,) rows.

@@ -181,7 +181,7 @@ def stored_revision(engine: Engine) -> str | None:
                 conn.rollback()
                 return None
     except DBAPIError as e:
-        raise database_error(e, f"--db: cannot open the ledger at {shown(str(engine.url))}") from None
+        raise database_error(e, _("--db: cannot open the ledger at {where}").format(where=shown(str(engine.url)))) from None
 
 
 def _no_such_table(error: DBAPIError) -> bool:
@@ -256,7 +256,7 @@ def upgrade(engine: Engine, revision: str | None) -> None:
         raise LedgerError(_with_restore(str(e), engine, copy)) from None
     except Exception as e:
         if isinstance(e, DBAPIError) and _busy(e):
-            raise database_error(e, "--db: the ledger could not be upgraded") from None
+            raise database_error(e, _("--db: the ledger could not be upgraded")) from None
         reason = _reason(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         raise LedgerError(
             _with_restore(_("--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed").format(revision=revision, reason=reason), engine, copy)
@@ -267,7 +267,9 @@ def _with_restore(message: str, engine: Engine, copy: Path | None) -> str:
     message = message.rstrip(".")
     if copy is None:
         return message + "."
-    return f"{message}; the copy made before the attempt is {copy} — to go back to it, replace {engine.url.database} with it."
+    return message + _("; the copy made before the attempt is {copy} — to go back to it, replace {database} with it.").format(
+        copy=copy, database=engine.url.database
+    )
 
 
 def migrations_dir() -> Path:
