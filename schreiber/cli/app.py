@@ -191,8 +191,9 @@ def session_leave(
 # -- rules ------------------------------------------------------------------------------------
 
 
-@rules_app.callback(invoke_without_command=True, help=_('The rule sets with one line each.'))
+@rules_app.callback(invoke_without_command=True)
 def rules_list(ctx: typer.Context) -> None:
+    """The rule sets with one line each (the group's help is the Typer's, above)."""
     if ctx.invoked_subcommand is None:
         _render().rule_sets()
 
