@@ -297,7 +297,7 @@ class Buchstaben:
             value=value,
             terms=tuple(terms),
             formula=formula(terms),
-            split=split + "; the others get nothing",
+            split=split + _("; the others get nothing"),
             winners=winners,
         )
         return Result(payout, Carry(), consumes_bock=False)
