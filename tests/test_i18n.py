@@ -199,6 +199,8 @@ EVENING: list[list[str]] = [
     ["add", "solo", "--player", "Anna"],
     ["add", "rufspiel", "--player", "Anna", "--partner", "Xaver", "--augen", "70"],
     ["add", "rufspiel", "--bogus"],
+    ["sesion", "list"],
+    ["session"],
     ["add"],
     ["show"],
     ["show", "x"],

@@ -94,6 +94,8 @@ _USAGE_MESSAGES = (
     (r"^Option (?P<option>'[^']*') requires an argument\.$", N_("option {option} needs a value.")),
     (r"^Option (?P<option>'[^']*') requires (?P<count>\d+) arguments\.$", N_("option {option} needs {count} values.")),
     (r"^Option (?P<option>'[^']*') does not take a value\.$", N_("option {option} takes no value.")),
+    # typer's suggestion after "No such command" (itself translated through gettext)
+    (r"^(?P<message>.*)\. Did you mean (?P<suggestions>.*)\?$", N_("{message}. Did you mean {suggestions}?")),
 )
 
 
