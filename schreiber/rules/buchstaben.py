@@ -130,6 +130,10 @@ class Buchstaben:
                 lines.append(f"misdeals by {dealer} in a row: 0")
         return lines
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
+        return FIELDS.get(hand_type, frozenset())
+
     # -- one hand ----------------------------------------------------------------------------
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:

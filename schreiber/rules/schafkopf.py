@@ -330,6 +330,14 @@ class Schafkopf:
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if self._table(settings).bock else []
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with at a table of `settings`
+        (default: the defaults): the very set `score` checks a hand against."""
+        if settings is None:
+            settings = {key: s.default for key, s in self.settings.items()}
+        game = _Table(self, settings).games.get(hand_type)
+        return game.only.allowed if game is not None else frozenset()
+
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         table = self._table(settings)
         game = table.games.get(hand.type)
