@@ -640,9 +640,19 @@ class Doppelkopf:
                 # The Alten pay whatever the result, so it is for the winners only when Kontra wins.
                 stake = int(self._get(settings, "altenstrafe"))
                 terms.append(Term("Altenstrafe (Re zahlt)", "+" if winner == KONTRA else "−", stake))
+        triggers = self._bock(settings)
+        if hand.re or hand.kontra:
+            # Announcements double nothing at the Alten table; the breakdown says they were heard.
+            said = " and ".join(n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on)
+            makes = [n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on and n.lower() in triggers]
+            why = (
+                f"{' and '.join(makes)} {'makes' if len(makes) == 1 else 'make'} a Bock round (setting bock)"
+                if makes
+                else "recorded only (add re or kontra to the setting bock for a Bock round)"
+            )
+            terms.append(Term(f"{said} announced: no factor at the Alten table, {why}", "+", 0))
         terms += self._bock_term(state)
 
-        triggers = self._bock(settings)
         causes = sum(
             (
                 "re" in triggers and hand.re,

@@ -531,11 +531,15 @@ class Schafkopf:
         else:
             checks.need(hand, "augen_by_player")
         if augen:
-            checks.per_player(augen, active, TOTAL_AUGEN, "--augen NAME=N")
-        if durch is not None and augen and augen[durch] != TOTAL_AUGEN:
-            raise HandError(
-                f"--durchmarsch: {durch} took every trick, so --augen {durch}=120, not {augen[durch]}."
-            )
+            # A Durchmarsch needs no Augen: whatever is given must say that one player took all 120.
+            checks.per_player(augen, active, None if durch is not None else TOTAL_AUGEN, "--augen NAME=N")
+        if durch is not None:
+            for name, n in augen.items():
+                if n != (TOTAL_AUGEN if name == durch else 0):
+                    raise HandError(
+                        f"--durchmarsch: {durch} took every trick, so --augen {name}="
+                        f"{TOTAL_AUGEN if name == durch else 0}, not {n}."
+                    )
         if stiche:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             for name, n in stiche.items():
