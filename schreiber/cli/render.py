@@ -204,7 +204,7 @@ def rule_set(rules: Any) -> None:
     _out()
     rows = [[k, s.show(s.default), s.help] for k, s in rules.settings.items()]
     _out(fit(rows, ["setting", "default", "what it does"], wrap=2, align="left", tablefmt="plain"))
-    _out(f"\n`schreiber rules show {rules.name} TYPE` shows the options one hand type takes, with an example.")
+    _out("\n" + wrapped(f"`schreiber rules show {rules.name} TYPE` shows the options one hand type takes, with an example.", ""))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -422,7 +422,7 @@ def hands(view: Any, fmt: str = "table") -> None:
 
 
 def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
-    _out(_title(info) + " — every hand as typed")
+    _out(wrapped(_title(info) + " — every hand as typed"))
     if not rows:
         _out("no hands yet.")
     else:
@@ -454,10 +454,10 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
             value = ", ".join(f"{k}={v}" for k, v in value.items())
         elif isinstance(value, list):
             value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
-        elif value is True:
-            value = "yes"
         elif key == "won":
             key, value = "result", "won" if value else "lost"
+        elif value is True:
+            value = "yes"
         # Named as the option is typed: augen_by_player was given as --augen NAME=N.
         out.append((key.removesuffix("_by_player").replace("_", "-"), str(value)))
     return out
@@ -507,7 +507,7 @@ def hand(hand_view: Any, view: Any, fmt: str) -> None:
 def _made_bock(round_: Any) -> str:
     kind = "a Bock round" if round_.factor == 2 else "a Doppelbock round"
     hands = f"{round_.hands_left} {'hand' if round_.hands_left == 1 else 'hands'}"
-    return f"This hand made {kind}: ×{round_.factor} for {hands}, after any round already waiting."
+    return f"This hand made {kind}: ×{round_.factor} for {hands}."
 
 
 def _op(term: Any) -> str:

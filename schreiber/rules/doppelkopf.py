@@ -645,12 +645,8 @@ class Doppelkopf:
             # Announcements double nothing at the Alten table; the breakdown says they were heard.
             said = " and ".join(n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on)
             makes = [n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on and n.lower() in triggers]
-            why = (
-                f"{' and '.join(makes)} {'makes' if len(makes) == 1 else 'make'} a Bock round (setting bock)"
-                if makes
-                else "recorded only (add re or kontra to the setting bock for a Bock round)"
-            )
-            terms.append(Term(f"{said} announced: no factor at the Alten table, {why}", "+", 0))
+            why = f"{' and '.join(makes)} {'makes' if len(makes) == 1 else 'make'} Bock" if makes else "recorded only"
+            terms.append(Term(f"{said} (no factor at the Alten table; {why})", "+", 0))
         terms += self._bock_term(state)
 
         causes = sum(
