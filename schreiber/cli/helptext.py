@@ -138,7 +138,8 @@ def _line(hand_type: str, facts: dict[str, Any]) -> str:
 
 def type_help(command: Any, ctx: Any, formatter: Any, rules: Any, hand_type: str, players: Sequence[str] | None, others: Sequence[str] = ()) -> None:
     """`add TYPE --help`: the usage, what TYPE is, only the options it takes, and an example line."""
-    formatter.write_usage(ctx.command_path, f"{hand_type} [OPTIONS]")
+    number = "N " if command.name == "edit" else ""
+    formatter.write_usage(ctx.command_path, f"{number}{hand_type} [OPTIONS]")
     formatter.write_paragraph()
     with formatter.indentation():
         formatter.write_text(f"{hand_type} ({rules.name}): {rules.types[hand_type]}")

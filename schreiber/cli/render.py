@@ -127,7 +127,7 @@ def _title(info: Any) -> str:
 
 
 def table_info(info: Any, created: bool = False) -> None:
-    _out(_title(info) + (" — now active" if info.active else ""))
+    _out(wrapped(_title(info) + (" — now active" if info.active else "")))
     _out(f"  players: {', '.join(info.players)}")
     if info.teams:
         _out(f"  teams: {' vs '.join('+'.join(t) for t in info.teams)}")
@@ -393,10 +393,10 @@ def hands(view: Any, fmt: str = "table") -> None:
                              *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]])
         return
     if not view.hands:
-        _out(f"{_title(view.table)}: no hands yet.")
+        _out(wrapped(f"{_title(view.table)}: no hands yet."))
         return
     limit = width()
-    _out(_title(view.table))
+    _out(wrapped(_title(view.table)))
     for running in (True, False):
         rows = []
         for h in view.hands:
@@ -572,7 +572,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
-    _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
+    _out(wrapped(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}"))
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
     _out(tint(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")))
     if rep.kasse:
@@ -613,7 +613,7 @@ def imported(results: Sequence[Any]) -> None:
 def strokes(view: Any) -> None:
     from schreiber.report import drawing
 
-    _out(_title(view.table))
+    _out(wrapped(_title(view.table)))
     _out(drawing.drawing_text(view.rules.teams_view(view.table.settings, view.state)))
 
 
