@@ -688,6 +688,10 @@ def main(argv: Optional[list[str]] = None) -> int:
         if isinstance(e, NoArgsIsHelpError):  # bare `schreiber` (or `schreiber session`): its help
             typer.echo(e.format_message())
             return 0
+        ctx = getattr(e, "ctx", None)
+        if ctx is not None and ctx.parent is None and getattr(e, "message", "") == "Missing command.":
+            typer.echo(ctx.get_help())  # `schreiber --db FILE` alone: the help too
+            return 0
         message = e.format_message() if hasattr(e, "format_message") else str(e)
         if isinstance(e, MissingParameter) and e.param is not None and e.param.name == "type_" and e.ctx is not None:
             message = _no_type(e.ctx.command.name)

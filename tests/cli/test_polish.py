@@ -35,6 +35,10 @@ def _evening(cli, rules: str = "schafkopf", *players: str) -> None:
 def test_bare_schreiber_prints_its_help_with_exit_0(capsys):
     code, out, err = run(capsys)
     assert code == 0 and out.startswith("Usage: schreiber [OPTIONS] COMMAND") and "add" in out and err == ""
+    code, again, err = run(capsys, "--db", "ledger.db")
+    assert code == 0 and again == out and err == ""
+    code, out, _ = run(capsys, "session")
+    assert code == 0 and out.startswith("Usage: schreiber session [OPTIONS] COMMAND")
 
 
 def test_version(capsys):
