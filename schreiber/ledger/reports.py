@@ -217,9 +217,16 @@ def report(ledger: Ledger, scope: Scope) -> Report:
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
     if scope.many:
-        title = ngettext("{count} session", "{count} sessions", len(tables)).format(count=len(tables))
+        title = ngettext("{count} table", "{count} tables", len(tables)).format(count=len(tables))
         if scope.since or scope.until:
-            title += _(" from {since} to {until}").format(since=scope.since or "…", until=scope.until or "…")
+            # The range as it really is: an open end is the date of the first or last table found.
+            dates = sorted(t.date for t in tables)
+            start = scope.since or (dates[0] if dates else None)
+            end = scope.until or (dates[-1] if dates else None)
+            if start and end:
+                title += _(" from {since} to {until}").format(since=start, until=end)
+            else:
+                title += _(" from {since} on").format(since=start) if start else _(" up to {until}").format(until=end)
     else:
         title = session_title(tables[0], _)
     by_name = {line.name: line.cents for line in lines if line.cents is not None}

@@ -131,6 +131,10 @@ class Buchstaben:
                 lines.append(_("misdeals by {dealer} in a row: 0").format(dealer=dealer))
         return lines
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
+        return FIELDS.get(hand_type, frozenset())
+
     # -- one hand ----------------------------------------------------------------------------
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
@@ -268,7 +272,13 @@ class Buchstaben:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             missing = [p for p in active if p not in stiche]
             if missing:
-                raise HandError(_("--stiche NAME=N is needed for every player once given; {names} is missing.").format(names=_names(missing)))
+                raise HandError(
+                    ngettext(
+                        "--stiche NAME=N is needed for every player once given; {names} is missing.",
+                        "--stiche NAME=N is needed for every player once given; {names} are missing.",
+                        len(missing),
+                    ).format(names=_names(missing))
+                )
             if len(active) == 4 and sum(stiche.values()) != TRICKS_AT_FOUR:
                 raise HandError(
                     _("--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum}.").format(TRICKS_AT_FOUR=TRICKS_AT_FOUR, sum=sum(stiche.values()))

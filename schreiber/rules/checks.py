@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
-from schreiber.i18n import _
+from schreiber.i18n import _, ngettext
 from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
+
+
+def and_list(names: Iterable[str]) -> str:
+    """"Anna", "Anna and Carl", "Anna, Berta and Carl"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
 
 
 def only(hand: Hand, allowed: Iterable[str]) -> None:
@@ -82,6 +88,12 @@ def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | 
     if total is not None:
         missing = [p for p in active if p not in values]
         if missing:
-            raise HandError(_("{option} is needed for every player; {missing} is missing.").format(option=option, missing=', '.join(missing)))
+            raise HandError(
+                ngettext(
+                    "{option} is needed for every player; {names} is missing.",
+                    "{option} is needed for every player; {names} are missing.",
+                    len(missing),
+                ).format(option=option, names=and_list(missing))
+            )
         if sum(values.values()) != total:
             raise HandError(_("{option} must add up to {total}; these add up to {sum}.").format(option=option, total=total, sum=sum(values.values())))

@@ -161,6 +161,7 @@ class Step:
     payout: Payout
     before: TableState
     after: TableState
+    bock_causes: int = 0
 
 
 def start(rules: RuleSet, settings: Settings, players: Sequence[str], dealer: int = 0) -> TableState:
@@ -199,7 +200,7 @@ def play(rules: RuleSet, settings: Settings, state: TableState, hand: Hand) -> S
         result.carry,
         state.hands + 1,
     )
-    return Step(hand, payout, state, after)
+    return Step(hand, payout, state, after, result.bock_causes)
 
 
 def replay(
