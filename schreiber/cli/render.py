@@ -486,7 +486,7 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
         elif isinstance(value, list):
             value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
         elif key == "won":
-            key, value = "result", _("won") if value else _("lost")
+            key, value = _("result"), _("won") if value else _("lost")
         elif value is True:
             value = _("yes")
         # Named as the option is typed: augen_by_player was given as --augen NAME=N.
