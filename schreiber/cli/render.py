@@ -368,19 +368,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
             if key not in extra_keys:
                 extra_keys.append(key)
     if fmt == "json":
-        players = []
-        for line in rep.players:
-            entry: dict[str, Any] = {
-                "name": line.name,
-                "points": line.points,
-                "hands": line.hands,
-                "won": line.won,
-                "solos": line.solos,
-            }
-            if line.cents is not None:
-                entry["cents"] = line.cents
-            entry.update(line.extras)
-            players.append(entry)
+        players = _report_players(rep)
         _out(
             json.dumps(
                 {
@@ -389,6 +377,12 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
                     "sessions": rep.sessions,
                     "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in rep.transfers],
                     **({"kasse": rep.kasse} if rep.kasse else {}),
+                    # One group per rule set (points never added across them), and money summed across all.
+                    "groups": [
+                        {"rules": rules, "hands": g.hands, "sessions": g.sessions, "players": _report_players(g)}
+                        for rules, g in rep.groups
+                    ],
+                    "money": rep.cents if rep.money else None,
                 },
                 ensure_ascii=False,
             )
@@ -413,8 +407,17 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
     _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
-    display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
-    _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
+    if rep.by_rules:
+        # Points of different rule sets are not comparable: one ranking per rule set, money summed after.
+        for rules, group in rep.by_rules:
+            _out(f"\n{rules} — {group.hands} {'hand' if group.hands == 1 else 'hands'}")
+            _report_table(group)
+        if rep.money:
+            _out("\nMoney across all rule sets:")
+            money = sorted(rep.players, key=lambda p: (-(p.cents or 0), p.name.casefold()))
+            _out(_grid([[line.name, euros(line.cents or 0)] for line in money], ["player", "money"]))
+    else:
+        _report_table(rep)
     if rep.kasse:
         _out(f"\nInto the Kasse ({euros(sum(rep.kasse.values()))} together):")
         for name, cents in rep.kasse.items():
@@ -429,6 +432,42 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
             _out(f"  {debtor} pays {creditor} {euros(cents)}")
     for line in rep.status:
         _out(line)
+
+
+def _report_players(rep: Any) -> list[dict[str, Any]]:
+    players = []
+    for line in rep.players:
+        entry: dict[str, Any] = {
+            "name": line.name,
+            "points": line.points,
+            "hands": line.hands,
+            "won": line.won,
+            "solos": line.solos,
+        }
+        if line.cents is not None:
+            entry["cents"] = line.cents
+        entry.update(line.extras)
+        players.append(entry)
+    return players
+
+
+def _report_table(rep: Any) -> None:
+    extra_keys: list[str] = []
+    for line in rep.players:
+        for key in line.extras:
+            if key not in extra_keys:
+                extra_keys.append(key)
+    headers = ["rank", "player", "points", "hands", "won", "solos", *extra_keys]
+    if rep.money:
+        headers.append("money")
+    display = []
+    for rank, line in enumerate(rep.players, start=1):
+        row: list[Any] = [rank, line.name, signed(line.points), line.hands, line.won, line.solos]
+        row += [line.extras.get(k, "") for k in extra_keys]
+        if rep.money:
+            row.append(euros(line.cents or 0))
+        display.append(row)
+    _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
 
 
 def imported(results: Sequence[Any]) -> None:
