@@ -530,3 +530,127 @@ def ledger_check(result: Any) -> None:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+
+def _pw(d: dict[str, int]) -> str:
+    return f"{d['won']}/{d['played']}"
+
+
+def stats(result: Any, fmt: str, excel: bool = False) -> None:
+    """Several small tables per rule set (each fits 80 columns); json and csv give every number."""
+    from schreiber.ledger.stats import as_json
+
+    data = as_json(result)
+    if fmt == "json":
+        _out(json.dumps(data, ensure_ascii=False))
+        return
+    if fmt == "csv":
+        from schreiber.report import csvio
+
+        rows = []
+        for g in data["groups"]:
+            for key in ("hands",):
+                rows.append([g["rules"], "", key, g[key]])
+            for t, n in g["types"].items():
+                rows.append([g["rules"], "", f"types.{t}", n])
+            for p in g["players"]:
+                for key, value in _flat(p):
+                    if key != "name":
+                        rows.append([g["rules"], p["name"], key, value])
+            for pair in g["partnerships"]:
+                both = "+".join(pair["players"])
+                for key in ("hands", "won", "points"):
+                    rows.append([g["rules"], both, f"partnership.{key}", pair[key]])
+        csvio.write_table(["rules", "player", "stat", "value"], rows, sys.stdout, excel=excel)
+        return
+    if not data["groups"]:
+        _out("No hands in this scope.")
+        return
+    for i, (g, group) in enumerate(zip(data["groups"], result.groups)):
+        if i:
+            _out()
+        _out(f"{g['rules']} — {_count(g['hands'], 'hand')} in {_count(len(g['sessions']), 'session')}")
+        money = any(p["cents"] is not None for p in g["players"])
+        headers = ["player", "hands", "won", "points", *(["money"] if money else []), "declared", "partner", "opponent"]
+        rows = [
+            [p["name"], p["hands"], p["won"], signed(p["points"]), *([euros(p["cents"] or 0)] if money else []),
+             _pw(p["as_player"]), _pw(p["as_partner"]), _pw(p["as_opponent"])]
+            for p in g["players"]
+        ]
+        _out(_grid(rows, headers))
+        _out("\nHand types (declared or, without a declarer, taken part in: won/played):")
+        type_names = list(g["types"])
+        for start in range(0, len(type_names), 5):
+            chunk = type_names[start:start + 5]
+            rows = [["all", *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
+            rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
+            _out(_grid(rows, ["player", *(_short(t) for t in chunk)]))
+        extra = _extra_rows(g)
+        if extra:
+            _out(f"\n{_EXTRA_TITLE.get(group.rules.split('-')[0], 'More')}:")
+            for j, table in enumerate(extra):
+                _out(("\n" if j else "") + _grid(table[1:], table[0]))
+        _out("\nEvenings and runs:")
+        rows = [
+            [p["name"], _evening(p["best_evening"]), _evening(p["worst_evening"]), p["longest_run"]]
+            for p in g["players"]
+        ]
+        _out(_grid(rows, ["player", "best evening", "worst evening", "won in a row"]))
+        if g["partnerships"]:
+            _out("\nBest partnerships (declarer and partner):")
+            rows = [["+".join(x["players"]), x["hands"], x["won"], signed(x["points"])] for x in g["partnerships"][:5]]
+            _out(_grid(rows, ["pair", "hands", "won", "points"]))
+        for team in g.get("teams", []):
+            _out(f"Team {team['team']}: {team['strokes']} strokes")
+
+
+_EXTRA_TITLE = {"schafkopf": "Schafkopf", "doppelkopf": "Doppelkopf", "buchstaben": "Buchstaben", "klassisch": "Strokes"}
+
+
+def _short(t: str) -> str:
+    return t if len(t) <= 12 else t[:11] + "."
+
+
+def _evening(e: Any) -> str:
+    return "" if e is None else f"{signed(e['points'])} ({e['date']})"
+
+
+def _extra_rows(g: dict[str, Any]) -> list[list[list[Any]]]:
+    players = g["players"]
+    if not players:
+        return []
+    rules = g["rules"]
+    if rules.startswith("schafkopf"):
+        head = ["player", "solos", "tout", "sie", "klopfen", "kontra", "re", "laufende"]
+        body = [[p["name"], _pw(p["solos"]), _pw(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
+                for p in players]
+        ramsch = [[p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
+                  for p in players]
+        return [[head, *body], [["player", "ramsch", "lost", "jungfrau", "durchmarsch"], *ramsch]]
+    elif rules.startswith("doppelkopf"):
+        head = ["player", "re", "kontra", "solos", "absagen", "foxes", "karlchen", "dk", "pflicht"]
+        body = [[p["name"], _pw(p["re_party"]), _pw(p["kontra_party"]), _pw(p["solos"]),
+                 f"{p['absagen']['won']}/{p['absagen']['made']}", f"{p['foxes']['caught']}:{p['foxes']['lost']}",
+                 p["karlchen"], p["doppelkoepfe"], p["pflichtsolos"]["played"]] for p in players]
+    elif rules == "buchstaben":
+        head = ["player", "solos", "spritzen"]
+        body = [[p["name"], _pw(p["solos"]), _pw(p["spritzen"])] for p in players]
+    elif rules == "klassisch":
+        head = ["player", "strokes", "heads"]
+        body = [[p["name"], p["strokes"], p["heads"]] for p in players]
+    else:
+        return []
+    return [[head, *body]]
+
+
+def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for key, value in d.items():
+        if isinstance(value, dict):
+            out += _flat(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", "" if value is None else value))
+    return out
