@@ -535,6 +535,26 @@ def _count(n: int, word: str) -> str:
 # -- statistics ------------------------------------------------------------------------------------
 
 
+def _fitted(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int = 80) -> str:
+    """The grid, or when it is wider than `width`, several grids of the columns side by side's worth,
+    each beginning with the first (the player)."""
+    text = _grid(rows, headers)
+    if max((len(line) for line in text.splitlines()), default=0) <= width or len(headers) <= 2:
+        return text
+    parts = []
+    start = 1
+    while start < len(headers):
+        end = start + 1
+        while end < len(headers):
+            trial = _grid([[r[0], *r[start:end + 1]] for r in rows], [headers[0], *headers[start:end + 1]])
+            if max(len(line) for line in trial.splitlines()) > width:
+                break
+            end += 1
+        parts.append(_grid([[r[0], *r[start:end]] for r in rows], [headers[0], *headers[start:end]]))
+        start = end
+    return "\n\n".join(parts)
+
+
 def _pw(d: dict[str, int]) -> str:
     return f"{d['won']}/{d['played']}"
 
@@ -580,29 +600,29 @@ def stats(result: Any, fmt: str, excel: bool = False) -> None:
              _pw(p["as_player"]), _pw(p["as_partner"]), _pw(p["as_opponent"])]
             for p in g["players"]
         ]
-        _out(_grid(rows, headers))
+        _out(_fitted(rows, headers))
         _out("\nHand types (declared or, without a declarer, taken part in: won/played):")
         type_names = list(g["types"])
         for start in range(0, len(type_names), 5):
             chunk = type_names[start:start + 5]
             rows = [["all", *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
             rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
-            _out(_grid(rows, ["player", *(_short(t) for t in chunk)]))
+            _out(_fitted(rows, ["player", *(_short(t) for t in chunk)]))
         extra = _extra_rows(g)
         if extra:
             _out(f"\n{_EXTRA_TITLE.get(group.rules.split('-')[0], 'More')}:")
             for j, table in enumerate(extra):
-                _out(("\n" if j else "") + _grid(table[1:], table[0]))
+                _out(("\n" if j else "") + _fitted(table[1:], table[0]))
         _out("\nEvenings and runs:")
         rows = [
             [p["name"], _evening(p["best_evening"]), _evening(p["worst_evening"]), p["longest_run"]]
             for p in g["players"]
         ]
-        _out(_grid(rows, ["player", "best evening", "worst evening", "won in a row"]))
+        _out(_fitted(rows, ["player", "best evening", "worst evening", "won in a row"]))
         if g["partnerships"]:
             _out("\nBest partnerships (declarer and partner):")
             rows = [["+".join(x["players"]), x["hands"], x["won"], signed(x["points"])] for x in g["partnerships"][:5]]
-            _out(_grid(rows, ["pair", "hands", "won", "points"]))
+            _out(_fitted(rows, ["pair", "hands", "won", "points"]))
         for team in g.get("teams", []):
             _out(f"Team {team['team']}: {team['strokes']} strokes")
 
