@@ -16,13 +16,16 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select
+import json
+
+from sqlalchemy import String, Text, case, cast, func, select, type_coerce
 
 from schreiber.ledger.names import pick
 from schreiber.ledger.reports import Scope, _where, report
 from schreiber.ledger.service import Ledger
+from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde
+from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, Runde, Seat, TableEvent
 
 # Hands in which nobody played: they count for the group's hands and types, for no player.
 THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
@@ -37,7 +40,7 @@ DOPPELKOPF_SOLOS = frozenset(
 BUCHSTABEN_SOLOS = frozenset({"solo", "du", "bettel", "spiel"})
 
 
-def roles(rules: str, facts: dict[str, Any], seated: list[str]) -> tuple[str | None, tuple[str, ...]]:
+def roles(rules: str, facts: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
     """(declarer, his partners) of one hand: `--player`, and `--partner` (klassisch: the declarer's
     team mate; a Hochzeit without partner is the player's solo). No declarer: (None, ())."""
     player = facts.get("player")
@@ -124,21 +127,36 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     with ledger.transaction() as s:
         where = _where(ledger, s, scope)
         tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.date).where(*where).order_by(Runde.date, Runde.id)
+            select(Runde.id, Runde.rules, Runde.date, Runde.tariff).where(*where).order_by(Runde.date, Runde.id)
         ).all()
-        hand_rows = s.execute(
-            select(HandRecord.id, HandRecord.runde_id, HandRecord.type, HandRecord.facts)
-            .join(Runde, Runde.id == HandRecord.runde_id)
-            .where(HandRecord.status == LIVE, *where)
-            .order_by(HandRecord.runde_id, HandRecord.number)
-        ).all()
-        pay_q = select(PayoutRecord.hand_id, PayoutRecord.player_id, PayoutRecord.points, PayoutRecord.sat_out)
+        # The facts as text, decoded here: cheaper than a JSON type's processing per row.
+        hand_q = select(HandRecord.id, HandRecord.runde_id, HandRecord.type, type_coerce(HandRecord.facts, Text)).where(
+            HandRecord.status == LIVE
+        )
+        # Each hand's payout as one JSON text "[player_id,points,sat_out],…" made by the database: a
+        # tenth of the rows to fetch, which is most of the time over a season.
+        cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
+            case((PayoutRecord.sat_out, 1), else_=0), String
+        ) + "]"
+        pay_q = select(PayoutRecord.hand_id, func.aggregate_strings(cell, ",")).group_by(PayoutRecord.hand_id)
         if where:
+            hand_q = hand_q.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
             pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        payouts: dict[int, list[tuple[int, int, bool]]] = defaultdict(list)
-        for hand_id, pid, pts, out in s.execute(pay_q):
-            payouts[hand_id].append((pid, pts, out))
+        # Core rows straight from the connection: the ORM's row processing would double the time.
+        conn = s.connection()
+        hand_rows = conn.execute(hand_q.order_by(HandRecord.runde_id, HandRecord.number)).all()
+        payouts = dict(conn.execute(pay_q).all())
         names = dict(s.execute(select(Player.id, Player.name)).all())
+        # Everyone seated at a table of the scope has a line, as in the report, hands or not.
+        seated: dict[int, set[int]] = defaultdict(set)
+        for runde_id, pid in conn.execute(select(Seat.runde_id, Seat.player_id).join(Runde, Runde.id == Seat.runde_id).where(*where)):
+            seated[runde_id].add(pid)
+        for runde_id, pid in conn.execute(
+            select(TableEvent.runde_id, TableEvent.player_id)
+            .join(Runde, Runde.id == TableEvent.runde_id)
+            .where(TableEvent.kind == JOIN, *where)
+        ):
+            seated[runde_id].add(pid)
     if scope.rules is not None and not tables:
         raise SettingsError(f"--rules: no session of the scope is played under {scope.rules}.")
 
@@ -147,11 +165,11 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         by_rules[t.rules].append(t)
     hands_of: dict[int, list[Any]] = defaultdict(list)
     for row in hand_rows:
-        hands_of[row.runde_id].append(row)
+        hands_of[row[1]].append(row)
 
     groups = []
     for rules in sorted(by_rules):
-        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, payouts, names))
+        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, payouts, names, seated))
     if player is not None:
         everyone = sorted({p.name for g in groups for p in g.players})
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
@@ -162,17 +180,29 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     return Stats(groups)
 
 
+def _rows(text: str | None) -> list[list[int]]:
+    """"[3,-2,0],[5,2,1]" -> [[3, -2, 0], [5, 2, 1]]: player id, points, sat out (1)."""
+    return json.loads(f"[{text}]") if text else []
+
+
+def _facts(value: Any) -> dict[str, Any]:
+    # SQLite gives the stored text; PostgreSQL's driver has decoded the JSON already.
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def _group(
     ledger: Ledger,
     scope: Scope,
     rules: str,
     tables: list[Any],
     hands_of: dict[int, list[Any]],
-    payouts: dict[int, list[tuple[int, int, bool]]],
+    payouts: dict[int, str],
     names: dict[int, str],
+    seated: dict[int, set[int]],
 ) -> Group:
     players: dict[str, PlayerStats] = {}
-    run: dict[str, int] = defaultdict(int)
+    by_id: dict[int, PlayerStats] = {}
+    run: dict[int, int] = defaultdict(int)
     types: dict[str, int] = defaultdict(int)
     pairs: dict[tuple[str, str], Partnership] = {}
     team_strokes: dict[str, int] = defaultdict(int)
@@ -184,132 +214,210 @@ def _group(
             p = players[name] = PlayerStats(name, extras=_extras_for(rules))
         return p
 
-    schafkopf = rules.startswith("schafkopf")
-    doppelkopf = rules.startswith("doppelkopf")
+    extras = rules.startswith(("schafkopf", "doppelkopf")) or rules in ("buchstaben", "klassisch")
+    per_table: dict[int, dict[int, int]] = {}
     for t in tables:
-        evening: dict[str, int] = defaultdict(int)
-        for hand_id, _runde, type_, facts in hands_of.get(t.id, ()):
+        evening: dict[int, int] = defaultdict(int)
+        per_table[t.id] = evening
+        for pid in seated.get(t.id, ()):
+            if pid not in by_id:
+                by_id[pid] = stats_of(names[pid])
+        for hand_id, _runde, type_, raw in hands_of.get(t.id, ()):
             hands += 1
             types[type_] += 1
-            rows = payouts.get(hand_id, ())
-            points = {names[pid]: pts for pid, pts, _ in rows}
-            seated = [names[pid] for pid, _, out in rows if not out]
-            for name, pts in points.items():
-                stats_of(name).points += pts
-                evening[name] += pts
+            rows = _rows(payouts.get(hand_id))
+            for pid, pts, _ in rows:
+                evening[pid] += pts
             if type_ in THROWN_IN:
                 continue
-            declarer, partners = roles(rules, facts, seated)
+            facts = _facts(raw)
+            declarer, partners = roles(rules, facts)
             side = (declarer, *partners) if declarer else ()
-            for name in seated:
-                p = stats_of(name)
-                won = points[name] > 0
-                p.hands += 1
-                if won:
-                    p.won += 1
-                    run[name] += 1
-                    p.longest_run = max(p.longest_run, run[name])
-                else:
-                    run[name] = 0
-                if declarer is not None:
-                    role = p.as_player if name == declarer else p.as_partner if name in partners else p.as_opponent
-                    role["played"] += 1
-                    role["won"] += won
-                if declarer is None or name == declarer:
-                    kind = p.by_type.setdefault(type_, _pw())
-                    kind["played"] += 1
-                    kind["won"] += won
-                x = p.extras
-                if schafkopf:
-                    if name == declarer and type_ in SCHAFKOPF_SOLOS:
-                        x["solos"]["played"] += 1
-                        x["solos"]["won"] += won
-                        if type_.endswith("-tout"):
-                            x["tout"]["played"] += 1
-                            x["tout"]["won"] += won
-                        if type_ == "sie":
-                            x["sie"] += 1
-                    if type_ == "ramsch":
-                        r = x["ramsch"]
-                        r["played"] += 1
-                        r["lost"] += points[name] < 0
-                        r["jungfrau"] += name in (facts.get("jungfrau") or ())
-                        r["durchmarsch"] += facts.get("durchmarsch") == name
-                    x["klopfen"] += name in (facts.get("klopfen") or ())
-                    x["kontra"] += bool(facts.get("kontra"))
-                    x["re"] += bool(facts.get("re"))
-                    if name in side:
-                        x["laufende"] += int(facts.get("laufende") or 0)
-                elif doppelkopf:
-                    if declarer is not None and partners:
-                        party = "re" if name in side else "kontra"
-                        key = f"{party}_party"
-                        x[key]["played"] += 1
-                        x[key]["won"] += won
-                        if facts.get(f"{party}_absage") is not None:
-                            x["absagen"]["made"] += 1
-                            x["absagen"]["won"] += won
-                        other = "kontra" if party == "re" else "re"
-                        x["foxes"]["caught"] += int(facts.get(f"fuchs_{party}") or 0)
-                        x["foxes"]["lost"] += int(facts.get(f"fuchs_{other}") or 0)
-                        x["karlchen"] += facts.get("karlchen") == party
-                        x["doppelkoepfe"] += int(facts.get(f"doppelkopf_{party}") or 0)
-                    elif name == declarer:
-                        x["solos"]["played"] += 1
-                        x["solos"]["won"] += won
-                        x["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
-                elif rules == "buchstaben":
-                    if name == declarer and type_ in BUCHSTABEN_SOLOS:
-                        x["solos"]["played"] += 1
-                        x["solos"]["won"] += won
-                    if facts.get("spritze"):
-                        x["spritzen"]["played"] += 1
-                        x["spritzen"]["won"] += won
-                elif rules == "klassisch" and won:
-                    x["strokes"] += points[name]
-            if rules == "klassisch":
-                for team in facts.get("teams") or ():
-                    if team and points.get(team[0], 0) > 0:
-                        team_strokes["+".join(team)] += points[team[0]]
-            if declarer is not None and len(side) == 2:
+            pair = None
+            if len(side) == 2:
                 key = tuple(sorted(side, key=str.casefold))
                 pair = pairs.get(key)  # type: ignore[arg-type]
                 if pair is None:
                     pair = pairs[key] = Partnership(key)  # type: ignore[index, arg-type]
                 pair.hands += 1
-                pair.won += points.get(side[0], 0) > 0
-                pair.points += sum(points.get(n, 0) for n in side)
-        for name, pts in evening.items():
+            for pid, pts, out in rows:
+                if out:
+                    continue
+                p = by_id.get(pid)
+                if p is None:
+                    p = by_id[pid] = stats_of(names[pid])
+                won = pts > 0
+                p.hands += 1
+                if won:
+                    p.won += 1
+                    r = run[pid] = run[pid] + 1
+                    if r > p.longest_run:
+                        p.longest_run = r
+                else:
+                    run[pid] = 0
+                if declarer is None:
+                    kind = p.by_type.get(type_)
+                    if kind is None:
+                        kind = p.by_type[type_] = _pw()
+                    kind["played"] += 1
+                    kind["won"] += won
+                    continue
+                name = p.name
+                if name == declarer:
+                    role = p.as_player
+                    kind = p.by_type.get(type_)
+                    if kind is None:
+                        kind = p.by_type[type_] = _pw()
+                    kind["played"] += 1
+                    kind["won"] += won
+                    if pair is not None:
+                        pair.won += won
+                        pair.points += pts
+                elif name in partners:
+                    role = p.as_partner
+                    if pair is not None:
+                        pair.points += pts
+                else:
+                    role = p.as_opponent
+                role["played"] += 1
+                role["won"] += won
+            if extras:
+                _extras(rules, players, type_, facts, declarer, partners, side,
+                        [(by_id[pid], pts) for pid, pts, out in rows if not out])
+            if rules == "klassisch":
+                points = {names[pid]: pts for pid, pts, out in rows if not out}
+                for team in facts.get("teams") or ():
+                    if team and points.get(team[0], 0) > 0:
+                        team_strokes["+".join(team)] += points[team[0]]
+    # Points and the best and worst evening, from each table's sums.
+    for t in tables:
+        for pid, pts in per_table[t.id].items():
+            p = by_id.get(pid)
+            if p is None:
+                p = by_id[pid] = stats_of(names[pid])
+            p.points += pts
             entry = {"session": t.id, "date": t.date.isoformat(), "points": pts}
-            p = stats_of(name)
             if p.best_evening is None or pts > p.best_evening["points"]:
                 p.best_evening = entry
             if p.worst_evening is None or pts < p.worst_evening["points"]:
                 p.worst_evening = entry
+    _money(ledger, scope, rules, tables, per_table, by_id, stats_of, names)
+    ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
+    group_extras: dict[str, Any] = {}
+    if rules == "klassisch":
+        group_extras["teams"] = [{"team": k, "strokes": v} for k, v in sorted(team_strokes.items(), key=lambda kv: -kv[1])]
+    order = sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Group(
+        rules=rules,
+        hands=hands,
+        types=dict(order),
+        share={k: round(v / hands, 3) for k, v in order} if hands else {},
+        players=ordered,
+        partnerships=sorted(pairs.values(), key=lambda p: (-p.won, -p.points, p.players)),
+        sessions=[t.id for t in sorted(tables, key=lambda t: t.id)],
+        extras=group_extras,
+    )
 
-    # Money, and the counts only a fold knows (Schafköpfe, Musssolo), from the report of the same scope.
+
+def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_table: dict[int, dict[int, int]],
+           by_id: dict[int, PlayerStats], stats_of: Any, names: dict[int, str]) -> None:
+    """Money as the report has it. A zero-sum rule set without counts of its own (Schafkopf) pays
+    points × tariff, added here; every other asks the report of the same scope and rule set (which
+    folds those tables where the money or the counts need it)."""
+    ruleset = registry.get(rules)
+    if ruleset.zero_sum and not hasattr(ruleset, "player_extras"):
+        if not any(t.tariff for t in tables):
+            return
+        for t in tables:
+            for pid, pts in per_table[t.id].items():
+                p = by_id[pid]
+                p.cents = (p.cents or 0) + pts * (t.tariff or 0)
+        for p in by_id.values():
+            if p.cents is None:
+                p.cents = 0
+        return
     rep = report(ledger, replace(scope, rules=rules))
     for line in rep.players:
         p = stats_of(line.name)
         p.cents = line.cents
         if rules == "klassisch":
             p.extras["heads"] = int(line.extras.get("schafkoepfe", 0))
-        if doppelkopf and line.extras.get("musssolo") == "offen":
+        if rules.startswith("doppelkopf") and line.extras.get("musssolo") == "offen":
             p.extras["pflichtsolos"]["owed"] = 1
-    ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
-    group_extras: dict[str, Any] = {}
-    if rules == "klassisch":
-        group_extras["teams"] = [{"team": k, "strokes": v} for k, v in sorted(team_strokes.items(), key=lambda kv: -kv[1])]
-    return Group(
-        rules=rules,
-        hands=hands,
-        types=dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
-        share={k: round(v / hands, 3) for k, v in sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))} if hands else {},
-        players=ordered,
-        partnerships=sorted(pairs.values(), key=lambda p: (-p.won, -p.points, p.players)),
-        sessions=[t.id for t in sorted(tables, key=lambda t: t.id)],
-        extras=group_extras,
-    )
+
+
+def _extras(rules: str, players: dict[str, PlayerStats], type_: str, facts: dict[str, Any], declarer: str | None,
+            partners: tuple[str, ...], side: tuple[str, ...], seated: list[tuple[PlayerStats, int]]) -> None:
+    """The rule set's own counts of one hand (names in README and `stats --help`): per hand, so that
+    the players it names are counted without a look at the others."""
+    d = players[declarer].extras if declarer is not None and declarer in players else None
+    if rules.startswith("schafkopf"):
+        if d is not None and type_ in SCHAFKOPF_SOLOS:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            if type_.endswith("-tout"):
+                d["tout"]["played"] += 1
+                d["tout"]["won"] += won
+            if type_ == "sie":
+                d["sie"] += 1
+        if type_ == "ramsch":
+            jungfrau = facts.get("jungfrau") or ()
+            durch = facts.get("durchmarsch")
+            for p, pts in seated:
+                r = p.extras["ramsch"]
+                r["played"] += 1
+                r["lost"] += pts < 0
+                r["jungfrau"] += p.name in jungfrau
+                r["durchmarsch"] += durch == p.name
+        for name in facts.get("klopfen") or ():
+            if name in players:
+                players[name].extras["klopfen"] += 1
+        if facts.get("kontra"):
+            re = bool(facts.get("re"))
+            for p, _ in seated:
+                p.extras["kontra"] += 1
+                p.extras["re"] += re
+        laufende = int(facts.get("laufende") or 0)
+        if laufende:
+            for name in side:
+                if name in players:
+                    players[name].extras["laufende"] += laufende
+    elif rules.startswith("doppelkopf"):
+        if declarer is not None and partners:
+            for p, pts in seated:
+                x = p.extras
+                won = pts > 0
+                party = "re" if p.name in side else "kontra"
+                key = f"{party}_party"
+                x[key]["played"] += 1
+                x[key]["won"] += won
+                if facts.get(f"{party}_absage") is not None:
+                    x["absagen"]["made"] += 1
+                    x["absagen"]["won"] += won
+                other = "kontra" if party == "re" else "re"
+                x["foxes"]["caught"] += int(facts.get(f"fuchs_{party}") or 0)
+                x["foxes"]["lost"] += int(facts.get(f"fuchs_{other}") or 0)
+                x["karlchen"] += facts.get("karlchen") == party
+                x["doppelkoepfe"] += int(facts.get(f"doppelkopf_{party}") or 0)
+        elif d is not None:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            d["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
+    elif rules == "buchstaben":
+        if d is not None and type_ in BUCHSTABEN_SOLOS:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+        if facts.get("spritze"):
+            for p, pts in seated:
+                p.extras["spritzen"]["played"] += 1
+                p.extras["spritzen"]["won"] += pts > 0
+    elif rules == "klassisch":
+        for p, pts in seated:
+            if pts > 0:
+                p.extras["strokes"] += pts
 
 
 def as_json(stats: Stats) -> dict[str, Any]:
