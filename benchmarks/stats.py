@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -25,21 +26,30 @@ from report_all import build  # noqa: E402
 RUNS = 5
 
 
+CPU: list[float] = []
+
+
 def timed(cmd: list[str], env: dict[str, str]) -> tuple[list[float], str]:
+    """Wall times of RUNS runs; the command's CPU time (user + system) is kept in CPU, since on a
+    shared machine the wall time mostly says how busy the other processes were."""
     times = []
     out = ""
+    CPU.clear()
     for _ in range(RUNS):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         out = subprocess.run(cmd, check=True, capture_output=True, env=env, text=True).stdout
         times.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return times, out
 
 
 def show(label: str, times: list[float], goal: float) -> None:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    print(f"{label}: median {statistics.median(times):.2f} s, p95 {p95:.2f} s "
-          f"(runs: {', '.join(f'{t:.2f}' for t in times)}; goal < {goal:g} s)")
+    print(f"{label}: median {statistics.median(times):.2f} s, p95 {p95:.2f} s, CPU median {statistics.median(CPU):.2f} s "
+          f"(runs: {', '.join(f'{t:.2f}' for t in times)}; goal < {goal:g} s; load {os.getloadavg()[0]:.1f})")
 
 
 def main() -> None:
