@@ -404,6 +404,18 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         # Money is a number here: euros with two places (-1.10, or -1,10 for Excel), never "−1,10 €".
         csv_headers = [*headers[:-1], "euros"] if rep.money else headers
         csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
+        if rep.by_rules:
+            # Over several rule sets a row per rule set and player (a column `rules` first): points
+            # of different rule sets are never added.
+            csv_headers = ["rules", *csv_headers]
+            csv_rows = []
+            for rules, group in rep.by_rules:
+                for rank, line in enumerate(group.players, start=1):
+                    row = [rules, rank, line.name, line.points, line.hands, line.won, line.solos]
+                    row += [line.extras.get(k, "") for k in extra_keys]
+                    if rep.money:
+                        row.append(csvio.euros(line.cents or 0))
+                    csv_rows.append(row)
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
     _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")

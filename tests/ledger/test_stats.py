@@ -284,3 +284,16 @@ def test_stats_agree_with_report_over_any_season(db_url, season):
                 assert p.won <= p.hands and p.longest_run <= p.won
     finally:
         ledger.engine.dispose()
+
+
+def test_report_csv_over_two_rule_sets_has_a_row_per_rule_set_and_player(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--tariff", "10", "--date", "2026-01-10")
+    add(cli, "wenz --player Carl --augen 80")
+    cli.ok("session", "new", "--rules", "doppelkopf", *FOUR, "--date", "2026-01-17")
+    add(cli, "normal --player Carl --partner Dora --augen 130")
+    rows = cli.ok("report", "--all", "--format", "csv").splitlines()
+    assert rows[0].startswith("rules,rank,player,points")
+    carl = [r.split(",") for r in rows[1:] if ",Carl," in r]
+    doppelkopf = lines(group(cli.json("stats", "--all", "--format", "json"), "doppelkopf"))["Carl"]["points"]
+    assert doppelkopf > 0
+    assert sorted((r[0], r[3]) for r in carl) == [("doppelkopf", str(doppelkopf)), ("schafkopf", "6")]
