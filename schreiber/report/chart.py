@@ -175,6 +175,7 @@ def _figure(chart: Chart) -> Any:
             ax.axvspan(i + 0.5, i + 1.5, color="#f3d9a0", alpha=0.6, linewidth=0)
         if panel.bock:
             ax.plot([], [], color="#f3d9a0", linewidth=8, label="Bock hand")
+        ends = []
         for name, values in panel.lines.items():
             points = [(x, _scaled(panel, v)) for x, v in zip(xs, values) if v is not None]
             if not points:
@@ -182,8 +183,15 @@ def _figure(chart: Chart) -> Any:
             (line,) = ax.plot([p[0] for p in points], [p[1] for p in points], label=name,
                               marker="o" if n <= 40 else None, markersize=3, linewidth=1.6)
             last = [v for v in values if v is not None][-1]
-            ax.annotate(f"{name} {_label(panel, last)}", xy=points[-1], xytext=(5, 0), textcoords="offset points",
-                        va="center", fontsize=9, color=line.get_color())
+            ends.append((points[-1], f"{name} {_label(panel, last)}", line.get_color()))
+        # The final totals at the line ends, moved apart where two would overlap.
+        low, high = ax.get_ylim()
+        gap = (high - low) * 0.045
+        placed: list[float] = []
+        for (x, y), text, colour in sorted(ends, key=lambda e: e[0][1]):
+            at = y if not placed or y - placed[-1] >= gap else placed[-1] + gap
+            placed.append(at)
+            ax.text(x + max(0.08, n * 0.01), at, text, va="center", fontsize=9, color=colour)
         ax.axhline(0, color="#888888", linewidth=0.8)
         ax.set_title(panel.title)
         ax.set_xlabel(panel.xlabel)
