@@ -18,7 +18,7 @@ from typing import Any
 
 import json
 
-from sqlalchemy import String, Text, case, cast, func, select, type_coerce
+from sqlalchemy import String, Text, case, cast, func, select
 
 from schreiber.ledger.names import pick
 from schreiber.ledger.reports import Scope, _where, report
@@ -129,23 +129,34 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         tables = s.execute(
             select(Runde.id, Runde.rules, Runde.date, Runde.tariff).where(*where).order_by(Runde.date, Runde.id)
         ).all()
-        # The facts as text, decoded here: cheaper than a JSON type's processing per row.
-        hand_q = select(HandRecord.id, HandRecord.runde_id, HandRecord.type, type_coerce(HandRecord.facts, Text)).where(
-            HandRecord.status == LIVE
-        )
-        # Each hand's payout as one JSON text "[player_id,points,sat_out],…" made by the database: a
-        # tenth of the rows to fetch, which is most of the time over a season.
+        # Every hand of the scope with its payout in one JSON text made by the database, decoded by
+        # one json.loads: [[hand id, table id, number, "type", {facts}, [[player id, points, sat out], …]], …].
+        # Fetching a row per payout (or per hand) and decoding each took most of the time over a season.
         cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
             case((PayoutRecord.sat_out, 1), else_=0), String
         ) + "]"
-        pay_q = select(PayoutRecord.hand_id, func.aggregate_strings(cell, ",")).group_by(PayoutRecord.hand_id)
+        pay_q = select(PayoutRecord.hand_id.label("hand_id"), func.aggregate_strings(cell, ",").label("cells")).group_by(
+            PayoutRecord.hand_id
+        )
         if where:
-            hand_q = hand_q.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
             pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        # Core rows straight from the connection: the ORM's row processing would double the time.
+        pay = pay_q.subquery()
+        element = (
+            "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.runde_id, String) + ","
+            + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
+            + ",[" + func.coalesce(pay.c.cells, "") + "]]"
+        )
+        everything = (
+            select(func.aggregate_strings(element, ","))
+            .select_from(HandRecord)
+            .outerjoin(pay, pay.c.hand_id == HandRecord.id)
+            .where(HandRecord.status == LIVE)
+        )
+        if where:
+            everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
         conn = s.connection()
-        hand_rows = conn.execute(hand_q.order_by(HandRecord.runde_id, HandRecord.number)).all()
-        payouts = dict(conn.execute(pay_q).all())
+        text = conn.execute(everything).scalar()
+        hand_rows = json.loads(f"[{text}]") if text else []
         names = dict(s.execute(select(Player.id, Player.name)).all())
         # Everyone seated at a table of the scope has a line, as in the report, hands or not.
         seated: dict[int, set[int]] = defaultdict(set)
@@ -164,12 +175,13 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     for t in tables:
         by_rules[t.rules].append(t)
     hands_of: dict[int, list[Any]] = defaultdict(list)
+    hand_rows.sort(key=lambda row: (row[1], row[2]))
     for row in hand_rows:
         hands_of[row[1]].append(row)
 
     groups = []
     for rules in sorted(by_rules):
-        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, payouts, names, seated))
+        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, names, seated))
     if player is not None:
         everyone = sorted({p.name for g in groups for p in g.players})
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
@@ -180,23 +192,12 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     return Stats(groups)
 
 
-def _rows(text: str | None) -> list[list[int]]:
-    """"[3,-2,0],[5,2,1]" -> [[3, -2, 0], [5, 2, 1]]: player id, points, sat out (1)."""
-    return json.loads(f"[{text}]") if text else []
-
-
-def _facts(value: Any) -> dict[str, Any]:
-    # SQLite gives the stored text; PostgreSQL's driver has decoded the JSON already.
-    return json.loads(value) if isinstance(value, str) else value
-
-
 def _group(
     ledger: Ledger,
     scope: Scope,
     rules: str,
     tables: list[Any],
     hands_of: dict[int, list[Any]],
-    payouts: dict[int, str],
     names: dict[int, str],
     seated: dict[int, set[int]],
 ) -> Group:
@@ -222,15 +223,13 @@ def _group(
         for pid in seated.get(t.id, ()):
             if pid not in by_id:
                 by_id[pid] = stats_of(names[pid])
-        for hand_id, _runde, type_, raw in hands_of.get(t.id, ()):
+        for _hand_id, _runde, _number, type_, facts, rows in hands_of.get(t.id, ()):
             hands += 1
             types[type_] += 1
-            rows = _rows(payouts.get(hand_id))
             for pid, pts, _ in rows:
                 evening[pid] += pts
             if type_ in THROWN_IN:
                 continue
-            facts = _facts(raw)
             declarer, partners = roles(rules, facts)
             side = (declarer, *partners) if declarer else ()
             pair = None
