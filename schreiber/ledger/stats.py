@@ -3,8 +3,9 @@ the payout the fold made for it (the `payout` cache, written with the hand and p
 the fold by `db check`), so nothing here reads the rules a second time.
 
 `roles()` is the one place that decides who declared and who partnered; a hand is won by a player
-whose payout is above 0. Money comes from `reports.report` of the same scope and rule set, so a
-statistic and a report never disagree.
+whose payout is above 0. Money: for a zero-sum rule set without counts of its own (Schafkopf)
+points × tariff per table, as the report pays it; for the others the report of the same scope and
+rule set is asked. A property test holds stats and report equal over generated seasons.
 
 The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`, whose groups are
 `Group` dataclasses; `as_json(stats)` gives the dict `stats --format json` prints.
@@ -12,11 +13,10 @@ The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`,
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
-
-import json
 
 from sqlalchemy import String, Text, case, cast, func, select
 
