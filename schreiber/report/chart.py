@@ -247,8 +247,11 @@ def render_terminal(chart: Chart, width: int = 80, height: int | None = None, co
         if not color:
             plt.theme("clear")
         n = len(panel.x)
+        # More points than columns only smear the lines into a block: every k-th (and the last) is drawn.
+        room = max(10, width - 16)
+        keep = sorted({*range(0, n, -(-n // room)), n - 1}) if n > room else range(n)
         for j, (name, values) in enumerate(panel.lines.items()):
-            pts = [(x, _scaled(panel, v)) for x, v in zip(range(1, n + 1), values) if v is not None]
+            pts = [(i + 1, _scaled(panel, values[i])) for i in keep if values[i] is not None]
             if pts:
                 last = [v for v in values if v is not None][-1]
                 plt.plot([p[0] for p in pts], [p[1] for p in pts], label=f"{name} {_label(panel, last)}",
