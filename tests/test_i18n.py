@@ -240,6 +240,8 @@ EVENING: list[list[str]] = [
     ["add", "damensolo", "--player", "Berta", "--augen", "100"],
     ["report"],
     ["report", "--all"],
+    ["stats", "--all"],
+    ["chart", "--session", "1"],
     ["export", "csv", "--all", "--output", "abend.csv"],
     ["import", "csv", "abend.csv"],
     ["db", "info"],
