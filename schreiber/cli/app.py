@@ -607,7 +607,17 @@ def chart(
     typer.echo(_("chart written to {output}.").format(output=output))
 
 
-@export_app.command("csv")
+@export_app.command(
+    "csv",
+    help=_(
+        "One row per hand and player: every fact and the payout (UTF-8, a header row).\n"
+        "\n"
+        "Columns: session, table_uid (the table's identity, so import never doubles a table),\n"
+        "session_name, date, rules, tariff, hand, type, dealer, seat, name, sat_out, points, cents and\n"
+        "euros (money as numbers), value, player, partner, augen, laufende, won, schwarz, kontra, re,\n"
+        "klopfen, breakdown, note, facts, settings, first_dealer, teams."
+    ),
+)
 def export_csv(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
