@@ -98,6 +98,10 @@ class Ledger:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # `play` keeps each table's fold between lines (`keep_folds = True`): table id -> (marker, view,
+        # next hand number). A command run once folds from the facts and keeps nothing.
+        self.keep_folds = False
+        self._folds: dict[int, tuple[Any, TableView, int]] = {}
 
     @classmethod
     def open(cls, target: str | None = None, **how: Any) -> Ledger:
@@ -191,7 +195,9 @@ class Ledger:
         """The table folded through its rule set: every payout, the totals and what comes next."""
         with self.transaction() as s:
             runde = self._runde(s, table_id)
-            return self._view(s, runde, self._records(s, runde))
+            if not self.keep_folds:
+                return self._view(s, runde, self._records(s, runde))
+            return self._kept(s, runde)[0]
 
     def use(self, table_id: int) -> TableInfo:
         with self.transaction() as s:
@@ -230,18 +236,51 @@ class Ledger:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
                 raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
-            records = self._records(s, runde)
-            view = self._view(s, runde, records)
+            if self.keep_folds:
+                view, number = self._kept(s, runde)
+            else:
+                records = self._records(s, runde)
+                view = self._view(s, runde, records)
+                number = self._next_number(s, runde, records)
             hand = self._prepare(view.rules, runde, hand, view.state.players)
             step = play(view.rules, runde.settings, view.state, hand)
-            number = self._next_number(s, runde, records)
             record = HandRecord(
                 runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
             s.add(record)
             s.flush()
             self._cache(s, runde, [(record, step)])
-            return _extended(view, number, step)
+            view = _extended(view, number, step)
+            # The table is locked (FOR UPDATE) or the ledger is (SQLite): the marker read now is this hand's.
+            kept = (runde.id, (self._marker(s, runde), view, number + 1)) if self.keep_folds else None
+        if kept is not None:
+            # Only once committed does the fold extended by this hand become the one to build on.
+            self._folds[kept[0]] = kept[1]
+        return view
+
+    def _marker(self, s: Session, runde: Runde) -> tuple[Any, ...]:
+        """What changes whenever a table's hands or seating change, by this terminal or another.
+
+        Every write to a table's hands adds a hand record (add, edit, import) or an event (void,
+        restore, join, leave); a redraw changes the teams. One round trip.
+        """
+        last_hand = select(func.max(HandRecord.id)).where(HandRecord.runde_id == runde.id).scalar_subquery()
+        last_event = select(func.max(TableEvent.id)).where(TableEvent.runde_id == runde.id).scalar_subquery()
+        row = s.execute(select(last_hand, last_event)).one()
+        return (row[0], row[1], repr(runde.teams))
+
+    def _kept(self, s: Session, runde: Runde) -> tuple[TableView, int]:
+        """The table's view and next hand number: the fold kept from the last line while nobody
+        changed the table since, else folded again from the facts (and kept)."""
+        marker = self._marker(s, runde)  # before the facts: a write in between only makes the next line refold
+        kept = self._folds.get(runde.id)
+        if kept is not None and kept[0] == marker:
+            return kept[1], kept[2]
+        records = self._records(s, runde)
+        view = self._view(s, runde, records)
+        number = self._next_number(s, runde, records)
+        self._folds[runde.id] = (marker, view, number)
+        return view, number
 
     def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False) -> Edited:
         """Replace hand `number` (the old record is kept, superseded) and re-score every later hand.

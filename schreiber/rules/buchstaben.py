@@ -132,6 +132,10 @@ class Buchstaben:
 
     # -- one hand ----------------------------------------------------------------------------
 
+    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
+        """The facts a hand of this type may be entered with (what `score` checks)."""
+        return FIELDS[hand_type]
+
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         n = len(state.active)
         allowed = TYPES_BY_SIZE.get(n, ())

@@ -416,20 +416,23 @@ class Doppelkopf:
 
     # -- normal games and solos ----------------------------------------------------------------
 
-    def _game(self, settings: Settings, state: TableState, hand: Hand) -> _Game:
-        """Check a normal game / Hochzeit / solo against the table and name its two parties."""
-        t = hand.type
-        given = hand.given()
-        solo = t in SOLOS or (t == "hochzeit" and hand.partner is None)
-        if solo:
-            for f in SPOT_FIELDS:
-                if f in given:
-                    what = "a Hochzeit without partner (a solo)" if t == "hochzeit" else f"a {t}"
-                    raise HandError(f"{OPTION_OF[f]}: spot points count in normal games only, not in {what}.")
-        elif hand.pflicht:
-            raise HandError(
-                f"--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner."
-            )
+    suits = FARBEN  # what --farbe takes
+
+    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
+        """The facts a hand of this type may be entered with at this table (what `score` checks)."""
+        if hand_type == "zusammengeworfen":
+            return frozenset(() if self.turnier else ("bock",))
+        if hand_type == "hammelrennen":
+            ohne_stich = bool(self._get(settings, "hammel_ohne_stich"))
+            return frozenset(("winner", "stiche", "bock") if ohne_stich else ("augen_by_player", "winner", "bock"))
+        if hand_type == "schiebekopf":
+            return frozenset(("augen_by_player", "bock"))
+        if hand_type == "hochzeit":  # a solo without --partner, a normal game with one
+            return self._game_options(settings, hand_type, True) | self._game_options(settings, hand_type, False)
+        return self._game_options(settings, hand_type, hand_type in SOLOS)
+
+    def _game_options(self, settings: Settings, t: str, solo: bool, given: frozenset[str] = frozenset()) -> frozenset[str]:
+        """What a normal game or solo takes; a spot point given (`given`) that the table does not count is refused."""
         allowed = {"player", "augen", "schwarz", "re", "kontra"}
         if self.turnier:
             allowed |= {"re_absage", "kontra_absage"}
@@ -458,8 +461,24 @@ class Doppelkopf:
                             f"{OPTION_OF[f]}: this table plays without that spot point (stake 0); "
                             f"a table started with --set {key}=N counts it."
                         )
-                allowed |= set(stakes)
-        checks.only(hand, allowed)
+                allowed |= {f for f, key in stakes.items() if int(self._get(settings, key)) != 0}
+        return frozenset(allowed)
+
+    def _game(self, settings: Settings, state: TableState, hand: Hand) -> _Game:
+        """Check a normal game / Hochzeit / solo against the table and name its two parties."""
+        t = hand.type
+        given = hand.given()
+        solo = t in SOLOS or (t == "hochzeit" and hand.partner is None)
+        if solo:
+            for f in SPOT_FIELDS:
+                if f in given:
+                    what = "a Hochzeit without partner (a solo)" if t == "hochzeit" else f"a {t}"
+                    raise HandError(f"{OPTION_OF[f]}: spot points count in normal games only, not in {what}.")
+        elif hand.pflicht:
+            raise HandError(
+                f"--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner."
+            )
+        checks.only(hand, self._game_options(settings, t, solo, given))
         checks.need(hand, "player")
         if t == "normal":
             checks.need(hand, "partner")

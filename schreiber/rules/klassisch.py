@@ -84,6 +84,10 @@ def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
     return check_teams(players, teams)
 
 
+# What a hand (`spiel`) may be entered with; anything else is refused by checks.only.
+_FIELDS = frozenset({"player", "augen", "forced", "schwarz"})
+
+
 @dataclass(frozen=True)
 class KlassischCarry:
     """The strokes of the running Partie and what earlier Partien left with the players.
@@ -185,10 +189,14 @@ class Klassisch:
             lines.append(f"60:60 pending: {names[carry.pending]} declared; the next hand decides")
         return lines
 
+    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
+        """The facts a hand may be entered with (what `score` checks)."""
+        return _FIELDS
+
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":
             raise HandError(f"{hand.type!r} is not a hand of klassisch; the only type is spiel.")
-        checks.only(hand, ("player", "augen", "forced", "schwarz"))
+        checks.only(hand, _FIELDS)
         checks.need(hand, "player", "augen")
         assert hand.player is not None and hand.augen is not None
         checks.seated(hand.player, state.active, "--player")

@@ -370,6 +370,13 @@ class Schafkopf:
         self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, table)
         return table
 
+    suits = SUITS  # what --farbe takes
+    sauen = SAUEN  # what --sau takes
+
+    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
+        """The facts a hand of this type may be entered with at this table (what `score` checks)."""
+        return self._table(settings).games[hand_type].only.allowed
+
     @staticmethod
     def _allowed(hand_type: str, kind: str) -> set[str]:
         if kind == "rufspiel":

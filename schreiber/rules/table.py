@@ -147,6 +147,10 @@ class RuleSet(Protocol):
 
     def status(self, settings: Settings, state: TableState) -> list[str]: ...
 
+    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
+        """The facts (Hand fields) a hand of this type may be entered with at a table of these settings."""
+        ...
+
 
 @dataclass(slots=True)
 class Step:
