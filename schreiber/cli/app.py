@@ -13,13 +13,27 @@ import sys
 from typing import Annotated, Any, Optional
 
 import typer
+import typer.core
+
+
+class _Root(typer.core.TyperGroup):
+    """The `schreiber` group; asked by a shell to complete, it first gives its parameters the table's
+    completers (schreiber/cli/complete.py, imported only then)."""
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: Optional[str] = None) -> None:
+        if os.environ.get(complete_var or f"_{prog_name}_COMPLETE".replace("-", "_").upper()):
+            from schreiber.cli.complete import attach
+
+            attach(self)
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 app = typer.Typer(
+    cls=_Root,
     help="schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
-    add_completion=False,
 )
 session_app = typer.Typer(help="Start, list, choose and close tables (sessions).", rich_markup_mode=None, no_args_is_help=True)
 rules_app = typer.Typer(help="The rule sets, their hand types and settings.", rich_markup_mode=None)
@@ -39,6 +53,7 @@ app.add_typer(db_app, name="db")
 _target: dict[str, Optional[str]] = {"db": None}
 _QUIET = logging.NullHandler()
 _opened: list[Any] = []
+_kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
 
 @app.callback()
@@ -52,6 +67,8 @@ def _global(
 
 
 def _ledger(**how: Any) -> Any:
+    if _kept:
+        return _kept[0]
     from schreiber.ledger.service import Ledger
 
     how.setdefault("on_create", lambda where: typer.echo(f"schreiber: created a new ledger at {where}.", err=True))
@@ -302,6 +319,25 @@ app.command("add")(add)
 app.command("edit")(edit)
 
 
+@app.command("play")
+def play(session: SessionOpt = None) -> None:
+    """One process for the evening: each line is a command without `schreiber`; a line that starts
+    with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.
+    Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`."""
+    from schreiber.cli.play import run
+
+    ledger = _ledger()
+    _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
+    _kept.append(ledger)
+    try:
+        code = run(ledger, session, _target["db"])
+    finally:
+        _kept.clear()
+        ledger.engine.dispose()
+    if code:
+        raise typer.Exit(code)
+
+
 @app.command("list")
 def list_hands(
     session: SessionOpt = None,
@@ -536,14 +572,16 @@ def db_backup(
     typer.echo(f"The ledger was copied to {path} ({size:,} bytes).")
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """Run the command; bad input and database trouble become one sentence and exit status 2."""
+def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
+    """Run the command; bad input and database trouble become one sentence and exit status 2.
+
+    `command`: the click command tree, when the caller built it once (`play`, line after line)."""
     # The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
     try:
-        result = app(args=argv, prog_name="schreiber", standalone_mode=False)
+        result = (command or app)(args=argv, prog_name="schreiber", standalone_mode=False)
         sys.stdout.flush()
     except OSError as e:
         if not _output_trouble(e):

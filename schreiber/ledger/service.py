@@ -199,6 +199,20 @@ class Ledger:
                 return self._view(s, runde, self._records(s, runde))
             return self._kept(s, runde)[0]
 
+    def info(self, table_id: int | None = None) -> TableInfo:
+        """The table's seats, rule set and settings, without folding its hands."""
+        with self.transaction() as s:
+            return self._info(s, self._runde(s, table_id))
+
+    def at_table(self, table_id: int | None = None) -> tuple[TableView, int]:
+        """The table as it stands and the number its next hand gets (kept between calls with keep_folds)."""
+        with self.transaction() as s:
+            runde = self._runde(s, table_id)
+            if self.keep_folds:
+                return self._kept(s, runde)
+            records = self._records(s, runde)
+            return self._view(s, runde, records), self._next_number(s, runde, records)
+
     def use(self, table_id: int) -> TableInfo:
         with self.transaction() as s:
             runde = self._runde(s, table_id)
@@ -238,6 +252,7 @@ class Ledger:
                 raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
             if self.keep_folds:
                 view, number = self._kept(s, runde)
+                marker = self._folds[runde.id][0]
             else:
                 records = self._records(s, runde)
                 view = self._view(s, runde, records)
@@ -251,8 +266,9 @@ class Ledger:
             s.flush()
             self._cache(s, runde, [(record, step)])
             view = _extended(view, number, step)
-            # The table is locked (FOR UPDATE) or the ledger is (SQLite): the marker read now is this hand's.
-            kept = (runde.id, (self._marker(s, runde), view, number + 1)) if self.keep_folds else None
+            # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to it since
+            # the marker was read, so the marker after this hand is this hand's record on the same events.
+            kept = (runde.id, ((record.id, *marker[1:]), view, number + 1)) if self.keep_folds else None
         if kept is not None:
             # Only once committed does the fold extended by this hand become the one to build on.
             self._folds[kept[0]] = kept[1]
