@@ -136,7 +136,9 @@ def _terminal(evening: Evening) -> int:
     except OSError:
         history = InMemoryHistory()
     bar = [""]
-    prompt = PromptSession(history=history, completer=Completes(), bottom_toolbar=lambda: bar[0])
+    prompt = PromptSession(
+        history=history, completer=Completes(), complete_while_typing=False, bottom_toolbar=lambda: bar[0]
+    )
     again = ""
     while True:
         text, bar[0] = evening.status()
