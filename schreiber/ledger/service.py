@@ -282,29 +282,25 @@ class Ledger:
             s.flush()
             self._cache(s, runde, [(record, step)])
             view = _extended(view, number, step)
-            # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to it since
-            # the marker was read, so the marker after this hand is this hand's record on the same events.
-            kept = (runde.id, ((record.id, *marker[1:]), view, number + 1)) if self.keep_folds else None
+            # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to this table
+            # since the marker was read, and this transaction moves the counter on by one as it ends. Had
+            # another table been written meanwhile, the counter is further on and the next line refolds.
+            kept = (runde.id, (marker + 1, view, number + 1)) if self.keep_folds else None
         if kept is not None:
             # Only once committed does the fold extended by this hand become the one to build on.
             self._folds[kept[0]] = kept[1]
         return view
 
-    def _marker(self, s: Session, runde: Runde) -> tuple[Any, ...]:
-        """What changes whenever a table's hands or seating change, by this terminal or another.
-
-        Every write to a table's hands adds a hand record (add, edit, import) or an event (void,
-        restore, join, leave); a redraw changes the teams. One round trip.
-        """
-        last_hand = select(func.max(HandRecord.id)).where(HandRecord.runde_id == runde.id).scalar_subquery()
-        last_event = select(func.max(TableEvent.id)).where(TableEvent.runde_id == runde.id).scalar_subquery()
-        row = s.execute(select(last_hand, last_event)).one()
-        return (row[0], row[1], repr(runde.teams))
+    def _marker(self, s: Session) -> int:
+        """The ledger's change counter (see `changes`) as this transaction sees it: any write by
+        this terminal or another, to this table or any, moves it on."""
+        value = s.scalar(select(LedgerState.value).where(LedgerState.key == CHANGES_KEY))
+        return int(value) if value is not None else 0
 
     def _kept(self, s: Session, runde: Runde) -> tuple[TableView, int]:
         """The table's view and next hand number: the fold kept from the last line while nobody
         changed the table since, else folded again from the facts (and kept)."""
-        marker = self._marker(s, runde)  # before the facts: a write in between only makes the next line refold
+        marker = self._marker(s)  # before the facts: a write in between only makes the next line refold
         kept = self._folds.get(runde.id)
         if kept is not None and kept[0] == marker:
             return kept[1], kept[2]

@@ -269,6 +269,13 @@ def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
             # play's totals after hand N are those of the ledger after hand N.
             expected = cli.json("show", str(number), "--format", "json")["totals"]
             assert [int(x) for x in seen] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+        # A correction from the other terminal (hand 1 voided) changes what play builds on.
+        cli.ok("void", "1")
+        child.sendline("ruf -p an -m ca -a 75")
+        child.expect("Hand 9: rufspiel Anna\\+Carl")
+        child.expect("total +(\\S+) +(\\S+) +(\\S+) +(\\S+)")
+        expected = cli.json("show", "9", "--format", "json")["totals"]
+        assert [int(x) for x in child.match.groups()] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
         child.sendline("list")
         child.expect("Next dealer")
         child.sendline("quit")
@@ -276,7 +283,8 @@ def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
     finally:
         child.kill(9) if child.proc.poll() is None else None
     assert child.wait() == 0
-    assert len(hands(cli)) == 8
+    assert cli("show", "1").code == 2  # voided
+    assert all(cli("show", str(n)).code == 0 for n in range(2, 10))
 
 
 def test_nothing_of_play_is_imported_by_other_commands(tmp_path):
