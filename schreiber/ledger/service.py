@@ -102,9 +102,9 @@ class Ledger:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         # `play` keeps each table's fold between lines (`keep_folds = True`): table id -> (marker, view,
-        # next hand number). A command run once folds from the facts and keeps nothing.
+        # next hand number, player ids by name or None). A command run once folds from the facts and keeps nothing.
         self.keep_folds = False
-        self._folds: dict[int, tuple[Any, TableView, int]] = {}
+        self._folds: dict[int, tuple[int, TableView, int, dict[str, int] | None]] = {}
 
     @classmethod
     def open(cls, target: str | None = None, **how: Any) -> Ledger:
@@ -266,26 +266,31 @@ class Ledger:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
                 raise SettingsError(f"session {runde.id} is closed; start a new one with `schreiber session new`.")
+            ids = None
             if self.keep_folds:
                 view, number = self._kept(s, runde)
-                marker = self._folds[runde.id][0]
+                marker, ids = self._folds[runde.id][0], self._folds[runde.id][3]
             else:
                 records = self._records(s, runde)
                 view = self._view(s, runde, records)
                 number = self._next_number(s, runde, records)
             hand = self._prepare(view.rules, runde, hand, view.state.players)
-            step = play(view.rules, runde.settings, view.state, hand)
+            # The settings of the view: one object while the fold is kept, so the rule set reuses its
+            # per-settings tables instead of making them again for every hand.
+            step = play(view.rules, view.table.settings, view.state, hand)
             record = HandRecord(
                 runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
             s.add(record)
             s.flush()
-            self._cache(s, runde, [(record, step)])
+            if self.keep_folds and ids is None:
+                ids = self._player_ids(s, runde)  # who sits at the table changes only with a marker
+            self._cache(s, runde, [(record, step)], ids)
             view = _extended(view, number, step)
             # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to this table
             # since the marker was read, and this transaction moves the counter on by one as it ends. Had
             # another table been written meanwhile, the counter is further on and the next line refolds.
-            kept = (runde.id, (marker + 1, view, number + 1)) if self.keep_folds else None
+            kept = (runde.id, (marker + 1, view, number + 1, ids)) if self.keep_folds else None
         if kept is not None:
             # Only once committed does the fold extended by this hand become the one to build on.
             self._folds[kept[0]] = kept[1]
@@ -307,7 +312,7 @@ class Ledger:
         records = self._records(s, runde)
         view = self._view(s, runde, records)
         number = self._next_number(s, runde, records)
-        self._folds[runde.id] = (marker, view, number)
+        self._folds[runde.id] = (marker, view, number, None)
         return view, number
 
     def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False) -> Edited:
@@ -603,16 +608,26 @@ class Ledger:
             rules=rules,
         )
 
-    def _cache(self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> None:
-        s.add_all(self._payout_rows(s, runde, pairs))
+    def _cache(
+        self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
+    ) -> None:
+        s.add_all(self._payout_rows(s, runde, pairs, ids))
         s.flush()
 
-    def _payout_rows(self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]]) -> list[PayoutRecord]:
-        """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
+    def _player_ids(self, s: Session, runde: Runde) -> dict[str, int]:
+        """The player ids of everyone who sat at the table, by name."""
         ids = {seat.player.name: seat.player_id for seat in runde.seats}
         for event in self._events(s, runde):
             if event.player is not None:
                 ids.setdefault(event.player.name, event.player.id)
+        return ids
+
+    def _payout_rows(
+        self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
+    ) -> list[PayoutRecord]:
+        """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
+        if ids is None:
+            ids = self._player_ids(s, runde)
         rows = []
         for record, step in pairs:
             out = set(step.before.sitting_out)
