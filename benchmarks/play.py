@@ -105,6 +105,8 @@ def profile(url: str, hands: list[str]) -> str:
         "  marker query": ("service.py", "_marker"),
         "  payout rows (seats, events)": ("service.py", "_payout_rows"),
         "  score the hand (rules)": ("table.py", "play"),
+        "  SQL statements (ORM execute)": ("session.py", "_execute_internal"),
+        "  writing the rows (ORM flush)": ("session.py", "flush"),
         "  commit": ("session.py", "commit"),
         "render the result": ("render.py", "added"),
     }
