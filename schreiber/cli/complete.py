@@ -260,7 +260,7 @@ def line(root: Any, text: str) -> tuple[list[CompletionItem], str]:
             commands += [
                 CompletionItem(name, help=(cmd.get_short_help_str(60) if cmd else ""))
                 for name, cmd in root.commands.items()
-                if name.startswith(incomplete) and not (cmd and cmd.hidden)
+                if name.startswith(incomplete) and name != "play" and not (cmd and cmd.hidden)
             ]
             return [CompletionItem(t, help="a hand") for t in types(None, incomplete)] + commands, incomplete
         if words and words[0] == "help":

@@ -62,6 +62,8 @@ class Evening:
             words = self.words(line)
         except ValueError as e:
             return 2, f"schreiber: the line has {str(e).lower()}; close the quote.\n"
+        if words and words[0] == "play":
+            return 2, "schreiber: play: this is play already; type a hand or a command (`help` lists them).\n"
         argv = ["--db", self.db, *words] if self.db else words
         said = io.StringIO()
         with redirect_stderr(said):
