@@ -297,3 +297,15 @@ def test_nothing_of_play_is_imported_by_other_commands(tmp_path):
                  ["--db", db, "add", "ruf", "-p", "a", "-m", "b", "-a", "70"]):
         ran = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60)
         assert ran.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_help_and_a_nested_play_in_play(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "help add\nhelp\n")
+    assert ran.code == 0, ran.err
+    assert "Usage: schreiber add" in ran.out and "-p, --player" in ran.out
+    assert "play" in ran.out and "Usage: schreiber [OPTIONS] COMMAND" in ran.out
+    ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75\nplay\n")
+    assert ran.code == 2
+    assert ran.err.strip() == "line 2: play: this is play already; type a hand or a command (`help` lists them)."
+    assert len(hands(cli)) == 1
