@@ -96,9 +96,13 @@ def sentence(said: str) -> str:
 
 def run(ledger: Any, session: int | None, db: str | None) -> int:
     evening = Evening(ledger, session, db)
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return _terminal(evening)
-    return _piped(evening, sys.stdin)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return _terminal(evening)
+        return _piped(evening, sys.stdin)
+    finally:
+        complete.source = complete._from_ledger  # the evening's ledger closes with it
+        ledger.keep_folds = False
 
 
 def _piped(evening: Evening, lines: Any) -> int:
