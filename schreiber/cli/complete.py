@@ -223,7 +223,7 @@ def options_for(ctx: Context | None, typed: str | None) -> set[str] | None:
     matches = [t for t in rules.types if t == key] or [t for t in rules.types if t.startswith(key)]
     if len(matches) != 1:
         return None
-    facts = rules.options(info.settings, matches[0])
+    facts = rules.options_for(matches[0], info.settings)
     return {_PARAM_OF_FACT.get(f, f) for f in facts} | _ALWAYS
 
 

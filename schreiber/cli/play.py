@@ -29,6 +29,7 @@ class Evening:
         self.session = session
         self.db = db
         self.root = complete.attach(get_command(cli.app))
+        cli.fix_metavars(self.root)
         ledger.keep_folds = True
         complete.source = self._source
 

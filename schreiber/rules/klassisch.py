@@ -176,6 +176,10 @@ class Klassisch:
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
             raise SettingsError(f"--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz!r}.")
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
+        return _FIELDS if hand_type in self.types else frozenset()
+
     def status(self, settings: Settings, state: TableState) -> list[str]:
         carry = self.carry(settings, state)
         striche = _striche(settings)
@@ -188,10 +192,6 @@ class Klassisch:
         if carry.pending is not None:
             lines.append(f"60:60 pending: {names[carry.pending]} declared; the next hand decides")
         return lines
-
-    def options(self, settings: Settings, hand_type: str) -> frozenset[str]:
-        """The facts a hand may be entered with (what `score` checks)."""
-        return _FIELDS
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":

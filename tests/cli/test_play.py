@@ -268,14 +268,14 @@ def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
             assert f"Hand {number + 1}: wenz Berta" in listed
             # play's totals after hand N are those of the ledger after hand N.
             expected = cli.json("show", str(number), "--format", "json")["totals"]
-            assert [int(x) for x in seen] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+            assert [int(x.replace("−", "-")) for x in seen] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
         # A correction from the other terminal (hand 1 voided) changes what play builds on.
         cli.ok("void", "1")
         child.sendline("ruf -p an -m ca -a 75")
         child.expect("Hand 9: rufspiel Anna\\+Carl")
         child.expect("total +(\\S+) +(\\S+) +(\\S+) +(\\S+)")
         expected = cli.json("show", "9", "--format", "json")["totals"]
-        assert [int(x) for x in child.match.groups()] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+        assert [int(x.replace("−", "-")) for x in child.match.groups()] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
         child.sendline("list")
         child.expect("Next dealer")
         child.sendline("quit")
