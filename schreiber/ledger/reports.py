@@ -30,6 +30,8 @@ class Scope:
     all_tables: bool = False
     since: dt.date | None = None
     until: dt.date | None = None
+    # Only the tables of this rule set (stats and chart --rules; report groups by it).
+    rules: str | None = None
 
     @property
     def many(self) -> bool:
@@ -62,17 +64,36 @@ class Report:
     paid: list[tuple[str, str, int]] = field(default_factory=list)
     # Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point).
     kasse: dict[str, int] = field(default_factory=dict)
+    # The rule sets of the scope's tables; over several, one report per rule set (points are never
+    # added across rule sets: only money is).
+    rules: list[str] = field(default_factory=list)
+    by_rules: list[tuple[str, Report]] = field(default_factory=list)
 
     @property
     def money(self) -> bool:
         return any(p.cents is not None for p in self.players)
 
+    @property
+    def groups(self) -> list[tuple[str, Report]]:
+        """(rule set, its report) for each rule set of the scope; the report itself when there is one."""
+        if self.by_rules:
+            return self.by_rules
+        return [(self.rules[0] if self.rules else "", self)]
+
+    @property
+    def cents(self) -> dict[str, int]:
+        """Money per player summed across every table of the scope (the one sum across rule sets)."""
+        return {p.name: p.cents for p in self.players if p.cents is not None}
+
 
 def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
     """The conditions on Runde that pick the tables of the scope (none for --all)."""
     if not scope.many:
-        return [Runde.id == ledger._runde(s, scope.table_id).id]
-    where = []
+        where = [Runde.id == ledger._runde(s, scope.table_id).id]
+        if scope.rules is not None:
+            where.append(Runde.rules == scope.rules)
+        return where
+    where = [] if scope.rules is None else [Runde.rules == scope.rules]
     if scope.since is not None:
         where.append(Runde.date >= scope.since)
     if scope.until is not None:
@@ -235,6 +256,10 @@ def report(ledger: Ledger, scope: Scope) -> Report:
     for payer, payee, c in paid:
         by_name[payer] = by_name.get(payer, 0) + c
         by_name[payee] = by_name.get(payee, 0) - c
+    rule_sets = sorted({t.rules for t in tables})
+    by_rules = []
+    if len(rule_sets) > 1:
+        by_rules = [(r, report(ledger, replace(scope, rules=r))) for r in rule_sets]
     return Report(
         title=title,
         players=lines,
@@ -245,6 +270,8 @@ def report(ledger: Ledger, scope: Scope) -> Report:
         table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in table_cents_by_id.items()},
         paid=paid,
         kasse={names[pid]: c for pid, c in kasse.items()},
+        rules=rule_sets,
+        by_rules=by_rules,
     )
 
 
