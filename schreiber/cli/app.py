@@ -13,6 +13,20 @@ import sys
 from typing import Annotated, Any, Optional
 
 import typer
+import typer.core
+
+
+class _Root(typer.core.TyperGroup):
+    """The `schreiber` group; asked by a shell to complete, it first gives its parameters the table's
+    completers (schreiber/cli/complete.py, imported only then)."""
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: Optional[str] = None) -> None:
+        if os.environ.get(complete_var or f"_{prog_name}_COMPLETE".replace("-", "_").upper()):
+            from schreiber.cli.complete import attach
+
+            attach(self)
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 from schreiber import i18n
 from schreiber.cli import clickwords
@@ -23,11 +37,11 @@ i18n.install()
 clickwords.install(typer)
 
 app = typer.Typer(
+    cls=_Root,
     help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf."),
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
-    add_completion=False,
 )
 session_app = typer.Typer(help=_("Start, list, choose and close tables (sessions)."), rich_markup_mode=None, no_args_is_help=True)
 rules_app = typer.Typer(help=_("The rule sets, their hand types and settings."), rich_markup_mode=None)
@@ -47,6 +61,7 @@ app.add_typer(db_app, name="db")
 _target: dict[str, Optional[str]] = {"db": None}
 _QUIET = logging.NullHandler()
 _opened: list[Any] = []
+_kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
 
 def _version(value: bool) -> None:
@@ -79,6 +94,8 @@ def _global(
 
 
 def _ledger(**how: Any) -> Any:
+    if _kept:
+        return _kept[0]
     from schreiber.ledger.service import Ledger
 
     how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
@@ -271,14 +288,14 @@ def rules_show(
 
 def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
-    player: Annotated[Optional[str], typer.Option("--player", help=_("Declarer / soloist / caller."))] = None,
-    partner: Annotated[Optional[str], typer.Option("--partner", help=_("The player's partner."))] = None,
-    augen: Annotated[Optional[list[str]], typer.Option("--augen", help=_("Augen of the player party, or NAME=N per player."))] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
+    partner: Annotated[Optional[str], typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
+    augen: Annotated[Optional[list[str]], typer.Option("--augen", "-a", help=_("Augen of the player party, or NAME=N per player."))] = None,
     stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
-    laufende: Annotated[Optional[int], typer.Option("--laufende", help=_("Number of Laufende."))] = None,
+    laufende: Annotated[Optional[int], typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
     schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
     won: Annotated[Optional[bool], typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
-    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", help=_("A player knocked (repeatable)."))] = None,
+    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
     re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
     re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
@@ -299,7 +316,7 @@ def add(
     farbe: Annotated[Optional[str], typer.Option("--farbe", help=_("Trump suit (recorded)."))] = None,
     sau: Annotated[Optional[str], typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
     bock: Annotated[bool, typer.Option("--bock", help=_("This hand creates a Bock round."))] = False,
-    note: Annotated[Optional[str], typer.Option("--note", help=_("Free text kept with the hand."))] = None,
+    note: Annotated[Optional[str], typer.Option("--note", "-n", help=_("Free text kept with the hand."))] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there."))] = None,
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
@@ -424,13 +441,36 @@ app.command(
 )(edit)
 
 
-@app.command("list", help=_(
-        'The hands of the table with payouts and running totals.\n'
-        '\n'
+@app.command("play", help=_(
+        'One process for the evening: each line is a command without `schreiber`; a line that starts\n'
+        'with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.\n'
+        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.'
+    ))
+def play(session: SessionOpt = None) -> None:
+    from schreiber.cli.play import run
+
+    ledger = _ledger()
+    _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
+    _kept.append(ledger)
+    try:
+        code = run(ledger, session, _target["db"])
+    finally:
+        _kept.clear()
+        ledger.engine.dispose()
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command(
+    "list",
+    help=_(
+        "The hands of the table with payouts and running totals.\n"
+        "\n"
         'JSON: {"session", "players", "hands": [{"number", "type", "dealer", "description", "value", "formula",\n'
         '"sitting_out", "payouts": {NAME: points}, "totals": {NAME: points}, "facts"}], "totals"}; CSV: one row\n'
-        'per hand, columns number, dealer, type, description, value, then NAME and NAME_total per player.'
-    ))
+        "per hand, columns number, dealer, type, description, value, then NAME and NAME_total per player."
+    ),
+)
 def list_hands(
     session: SessionOpt = None,
     history: Annotated[bool, typer.Option("--history", help=_("Every hand as typed, with those undone or replaced."))] = False,
@@ -755,16 +795,19 @@ def db_backup(
     typer.echo(_("The ledger was copied to {path} ({size} bytes).").format(path=path, size=i18n.number(size)))
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """Run the command; bad input and database trouble become one sentence and exit status 2."""
+def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
+    """Run the command; bad input and database trouble become one sentence and exit status 2.
+
+    `command`: the click command tree, when the caller built it once (`play`, line after line)."""
     # The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
     args = _db_first(list(sys.argv[1:] if argv is None else argv))
     try:
-        command = typer.main.get_command(app)
-        fix_metavars(command)
+        if command is None:
+            command = typer.main.get_command(app)
+            fix_metavars(command)
         result = command.main(args=args, prog_name="schreiber", standalone_mode=False)
         sys.stdout.flush()
     except OSError as e:

@@ -37,8 +37,38 @@ def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise HandError(_("{option}: {typed} could mean {starting}; type more of the {what}.").format(option=option, typed=repr(typed), starting=_(' or ').join(starting), what=_(what)))
-    raise HandError(_("{option}: {typed} is not {what}; use one of {choices}.").format(option=option, typed=repr(typed), what=_(what), choices=', '.join(choices)))
+        raise HandError(
+            _("{option}: `{typed}` could mean {choices}; type more of the {noun}.").format(
+                option=option, typed=typed, choices=either(starting), noun=_(_noun(what))
+            )
+        )
+    raise HandError(
+        _("{option}: {typed} is not {what}; use one of {choices}.").format(
+            option=option, typed=repr(typed), what=_what(what), choices=", ".join(choices)
+        )
+    )
+
+
+def _what(what: str) -> str:
+    """`what` in the language spoken: the callers name it in English ("a hand type of schafkopf")."""
+    prefix = "a hand type of "
+    if what.startswith(prefix):
+        return _("a hand type of {name}").format(name=what.removeprefix(prefix))
+    return _(what)
+
+
+def either(words: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return words[0] if len(words) == 1 else _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])
+
+
+def _noun(what: str) -> str:
+    """What to type more of: "a player at this table" -> "name", "a hand type of schafkopf" -> "hand type"."""
+    if what.startswith("a player"):
+        return N_("name")
+    if "hand type" in what:
+        return N_("hand type")
+    return what.removeprefix("a ").removeprefix("an ")
 
 
 def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
