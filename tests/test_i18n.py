@@ -308,3 +308,18 @@ def test_usage_errors_are_german_under_a_german_locale(tmp_path):
     helped = subprocess.run([str(schreiber), "--help"], capture_output=True, text=True, env=env)
     assert helped.stdout.startswith("Aufruf: schreiber")
     assert "Diese Hilfe zeigen und beenden." in helped.stdout
+
+
+def test_play_speaks_german_line_by_line(tmp_path):
+    """`schreiber play` fed from a file: the hands in German, and a refused line named as a "Zeile"."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(SCHREIBER_LANG="de", SCHREIBER_DB=str(tmp_path / "l.db"), COLUMNS="80")
+    evening = "session new --rules schafkopf --players Anna Berta Carl Dora\nruf -p an -m ca -a 75\nadd solo -p an\n"
+    schreiber = Path(sys.executable).parent / "schreiber"
+    ran = subprocess.run([str(schreiber), "play"], input=evening, capture_output=True, text=True, env=env)
+    assert ran.returncode == 2
+    assert "Spiel 1: rufspiel Anna+Carl — Rufspiel 1 = 1" in ran.stdout
+    assert "Spieler Anna und Mitspieler Carl je +1; Berta, Dora je −1" in ran.stdout
+    assert "Nächster Geber: Berta" in ran.stdout
+    assert ran.stderr.splitlines()[0] == f"schreiber: neues Spielbuch unter {tmp_path / 'l.db'} angelegt."
+    assert ran.stderr.splitlines()[1].startswith("Zeile 3: TYPE: 'solo' ist keine Spielart von schafkopf; möglich sind rufspiel,")
