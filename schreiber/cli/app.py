@@ -482,6 +482,27 @@ def strokes(
     typer.echo(f"The drawing of session {view.table.id} is in {svg}.")
 
 
+@app.command("serve")
+def serve(
+    session: SessionOpt = None,
+    all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger: the season standings.")] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on; another than 127.0.0.1 lets the network read the scores.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8150,
+) -> None:
+    """A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;
+    it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen."""
+    from schreiber.ledger.reports import Scope
+
+    if session is not None and (all_ or since or until):
+        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
+    from schreiber.web.server import run
+
+    run(_ledger(), scope, host, port, say=typer.echo)
+
+
 @app.command("recompute")
 def recompute() -> None:
     """Rebuild every cached payout from the facts and say how many had differed."""

@@ -30,6 +30,8 @@ class Scope:
     all_tables: bool = False
     since: dt.date | None = None
     until: dt.date | None = None
+    # Only the tables of this rule set (a page or a statistic shows each rule set on its own).
+    rules: str | None = None
 
     @property
     def many(self) -> bool:
@@ -62,6 +64,8 @@ class Report:
     paid: list[tuple[str, str, int]] = field(default_factory=list)
     # Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point).
     kasse: dict[str, int] = field(default_factory=dict)
+    # The rule sets of the tables in the scope, in the order of their first table.
+    rule_sets: list[str] = field(default_factory=list)
 
     @property
     def money(self) -> bool:
@@ -77,6 +81,8 @@ def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
         where.append(Runde.date >= scope.since)
     if scope.until is not None:
         where.append(Runde.date <= scope.until)
+    if scope.rules is not None:
+        where.append(Runde.rules == scope.rules)
     return where
 
 
@@ -238,6 +244,7 @@ def report(ledger: Ledger, scope: Scope) -> Report:
         table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in table_cents_by_id.items()},
         paid=paid,
         kasse={names[pid]: c for pid, c in kasse.items()},
+        rule_sets=list(dict.fromkeys(t.rules for t in tables)),
     )
 
 

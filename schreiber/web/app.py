@@ -1,0 +1,227 @@
+"""The read-only scoreboard: one page, its live fragment, an event stream and the static assets.
+
+Routes (GET and HEAD only; any other method is 405, any other path a plain 404):
+
+  /            the whole page (``?hands=all`` every hand of the table, ``?wall`` the wall-screen look)
+  /fragment    the page's content alone, fetched by the page when the ledger changed
+  /events      Server-Sent Events: ``change`` with the ledger's change counter, at once and on every change
+  /static/…    the stylesheet and the script (nothing is loaded from elsewhere)
+
+The ledger is asked for its change counter every `interval` seconds (one small SELECT); the page
+data is gathered and rendered once per counter value and query, then served from memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from schreiber.ledger.reports import Scope
+from schreiber.ledger.service import Ledger
+from schreiber.web import data
+
+log = logging.getLogger("schreiber.web")
+STATIC = Path(__file__).with_name("static")
+
+
+def marker_of(ledger: Ledger) -> Callable[[], int]:
+    """The ledger's change counter: bumped by every transaction that writes."""
+    changes = getattr(ledger, "changes", None)
+    if changes is not None:
+        return changes
+    # TEMPORARY until Ledger.changes lands on main: a fingerprint of what writes leave behind.
+    from sqlalchemy import func, select
+
+    from schreiber.store.models import HandRecord, LedgerState, Payment, Runde, TableEvent
+
+    def fingerprint() -> int:
+        with ledger.transaction() as s:
+            parts = (
+                s.scalar(select(func.count()).select_from(HandRecord)),
+                s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.status == "live")),
+                s.scalar(select(func.count()).select_from(TableEvent)),
+                s.scalar(select(func.count()).select_from(Payment)),
+                s.scalar(select(func.count()).select_from(Runde).where(Runde.closed)),
+                s.scalar(select(func.count()).select_from(Runde)),
+                s.scalar(select(LedgerState.value).where(LedgerState.key == "active_runde")),
+            )
+            return hash(parts) & 0x7FFFFFFF
+
+    return fingerprint
+
+
+class Live:
+    """Follows the ledger's change counter and wakes every open event stream when it moves."""
+
+    def __init__(self, read: Callable[[], int], interval: float) -> None:
+        self.read = read
+        self.interval = interval
+        self.version: int | None = None
+        self._changed = asyncio.Event()
+        self.failing = False
+
+    async def current(self) -> int:
+        """The counter now (a fresh read; the poller may be half a second behind)."""
+        version = await asyncio.to_thread(self.read)
+        self._note(version)
+        return version
+
+    def _note(self, version: int) -> None:
+        if version != self.version:
+            self.version = version
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
+
+    async def poll(self) -> None:
+        while True:
+            try:
+                self._note(await asyncio.to_thread(self.read))
+                if self.failing:
+                    print("schreiber serve: the ledger answers again.", file=sys.stderr, flush=True)
+                self.failing = False
+            except Exception as e:  # the ledger is away for a moment: say it once, keep asking
+                if not self.failing:
+                    print(f"schreiber serve: cannot read the ledger ({e}); trying again.", file=sys.stderr, flush=True)
+                self.failing = True
+            await asyncio.sleep(self.interval)
+
+    async def wait(self, seen: int | None, timeout: float) -> bool:
+        """Until the counter differs from `seen` (True) or `timeout` seconds passed (False)."""
+        if self.version != seen:
+            return True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.version != seen
+
+
+class Pages:
+    """Rendered pages, kept for the counter value they were made at."""
+
+    def __init__(self, ledger: Ledger, scope: Scope) -> None:
+        self.ledger = ledger
+        self.scope = scope
+        self.env = Environment(
+            loader=PackageLoader("schreiber.web", "templates"),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        from schreiber.web import view
+
+        view.install(self.env)
+        self.version: int | None = None
+        self.cache: dict[tuple[Any, ...], str] = {}
+        self.gathered: dict[int | None, Any] = {}
+        self.lock = asyncio.Lock()
+
+    async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
+        key = (recent, wall, fragment)
+        async with self.lock:
+            if version != self.version:
+                self.version, self.cache, self.gathered = version, {}, {}
+            if key not in self.cache:
+                self.cache[key] = await asyncio.to_thread(self._render, version, recent, wall, fragment)
+            return self.cache[key]
+
+    def _render(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
+        if recent not in self.gathered:
+            self.gathered[recent] = data.gather(self.ledger, self.scope, recent)
+        page = self.gathered[recent]
+        template = self.env.get_template("content.html" if fragment else "page.html")
+        return template.render(page=page, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+
+
+def _recent(request: Request) -> int | None:
+    """How many hands the table page lists: `?hands=all`, `?hands=N`, else the latest RECENT."""
+    value = request.query_params.get("hands")
+    if value == "all":
+        return None
+    if value and value.isdigit() and 0 < int(value) <= 100_000:
+        return int(value)
+    return data.RECENT
+
+
+def create_app(
+    ledger: Ledger,
+    scope: Scope,
+    *,
+    interval: float = 0.5,
+    stream_seconds: float | None = None,
+    keepalive: float = 15.0,
+    read: Callable[[], int] | None = None,
+) -> Starlette:
+    """The app for one ledger and scope. `stream_seconds` ends each event stream after that long
+    (the browser reconnects at once and re-syncs); None keeps it open."""
+    live = Live(read or marker_of(ledger), interval)
+    pages = Pages(ledger, scope)
+
+    async def page(request: Request, fragment: bool = False) -> Response:
+        version = await live.current()
+        wall = "wall" in request.query_params
+        html = await pages.get(version, _recent(request), wall, fragment)
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+    async def full(request: Request) -> Response:
+        return await page(request)
+
+    async def fragment(request: Request) -> Response:
+        return await page(request, fragment=True)
+
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            # The browser waits a second before it reconnects after the server went away.
+            yield "retry: 1000\n\n"
+            sent: int | None = None
+            ends = time.monotonic() + stream_seconds if stream_seconds else None
+            while True:
+                version = live.version if live.version is not None else await live.current()
+                if version != sent:
+                    yield f"event: change\ndata: {version}\n\n"
+                    sent = version
+                left = keepalive if ends is None else min(keepalive, ends - time.monotonic())
+                if left <= 0:
+                    return
+                if not await live.wait(sent, left):
+                    yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        poller = asyncio.create_task(live.poll())
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+
+    app = Starlette(
+        routes=[
+            Route("/", full, methods=["GET"]),
+            Route("/fragment", fragment, methods=["GET"]),
+            Route("/events", events, methods=["GET"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.live = live
+    app.state.pages = pages
+    return app

@@ -1,0 +1,95 @@
+"""What the page shows, gathered from the same ledger functions as `report`, `list` and `show`.
+
+Nothing here reads the database itself: a table page is `Ledger.table` (the fold: hands, their
+breakdowns, next dealer, who sits out, the Bock queue) plus `reports.report` (standings, money,
+who pays whom); a season page is `reports.report` over the scope, once per rule set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from schreiber.ledger.reports import Report, Scope, report
+from schreiber.ledger.service import HandView, Ledger, TableView
+from schreiber.rules.model import HandError, SettingsError
+from schreiber.store.engine import LedgerError
+
+# The table page shows this many hands, newest first, unless `?hands=all` asks for every one.
+RECENT = 40
+
+
+@dataclass(frozen=True)
+class TablePage:
+    view: TableView
+    report: Report
+    hands: list[HandView]  # the hands shown, newest first
+    kind: str = "table"
+    chart: str | None = None  # inline SVG, when the chart module is there
+
+    @property
+    def title(self) -> str:
+        info = self.view.table
+        return f"Session {info.id}" + (f" “{info.name}”" if info.name else "")
+
+
+@dataclass(frozen=True)
+class Group:
+    """One rule set of a season: its own points (never added to another rule set's)."""
+
+    rules: str
+    report: Report
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    title: str
+    report: Report  # all rule sets: money summed, who pays whom
+    groups: list[Group]
+    kind: str = "season"
+    chart: str | None = None
+    stats: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Nothing to show yet (no active table, an unknown --session): one sentence, and the page waits."""
+
+    title: str
+    message: str
+    kind: str = "notice"
+
+
+def gather(ledger: Ledger, scope: Scope, recent: int | None = RECENT) -> TablePage | SeasonPage | Notice:
+    """The page's data for the scope; `recent` hands of a table (None: all of them)."""
+    try:
+        if scope.many:
+            return _season(ledger, scope)
+        return _table(ledger, scope, recent)
+    except (SettingsError, HandError, LedgerError) as e:
+        return Notice("schreiber", str(e))
+
+
+def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
+    view = ledger.table(scope.table_id)
+    rep = report(ledger, Scope(table_id=view.table.id))
+    shown = view.hands if recent is None else view.hands[-recent:] if recent else []
+    return TablePage(view=view, report=rep, hands=list(reversed(shown)))
+
+
+def _season(ledger: Ledger, scope: Scope) -> SeasonPage:
+    rep = report(ledger, scope)
+    if len(rep.rule_sets) <= 1:
+        groups = [Group(r, rep) for r in rep.rule_sets]
+    else:
+        groups = [
+            Group(r, report(ledger, Scope(all_tables=True, since=scope.since, until=scope.until, rules=r)))
+            for r in rep.rule_sets
+        ]
+    return SeasonPage(title=_season_title(scope), report=rep, groups=groups)
+
+
+def _season_title(scope: Scope) -> str:
+    if scope.since or scope.until:
+        return f"Season {scope.since or '…'} to {scope.until or '…'}"
+    return "All evenings"

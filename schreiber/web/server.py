@@ -1,0 +1,74 @@
+"""Bind, say where to look, and serve until Ctrl-C (uvicorn)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+from schreiber.ledger.reports import Scope
+from schreiber.ledger.service import Ledger
+from schreiber.rules.model import SettingsError
+
+LOOPBACK = "127.0.0.1"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or one sentence naming --host or --port."""
+    if not 0 <= port <= 65535:
+        raise SettingsError(f"--port: use a port from 1 to 65535, not {port}.")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise SettingsError(f"--host: {host!r} is no address of this machine; use e.g. 127.0.0.1 or 0.0.0.0.") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        if e.errno == 98:  # EADDRINUSE
+            raise SettingsError(f"--port: {port} is in use on {host}; choose another with --port.") from None
+        raise SettingsError(f"--host: cannot listen on {host} port {port} ({e.strerror or e}).") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    """The address to type into a browser: a wildcard host is named by this machine's address."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            probe.connect(("10.255.255.255", 1))  # no packet is sent; it only picks the outgoing address
+            host = probe.getsockname()[0]
+            probe.close()
+        except OSError:
+            host = socket.gethostname()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print) -> None:
+    import uvicorn
+
+    from schreiber.web.app import create_app
+
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    what = "the season" if scope.many else f"session {scope.table_id}" if scope.table_id else "the active table"
+    say(f"schreiber serves {what} at {address(host, port)} (read-only; Ctrl-C stops it).")
+    if not is_loopback(host):
+        say(f"Anyone on the network that reaches {host} can read the scores.")
+    config = uvicorn.Config(create_app(ledger, scope), log_level="warning", access_log=False, lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
