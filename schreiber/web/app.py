@@ -186,8 +186,9 @@ def create_app(
             yield "retry: 1000\n\n"
             sent: int | None = None
             ends = time.monotonic() + stream_seconds if stream_seconds else None
+            # The first event says the counter of now, so a page that reconnects re-syncs at once.
+            version = await live.current()
             while True:
-                version = live.version if live.version is not None else await live.current()
                 if version != sent:
                     yield f"event: change\ndata: {version}\n\n"
                     sent = version
@@ -196,6 +197,7 @@ def create_app(
                     return
                 if not await live.wait(sent, left):
                     yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
+                version = live.version if live.version is not None else sent
 
         return StreamingResponse(
             stream(),

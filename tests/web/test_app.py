@@ -1,0 +1,197 @@
+"""`schreiber serve` over HTTP (Starlette's TestClient): every page, the event stream, read-only."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from schreiber.ledger.reports import Scope  # noqa: E402
+from schreiber.ledger.service import Ledger  # noqa: E402
+from schreiber.web.app import create_app  # noqa: E402
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+PATHS = ["/", "/?hands=all", "/?wall", "/fragment", "/events", "/static/style.css", "/static/live.js"]
+
+
+def text(body: str) -> str:
+    """What a reader sees: the page without its tags, spaces collapsed."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body))).strip()
+
+
+@pytest.fixture
+def evening(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil", "--tariff", "10",
+           "--name", "Stammtisch")
+    cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "75", "--laufende", "3", "--bock")
+    cli.ok("add", "wenz", "--player", "Carl", "--augen", "40", "--note", "<b>Carl's</b> wenz")
+    return cli
+
+
+def client(url: str, scope: Scope = Scope(), **how) -> TestClient:
+    return TestClient(create_app(Ledger.open(url), scope, interval=0.1, **how))
+
+
+def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(evening):
+    report = evening.json("report", "--format", "json")
+    shown = [evening.json("show", str(n), "--format", "json") for n in (1, 2)]
+    with client(evening.url) as c:
+        r = c.get("/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    page = text(r.text)
+    assert "Session 1 “Stammtisch”" in page and "schafkopf" in page and "2 hands" in page
+    # Standings: every player, best first, with points and money as `report` has them.
+    standings = page[page.index("Standings"):page.index("Who pays whom")]
+    names = [p["name"] for p in report["players"]]
+    assert [n for n in re.findall(r"\b(Anna|Berta|Carl|Dora|Emil)\b", standings)] == names
+    for p in report["players"]:
+        euros = f"{'−' if p['cents'] < 0 else ''}{abs(p['cents']) // 100},{abs(p['cents']) % 100:02d} €"
+        points = f"+{p['points']}" if p["points"] > 0 else str(p["points"])
+        assert f"{p['name']} {points} {euros}" in standings
+    for t in report["transfers"]:
+        assert f"{t['from']} pays {t['to']}" in page
+    # The hands, newest first, each with the terms of `show N` and its formula.
+    assert page.index("wenz Carl") < page.index("rufspiel Berta+Carl")
+    for hand in shown:
+        assert hand["formula"] in page
+        for term in hand["breakdown"]:
+            assert term["label"] in page
+    # A note is shown as typed, never as markup.
+    assert "note: <b>Carl's</b> wenz" in page and "<b>Carl's</b>" not in r.text
+    # What comes next: the dealer, who sits out at five, and the Bock the first hand made.
+    view = Ledger.open(evening.url).table()
+    assert f"Next dealer: {view.next_dealer}" in page
+    assert f"Sits out next: {', '.join(view.state.sitting_out)}" in page
+    assert view.status and all(line in page for line in view.status)
+    assert "Bock" in " ".join(view.status)
+
+
+def test_the_fragment_is_the_content_the_page_swaps_in(evening):
+    with client(evening.url) as c:
+        whole, part = c.get("/"), c.get("/fragment")
+    assert part.status_code == 200
+    assert part.headers["x-schreiber-version"] == whole.headers["x-schreiber-version"]
+    assert "<html" not in part.text and text(part.text) in text(whole.text)
+
+
+def test_a_long_table_lists_the_latest_hands_and_all_of_them_on_request(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    for i in range(45):
+        cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Berta", "--augen", str(61 + i % 50))
+    with client(cli.url) as c:
+        latest, every = text(c.get("/").text), text(c.get("/?hands=all").text)
+    assert "the latest 40 of 45" in latest
+    numbers = lambda page: [int(n) for n in re.findall(r"(\d+) rufspiel Anna\+Berta", page)]  # noqa: E731
+    assert numbers(latest) == list(range(45, 5, -1))
+    assert numbers(every) == list(range(45, 0, -1))
+
+
+def test_season_page_shows_points_per_rule_set_and_money_across(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10",
+           "--date", "2026-01-10")
+    cli.ok("add", "wenz", "--player", "Anna", "--augen", "80")
+    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "5",
+           "--date", "2026-02-10")
+    cli.ok("add", "normal", "--player", "Berta", "--partner", "Dora", "--augen", "150")
+    everything = cli.json("report", "--all", "--format", "json")
+    with client(cli.url, Scope(all_tables=True)) as c:
+        page = text(c.get("/").text)
+    with client(cli.url, Scope(since=__import__("datetime").date(2026, 2, 1))) as c:
+        february = text(c.get("/").text)
+    assert "All evenings" in page and "2 evenings" in page and f"{everything['hands']} hands" in page
+    sk, dk = page.index("schafkopf"), page.index("doppelkopf")
+    money = page.index("Money, all rule sets")
+    assert sk < dk < money
+    assert re.search(r"Anna \+\d+", page[sk:dk])  # Anna's wenz counts among Schafkopf points only
+    for t in everything["transfers"]:
+        assert f"{t['from']} pays {t['to']}" in page[money:]
+    assert "Season 2026-02-01" in february and "schafkopf" not in february and "doppelkopf" in february
+
+
+def test_without_a_table_the_page_says_so_and_waits(db_url):
+    with client(db_url) as c:
+        r = c.get("/")
+    assert r.status_code == 200 and "there is no active session" in text(r.text)
+
+
+def test_every_hand_added_from_another_process_reaches_an_open_event_stream(evening):
+    with client(evening.url) as c, c.stream("GET", "/events") as stream:
+        lines = stream.iter_lines()
+        first = _next_change(lines)
+        adder = threading.Thread(target=lambda: subprocess.run(
+            [SCHREIBER, "--db", evening.url, "add", "rufspiel", "--player", "Dora", "--partner", "Emil", "--augen", "33"],
+            check=True, capture_output=True))
+        adder.start()
+        second = _next_change(lines)
+        adder.join()
+        assert second != first
+        page = text(c.get("/").text)
+    assert "3 rufspiel Dora+Emil" in page and "3 hands" in page
+
+
+def _next_change(lines) -> str:
+    """The data of the next `change` event of the stream (keep-alive comments skipped)."""
+    event = None
+    for line in lines:
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "change":
+            return line[6:]
+    raise AssertionError("the stream ended without a change event")
+
+
+def test_a_stream_that_ends_is_picked_up_again_with_the_state_of_now(evening):
+    # The server ends streams after stream_seconds; a browser reconnects and is told the counter at once.
+    with client(evening.url, stream_seconds=0.3) as c:
+        first = c.get("/events").text
+        evening.ok("undo")
+        second = c.get("/events").text
+        page = text(c.get("/").text)
+    assert first.startswith("retry: 1000") and "event: change" in first and "event: change" in second
+    assert _next_change(iter(first.splitlines())) != _next_change(iter(second.splitlines()))
+    assert "1 hand" in page and "wenz Carl" not in page
+
+
+def test_writes_are_refused_on_every_path_and_change_nothing(evening):
+    before = evening.json("report", "--format", "json"), evening.ok("list")
+    ledger = Ledger.open(evening.url)
+    marker = ledger.changes() if hasattr(ledger, "changes") else None
+    with client(evening.url) as c:
+        for path in [*PATHS, "/nope", "/static/nope.css", "/hand/1"]:
+            for method in ("POST", "PUT", "DELETE", "PATCH"):
+                r = c.request(method, path, content=b"hands=0")
+                expected = 404 if path in ("/nope", "/hand/1") else 405
+                assert r.status_code == expected, (method, path, r.status_code)
+                assert "Traceback" not in r.text and len(r.text) < 100
+    assert (evening.json("report", "--format", "json"), evening.ok("list")) == before
+    if marker is not None:
+        assert ledger.changes() == marker
+
+
+def test_unknown_paths_are_a_plain_404(evening):
+    with client(evening.url) as c:
+        for path in ("/nope", "/static/nope.css", "/static/../pyproject.toml", "/fragment/x", "/%00"):
+            r = c.get(path)
+            assert r.status_code == 404, path
+            assert r.headers["content-type"].startswith("text/plain") and r.text == "Not Found"
+
+
+def test_assets_are_served_by_schreiber_itself(evening):
+    with client(evening.url) as c:
+        page = c.get("/?wall").text
+        refs = re.findall(r'(?:href|src)="([^"]+)"', page)
+        assert '<html lang="en" class="wall">' in page
+        for ref in refs:
+            assert not ref.startswith(("http:", "https:", "//")), ref
+            if ref.startswith("/static/"):
+                assert c.get(ref).status_code == 200
