@@ -24,7 +24,7 @@ def is_loopback(host: str) -> bool:
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket, or one sentence naming --host or --port."""
     if not 0 <= port <= 65535:
-        raise SettingsError(f"--port: use a port from 1 to 65535, not {port}.")
+        raise SettingsError(f"--port: use a port from 1 to 65535 (0: any free one), not {port}.")
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
