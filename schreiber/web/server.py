@@ -70,5 +70,7 @@ def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print) -> None:
     say(f"schreiber serves {what} at {address(host, port)} (read-only; Ctrl-C stops it).")
     if not is_loopback(host):
         say(f"Anyone on the network that reaches {host} can read the scores.")
-    config = uvicorn.Config(create_app(ledger, scope), log_level="warning", access_log=False, lifespan="on")
+    # Open event streams never end by themselves: on Ctrl-C they get a second, then they are closed.
+    config = uvicorn.Config(create_app(ledger, scope), log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])

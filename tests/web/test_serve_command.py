@@ -17,7 +17,7 @@ class Served:
     """`schreiber serve …` in a process of its own, until stopped."""
 
     def __init__(self, url: str, *args: str) -> None:
-        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", "--port", "0", *args],
+        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", *(args if "--port" in args else ("--port", "0", *args))],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.first = self.proc.stdout.readline()  # type: ignore[union-attr]
         assert self.first, self.proc.stderr.read()  # type: ignore[union-attr]
