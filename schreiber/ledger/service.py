@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, select
+from sqlalchemy import Engine, Integer, String, cast, delete, event, func, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -35,6 +35,9 @@ from schreiber.store.models import (
 )
 
 ACTIVE_KEY = "active_runde"
+# Bumped by every transaction that writes, so a page or a play loop can tell cheaply whether anything changed.
+CHANGES_KEY = "changes"
+_WROTE = "wrote"
 
 
 @dataclass(frozen=True)
@@ -108,9 +111,13 @@ class Ledger:
     def transaction(self) -> Iterator[Session]:
         """A session whose work is committed at the end, or rolled back on any error."""
         session = Session(self.engine, expire_on_commit=False)
+        event.listen(session, "after_flush", _note_flush)
+        event.listen(session, "do_orm_execute", _note_statement)
         try:
             with session.begin():
                 yield session
+                if session.info.get(_WROTE) or session.new or session.dirty or session.deleted:
+                    _bump_changes(session)
         except IntegrityError as e:
             raise LedgerError(
                 f"the ledger refused the change ({_reason(e)}); another terminal may have written at the same time, "
@@ -120,6 +127,15 @@ class Ledger:
             raise database_error(e, "the ledger could not be read or written") from None
         finally:
             session.close()
+
+    def changes(self) -> int:
+        """How many writing transactions the ledger has seen: one small read, for pollers."""
+        try:
+            with self.engine.connect() as conn:
+                value = conn.scalar(select(LedgerState.value).where(LedgerState.key == CHANGES_KEY))
+        except DBAPIError as e:
+            raise database_error(e, "the ledger could not be read") from None
+        return int(value) if value is not None else 0
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -763,3 +779,25 @@ def _cached(s: Session, hand_ids: list[int]) -> dict[int, dict[int, int]]:
 
 def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in settings.items()}
+
+
+def _note_flush(session: Session, _context: Any) -> None:
+    session.info[_WROTE] = True
+
+
+def _note_statement(state: Any) -> None:
+    if state.is_insert or state.is_update or state.is_delete:
+        state.session.info[_WROTE] = True
+
+
+def _bump_changes(s: Session) -> None:
+    # One UPDATE, so two terminals writing at once each add their own 1 (the row lock orders them).
+    bumped = s.execute(
+        update(LedgerState)
+        .where(LedgerState.key == CHANGES_KEY)
+        .values(value=cast(cast(LedgerState.value, Integer) + 1, String))
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if not bumped:
+        s.add(LedgerState(key=CHANGES_KEY, value="1"))
+        s.flush()
