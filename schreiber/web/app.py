@@ -38,29 +38,8 @@ STATIC = Path(__file__).with_name("static")
 
 
 def marker_of(ledger: Ledger) -> Callable[[], int]:
-    """The ledger's change counter: bumped by every transaction that writes."""
-    changes = getattr(ledger, "changes", None)
-    if changes is not None:
-        return changes
-    # TEMPORARY until Ledger.changes lands on main: a fingerprint of what writes leave behind.
-    from sqlalchemy import func, select
-
-    from schreiber.store.models import HandRecord, LedgerState, Payment, Runde, TableEvent
-
-    def fingerprint() -> int:
-        with ledger.transaction() as s:
-            parts = (
-                s.scalar(select(func.count()).select_from(HandRecord)),
-                s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.status == "live")),
-                s.scalar(select(func.count()).select_from(TableEvent)),
-                s.scalar(select(func.count()).select_from(Payment)),
-                s.scalar(select(func.count()).select_from(Runde).where(Runde.closed)),
-                s.scalar(select(func.count()).select_from(Runde)),
-                s.scalar(select(LedgerState.value).where(LedgerState.key == "active_runde")),
-            )
-            return hash(parts) & 0x7FFFFFFF
-
-    return fingerprint
+    """The ledger's change counter: bumped by every transaction that writes (one small SELECT)."""
+    return ledger.changes
 
 
 class Live:
