@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import case, func, select
 
 from schreiber.ledger.names import pick, resolve_names
-from schreiber.ledger.service import Ledger, _jsonable
+from schreiber.ledger.service import Ledger, TableView, _jsonable
 from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
@@ -93,120 +93,135 @@ def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
 def report(ledger: Ledger, scope: Scope) -> Report:
     """Sum the cached payouts per table and player in the database, then settle the money in Python."""
     with ledger.transaction() as s:
-        where = _where(ledger, s, scope)
-        tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
-            .where(*where)
-            .order_by(Runde.id)
-        ).all()
-        seats: dict[int, list[int]] = defaultdict(list)
-        names: dict[int, str] = {}
-        for runde_id, player_id, name in s.execute(
-            select(Seat.runde_id, Seat.player_id, Player.name)
-            .join(Player, Player.id == Seat.player_id)
-            .join(Runde, Runde.id == Seat.runde_id)
-            .where(*where)
-            .order_by(Seat.runde_id, Seat.position)
-        ):
+        return _report(ledger, s, scope)
+
+
+def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView, Report]:
+    """One table folded once, in one transaction: its view (hands, next dealer, what is carried) and its report."""
+    with ledger.transaction() as s:
+        runde = ledger._runde(s, table_id)
+        view = ledger._view(s, runde, ledger._records(s, runde))
+        return view, _report(ledger, s, Scope(table_id=runde.id), views={runde.id: view})
+
+
+def _report(ledger: Ledger, s: Any, scope: Scope, views: dict[int, TableView] | None = None) -> Report:
+    """The report inside an open transaction; `views` are tables the caller folded already."""
+    where = _where(ledger, s, scope)
+    tables = s.execute(
+        select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
+        .where(*where)
+        .order_by(Runde.id)
+    ).all()
+    seats: dict[int, list[int]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for runde_id, player_id, name in s.execute(
+        select(Seat.runde_id, Seat.player_id, Player.name)
+        .join(Player, Player.id == Seat.player_id)
+        .join(Runde, Runde.id == Seat.runde_id)
+        .where(*where)
+        .order_by(Seat.runde_id, Seat.position)
+    ):
+        seats[runde_id].append(player_id)
+        names[player_id] = name
+    for runde_id, player_id, name in s.execute(
+        # Players who joined a table later are at it too (table events, ordered as they came).
+        select(TableEvent.runde_id, TableEvent.player_id, Player.name)
+        .join(Player, Player.id == TableEvent.player_id)
+        .join(Runde, Runde.id == TableEvent.runde_id)
+        .where(TableEvent.kind == JOIN, *where)
+        .order_by(TableEvent.id)
+    ):
+        if player_id not in seats[runde_id]:
             seats[runde_id].append(player_id)
             names[player_id] = name
-        for runde_id, player_id, name in s.execute(
-            # Players who joined a table later are at it too (table events, ordered as they came).
-            select(TableEvent.runde_id, TableEvent.player_id, Player.name)
-            .join(Player, Player.id == TableEvent.player_id)
-            .join(Runde, Runde.id == TableEvent.runde_id)
-            .where(TableEvent.kind == JOIN, *where)
-            .order_by(TableEvent.id)
-        ):
-            if player_id not in seats[runde_id]:
-                seats[runde_id].append(player_id)
-                names[player_id] = name
-        # The cache holds rows of live hands only, so no join with the hands is needed.
-        sums = select(
-            PayoutRecord.runde_id,
-            PayoutRecord.player_id,
-            func.sum(PayoutRecord.points),
-            func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
-            func.sum(case((PayoutRecord.won, 1), else_=0)),
-            func.sum(case((PayoutRecord.solo, 1), else_=0)),
-        ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
-        count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
-        if where:
-            # --all needs no join: every table is in scope.
-            sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-            count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
-        rows = s.execute(sums).all()
-        hands = s.scalar(count)
+    # The cache holds rows of live hands only, so no join with the hands is needed.
+    sums = select(
+        PayoutRecord.runde_id,
+        PayoutRecord.player_id,
+        func.sum(PayoutRecord.points),
+        func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
+        func.sum(case((PayoutRecord.won, 1), else_=0)),
+        func.sum(case((PayoutRecord.solo, 1), else_=0)),
+    ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+    count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
+    if where:
+        # --all needs no join: every table is in scope.
+        sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+        count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+    rows = s.execute(sums).all()
+    hands = s.scalar(count)
 
-        per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
-        for runde_id, player_id, points, played, won, solos in rows:
-            per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
+    per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
+    for runde_id, player_id, points, played, won, solos in rows:
+        per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
 
-        totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
-        cents: dict[int, int] = {}
-        table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
-        extras: dict[int, dict[str, Any]] = defaultdict(dict)
-        status: list[str] = []
-        for t in tables:
-            rules = registry.get(t.rules)
-            table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
-            for pid in seats[t.id]:
-                for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
-                    totals[pid][i] += v
-            table_extras = None
-            if hasattr(rules, "player_extras") or not scope.many:
-                # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
+    totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
+    cents: dict[int, int] = {}
+    table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
+    extras: dict[int, dict[str, Any]] = defaultdict(dict)
+    status: list[str] = []
+    for t in tables:
+        rules = registry.get(t.rules)
+        table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
+        for pid in seats[t.id]:
+            for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
+                totals[pid][i] += v
+        table_extras = None
+        if hasattr(rules, "player_extras") or not scope.many:
+            # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
+            view = (views or {}).get(t.id)
+            if view is None:
                 runde = s.get(Runde, t.id)
                 assert runde is not None
                 view = ledger._view(s, runde, ledger._records(s, runde))
-                if not scope.many:
-                    status = view.status
-                if hasattr(rules, "player_extras"):
-                    table_extras = rules.player_extras(t.settings, view.state)
-            by_name = {names[pid]: pid for pid in seats[t.id]}
-            if table_extras:
-                for name, values in table_extras.items():
-                    mine = extras[by_name[name]]
-                    for key, value in values.items():
-                        if key == "cents":
-                            if value is not None:
-                                cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
-                                table_cents_by_id[t.id][by_name[name]] = int(value)
-                        elif isinstance(value, int) and not isinstance(value, bool):
-                            mine[key] = mine.get(key, 0) + value
-                        else:
-                            mine[key] = value
-            if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
-                if rules.zero_sum:
-                    table_cents = {pid: pts * t.tariff for pid, pts in table_points.items()}
-                else:
-                    table_cents = against_average(table_points, t.tariff)
-                for pid, c in table_cents.items():
-                    cents[pid] = cents.get(pid, 0) + c
-                table_cents_by_id[t.id] = dict(table_cents)
-        kasse: dict[int, int] = defaultdict(int)
-        for t in tables:
-            per_cents = int((t.settings or {}).get("kasse") or 0)
-            if not per_cents:
-                continue
-            by_point = (t.settings or {}).get("kasse_per") == "point"
-            # per hand: every hand a player sat at; per point: every point he lost.
-            count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
-                case((PayoutRecord.sat_out, 0), else_=1)
-            )
-            for pid, n in s.execute(
-                select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
-            ):
-                kasse[pid] += int(n or 0) * per_cents
-        payments = s.execute(
-            select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
-            .join(Runde, Runde.id == Payment.runde_id)
-            .where(*where)
-            .group_by(Payment.payer_id, Payment.payee_id)
-        ).all()
-        for payer_id, payee_id, _ in payments:
-            names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
-            names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
+            if not scope.many:
+                status = view.status
+            if hasattr(rules, "player_extras"):
+                table_extras = rules.player_extras(t.settings, view.state)
+        by_name = {names[pid]: pid for pid in seats[t.id]}
+        if table_extras:
+            for name, values in table_extras.items():
+                mine = extras[by_name[name]]
+                for key, value in values.items():
+                    if key == "cents":
+                        if value is not None:
+                            cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
+                            table_cents_by_id[t.id][by_name[name]] = int(value)
+                    elif isinstance(value, int) and not isinstance(value, bool):
+                        mine[key] = mine.get(key, 0) + value
+                    else:
+                        mine[key] = value
+        if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
+            if rules.zero_sum:
+                table_cents = {pid: pts * t.tariff for pid, pts in table_points.items()}
+            else:
+                table_cents = against_average(table_points, t.tariff)
+            for pid, c in table_cents.items():
+                cents[pid] = cents.get(pid, 0) + c
+            table_cents_by_id[t.id] = dict(table_cents)
+    kasse: dict[int, int] = defaultdict(int)
+    for t in tables:
+        per_cents = int((t.settings or {}).get("kasse") or 0)
+        if not per_cents:
+            continue
+        by_point = (t.settings or {}).get("kasse_per") == "point"
+        # per hand: every hand a player sat at; per point: every point he lost.
+        count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
+            case((PayoutRecord.sat_out, 0), else_=1)
+        )
+        for pid, n in s.execute(
+            select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
+        ):
+            kasse[pid] += int(n or 0) * per_cents
+    payments = s.execute(
+        select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
+        .join(Runde, Runde.id == Payment.runde_id)
+        .where(*where)
+        .group_by(Payment.payer_id, Payment.payee_id)
+    ).all()
+    for payer_id, payee_id, _ in payments:
+        names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
+        names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
 
     lines = [
         PlayerLine(

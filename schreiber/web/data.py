@@ -1,8 +1,9 @@
 """What the page shows, gathered from the same ledger functions as `report`, `list` and `show`.
 
-Nothing here reads the database itself: a table page is `Ledger.table` (the fold: hands, their
-breakdowns, next dealer, who sits out, the Bock queue) plus `reports.report` (standings, money,
-who pays whom); a season page is `reports.report` over the scope, once per rule set.
+Nothing here reads the database itself: a table page is `reports.table_report`, the table's view
+as `list`/`show` fold it (hands, their breakdowns, next dealer, who sits out, the Bock queue) and
+its `report` (standings, money, who pays whom), read and folded once in one transaction; a season
+page is `reports.report` over the scope, once per rule set.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from schreiber.ledger.reports import Report, Scope, report
+from schreiber.ledger.reports import Report, Scope, report, table_report
 from schreiber.ledger.service import HandView, Ledger, TableView
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.store.engine import LedgerError
@@ -71,8 +72,7 @@ def gather(ledger: Ledger, scope: Scope, recent: int | None = RECENT) -> TablePa
 
 
 def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
-    view = ledger.table(scope.table_id)
-    rep = report(ledger, Scope(table_id=view.table.id))
+    view, rep = table_report(ledger, scope.table_id)
     shown = view.hands if recent is None else view.hands[-recent:] if recent else []
     return TablePage(view=view, report=rep, hands=list(reversed(shown)))
 
