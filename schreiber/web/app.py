@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -25,7 +24,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -33,7 +32,6 @@ from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.web import data
 
-log = logging.getLogger("schreiber.web")
 STATIC = Path(__file__).with_name("static")
 
 
@@ -148,7 +146,10 @@ def create_app(
     pages = Pages(ledger, scope)
 
     async def page(request: Request, fragment: bool = False) -> Response:
-        version = await live.current()
+        try:
+            version = await live.current()
+        except Exception as e:  # the ledger is away (a server restarting): say so; the page retries
+            return PlainTextResponse(f"The ledger cannot be read just now ({e}).", status_code=503)
         wall = "wall" in request.query_params
         html = await pages.get(version, _recent(request), wall, fragment)
         return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
@@ -160,13 +161,20 @@ def create_app(
         return await page(request, fragment=True)
 
     async def events(request: Request) -> Response:
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        if request.method == "HEAD":
+            return Response(headers=headers, media_type="text/event-stream")
+
         async def stream() -> AsyncIterator[str]:
             # The browser waits a second before it reconnects after the server went away.
             yield "retry: 1000\n\n"
             sent: int | None = None
             ends = time.monotonic() + stream_seconds if stream_seconds else None
             # The first event says the counter of now, so a page that reconnects re-syncs at once.
-            version = await live.current()
+            try:
+                version = await live.current()
+            except Exception:  # the ledger is away: the poller says so, and tells the stream when it is back
+                version = live.version if live.version is not None else -1
             while True:
                 if version != sent:
                     yield f"event: change\ndata: {version}\n\n"
@@ -178,11 +186,7 @@ def create_app(
                     yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
                 version = live.version if live.version is not None else sent
 
-        return StreamingResponse(
-            stream(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-        )
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -196,3 +196,52 @@ def test_assets_are_served_by_schreiber_itself(evening):
             assert not ref.startswith(("http:", "https:", "//")), ref
             if ref.startswith("/static/"):
                 assert c.get(ref).status_code == 200
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.sh"))
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.stem)
+def test_every_rule_set_s_example_evening_is_shown_whole(script, tmp_path):
+    import os
+
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "SCHREIBER_DB": str(tmp_path / "evening.db")}
+    subprocess.run(["bash", str(script)], check=True, capture_output=True, env=env, timeout=300)
+    url = f"sqlite:///{tmp_path / 'evening.db'}"
+    ledger = Ledger.open(url)
+    tables = ledger.tables()
+    with client(url, Scope(table_id=tables[0].id)) as c:
+        page = text(c.get("/?hands=all").text)
+    with client(url, Scope(all_tables=True)) as c:
+        season = text(c.get("/").text)
+    view = ledger.table(tables[0].id)
+    assert f"{len(view.hands)} hand" in page
+    for h in view.hands:
+        assert h.payout.formula in page
+    for line in view.status:
+        assert line in page
+    assert view.rules.name in season and "Traceback" not in season
+
+
+def test_head_answers_every_page_without_a_body(evening):
+    with client(evening.url, stream_seconds=0.2) as c:
+        for path in PATHS:
+            r = c.head(path)
+            assert r.status_code == 200 and r.content == b"", path
+        with client(evening.url) as c:  # an event stream that never ends by itself
+            assert c.head("/events").status_code == 200
+
+
+def test_a_ledger_that_cannot_be_read_is_one_sentence_and_the_page_waits(evening):
+    from schreiber.store.engine import LedgerError
+
+    def away() -> int:
+        raise LedgerError("the ledger could not be read (connection refused)")
+
+    with client(evening.url, read=away, stream_seconds=0.3) as c:
+        r = c.get("/")
+        stream = c.get("/events")
+    assert r.status_code == 503 and r.headers["content-type"].startswith("text/plain")
+    assert r.text == "The ledger cannot be read just now (the ledger could not be read (connection refused))."
+    assert stream.status_code == 200 and stream.text.startswith("retry: 1000")
