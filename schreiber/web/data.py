@@ -27,6 +27,7 @@ class TablePage:
     hands: list[HandView]  # the hands shown, newest first
     kind: str = "table"
     chart: str | None = None  # inline SVG, when the chart module is there
+    drawing: str | None = None  # klassisch: the strokes drawing as `schreiber strokes --svg` draws it
 
     @property
     def title(self) -> str:
@@ -74,7 +75,13 @@ def gather(ledger: Ledger, scope: Scope, recent: int | None = RECENT) -> TablePa
 def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
     view, rep = table_report(ledger, scope.table_id)
     shown = view.hands if recent is None else view.hands[-recent:] if recent else []
-    return TablePage(view=view, report=rep, hands=list(reversed(shown)))
+    drawing = None
+    if getattr(view.rules, "uses_teams", False):
+        from schreiber.report.drawing import drawing_svg
+
+        svg = drawing_svg(view.rules.teams_view(view.table.settings, view.state))
+        drawing = svg[svg.index("<svg"):]  # inline: without the XML declaration of a file
+    return TablePage(view=view, report=rep, hands=list(reversed(shown)), drawing=drawing)
 
 
 def _season(ledger: Ledger, scope: Scope) -> SeasonPage:

@@ -222,6 +222,13 @@ def test_every_rule_set_s_example_evening_is_shown_whole(script, tmp_path):
     for line in view.status:
         assert line in page
     assert view.rules.name in season and "Traceback" not in season
+    if getattr(view.rules, "uses_teams", False):  # klassisch: the drawing of `strokes --svg`, inline
+        with client(url, Scope(table_id=tables[0].id)) as c:
+            raw = c.get("/").text
+        from schreiber.report.drawing import drawing_svg
+
+        svg = drawing_svg(view.rules.teams_view(view.table.settings, view.state))
+        assert raw.count("<svg") == 1 and "<?xml" not in raw and svg[svg.index("<svg"):] in raw
 
 
 def test_head_answers_every_page_without_a_body(evening):
