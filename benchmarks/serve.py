@@ -126,6 +126,8 @@ def measure(name: str, url: str, scope: tuple[str, ...], goal: float, rounds: in
             delays.append(stream.arrived[seen] - committed)
             time.sleep(random.uniform(0.0, 0.6))  # so that commits fall anywhere in the half-second poll
         print(f"  commit to event:            {figures(delays)}   goal < 1000 ms")
+        if os.environ.get("SHOW_DELAYS"):
+            print(sorted(round(d * 1000) for d in delays))
     finally:
         ledger.engine.dispose()
         server.stop()

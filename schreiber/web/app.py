@@ -102,6 +102,7 @@ class Pages:
         self.version: int | None = None
         self.cache: dict[tuple[Any, ...], str] = {}
         self.gathered: dict[int | None, Any] = {}
+        self.rows: dict[tuple[Any, ...], str] = {}
         self.lock = asyncio.Lock()
 
     async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
@@ -117,8 +118,32 @@ class Pages:
         if recent not in self.gathered:
             self.gathered[recent] = data.gather(self.ledger, self.scope, recent)
         page = self.gathered[recent]
+        rows = self._rows(page) if page.kind == "table" else []
         template = self.env.get_template("content.html" if fragment else "page.html")
-        return template.render(page=page, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+
+    def _rows(self, page: data.TablePage) -> list[str]:
+        """Each hand's HTML, rendered only when something it shows changed: after an add, one new
+        hand; after an edit, the hands whose payout or totals moved."""
+        info = page.view.table
+        template = self.env.get_template("hand.html")
+        rows, kept = [], {}
+        for h in page.hands:
+            key = (
+                h.number, repr(h.hand), h.payout.formula, h.payout.split, h.payout.terms, h.dealer, h.sitting_out,
+                h.absent, tuple(h.payout.points.items()), tuple(h.totals.items()), info.players,
+            )
+            row = self.rows.get(key)
+            if row is None:
+                row = template.render(h=h, info=info)
+            kept[key] = row
+            rows.append(row)
+        # Every variant of the page (latest hands, all hands, wall) shares the rows; rows no page
+        # shows any more (edited, voided) are let go once they outnumber the live ones.
+        self.rows.update(kept)
+        if len(self.rows) > 2 * page.view.table.hands + 100:
+            self.rows = kept
+        return rows
 
 
 def _recent(request: Request) -> int | None:
