@@ -7,6 +7,7 @@ import json
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -30,7 +31,7 @@ class Scope:
     all_tables: bool = False
     since: dt.date | None = None
     until: dt.date | None = None
-    # Only the tables of this rule set (a page or a statistic shows each rule set on its own).
+    # Only the tables of this rule set (stats and chart --rules; report groups by it).
     rules: str | None = None
 
     @property
@@ -64,25 +65,40 @@ class Report:
     paid: list[tuple[str, str, int]] = field(default_factory=list)
     # Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point).
     kasse: dict[str, int] = field(default_factory=dict)
-    # The rule sets of the tables in the scope, in the order of their first table.
-    rule_sets: list[str] = field(default_factory=list)
+    # The rule sets of the scope's tables; over several, one report per rule set (points are never
+    # added across rule sets: only money is).
+    rules: list[str] = field(default_factory=list)
+    by_rules: list[tuple[str, Report]] = field(default_factory=list)
 
     @property
     def money(self) -> bool:
         return any(p.cents is not None for p in self.players)
 
+    @property
+    def groups(self) -> list[tuple[str, Report]]:
+        """(rule set, its report) for each rule set of the scope; the report itself when there is one."""
+        if self.by_rules:
+            return self.by_rules
+        return [(self.rules[0] if self.rules else "", self)]
+
+    @property
+    def cents(self) -> dict[str, int]:
+        """Money per player summed across every table of the scope (the one sum across rule sets)."""
+        return {p.name: p.cents for p in self.players if p.cents is not None}
+
 
 def _where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
     """The conditions on Runde that pick the tables of the scope (none for --all)."""
     if not scope.many:
-        return [Runde.id == ledger._runde(s, scope.table_id).id]
-    where = []
+        where = [Runde.id == ledger._runde(s, scope.table_id).id]
+        if scope.rules is not None:
+            where.append(Runde.rules == scope.rules)
+        return where
+    where = [] if scope.rules is None else [Runde.rules == scope.rules]
     if scope.since is not None:
         where.append(Runde.date >= scope.since)
     if scope.until is not None:
         where.append(Runde.date <= scope.until)
-    if scope.rules is not None:
-        where.append(Runde.rules == scope.rules)
     return where
 
 
@@ -90,10 +106,14 @@ def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
     return list(s.scalars(select(Runde).where(*_where(ledger, s, scope)).order_by(Runde.id)))
 
 
-def report(ledger: Ledger, scope: Scope) -> Report:
-    """Sum the cached payouts per table and player in the database, then settle the money in Python."""
+@contextmanager
+def _reading(ledger: Ledger, session: Any = None) -> Iterator[Any]:
+    """The caller's open transaction, or a new one."""
+    if session is not None:
+        yield session
+        return
     with ledger.transaction() as s:
-        return _report(ledger, s, scope)
+        yield s
 
 
 def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView, Report]:
@@ -108,127 +128,130 @@ def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView
             .order_by(HandRecord.number)
         ).all()
         view = ledger._view(s, runde, rows)
-        return view, _report(ledger, s, Scope(table_id=runde.id), views={runde.id: view})
+        return view, report(ledger, Scope(table_id=runde.id), views={runde.id: view}, session=s)
 
 
-def _report(ledger: Ledger, s: Any, scope: Scope, views: dict[int, TableView] | None = None) -> Report:
-    """The report inside an open transaction; `views` are tables the caller folded already."""
-    where = _where(ledger, s, scope)
-    tables = s.execute(
-        select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
-        .where(*where)
-        .order_by(Runde.id)
-    ).all()
-    seats: dict[int, list[int]] = defaultdict(list)
-    names: dict[int, str] = {}
-    for runde_id, player_id, name in s.execute(
-        select(Seat.runde_id, Seat.player_id, Player.name)
-        .join(Player, Player.id == Seat.player_id)
-        .join(Runde, Runde.id == Seat.runde_id)
-        .where(*where)
-        .order_by(Seat.runde_id, Seat.position)
-    ):
-        seats[runde_id].append(player_id)
-        names[player_id] = name
-    for runde_id, player_id, name in s.execute(
-        # Players who joined a table later are at it too (table events, ordered as they came).
-        select(TableEvent.runde_id, TableEvent.player_id, Player.name)
-        .join(Player, Player.id == TableEvent.player_id)
-        .join(Runde, Runde.id == TableEvent.runde_id)
-        .where(TableEvent.kind == JOIN, *where)
-        .order_by(TableEvent.id)
-    ):
-        if player_id not in seats[runde_id]:
+def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None) -> Report:
+    """Sum the cached payouts per table and player in the database, then settle the money in Python.
+
+    `views`: tables the caller folded already, read in the caller's transaction `session`."""
+    with _reading(ledger, session) as s:
+        where = _where(ledger, s, scope)
+        tables = s.execute(
+            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
+            .where(*where)
+            .order_by(Runde.id)
+        ).all()
+        seats: dict[int, list[int]] = defaultdict(list)
+        names: dict[int, str] = {}
+        for runde_id, player_id, name in s.execute(
+            select(Seat.runde_id, Seat.player_id, Player.name)
+            .join(Player, Player.id == Seat.player_id)
+            .join(Runde, Runde.id == Seat.runde_id)
+            .where(*where)
+            .order_by(Seat.runde_id, Seat.position)
+        ):
             seats[runde_id].append(player_id)
             names[player_id] = name
-    # The cache holds rows of live hands only, so no join with the hands is needed.
-    sums = select(
-        PayoutRecord.runde_id,
-        PayoutRecord.player_id,
-        func.sum(PayoutRecord.points),
-        func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
-        func.sum(case((PayoutRecord.won, 1), else_=0)),
-        func.sum(case((PayoutRecord.solo, 1), else_=0)),
-    ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
-    count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
-    if where:
-        # --all needs no join: every table is in scope.
-        sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
-    rows = s.execute(sums).all()
-    hands = s.scalar(count)
-
-    per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for runde_id, player_id, points, played, won, solos in rows:
-        per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
-
-    totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
-    cents: dict[int, int] = {}
-    table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
-    extras: dict[int, dict[str, Any]] = defaultdict(dict)
-    status: list[str] = []
-    for t in tables:
-        rules = registry.get(t.rules)
-        table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
-        for pid in seats[t.id]:
-            for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
-                totals[pid][i] += v
-        table_extras = None
-        if hasattr(rules, "player_extras") or not scope.many:
-            # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
-            view = (views or {}).get(t.id)
-            if view is None:
-                runde = s.get(Runde, t.id)
-                assert runde is not None
-                view = ledger._view(s, runde, ledger._records(s, runde))
-            if not scope.many:
-                status = view.status
-            if hasattr(rules, "player_extras"):
-                table_extras = rules.player_extras(t.settings, view.state)
-        by_name = {names[pid]: pid for pid in seats[t.id]}
-        if table_extras:
-            for name, values in table_extras.items():
-                mine = extras[by_name[name]]
-                for key, value in values.items():
-                    if key == "cents":
-                        if value is not None:
-                            cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
-                            table_cents_by_id[t.id][by_name[name]] = int(value)
-                    elif isinstance(value, int) and not isinstance(value, bool):
-                        mine[key] = mine.get(key, 0) + value
-                    else:
-                        mine[key] = value
-        if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
-            if rules.zero_sum:
-                table_cents = {pid: pts * t.tariff for pid, pts in table_points.items()}
-            else:
-                table_cents = against_average(table_points, t.tariff)
-            for pid, c in table_cents.items():
-                cents[pid] = cents.get(pid, 0) + c
-            table_cents_by_id[t.id] = dict(table_cents)
-    kasse: dict[int, int] = defaultdict(int)
-    for t in tables:
-        per_cents = int((t.settings or {}).get("kasse") or 0)
-        if not per_cents:
-            continue
-        by_point = (t.settings or {}).get("kasse_per") == "point"
-        # per hand: every hand a player sat at; per point: every point he lost.
-        count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
-            case((PayoutRecord.sat_out, 0), else_=1)
-        )
-        for pid, n in s.execute(
-            select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
+        for runde_id, player_id, name in s.execute(
+            # Players who joined a table later are at it too (table events, ordered as they came).
+            select(TableEvent.runde_id, TableEvent.player_id, Player.name)
+            .join(Player, Player.id == TableEvent.player_id)
+            .join(Runde, Runde.id == TableEvent.runde_id)
+            .where(TableEvent.kind == JOIN, *where)
+            .order_by(TableEvent.id)
         ):
-            kasse[pid] += int(n or 0) * per_cents
-    payments = s.execute(
-        select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
-        .join(Runde, Runde.id == Payment.runde_id)
-        .where(*where)
-        .group_by(Payment.payer_id, Payment.payee_id)
-    ).all()
-    for payer_id, payee_id, _ in payments:
-        names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
-        names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
+            if player_id not in seats[runde_id]:
+                seats[runde_id].append(player_id)
+                names[player_id] = name
+        # The cache holds rows of live hands only, so no join with the hands is needed.
+        sums = select(
+            PayoutRecord.runde_id,
+            PayoutRecord.player_id,
+            func.sum(PayoutRecord.points),
+            func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
+            func.sum(case((PayoutRecord.won, 1), else_=0)),
+            func.sum(case((PayoutRecord.solo, 1), else_=0)),
+        ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
+        if where:
+            # --all needs no join: every table is in scope.
+            sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+            count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+        rows = s.execute(sums).all()
+        hands = s.scalar(count)
+
+        per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
+        for runde_id, player_id, points, played, won, solos in rows:
+            per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
+
+        totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
+        cents: dict[int, int] = {}
+        table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
+        extras: dict[int, dict[str, Any]] = defaultdict(dict)
+        status: list[str] = []
+        for t in tables:
+            rules = registry.get(t.rules)
+            table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
+            for pid in seats[t.id]:
+                for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
+                    totals[pid][i] += v
+            table_extras = None
+            if hasattr(rules, "player_extras") or not scope.many:
+                # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
+                view = (views or {}).get(t.id)
+                if view is None:
+                    runde = s.get(Runde, t.id)
+                    assert runde is not None
+                    view = ledger._view(s, runde, ledger._records(s, runde))
+                if not scope.many:
+                    status = view.status
+                if hasattr(rules, "player_extras"):
+                    table_extras = rules.player_extras(t.settings, view.state)
+            by_name = {names[pid]: pid for pid in seats[t.id]}
+            if table_extras:
+                for name, values in table_extras.items():
+                    mine = extras[by_name[name]]
+                    for key, value in values.items():
+                        if key == "cents":
+                            if value is not None:
+                                cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
+                                table_cents_by_id[t.id][by_name[name]] = int(value)
+                        elif isinstance(value, int) and not isinstance(value, bool):
+                            mine[key] = mine.get(key, 0) + value
+                        else:
+                            mine[key] = value
+            if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
+                if rules.zero_sum:
+                    table_cents = {pid: pts * t.tariff for pid, pts in table_points.items()}
+                else:
+                    table_cents = against_average(table_points, t.tariff)
+                for pid, c in table_cents.items():
+                    cents[pid] = cents.get(pid, 0) + c
+                table_cents_by_id[t.id] = dict(table_cents)
+        kasse: dict[int, int] = defaultdict(int)
+        for t in tables:
+            per_cents = int((t.settings or {}).get("kasse") or 0)
+            if not per_cents:
+                continue
+            by_point = (t.settings or {}).get("kasse_per") == "point"
+            # per hand: every hand a player sat at; per point: every point he lost.
+            count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
+                case((PayoutRecord.sat_out, 0), else_=1)
+            )
+            for pid, n in s.execute(
+                select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
+            ):
+                kasse[pid] += int(n or 0) * per_cents
+        payments = s.execute(
+            select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
+            .join(Runde, Runde.id == Payment.runde_id)
+            .where(*where)
+            .group_by(Payment.payer_id, Payment.payee_id)
+        ).all()
+        for payer_id, payee_id, _ in payments:
+            names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
+            names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
 
     lines = [
         PlayerLine(
@@ -256,6 +279,10 @@ def _report(ledger: Ledger, s: Any, scope: Scope, views: dict[int, TableView] | 
     for payer, payee, c in paid:
         by_name[payer] = by_name.get(payer, 0) + c
         by_name[payee] = by_name.get(payee, 0) - c
+    rule_sets = sorted({t.rules for t in tables})
+    by_rules = []
+    if len(rule_sets) > 1:
+        by_rules = [(r, report(ledger, replace(scope, rules=r))) for r in rule_sets]
     return Report(
         title=title,
         players=lines,
@@ -266,7 +293,8 @@ def _report(ledger: Ledger, s: Any, scope: Scope, views: dict[int, TableView] | 
         table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in table_cents_by_id.items()},
         paid=paid,
         kasse={names[pid]: c for pid, c in kasse.items()},
-        rule_sets=list(dict.fromkeys(t.rules for t in tables)),
+        rules=rule_sets,
+        by_rules=by_rules,
     )
 
 

@@ -85,14 +85,8 @@ def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
 
 
 def _season(ledger: Ledger, scope: Scope) -> SeasonPage:
-    rep = report(ledger, scope)
-    if len(rep.rule_sets) <= 1:
-        groups = [Group(r, rep) for r in rep.rule_sets]
-    else:
-        groups = [
-            Group(r, report(ledger, Scope(all_tables=True, since=scope.since, until=scope.until, rules=r)))
-            for r in rep.rule_sets
-        ]
+    rep = report(ledger, scope)  # over several rule sets, it holds one report per rule set
+    groups = [Group(rules, group) for rules, group in rep.groups if rules]
     return SeasonPage(title=_season_title(scope), report=rep, groups=groups)
 
 

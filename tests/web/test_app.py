@@ -109,10 +109,11 @@ def test_season_page_shows_points_per_rule_set_and_money_across(cli):
     with client(cli.url, Scope(since=__import__("datetime").date(2026, 2, 1))) as c:
         february = text(c.get("/").text)
     assert "All evenings" in page and "2 evenings" in page and f"{everything['hands']} hands" in page
-    sk, dk = page.index("schafkopf"), page.index("doppelkopf")
+    dk, sk = page.index("doppelkopf 1 evening · 1 hands"), page.index("schafkopf 1 evening · 1 hands")
     money = page.index("Money, all rule sets")
-    assert sk < dk < money
-    assert re.search(r"Anna \+\d+", page[sk:dk])  # Anna's wenz counts among Schafkopf points only
+    assert dk < sk < money  # the rule sets by name, then the money of all of them
+    assert re.search(r"Anna \+\d+", page[sk:money])  # Anna's wenz counts among Schafkopf points
+    assert re.search(r"Anna -\d+", page[dk:sk])  # and not against her Doppelkopf loss
     for t in everything["transfers"]:
         assert f"{t['from']} pays {t['to']}" in page[money:]
     assert "Season 2026-02-01" in february and "schafkopf" not in february and "doppelkopf" in february
