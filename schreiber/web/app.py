@@ -5,6 +5,7 @@ Routes (GET and HEAD only; any other method is 405, any other path a plain 404):
   /            the whole page (``?hands=all`` every hand of the table, ``?wall`` the wall-screen look)
   /fragment    the page's content alone, fetched by the page when the ledger changed
   /events      Server-Sent Events: ``change`` with the ledger's change counter, at once and on every change
+  /chart.svg   the chart of `schreiber chart` for the same scope (where that module is installed)
   /static/…    the stylesheet and the script (nothing is loaded from elsewhere)
 
 The ledger is asked for its change counter every `interval` seconds (one small SELECT); the page
@@ -104,6 +105,9 @@ class Pages:
         self.gathered: dict[int | None, Any] = {}
         self.rows: dict[tuple[Any, ...], str] = {}
         self.lock = asyncio.Lock()
+        self.chart_lock = asyncio.Lock()
+        self.chart_at: int | None = None
+        self.chart_svg: str | None = None
 
     async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
         key = (recent, wall, fragment)
@@ -113,6 +117,15 @@ class Pages:
             if key not in self.cache:
                 self.cache[key] = await asyncio.to_thread(self._render, version, recent, wall, fragment)
             return self.cache[key]
+
+    async def chart(self, version: int) -> str | None:
+        """The chart's SVG at this counter value, drawn once (matplotlib takes its time: the page
+        itself never waits for it, the browser loads it as a picture)."""
+        async with self.chart_lock:
+            if self.chart_at != version:
+                self.chart_svg = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope)
+                self.chart_at = version
+            return self.chart_svg
 
     def _render(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
         if recent not in self.gathered:
@@ -185,6 +198,16 @@ def create_app(
     async def fragment(request: Request) -> Response:
         return await page(request, fragment=True)
 
+    async def chart(request: Request) -> Response:
+        try:
+            version = await live.current()
+        except Exception as e:
+            return PlainTextResponse(f"The ledger cannot be read just now ({e}).", status_code=503)
+        svg = await pages.chart(version)
+        if svg is None:
+            return PlainTextResponse("Not Found", status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
     async def events(request: Request) -> Response:
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         if request.method == "HEAD":
@@ -228,6 +251,7 @@ def create_app(
             Route("/", full, methods=["GET"]),
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
+            *([Route("/chart.svg", chart, methods=["GET"])] if data.CHART else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

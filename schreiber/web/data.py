@@ -9,6 +9,7 @@ page is `reports.report` over the scope, once per rule set.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib.util import find_spec
 from typing import Any
 
 from schreiber.ledger.reports import Report, Scope, report, table_report
@@ -18,6 +19,9 @@ from schreiber.store.engine import LedgerError
 
 # The table page shows this many hands, newest first, unless `?hands=all` asks for every one.
 RECENT = 40
+# The chart of `schreiber chart` and the statistics of `schreiber stats`, where this version has them.
+CHART = find_spec("schreiber.report.chart") is not None
+STATS = find_spec("schreiber.ledger.stats") is not None
 
 
 @dataclass(frozen=True)
@@ -26,8 +30,12 @@ class TablePage:
     report: Report
     hands: list[HandView]  # the hands shown, newest first
     kind: str = "table"
-    chart: str | None = None  # inline SVG, when the chart module is there
     drawing: str | None = None  # klassisch: the strokes drawing as `schreiber strokes --svg` draws it
+
+    @property
+    def chart(self) -> bool:
+        """Whether the page shows the chart of the evening (served as /chart.svg)."""
+        return CHART and bool(self.view.hands)
 
     @property
     def title(self) -> str:
@@ -49,8 +57,11 @@ class SeasonPage:
     report: Report  # all rule sets: money summed, who pays whom
     groups: list[Group]
     kind: str = "season"
-    chart: str | None = None
-    stats: list[Any] = field(default_factory=list)
+    stats: list[Any] = field(default_factory=list)  # the groups of `schreiber stats`, one per rule set
+
+    @property
+    def chart(self) -> bool:
+        return CHART and self.report.hands > 0
 
 
 @dataclass(frozen=True)
@@ -87,7 +98,24 @@ def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
 def _season(ledger: Ledger, scope: Scope) -> SeasonPage:
     rep = report(ledger, scope)  # over several rule sets, it holds one report per rule set
     groups = [Group(rules, group) for rules, group in rep.groups if rules]
-    return SeasonPage(title=_season_title(scope), report=rep, groups=groups)
+    stats = []
+    if STATS and rep.hands:
+        from schreiber.ledger.stats import compute
+
+        stats = compute(ledger, scope).groups
+    return SeasonPage(title=_season_title(scope), report=rep, groups=groups, stats=stats)
+
+
+def chart_svg(ledger: Ledger, scope: Scope) -> str | None:
+    """The chart of the scope as `schreiber chart --output FILE.svg` draws it (None: nothing to draw)."""
+    if not CHART:
+        return None
+    from schreiber.report.chart import render_svg, series
+
+    try:
+        return render_svg(series(ledger, scope))
+    except (SettingsError, HandError, LedgerError):
+        return None
 
 
 def _season_title(scope: Scope) -> str:

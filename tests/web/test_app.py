@@ -253,3 +253,35 @@ def test_a_ledger_that_cannot_be_read_is_one_sentence_and_the_page_waits(evening
     assert r.status_code == 503 and r.headers["content-type"].startswith("text/plain")
     assert r.text == "The ledger cannot be read just now (the ledger could not be read (connection refused))."
     assert stream.status_code == 200 and stream.text.startswith("retry: 1000")
+
+
+@pytest.mark.skipif(not __import__("schreiber.web.data").web.data.CHART, reason="this version has no `schreiber chart`")
+def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
+    from schreiber.report.chart import render_svg, series
+
+    with client(evening.url) as c:
+        first = re.search(r'<img src="(/chart\.svg\?v=\d+)"', c.get("/").text).group(1)
+        svg = c.get(first)
+        assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+        assert svg.text == render_svg(series(Ledger.open(evening.url), Scope()))
+        assert all(name in svg.text for name in ("Anna", "Berta", "Carl", "Dora", "Emil"))
+        evening.ok("add", "rufspiel", "--player", "Dora", "--partner", "Emil", "--augen", "33")
+        second = re.search(r'<img src="(/chart\.svg\?v=\d+)"', c.get("/").text).group(1)
+        assert second != first and c.get(second).text != svg.text
+        assert c.post("/chart.svg").status_code == 405
+    with client(evening.url, Scope(all_tables=True)) as c:
+        assert '<img src="/chart.svg' in c.get("/").text and c.get("/chart.svg").status_code == 200
+
+
+@pytest.mark.skipif(not __import__("schreiber.web.data").web.data.STATS, reason="this version has no `schreiber stats`")
+def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
+    stats = evening.json("stats", "--all", "--format", "json")
+    with client(evening.url, Scope(all_tables=True)) as c:
+        page = text(c.get("/").text)
+    part = page[page.index("Statistics"):]
+    for group in stats["groups"]:
+        assert f"{group['rules']} {group['hands']} hands" in part
+        for p in group["players"]:
+            row = (f"{p['name']} {p['hands']} {p['won']} {p['as_player']['won']}/{p['as_player']['played']} "
+                   f"{p['as_partner']['won']}/{p['as_partner']['played']} {p['as_opponent']['won']}/{p['as_opponent']['played']}")
+            assert row in part, row
