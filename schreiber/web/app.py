@@ -6,6 +6,7 @@ Routes (GET and HEAD only; any other method is 405, any other path a plain 404):
   /fragment    the page's content alone, fetched by the page when the ledger changed
   /events      Server-Sent Events: ``change`` with the ledger's change counter, at once and on every change
   /chart.svg   the chart of `schreiber chart` for the same scope (where that module is installed)
+  /stats       a season's statistics section (`schreiber stats`), fetched by the page after its content
   /static/…    the stylesheet and the script (nothing is loaded from elsewhere)
 
 The ledger is asked for its change counter every `interval` seconds (one small SELECT); the page
@@ -108,6 +109,9 @@ class Pages:
         self.chart_lock = asyncio.Lock()
         self.chart_at: int | None = None
         self.chart_svg: str | None = None
+        self.stats_lock = asyncio.Lock()
+        self.stats_at: int | None = None
+        self.stats_html = ""
 
     async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
         key = (recent, wall, fragment)
@@ -126,6 +130,15 @@ class Pages:
                 self.chart_svg = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope)
                 self.chart_at = version
             return self.chart_svg
+
+    async def stats(self, version: int) -> str:
+        """The statistics section at this counter value, counted once."""
+        async with self.stats_lock:
+            if self.stats_at != version:
+                groups = await asyncio.to_thread(data.stats_groups, self.ledger, self.scope)
+                self.stats_html = self.env.get_template("stats.html").render(groups=groups)
+                self.stats_at = version
+            return self.stats_html
 
     def _render(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
         if recent not in self.gathered:
@@ -208,6 +221,14 @@ def create_app(
             return PlainTextResponse("Not Found", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
+    async def stats(request: Request) -> Response:
+        try:
+            version = await live.current()
+        except Exception as e:
+            return PlainTextResponse(f"The ledger cannot be read just now ({e}).", status_code=503)
+        html = await pages.stats(version)
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
     async def events(request: Request) -> Response:
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         if request.method == "HEAD":
@@ -252,6 +273,7 @@ def create_app(
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
             *([Route("/chart.svg", chart, methods=["GET"])] if data.CHART else []),
+            *([Route("/stats", stats, methods=["GET"])] if data.STATS and scope.many else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -8,7 +8,7 @@ page is `reports.report` over the scope, once per rule set.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.util import find_spec
 from typing import Any
 
@@ -57,11 +57,16 @@ class SeasonPage:
     report: Report  # all rule sets: money summed, who pays whom
     groups: list[Group]
     kind: str = "season"
-    stats: list[Any] = field(default_factory=list)  # the groups of `schreiber stats`, one per rule set
 
     @property
     def chart(self) -> bool:
         return CHART and self.report.hands > 0
+
+    @property
+    def stats(self) -> bool:
+        """Whether the page has a statistics section (served as /stats: counting takes seconds over a
+        long season, so the page never waits for it)."""
+        return STATS and self.report.hands > 0
 
 
 @dataclass(frozen=True)
@@ -98,12 +103,19 @@ def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
 def _season(ledger: Ledger, scope: Scope) -> SeasonPage:
     rep = report(ledger, scope)  # over several rule sets, it holds one report per rule set
     groups = [Group(rules, group) for rules, group in rep.groups if rules]
-    stats = []
-    if STATS and rep.hands:
-        from schreiber.ledger.stats import compute
+    return SeasonPage(title=_season_title(scope), report=rep, groups=groups)
 
-        stats = compute(ledger, scope).groups
-    return SeasonPage(title=_season_title(scope), report=rep, groups=groups, stats=stats)
+
+def stats_groups(ledger: Ledger, scope: Scope) -> list[Any]:
+    """The groups of `schreiber stats` for the scope, one per rule set (none: nothing to count)."""
+    if not STATS:
+        return []
+    from schreiber.ledger.stats import compute
+
+    try:
+        return compute(ledger, scope).groups
+    except (SettingsError, HandError, LedgerError):
+        return []
 
 
 def chart_svg(ledger: Ledger, scope: Scope) -> str | None:

@@ -277,8 +277,12 @@ def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
 def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
     stats = evening.json("stats", "--all", "--format", "json")
     with client(evening.url, Scope(all_tables=True)) as c:
-        page = text(c.get("/").text)
-    part = page[page.index("Statistics"):]
+        page = c.get("/").text
+        src = re.search(r'<section class="stats" id="stats" aria-label="statistics" data-src="(/stats\?v=\d+)">', page)
+        assert src and "counting…" in text(page)
+        part = text(c.get(src.group(1)).text)
+    with client(evening.url) as c:  # a table's page has no statistics
+        assert "data-src" not in c.get("/").text and c.get("/stats").status_code == 404
     for group in stats["groups"]:
         assert f"{group['rules']} {group['hands']} hands" in part
         for p in group["players"]:
