@@ -119,6 +119,8 @@ class Pages:
             if version != self.version:
                 self.version, self.cache, self.gathered = version, {}, {}
             if key not in self.cache:
+                if len(self.cache) >= 16:  # `?hands=N` for many N: keep memory bounded
+                    self.cache, self.gathered = {}, {}
                 self.cache[key] = await asyncio.to_thread(self._render, version, recent, wall, fragment)
             return self.cache[key]
 
