@@ -65,4 +65,11 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = 10) ->
                     for p, pts in st.payout.points.items()
                 ],
             )
+    if ledger.engine.dialect.name == "postgresql":
+        # The hands were inserted with their ids: the sequence must know, or the next `add` collides.
+        from sqlalchemy import text
+
+        with ledger.engine.begin() as conn:
+            table = HandRecord.__table__.name
+            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"))
     ledger.engine.dispose()
