@@ -489,7 +489,7 @@ def serve(
     since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
     until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
     host: Annotated[str, typer.Option("--host", help="Address to listen on; another than 127.0.0.1 lets the network read the scores.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8150,
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free one).")] = 8150,
 ) -> None:
     """A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;
     it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen."""
