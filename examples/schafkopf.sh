@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# A Schafkopf evening at the Stammtisch, hand by hand, into a fresh ledger; ends with the report.
+# A Schafkopf evening at the Stammtisch, hand by hand; ends with the report and says where the
+# ledger is. Without SCHREIBER_DB the evening goes to stammtisch.db in the current folder, so that
+# `schreiber --db stammtisch.db report` (or list, show N, stats …) works on it afterwards.
 set -euo pipefail
-export SCHREIBER_DB="${SCHREIBER_DB:-$(mktemp -d)/stammtisch.db}"
+export SCHREIBER_DB="${SCHREIBER_DB:-$PWD/stammtisch.db}"
 s() { echo "\$ schreiber $*"; schreiber "$@"; echo; }
 
 s session new --rules schafkopf --players Anna Berta Carl Dora --tariff 10 --name "Stammtisch Hirsch"
@@ -17,3 +19,4 @@ s add rufspiel --player Dora --partner Anna --augen 95 --laufende 3
 s list
 s show 3
 s report
+echo "The evening is in the ledger $SCHREIBER_DB; try: schreiber --db $SCHREIBER_DB report"

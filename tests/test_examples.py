@@ -20,3 +20,17 @@ def test_example_evening_runs_and_reports(script, tmp_path):
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
     assert "Traceback" not in ran.stderr
     assert "$ schreiber report" in ran.stdout and "Report: session 1" in ran.stdout
+
+
+def test_the_readme_evening_leaves_a_ledger_to_report_on(tmp_path):
+    """Without SCHREIBER_DB, examples/schafkopf.sh writes stammtisch.db where it runs, says so, and
+    `schreiber --db stammtisch.db report` reports that evening afterwards."""
+    env = {k: v for k, v in os.environ.items() if k != "SCHREIBER_DB"}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    script = next(p for p in EXAMPLES if p.stem == "schafkopf")
+    ran = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert f"The evening is in the ledger {tmp_path / 'stammtisch.db'}" in ran.stdout
+    again = subprocess.run(["schreiber", "--db", "stammtisch.db", "report"], capture_output=True, text=True,
+                           env=env, cwd=tmp_path, timeout=60)
+    assert again.returncode == 0 and "Report: session 1 Stammtisch Hirsch" in again.stdout, again

@@ -41,12 +41,31 @@ _QUIET = logging.NullHandler()
 _opened: list[Any] = []
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"schreiber {version('schreiber')}")
+        except PackageNotFoundError:
+            typer.echo("schreiber (version unknown: not installed)")
+        raise typer.Exit()
+
+
 @app.callback()
 def _global(
     db: Annotated[
         Optional[str],
-        typer.Option("--db", envvar="SCHREIBER_DB", help="Ledger: an SQLite file path or an SQLAlchemy URL."),
+        typer.Option(
+            "--db",
+            envvar="SCHREIBER_DB",
+            metavar="TARGET",
+            help="Ledger: an SQLite file path or an SQLAlchemy URL; before or after the command.",
+        ),
     ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_version, help="Print the version and exit.")
+    ] = False,
 ) -> None:
     _target["db"] = db
 
@@ -71,7 +90,7 @@ def _render() -> Any:
 
 
 SessionOpt = Annotated[Optional[int], typer.Option("--session", help="The table to act on (default: the active one).")]
-FormatOpt = Annotated[str, typer.Option("--format", help="table, json or csv.")]
+FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help="table, json or csv.")]
 ExcelOpt = Annotated[
     bool,
     typer.Option("--excel", help="CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."),
@@ -99,8 +118,15 @@ def _format(value: str, allowed: tuple[str, ...]) -> str:
 @session_app.command("new")
 def session_new(
     rules: Annotated[str, typer.Option("--rules", help="The rule set (see `schreiber rules`).")],
-    players: Annotated[list[str], typer.Option("--players", help="The players in seat order, clockwise.")],
-    names: Annotated[Optional[list[str]], typer.Argument(help="More players after --players.", show_default=False)] = None,
+    players: Annotated[
+        list[str],
+        typer.Option("--players", help="The players in seat order, clockwise: NAME NAME …, NAME,NAME,… or \"NAME NAME …\"."),
+    ],
+    names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help="More players after --players.", show_default=False)] = None,
+    new_player: Annotated[
+        Optional[list[str]],
+        typer.Option("--new-player", help="A new player whose name is close to a known one's (repeatable); seated after --players unless named there."),
+    ] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Who deals the first hand (default: the first player).")] = None,
     tariff: Annotated[Optional[int], typer.Option("--tariff", help="Cents per point.")] = None,
     set_: Annotated[Optional[list[str]], typer.Option("--set", help="A setting KEY=VALUE (repeatable).")] = None,
@@ -111,9 +137,12 @@ def session_new(
     """Seat a new table and make it the active one."""
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
+    fresh = [n for v in new_player or [] for n in _words(v)]
+    everyone += [n for n in fresh if n.casefold() not in {p.casefold() for p in everyone}]
     info = _ledger().new_table(
         rules,
         everyone,
+        new_players=fresh,
         dealer=dealer,
         tariff=tariff,
         assignments=set_ or [],
@@ -125,21 +154,32 @@ def session_new(
 
 
 def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> tuple[list[str], list[str]]:
-    """Words after `--players NAME` belong to the players (commas split too), except NAME+NAME ones after `--teams`."""
+    """Words after `--players NAME` belong to the players (commas and spaces split too), except NAME+NAME
+    ones after `--teams`; a word such as "+Carl" is a name (never dropped)."""
     team_words = list(teams)
-    everyone = [name for word in players for name in word.split(",") if name.strip()]
+    everyone = [name for word in players for name in _words(word)]
     for word in extra:
-        if "+" in word:
+        if "+" in word and all(part.strip() for part in word.split("+")):
             team_words.append(word)
         else:
-            everyone.extend(name for name in word.split(",") if name.strip())
+            everyone.extend(_words(word))
     return everyone, team_words
 
 
+def _words(text: str) -> list[str]:
+    """Names given as one word, a comma list or a quoted list: "Anna Berta", "Anna,Berta"."""
+    return [name for part in text.split(",") for name in part.split() if name]
+
+
 @session_app.command("list")
-def session_list() -> None:
-    """Every table of the ledger."""
-    _render().tables(_ledger().tables())
+def session_list(format_: FormatOpt = "table") -> None:
+    """Every table of the ledger.
+
+    JSON: a list of {"id", "date", "rules", "name", "players", "hands", "closed", "active"}; CSV: the same
+    columns, players joined by ", ".
+    """
+    fmt = _format(format_, ("table", "json", "csv"))
+    _render().tables(_ledger().tables(), fmt)
 
 
 @session_app.command("show")
@@ -199,11 +239,31 @@ def rules_list(ctx: typer.Context) -> None:
 
 
 @rules_app.command("show")
-def rules_show(name: Annotated[str, typer.Argument(help="A rule set, e.g. schafkopf.")]) -> None:
-    """A rule set's hand types, settings and their defaults."""
+def rules_show(
+    name: Annotated[Optional[str], typer.Argument(metavar="[RULESET]", help="A rule set, e.g. schafkopf (default: the active table's).", show_default=False)] = None,
+    hand_type: Annotated[Optional[str], typer.Argument(metavar="[TYPE]", help="One hand type: only the options it takes, with an example.", show_default=False)] = None,
+) -> None:
+    """A rule set's hand types, settings and their defaults; with TYPE, the options that type takes."""
     from schreiber.rules import registry
 
-    _render().rule_set(registry.get(name))
+    players = None
+    if name is None:
+        from schreiber.cli import helptext
+
+        table = helptext.active_table(_target["db"])
+        if table is None:
+            raise typer.BadParameter(f"there is no active table; name a rule set: {', '.join(registry.names())}.", param_hint="RULESET")
+        name, players = table.rules, table.players
+    rules = registry.get(name)
+    if hand_type is None:
+        _render().rule_set(rules)
+        return
+    from schreiber.cli import helptext
+
+    picked = helptext.pick_type(rules, hand_type)
+    if picked is None:
+        raise typer.BadParameter(f"{hand_type!r} is not a hand type of {rules.name}; use one of {', '.join(rules.types)}.", param_hint="TYPE")
+    typer.echo(helptext.type_text(rules, picked, players))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -298,26 +358,91 @@ edit.__annotations__ = {  # type: ignore[attr-defined]
     **add.__annotations__,
     "type_": _edit_type.annotation,
 }
-app.command("add")(add)
-app.command("edit")(edit)
+class _HandCommand(typer.core.TyperCommand):
+    """`add` / `edit`: help with examples and the active table's hand types; `add TYPE --help`
+    shows only the options TYPE takes."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta["typed"] = list(args)  # --help is eager: it runs before TYPE is read
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from schreiber.cli import helptext
+
+        fix_metavars(self)
+        typed = ctx.meta.get("typed", [])
+        words = [w for w in typed if not w.startswith("-")]
+        if self.name == "edit" and words and words[0].isdigit():
+            words = words[1:]
+        if words and typed and not typed[0].startswith("-") and (self.name == "add" or len(words) < len(typed)):
+            table = helptext.active_table(_target["db"])
+            if table is not None:
+                from schreiber.rules import registry
+
+                candidates = [registry.get(table.rules)]
+            else:
+                candidates = helptext.rule_sets_with(words[0].lower())
+            for rules in candidates:
+                picked = helptext.pick_type(rules, words[0])
+                if picked is not None:
+                    others = [r.name for r in helptext.rule_sets_with(picked) if r.name != rules.name]
+                    players = table.players if table is not None else None
+                    helptext.type_help(self, ctx, formatter, rules, picked, players, others if table is None else ())
+                    return
+        super().format_help(ctx, formatter)
+        helptext.add_epilog(formatter, _target["db"], edit=self.name == "edit")
+
+
+# What goes in each option, by parameter name (typer would say <str>, <int>).
+_METAVARS = {
+    "player": "NAME", "partner": "NAME", "augen": "N|NAME=N", "stiche": "NAME=N", "laufende": "N", "klopfen": "NAME",
+    "re_absage": "90|60|30|0", "kontra_absage": "90|60|30|0", "fuchs_re": "N", "fuchs_kontra": "N",
+    "doppelkopf_re": "N", "doppelkopf_kontra": "N", "karlchen": "re|kontra", "jungfrau": "NAME", "durchmarsch": "NAME",
+    "loser": "NAME", "winner": "NAME", "farbe": "SUIT", "sau": "SUIT", "note": "TEXT", "dealer": "NAME",
+    "sits_out": "NAME", "session": "ID", "rules": "RULESET", "players": "NAME", "new_player": "NAME", "tariff": "CENTS",
+    "set_": "KEY=VALUE", "teams": "NAME+NAME", "name": "TEXT", "date": "YYYY-MM-DD", "seat": "N", "paid": "NAME",
+    "since": "YYYY-MM-DD", "until": "YYYY-MM-DD", "output": "FILE", "svg": "FILE", "table": "ID", "teams_": "NAME+NAME",
+}
+
+
+def fix_metavars(command: Any) -> None:
+    """Every option says what goes there (NAME, N, NAME=N, FILE), not <str>."""
+    for param in getattr(command, "params", ()):
+        if param.metavar is None and param.name in _METAVARS and not getattr(param, "is_flag", False):
+            param.metavar = _METAVARS[param.name]
+    for sub in getattr(command, "commands", {}).values():
+        fix_metavars(sub)
+
+
+app.command("add", cls=_HandCommand)(add)
+app.command("edit", cls=_HandCommand)(edit)
 
 
 @app.command("list")
 def list_hands(
     session: SessionOpt = None,
     history: Annotated[bool, typer.Option("--history", help="Every hand as typed, with those undone or replaced.")] = False,
+    format_: FormatOpt = "table",
 ) -> None:
-    """The hands of the table with payouts and running totals."""
+    """The hands of the table with payouts and running totals.
+
+    JSON: {"session", "players", "hands": [{"number", "type", "dealer", "description", "value", "formula",
+    "sitting_out", "payouts": {NAME: points}, "totals": {NAME: points}, "facts"}], "totals"}; CSV: one row
+    per hand, columns number, dealer, type, description, value, then NAME and NAME_total per player.
+    """
+    fmt = _format(format_, ("table", "json", "csv"))
     if history:
+        if fmt != "table":
+            raise typer.BadParameter("--history is shown as a table only.", param_hint="--format")
         _render().history(*_ledger().history(session))
         return
-    _render().hands(_ledger().table(session))
+    _render().hands(_ledger().table(session), fmt)
 
 
 @app.command("show")
 def show(
     number: Annotated[int, typer.Argument(metavar="N", help="The hand number.")],
-    format_: FormatOpt = "table",
+    format_: Annotated[str, typer.Option("--format", metavar="table|json", help="table or json.")] = "table",
     session: SessionOpt = None,
 ) -> None:
     """One hand: the facts, every term and factor of its value, and the payout."""
@@ -385,6 +510,8 @@ def report(
     if excel and fmt != "csv":
         raise typer.BadParameter("goes with --format csv only.", param_hint="--excel")
     scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
+    if scope.since and scope.until and scope.since > scope.until:
+        raise typer.BadParameter(f"{scope.until} is before --since {scope.since}; give the earlier date first.", param_hint="--until")
     if open_:
         from schreiber.ledger.reports import open_debts
 
@@ -563,8 +690,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
+    args = _db_first(list(sys.argv[1:] if argv is None else argv))
     try:
-        result = app(args=argv, prog_name="schreiber", standalone_mode=False)
+        command = typer.main.get_command(app)
+        fix_metavars(command)
+        result = command.main(args=args, prog_name="schreiber", standalone_mode=False)
         sys.stdout.flush()
     except OSError as e:
         if not _output_trouble(e):
@@ -574,8 +704,19 @@ def main(argv: Optional[list[str]] = None) -> int:
         typer.echo("Aborted.", err=True)
         return 1
     except typer.TyperException as e:  # usage errors: unknown option, missing argument, bad value
+        from typer._click.exceptions import MissingParameter, NoArgsIsHelpError
+
+        if isinstance(e, NoArgsIsHelpError):  # bare `schreiber` (or `schreiber session`): its help
+            typer.echo(e.format_message())
+            return 0
+        ctx = getattr(e, "ctx", None)
+        if ctx is not None and ctx.parent is None and getattr(e, "message", "") == "Missing command.":
+            typer.echo(ctx.get_help())  # `schreiber --db FILE` alone: the help too
+            return 0
         message = e.format_message() if hasattr(e, "format_message") else str(e)
-        typer.echo(f"schreiber: {message}", err=True)
+        if isinstance(e, MissingParameter) and e.param is not None and e.param.name == "type_" and e.ctx is not None:
+            message = _no_type(e.ctx.command.name)
+        _say_refusal(f"schreiber: {message}")
         return getattr(e, "exit_code", 2) or 2
     except Exception as e:
         return _refuse(e)
@@ -584,6 +725,40 @@ def main(argv: Optional[list[str]] = None) -> int:
             _opened.pop().engine.dispose()
         _target["db"] = None
     return result if isinstance(result, int) else 0
+
+
+def _db_first(args: list[str]) -> list[str]:
+    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if i > 0 and (word == "--db" and i + 1 < len(args) or word.startswith("--db=")):
+            if args[i - 1] in ("--note", "-n"):
+                continue  # a note that says --db is the note's text
+            taken = args[i : i + (1 if "=" in word else 2)]
+            return [*taken, *args[:i], *args[i + len(taken) :]]
+    return args
+
+
+def _no_type(command: str | None) -> str:
+    """`add` without TYPE: name the hand types of the active table."""
+    from schreiber.cli import helptext
+
+    table = helptext.active_table(_target["db"])
+    if table is None:
+        return f"{command} needs a hand type (TYPE); `schreiber rules show RULESET` lists each rule set's types."
+    from schreiber.rules import registry
+
+    types = ", ".join(registry.get(table.rules).types)
+    return f"{command} needs a hand type (TYPE); session {table.id} plays {table.rules}: {types}."
+
+
+def _say_refusal(text: str) -> None:
+    """A refusal on standard error: red on a terminal, plain when piped or with NO_COLOR."""
+    if os.environ.get("NO_COLOR"):
+        typer.echo(text, err=True, color=False)
+    else:
+        typer.secho(text, err=True, fg="red")
 
 
 def _output_trouble(error: OSError) -> bool:
@@ -617,7 +792,7 @@ def _refuse(error: Exception) -> int:
 
     def say(message: str) -> None:
         # Whatever part of a URL was wrong, its password never reaches the screen.
-        typer.echo(hide_password(message, _target["db"] or os.environ.get("SCHREIBER_DB")), err=True)
+        _say_refusal(hide_password(message, _target["db"] or os.environ.get("SCHREIBER_DB")))
 
     if isinstance(error, (HandError, SettingsError, LedgerError)):
         say(f"schreiber: {error}")

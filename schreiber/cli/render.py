@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -11,17 +13,108 @@ from tabulate import tabulate
 
 from schreiber.report.settlement import euros
 
+MINUS = "−"  # one minus sign in everything people read (tables, formulas, money); JSON and CSV keep "-"
+
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
+def width() -> int | None:
+    """The columns to fit: COLUMNS if set, else the terminal's; None when piped (nothing to fit)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        import shutil
+
+        return shutil.get_terminal_size().columns
+    return None
+
+
+def colour() -> bool:
+    """Colour on a terminal only, and never with NO_COLOR."""
+    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+
+
+def paint(text: str, **style: Any) -> str:
+    if not colour():
+        return text
+    import typer
+
+    return typer.style(text, **style)
+
+
+_NUMBER = re.compile(r"(?<![\w=])([+−]\d+)")
+
+
+def tint(text: str) -> str:
+    """Plus green, minus red, on a terminal."""
+    if not colour():
+        return text
+    return _NUMBER.sub(lambda m: paint(m.group(1), fg="green" if m.group(1)[0] == "+" else "red"), text)
+
+
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
 def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")
+
+
+def _widest(text: str) -> int:
+    return max((len(_ANSI.sub("", line)) for line in text.splitlines()), default=0)
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[str],
+    *,
+    drop: Sequence[int] = (),
+    wrap: int | None = None,
+    align: str = "right",
+    tablefmt: str = "simple",
+) -> str:
+    """A table that fits the terminal: columns in `drop` go first (in that order), then the column
+    `wrap` is wrapped inside its cells; never a line wider than the terminal can show, if avoidable."""
+    limit = width()
+    keep = list(range(len(headers)))
+
+    def render(maxwidth: int | None = None) -> str:
+        hs = [headers[i] for i in keep]
+        rs = [[row[i] for i in keep] for row in rows]
+        widths = None
+        if maxwidth is not None and wrap in keep:
+            widths = [maxwidth if i == wrap else None for i in keep]
+        return tabulate(rs, headers=hs, tablefmt=tablefmt, disable_numparse=True, stralign=align, maxcolwidths=widths)
+
+    text = render()
+    if limit is None:
+        return text
+    for column in drop:
+        if _widest(text) <= limit:
+            break
+        keep.remove(column)
+        text = render()
+    if _widest(text) > limit and wrap in keep:
+        cells = [len(str(row[wrap])) for row in rows] + [len(headers[wrap])]
+        room = max(8, limit - (_widest(text) - max(cells)))
+        text = render(room)
+    return text
+
+
+def wrapped(text: str, indent: str = "  ") -> str:
+    """A long line wrapped to the terminal, later lines indented."""
+    limit = width()
+    if limit is None or len(text) <= limit:
+        return text
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width=limit, subsequent_indent=indent, break_on_hyphens=False))
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -34,7 +127,7 @@ def _title(info: Any) -> str:
 
 
 def table_info(info: Any, created: bool = False) -> None:
-    _out(_title(info) + (" — now active" if info.active else ""))
+    _out(wrapped(_title(info) + (" — now active" if info.active else "")))
     _out(f"  players: {', '.join(info.players)}")
     if info.teams:
         _out(f"  teams: {' vs '.join('+'.join(t) for t in info.teams)}")
@@ -44,7 +137,23 @@ def table_info(info: Any, created: bool = False) -> None:
         _out("  add the first hand with `schreiber add TYPE …`.")
 
 
-def tables(infos: Sequence[Any]) -> None:
+def tables(infos: Sequence[Any], fmt: str = "table") -> None:
+    if fmt == "json":
+        _out(json.dumps([
+            {"id": i.id, "date": i.date.isoformat(), "rules": i.rules, "name": i.name, "players": list(i.players),
+             "hands": i.hands, "closed": i.closed, "active": i.active}
+            for i in infos
+        ], ensure_ascii=False))
+        return
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["id", "date", "rules", "name", "players", "hands", "closed", "active"])
+        for i in infos:
+            writer.writerow([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands,
+                             str(i.closed).lower(), str(i.active).lower()])
+        return
     if not infos:
         _out("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`.")
         return
@@ -56,11 +165,13 @@ def tables(infos: Sequence[Any]) -> None:
             i.name or "",
             ", ".join(i.players),
             str(i.hands),
-            "closed" if i.closed else "open",
+            "closed" if i.closed else "active" if i.active else "open",
         ]
         for i in infos
     ]
-    _out(_grid(rows, ["id", "date", "rules", "name", "players", "hands", ""]))
+    # Too wide: the name goes first, then the status; the players wrap inside their cell.
+    _out(fit(rows, ["id", "date", "rules", "name", "players", "hands", "status"], drop=(3, 6), wrap=4, align="left"))
+
 
 
 def table_view(view: Any) -> None:
@@ -83,16 +194,17 @@ def rule_sets() -> None:
     from schreiber.rules import registry
 
     rows = [[name, registry.get(name).summary] for name in registry.names()]
-    _out(tabulate(rows, headers=["rule set", ""], tablefmt="plain"))
+    _out(fit(rows, ["rule set", "what it is"], wrap=1, align="left", tablefmt="plain"))
 
 
 def rule_set(rules: Any) -> None:
-    _out(f"{rules.name}: {rules.summary}")
+    _out(wrapped(f"{rules.name}: {rules.summary}"))
     _out(f"{rules.min_players}–{rules.max_players} players at the table.\n")
-    _out(tabulate([[t, d] for t, d in rules.types.items()], headers=["hand type", ""], tablefmt="plain"))
+    _out(fit([[t, d] for t, d in rules.types.items()], ["hand type", "what it is"], wrap=1, align="left", tablefmt="plain"))
     _out()
     rows = [[k, s.show(s.default), s.help] for k, s in rules.settings.items()]
-    _out(tabulate(rows, headers=["setting", "default", ""], tablefmt="plain"))
+    _out(fit(rows, ["setting", "default", "what it does"], wrap=2, align="left", tablefmt="plain"))
+    _out("\n" + wrapped(f"`schreiber rules show {rules.name} TYPE` shows the options one hand type takes, with an example.", ""))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -111,19 +223,21 @@ def _points_block(view: Any, hand_view: Any) -> str:
     out = set(hand_view.sitting_out) | set(hand_view.absent)
     row_hand = ["hand"] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
     row_total = ["total"] + [signed(hand_view.totals[p]) for p in players]
-    return _grid([row_hand, row_total], ["", *players])
+    return tint(_grid([row_hand, row_total], ["", *players]))
 
 
 def _totals_block(view: Any) -> str:
     players = view.table.players
-    return _grid([["total"] + [signed(view.totals[p]) for p in players]], ["", *players])
+    return tint(_grid([["total"] + [signed(view.totals[p]) for p in players]], ["", *players]))
 
 
 def added(view: Any) -> None:
     h = view.hands[-1]
-    _out(f"Hand {h.number}: {describe(h.hand)} — {h.payout.formula}")
+    _out(wrapped(f"Hand {h.number}: {describe(h.hand)} — {h.payout.formula}"))
     if h.payout.split:
-        _out(f"  {h.payout.split}")
+        _out(wrapped(f"  {h.payout.split}", "    "))
+    if h.made_bock is not None:
+        _out(paint(_made_bock(h.made_bock), fg="yellow"))
     _out(_points_block(view, h))
     _next_lines(view)
 
@@ -133,7 +247,7 @@ def _next_lines(view: Any) -> None:
     if view.state.sitting_out:
         _out(f"Sits out next: {', '.join(view.state.sitting_out)}")
     for line in view.status:
-        _out(line)
+        _out(paint(line, fg="yellow") if line.startswith(("Bock", "Doppelbock")) else line)
     small = _small_drawing(view)
     if small:
         _out(small)
@@ -254,25 +368,61 @@ def undone(hand: Any, view: Any) -> None:
     _next_lines(view)
 
 
-def hands(view: Any) -> None:
+def hands(view: Any, fmt: str = "table") -> None:
     players = view.table.players
-    if not view.hands:
-        _out(f"{_title(view.table)}: no hands yet.")
+    if fmt == "json":
+        _out(json.dumps({
+            "session": view.table.id,
+            "players": list(players),
+            "hands": [
+                {"number": h.number, "type": h.hand.type, "dealer": h.dealer, "description": describe(h.hand),
+                 "value": h.payout.value, "formula": h.payout.formula, "sitting_out": list(h.sitting_out),
+                 "payouts": dict(h.payout.points), "totals": dict(h.totals), "facts": h.hand.to_facts()}
+                for h in view.hands
+            ],
+            "totals": dict(view.totals),
+        }, ensure_ascii=False))
         return
-    rows = []
-    for h in view.hands:
-        out = set(h.sitting_out) | set(h.absent)
-        cells = [
-            ("–" if p in out else signed(h.payout.points[p])) + f" ({signed(h.totals[p])})" for p in players
-        ]
-        rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value), *cells])
-    _out(_title(view.table))
-    _out(_grid(rows, ["#", "dealer", "hand", "value", *players]))
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]])
+        for h in view.hands:
+            writer.writerow([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
+                             *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]])
+        return
+    if not view.hands:
+        _out(wrapped(f"{_title(view.table)}: no hands yet."))
+        return
+    limit = width()
+    _out(wrapped(_title(view.table)))
+    for running in (True, False):
+        rows = []
+        for h in view.hands:
+            out = set(h.sitting_out) | set(h.absent)
+            cells = [
+                ("–" if p in out else signed(h.payout.points[p])) + (f" ({signed(h.totals[p])})" if running else "")
+                for p in players
+            ]
+            rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value), *cells])
+        if not running:
+            # Without the running totals in each cell, they stand in one row at the end.
+            rows.append(["", "", "total", "", *[signed(view.totals[p]) for p in players]])
+        headers = ["#", "dealer", "hand", "value", *players]
+        table = _grid(rows, headers)
+        if limit is None or _widest(table) <= limit:
+            break
+        # Too wide: the dealer and the value go first, then the running totals move to a last row.
+        table = fit(rows, headers, drop=(1, 3), wrap=2)
+        if _widest(table) <= limit:
+            break
+    _out(tint(table))
     _next_lines(view)
 
 
 def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
-    _out(_title(info) + " — every hand as typed")
+    _out(wrapped(_title(info) + " — every hand as typed"))
     if not rows:
         _out("no hands yet.")
     else:
@@ -280,7 +430,7 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
             [str(number), status, describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
             for number, status, hand, entered in rows
         ]
-        _out(_grid(table, ["#", "status", "hand", "facts", "entered"]))
+        _out(fit(table, ["#", "status", "hand", "facts", "entered"], drop=(4,), wrap=3, align="left"))
     if events:
         _out("\nAt the table:")
         lines = []
@@ -292,7 +442,7 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
             else:
                 what = f"hand {extra} {'voided' if kind == 'void' else 'restored'}"
             lines.append([f"after hand {after}" if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""])
-        _out(_grid(lines, ["when", "what", "entered"]))
+        _out(fit(lines, ["when", "what", "entered"], drop=(2,), wrap=1, align="left"))
 
 
 def _facts(hand: Any) -> list[tuple[str, str]]:
@@ -304,10 +454,10 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
             value = ", ".join(f"{k}={v}" for k, v in value.items())
         elif isinstance(value, list):
             value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
+        elif key == "won":
+            key, value = "result", "won" if value else "lost"
         elif value is True:
             value = "yes"
-        elif value is False and key == "won":
-            value = "lost"
         # Named as the option is typed: augen_by_player was given as --augen NAME=N.
         out.append((key.removesuffix("_by_player").replace("_", "-"), str(value)))
     return out
@@ -336,25 +486,35 @@ def hand(hand_view: Any, view: Any, fmt: str) -> None:
             )
         )
         return
-    _out(f"Hand {hand_view.number} of session {view.table.id}: {describe(hand_view.hand)} (dealer {hand_view.dealer})")
-    for key, value in _facts(hand_view.hand):
-        _out(f"  {key}: {value}")
+    info = view.table
+    _out(wrapped(f"Hand {hand_view.number} of session {info.id} ({info.rules}, {info.date}): {describe(hand_view.hand)}"))
+    _out(f"  dealt by: {hand_view.dealer}")
     if hand_view.sitting_out:
         _out(f"  sitting out: {', '.join(hand_view.sitting_out)}")
+    for key, value in _facts(hand_view.hand):
+        _out(wrapped(f"  {key}: {value}", "    "))
+    if hand_view.made_bock is not None:
+        _out(paint("  " + _made_bock(hand_view.made_bock), fg="yellow"))
     _out("")
     if p.terms:
-        _out(tabulate([[t.label, _op(t)] for t in p.terms], headers=["term", ""], tablefmt="simple", disable_numparse=True))
-    _out(f"Value: {p.formula}")
+        _out(tint(fit([[t.label, _op(t)] for t in p.terms], ["term", "amount"], wrap=0, align="left")))
+    _out(wrapped(f"Value: {p.formula}"))
     if p.split:
-        _out(f"Split: {p.split}")
+        _out(wrapped(f"Split: {p.split}"))
     _out(_points_block(view, hand_view))
+
+
+def _made_bock(round_: Any) -> str:
+    kind = "a Bock round" if round_.factor == 2 else "a Doppelbock round"
+    hands = f"{round_.hands_left} {'hand' if round_.hands_left == 1 else 'hands'}"
+    return f"This hand made {kind}: ×{round_.factor} for {hands}."
 
 
 def _op(term: Any) -> str:
     if term.op == "×":
         return f"×{term.amount}"
-    if term.op == "-":
-        return f"−{term.amount}"
+    if term.op in ("-", "−"):
+        return f"{MINUS}{term.amount}"
     return f"+{term.amount}" if term.op == "+" else str(term.amount)
 
 
@@ -412,9 +572,9 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
-    _out(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}")
+    _out(wrapped(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}"))
     display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
-    _out(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right"))
+    _out(tint(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")))
     if rep.kasse:
         _out(f"\nInto the Kasse ({euros(sum(rep.kasse.values()))} together):")
         for name, cents in rep.kasse.items():
@@ -453,7 +613,7 @@ def imported(results: Sequence[Any]) -> None:
 def strokes(view: Any) -> None:
     from schreiber.report import drawing
 
-    _out(_title(view.table))
+    _out(wrapped(_title(view.table)))
     _out(drawing.drawing_text(view.rules.teams_view(view.table.settings, view.state)))
 
 

@@ -267,9 +267,16 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
     if scope.many:
-        title = f"{len(tables)} sessions"
+        title = f"{len(tables)} {'table' if len(tables) == 1 else 'tables'}"
         if scope.since or scope.until:
-            title += f" from {scope.since or '…'} to {scope.until or '…'}"
+            # The range as it really is: an open end is the date of the first or last table found.
+            dates = sorted(t.date for t in tables)
+            start = scope.since or (dates[0] if dates else None)
+            end = scope.until or (dates[-1] if dates else None)
+            if start and end:
+                title += f" from {start} to {end}"
+            else:
+                title += f" from {start} on" if start else f" up to {end}"
     else:
         t = tables[0]
         title = f"session {t.id}{' ' + t.name if t.name else ''} ({t.rules}, {t.date})"

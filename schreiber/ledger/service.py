@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
-from schreiber.rules.table import FoldError, RuleSet, SeatChange, Step, TableState, change_seats, fold, play, start
+from schreiber.rules.table import BockRound, FoldError, RuleSet, SeatChange, Step, TableState, change_seats, fold, play, start
 from schreiber.store.engine import LedgerError, _reason, database_error, open_engine
 from schreiber.store.models import (
     JOIN,
@@ -69,6 +69,8 @@ class HandView:
     totals: dict[str, int]
     # Players of the table who were not seated at this hand (joined later or left before).
     absent: tuple[str, ...] = ()
+    # The Bock round this hand made (it joins the end of the queue), if it made one.
+    made_bock: BockRound | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ class Ledger:
         dealer: str | None = None,
         tariff: int | None = None,
         assignments: Sequence[str] = (),
+        new_players: Sequence[str] = (),
         teams: Sequence[str] = (),
         name: str | None = None,
         date: dt.date | None = None,
@@ -181,6 +184,7 @@ class Ledger:
         if uses_teams:
             team_list = parse_teams(rules, teams or ["+".join(players[0::2]), "+".join(players[1::2])], tuple(players))
         with self.transaction() as s:
+            self._check_close_names(s, players, new_players)
             runde = Runde(
                 name=name,
                 rules=rules.name,
@@ -589,6 +593,25 @@ class Ledger:
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
+    def _check_close_names(self, s: Session, players: Sequence[str], new_players: Sequence[str]) -> None:
+        """Refuse a name that is not a known player but close to one ("Ana" when "Anna" exists),
+        unless it was given with --new-player: a typo would split one player's totals in two."""
+        import difflib
+
+        fresh = {n.strip().casefold() for n in new_players}
+        known = {key: name for key, name in s.execute(select(Player.name_key, Player.name))}
+        for typed in players:
+            key = typed.casefold()
+            if key in known or key in fresh:
+                continue
+            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.8)
+            if close:
+                name = known[close[0]]
+                raise SettingsError(
+                    f"--players: {typed} is not a known player; did you mean {name}? "
+                    f"(--new-player {typed} if {typed} is someone else)"
+                )
+
     def _player(self, s: Session, name: str) -> Player:
         player = s.scalar(select(Player).where(Player.name_key == name.casefold()))
         if player is None:
@@ -690,7 +713,8 @@ def _hand_view(number: int, step: Step, totals: dict[str, int], members: tuple[s
     if absent:
         # Every player of the table has a payout (0 when not seated), in the table's order.
         payout = replace(payout, points={p: payout.points.get(p, 0) for p in members})
-    return HandView(number, step.hand, payout, before.dealer_name, before.sitting_out, dict(totals), absent)
+    made = step.after.bock.rounds[-1] if step.bock_causes and step.after.bock.rounds else None
+    return HandView(number, step.hand, payout, before.dealer_name, before.sitting_out, dict(totals), absent, made)
 
 
 def _extended(view: TableView, number: int, step: Step) -> TableView:

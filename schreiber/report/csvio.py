@@ -87,7 +87,23 @@ def _writer(out: TextIO, excel: bool) -> Any:
         # A German Excel opens this by double-click: the BOM says UTF-8, `;` separates, CRLF ends rows.
         out.write("\ufeff")
         return csv.writer(out, delimiter=";", lineterminator="\r\n")
-    return csv.writer(out, lineterminator="\n")
+    return _LineFeedWriter(out)
+
+
+class _LineFeedWriter:
+    """Rows ended by a line feed; a row with a carriage return in a cell is written fully quoted.
+
+    The csv module quotes only the characters of its own line terminator, so a lone CR in a note
+    would otherwise be written bare and break the row when it is read back.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self._plain = csv.writer(out, lineterminator="\n")
+        self._quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: Sequence[Any]) -> Any:
+        carriage = any(isinstance(c, str) and "\r" in c for c in row)
+        return (self._quoted if carriage else self._plain).writerow(row)
 
 
 def write(rows: Iterable[Mapping[str, Any]], out: TextIO, excel: bool = False) -> int:

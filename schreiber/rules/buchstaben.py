@@ -130,6 +130,10 @@ class Buchstaben:
                 lines.append(f"misdeals by {dealer} in a row: 0")
         return lines
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
+        return FIELDS.get(hand_type, frozenset())
+
     # -- one hand ----------------------------------------------------------------------------
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
@@ -265,7 +269,7 @@ class Buchstaben:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             missing = [p for p in active if p not in stiche]
             if missing:
-                raise HandError(f"--stiche NAME=N is needed for every player once given; {_names(missing)} is missing.")
+                raise HandError(f"--stiche NAME=N is needed for every player once given; {_names(missing)} {'is' if len(missing) == 1 else 'are'} missing.")
             if len(active) == 4 and sum(stiche.values()) != TRICKS_AT_FOUR:
                 raise HandError(
                     f"--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum(stiche.values())}."

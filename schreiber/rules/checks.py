@@ -8,6 +8,12 @@ from operator import attrgetter
 from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
 
 
+def and_list(names: Iterable[str]) -> str:
+    """"Anna", "Anna and Carl", "Anna, Berta and Carl"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+
+
 def only(hand: Hand, allowed: Iterable[str]) -> None:
     """Refuse any fact given that does not apply to this hand type, naming what does."""
     allowed = set(allowed)
@@ -81,6 +87,8 @@ def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | 
     if total is not None:
         missing = [p for p in active if p not in values]
         if missing:
-            raise HandError(f"{option} is needed for every player; {', '.join(missing)} is missing.")
+            raise HandError(
+                f"{option} is needed for every player; {and_list(missing)} {'is' if len(missing) == 1 else 'are'} missing."
+            )
         if sum(values.values()) != total:
             raise HandError(f"{option} must add up to {total}; these add up to {sum(values.values())}.")

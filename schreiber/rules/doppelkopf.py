@@ -24,6 +24,15 @@ SOLOS = ("trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleis
 FARBEN = ("kreuz", "pik", "herz", "karo")
 ABSAGEN = (90, 60, 30, 0)
 SPOT_FIELDS = ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen", "altenstrafe")
+# The setting that stakes each spot point at the Alten table (0: not played).
+_STAKES = {
+    "fuchs_re": "fuchs",
+    "fuchs_kontra": "fuchs",
+    "doppelkopf_re": "doppelkopf",
+    "doppelkopf_kontra": "doppelkopf",
+    "karlchen": "karlchen",
+    "altenstrafe": "altenstrafe",
+}
 BOCK_TRIGGERS = ("re", "kontra", "gleichstand", "solo_verloren", "manuell")
 RE, KONTRA = "Re", "Kontra"
 
@@ -255,6 +264,42 @@ class Doppelkopf:
 
     # -- helpers ------------------------------------------------------------------------------
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the sets `score` checks against
+        (a Hochzeit takes those of a normal game and, without --partner, of a solo)."""
+        if hand_type not in self.types:
+            return frozenset()
+        bock = () if self.turnier else ("bock",)
+        if hand_type == "zusammengeworfen":
+            return frozenset(bock)
+        if hand_type == "hammelrennen":
+            ohne_stich = bool(self._get(settings or {}, "hammel_ohne_stich"))
+            return frozenset(("winner", "stiche", *bock) if ohne_stich else ("augen_by_player", "winner", *bock))
+        if hand_type == "schiebekopf":
+            return frozenset(("augen_by_player", *bock))
+        if hand_type == "hochzeit":
+            return frozenset(self._allowed(hand_type, False) | self._allowed(hand_type, True))
+        return frozenset(self._allowed(hand_type, hand_type in SOLOS))
+
+    def _allowed(self, hand_type: str, solo: bool) -> set[str]:
+        """What a normal game, a Hochzeit or a solo may be entered with."""
+        allowed = {"player", "augen", "schwarz", "re", "kontra"}
+        if self.turnier:
+            allowed |= {"re_absage", "kontra_absage"}
+        else:
+            allowed.add("bock")
+        if solo:
+            allowed.add("pflicht")
+            if hand_type == "farbsolo":
+                allowed.add("farbe")
+        else:
+            allowed.add("partner")
+            if self.turnier:
+                allowed |= {"fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen"}
+            else:
+                allowed |= set(SPOT_FIELDS)
+        return allowed
+
     def _get(self, settings: Settings, key: str) -> Any:
         return settings.get(key, self.settings[key].default) if key in self.settings else settings.get(key)
 
@@ -430,35 +475,15 @@ class Doppelkopf:
             raise HandError(
                 f"--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner."
             )
-        allowed = {"player", "augen", "schwarz", "re", "kontra"}
-        if self.turnier:
-            allowed |= {"re_absage", "kontra_absage"}
-        else:
-            allowed.add("bock")
-        if solo:
-            allowed.add("pflicht")
-            if t == "farbsolo":
-                allowed.add("farbe")
-        else:
-            allowed.add("partner")
-            if self.turnier:
-                allowed |= {"fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen"}
-            else:
-                stakes = {
-                    "fuchs_re": "fuchs",
-                    "fuchs_kontra": "fuchs",
-                    "doppelkopf_re": "doppelkopf",
-                    "doppelkopf_kontra": "doppelkopf",
-                    "karlchen": "karlchen",
-                    "altenstrafe": "altenstrafe",
-                }
-                for f, key in stakes.items():
-                    if f in given and int(self._get(settings, key)) == 0:
-                        raise HandError(
-                            f"{OPTION_OF[f]}: this table plays without that spot point (stake 0); "
-                            f"a table started with --set {key}=N counts it."
-                        )
-                allowed |= set(stakes)
+        if not self.turnier:
+            for f in SPOT_FIELDS:
+                key = _STAKES[f]
+                if f in given and int(self._get(settings, key)) == 0:
+                    raise HandError(
+                        f"{OPTION_OF[f]}: this table plays without that spot point (stake 0); "
+                        f"a table started with --set {key}=N counts it."
+                    )
+        allowed = self._allowed(t, solo)
         checks.only(hand, allowed)
         checks.need(hand, "player")
         if t == "normal":
@@ -615,9 +640,15 @@ class Doppelkopf:
                 # The Alten pay whatever the result, so it is for the winners only when Kontra wins.
                 stake = int(self._get(settings, "altenstrafe"))
                 terms.append(Term("Altenstrafe (Re zahlt)", "+" if winner == KONTRA else "−", stake))
+        triggers = self._bock(settings)
+        if hand.re or hand.kontra:
+            # Announcements double nothing at the Alten table; the breakdown says they were heard.
+            said = " and ".join(n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on)
+            makes = [n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on and n.lower() in triggers]
+            why = f"{' and '.join(makes)} {'makes' if len(makes) == 1 else 'make'} Bock" if makes else "recorded only"
+            terms.append(Term(f"{said} (no factor at the Alten table; {why})", "+", 0))
         terms += self._bock_term(state)
 
-        triggers = self._bock(settings)
         causes = sum(
             (
                 "re" in triggers and hand.re,

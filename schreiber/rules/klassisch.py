@@ -84,6 +84,10 @@ def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
     return check_teams(players, teams)
 
 
+# What a hand (`spiel`) may be entered with; anything else is refused by checks.only.
+_FIELDS = frozenset({"player", "augen", "forced", "schwarz"})
+
+
 @dataclass(frozen=True)
 class KlassischCarry:
     """The strokes of the running Partie and what earlier Partien left with the players.
@@ -172,6 +176,10 @@ class Klassisch:
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
             raise SettingsError(f"--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz!r}.")
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
+        return _FIELDS if hand_type in self.types else frozenset()
+
     def status(self, settings: Settings, state: TableState) -> list[str]:
         carry = self.carry(settings, state)
         striche = _striche(settings)
@@ -188,7 +196,7 @@ class Klassisch:
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":
             raise HandError(f"{hand.type!r} is not a hand of klassisch; the only type is spiel.")
-        checks.only(hand, ("player", "augen", "forced", "schwarz"))
+        checks.only(hand, _FIELDS)
         checks.need(hand, "player", "augen")
         assert hand.player is not None and hand.augen is not None
         checks.seated(hand.player, state.active, "--player")

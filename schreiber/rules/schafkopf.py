@@ -330,6 +330,14 @@ class Schafkopf:
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if self._table(settings).bock else []
 
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with at a table of `settings`
+        (default: the defaults): the very set `score` checks a hand against."""
+        if settings is None:
+            settings = {key: s.default for key, s in self.settings.items()}
+        game = _Table(self, settings).games.get(hand_type)
+        return game.only.allowed if game is not None else frozenset()
+
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         table = self._table(settings)
         game = table.games.get(hand.type)
@@ -523,11 +531,15 @@ class Schafkopf:
         else:
             checks.need(hand, "augen_by_player")
         if augen:
-            checks.per_player(augen, active, TOTAL_AUGEN, "--augen NAME=N")
-        if durch is not None and augen and augen[durch] != TOTAL_AUGEN:
-            raise HandError(
-                f"--durchmarsch: {durch} took every trick, so --augen {durch}=120, not {augen[durch]}."
-            )
+            # A Durchmarsch needs no Augen: whatever is given must say that one player took all 120.
+            checks.per_player(augen, active, None if durch is not None else TOTAL_AUGEN, "--augen NAME=N")
+        if durch is not None:
+            for name, n in augen.items():
+                if n != (TOTAL_AUGEN if name == durch else 0):
+                    raise HandError(
+                        f"--durchmarsch: {durch} took every trick, so --augen {name}="
+                        f"{TOTAL_AUGEN if name == durch else 0}, not {n}."
+                    )
         if stiche:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             for name, n in stiche.items():

@@ -156,6 +156,7 @@ class Step:
     payout: Payout
     before: TableState
     after: TableState
+    bock_causes: int = 0
 
 
 def start(rules: RuleSet, settings: Settings, players: Sequence[str], dealer: int = 0) -> TableState:
@@ -194,7 +195,7 @@ def play(rules: RuleSet, settings: Settings, state: TableState, hand: Hand) -> S
         result.carry,
         state.hands + 1,
     )
-    return Step(hand, payout, state, after)
+    return Step(hand, payout, state, after, result.bock_causes)
 
 
 def replay(

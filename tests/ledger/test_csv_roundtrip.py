@@ -102,3 +102,11 @@ def test_any_names_and_notes_survive_export_and_import_once(ledger, target, tmp_
         (again,) = import_rows(into, lambda: csvio.read_file(str(path)))
         assert (again.outcome, again.added) == ("same", 0)
         assert len(into.tables()) == count
+
+
+def test_a_note_with_a_carriage_return_reads_back(tmp_path):
+    path = tmp_path / "cr.csv"
+    headers = [*csvio.REQUIRED, "note"]
+    with path.open("w", encoding="utf-8", newline="") as out:
+        csvio.write_table(headers, [["1"] * len(csvio.REQUIRED) + ["line one\rline two"], ["2"] * len(csvio.REQUIRED) + ["plain"]], out)
+    assert [r["note"] for r in csvio.read_file(str(path))] == ["line one\rline two", "plain"]
