@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
+from schreiber.cli.render import signed  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
@@ -56,7 +57,7 @@ def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(e
     assert [n for n in re.findall(r"\b(Anna|Berta|Carl|Dora|Emil)\b", standings)] == names
     for p in report["players"]:
         euros = f"{'−' if p['cents'] < 0 else ''}{abs(p['cents']) // 100},{abs(p['cents']) % 100:02d} €"
-        points = f"+{p['points']}" if p["points"] > 0 else str(p["points"])
+        points = signed(p["points"])  # as `report` prints it: +4, 0, −8
         assert f"{p['name']} {points} {euros}" in standings
     for t in report["transfers"]:
         assert f"{t['from']} pays {t['to']}" in page
@@ -113,7 +114,7 @@ def test_season_page_shows_points_per_rule_set_and_money_across(cli):
     money = page.index("Money, all rule sets")
     assert dk < sk < money  # the rule sets by name, then the money of all of them
     assert re.search(r"Anna \+\d+", page[sk:money])  # Anna's wenz counts among Schafkopf points
-    assert re.search(r"Anna -\d+", page[dk:sk])  # and not against her Doppelkopf loss
+    assert re.search(r"Anna −\d+", page[dk:sk])  # and not against her Doppelkopf loss
     for t in everything["transfers"]:
         assert f"{t['from']} pays {t['to']}" in page[money:]
     assert "Season 2026-02-01" in february and "schafkopf" not in february and "doppelkopf" in february
