@@ -8,12 +8,14 @@ app uses), then times the whole command three times and prints the figures.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from sqlalchemy import insert, select
@@ -23,6 +25,7 @@ from replay import generated  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.rules import registry  # noqa: E402
+from schreiber.rules.model import Hand  # noqa: E402
 from schreiber.rules.table import replay  # noqa: E402
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Seat  # noqa: E402
 
@@ -30,15 +33,32 @@ CLUB = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ida"
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
 
+def renamed(hand: Hand, mapping: dict[str, str]) -> Hand:
+    """The hand with the generated names (Anna … Dora) replaced by those seated at this evening."""
+    def one(name: str | None) -> str | None:
+        return mapping.get(name, name) if name else name
+
+    return replace(
+        hand,
+        player=one(hand.player),
+        partner=one(hand.partner),
+        loser=one(hand.loser),
+        klopfen=tuple(mapping.get(n, n) for n in hand.klopfen),
+        augen_by_player={mapping.get(k, k): v for k, v in hand.augen_by_player.items()},
+    )
+
+
 def build(url: str, evenings: int, per_evening: int) -> None:
+    """The ledger of a club season: the hands' facts name the players seated at that evening."""
     ledger = Ledger.open(url)
     rules = registry.get("schafkopf")
     hands = generated(per_evening)
     for evening in range(evenings):
         seated = [CLUB[(evening + i * 3) % len(CLUB)] for i in range(4)]
-        info = ledger.new_table("schafkopf", seated, name=f"Abend {evening + 1}")
-        rename = dict(zip(PLAYERS, seated, strict=True))
-        steps = replay(rules, info.settings, PLAYERS, hands)
+        info = ledger.new_table("schafkopf", seated, name=f"Abend {evening + 1}",
+                                date=dt.date(2020, 1, 1) + dt.timedelta(days=evening))
+        mapping = dict(zip(PLAYERS, seated, strict=True))
+        steps = replay(rules, info.settings, seated, [renamed(h, mapping) for h in hands])
         with ledger.transaction() as s:
             ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.runde_id == info.id)).all())
             player_id = {seated[pos]: pid for pos, pid in ids.items()}
@@ -54,7 +74,7 @@ def build(url: str, evenings: int, per_evening: int) -> None:
             s.execute(
                 insert(PayoutRecord),
                 [
-                    {"hand_id": first + n, "runde_id": info.id, "player_id": player_id[rename[p]], "points": pts, "sat_out": False,
+                    {"hand_id": first + n, "runde_id": info.id, "player_id": player_id[p], "points": pts, "sat_out": False,
                      "won": pts > 0, "solo": st.payout.soloist == p}
                     for n, st in enumerate(steps, start=1)
                     for p, pts in st.payout.points.items()

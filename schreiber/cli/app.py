@@ -502,25 +502,106 @@ def report(
     open_: Annotated[bool, typer.Option("--open", help="Only what is still owed, evening by evening (see `settle`).")] = False,
 ) -> None:
     """Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10)."""
-    from schreiber.ledger.reports import Scope, report as make_report
+    from schreiber.ledger.reports import report as make_report
 
     fmt = _format(format_, ("table", "json", "csv"))
-    if session is not None and (all_ or since or until):
-        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+    scope = _scope(session, all_, since, until)
     if excel and fmt != "csv":
         raise typer.BadParameter("goes with --format csv only.", param_hint="--excel")
-    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
-    if scope.since and scope.until and scope.since > scope.until:
-        raise typer.BadParameter(f"{scope.until} is before --since {scope.since}; give the earlier date first.", param_hint="--until")
     if open_:
         from schreiber.ledger.reports import open_debts
 
         # Debts run across evenings: without a scope, --open looks at every table.
         if session is None and not scope.many:
-            scope = Scope(all_tables=True)
+            scope = _scope(None, True, None, None)
         _render().open_debts(open_debts(_ledger(), scope), fmt)
         return
     _render().report(make_report(_ledger(), scope), fmt, excel=excel)
+
+
+AllOpt = Annotated[bool, typer.Option("--all", help="Every table of the ledger.")]
+SinceOpt = Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")]
+UntilOpt = Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")]
+RulesOpt = Annotated[Optional[str], typer.Option("--rules", help="Only the tables of this rule set.")]
+
+
+def _scope(session: Optional[int], all_: bool, since: Optional[str], until: Optional[str], rules: Optional[str] = None) -> Any:
+    """SCOPE as `report`, `stats` and `chart` read it: --session ID | --all | --since/--until (default: the active table)."""
+    from schreiber.ledger.reports import Scope
+
+    if session is not None and (all_ or since or until):
+        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
+    if rules is not None:
+        from schreiber.rules import registry
+
+        names = registry.names()
+        low = rules.strip().casefold()
+        if low not in names:
+            raise typer.BadParameter(f"use one of {', '.join(names)}, not {rules!r}.", param_hint="--rules")
+        rules = low
+    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"), rules=rules)
+    if scope.since and scope.until and scope.since > scope.until:
+        raise typer.BadParameter(f"{scope.until} is before --since {scope.since}; give the earlier date first.", param_hint="--until")
+    return scope
+
+
+@app.command("stats")
+def stats(
+    session: SessionOpt = None,
+    all_: AllOpt = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    rules: RulesOpt = None,
+    player: Annotated[Optional[str], typer.Option("--player", help="Only this player's lines.")] = None,
+    format_: FormatOpt = "table",
+) -> None:
+    """Statistics per rule set (points are never added across rule sets), per player:
+
+    hands (sat at, thrown-in hands aside), won (payout above 0), points, cents; as_player,
+    as_partner, as_opponent and by_type as {played, won}; longest_run (won hands in a row);
+    best_evening / worst_evening ({session, date, points}). Schafkopf: solos, tout {played, won},
+    sie, ramsch {played, lost, jungfrau, durchmarsch}, klopfen, kontra, re (hands said at),
+    laufende (on the declaring side). Doppelkopf: re_party, kontra_party, solos {played, won},
+    absagen {made, won}, foxes {caught, lost}, karlchen, doppelkoepfe (by his party),
+    pflichtsolos {played, owed}. Buchstaben: solos, spritzen {played, won}. klassisch: strokes,
+    heads (Schafköpfe), and per group teams [{team, strokes}]. Per group: hands, types, share,
+    sessions, partnerships [{players, hands, won, points}] (declarer and partner).
+    """
+    from schreiber.ledger.stats import compute
+
+    fmt = _format(format_, ("table", "json", "csv"))
+    _render().stats(compute(_ledger(), _scope(session, all_, since, until, rules), player), fmt)
+
+
+@app.command("chart")
+def chart(
+    session: SessionOpt = None,
+    all_: AllOpt = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    rules: RulesOpt = None,
+    money: Annotated[bool, typer.Option("--money", help="Draw money (euros) instead of points.")] = False,
+    output: Annotated[Optional[str], typer.Option("--output", help="Write FILE.svg or FILE.png instead of drawing in the terminal.")] = None,
+) -> None:
+    """Every player's running total: over the hands of one table (Bock hands marked), or one point
+    per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed."""
+    from pathlib import Path
+
+    from schreiber.report import chart as charts
+
+    kind = None
+    if output is not None:
+        kind = Path(output).suffix.lower().lstrip(".")
+        if kind not in ("svg", "png"):
+            raise typer.BadParameter(f"name a file ending in .svg or .png, not {output!r}.", param_hint="--output")
+    ledger = _ledger()
+    data = charts.series(ledger, _scope(session, all_, since, until, rules), money=money)
+    if output is None:
+        typer.echo(charts.render_terminal(data), nl=False)
+        return
+    payload = charts.render_svg(data) if kind == "svg" else charts.render_png(data)
+    _write_file(ledger, output, "--output", lambda out: out.write(payload) and None, binary=kind == "png")
+    typer.echo(f"chart written to {output}.")
 
 
 @export_app.command("csv")
@@ -549,7 +630,7 @@ def export_csv(
     typer.echo(f"{count} rows written to {output}.")
 
 
-def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
+def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = False) -> Any:
     """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
     from pathlib import Path
 
@@ -566,9 +647,9 @@ def _write_file(ledger: Any, path: str, option: str, write: Any) -> Any:
     try:
         if target.exists() and not target.is_file():
             # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
-            with open(target, "w", encoding="utf-8", newline="") as out:
+            with open(target, "wb") if binary else open(target, "w", encoding="utf-8", newline="") as out:
                 return write(out)
-        with atomic_write(target, newline="") as out:
+        with atomic_write(target, "wb") if binary else atomic_write(target, newline="") as out:
             return write(out)
     except OSError as e:
         raise typer.BadParameter(f"cannot write {path} ({e.strerror or e}); no file was written.", param_hint=option) from None
@@ -613,18 +694,14 @@ def strokes(
 def serve(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help="Every table of the ledger: the season standings.")] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help="From this date, YYYY-MM-DD.")] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help="Up to this date, YYYY-MM-DD.")] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on; another than 127.0.0.1 lets the network read the scores.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free one).")] = 8150,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help="Address to listen on; another than 127.0.0.1 lets the network read the scores.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help="Port to listen on (0: any free one).")] = 8150,
 ) -> None:
     """A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;
     it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen."""
-    from schreiber.ledger.reports import Scope
-
-    if session is not None and (all_ or since or until):
-        raise typer.BadParameter("give either --session or --all / --since / --until, not both.", param_hint="--session")
-    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"))
+    scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
     run(_ledger(), scope, host, port, say=typer.echo)

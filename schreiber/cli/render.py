@@ -528,19 +528,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
             if key not in extra_keys:
                 extra_keys.append(key)
     if fmt == "json":
-        players = []
-        for line in rep.players:
-            entry: dict[str, Any] = {
-                "name": line.name,
-                "points": line.points,
-                "hands": line.hands,
-                "won": line.won,
-                "solos": line.solos,
-            }
-            if line.cents is not None:
-                entry["cents"] = line.cents
-            entry.update(line.extras)
-            players.append(entry)
+        players = _report_players(rep)
         _out(
             json.dumps(
                 {
@@ -549,6 +537,12 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
                     "sessions": rep.sessions,
                     "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in rep.transfers],
                     **({"kasse": rep.kasse} if rep.kasse else {}),
+                    # One group per rule set (points never added across them), and money summed across all.
+                    "groups": [
+                        {"rules": rules, "hands": g.hands, "sessions": g.sessions, "players": _report_players(g)}
+                        for rules, g in rep.groups
+                    ],
+                    "money": rep.cents if rep.money else None,
                 },
                 ensure_ascii=False,
             )
@@ -570,11 +564,32 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         # Money is a number here: euros with two places (-1.10, or -1,10 for Excel), never "−1,10 €".
         csv_headers = [*headers[:-1], "euros"] if rep.money else headers
         csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
+        if rep.by_rules:
+            # Over several rule sets a row per rule set and player (a column `rules` first): points
+            # of different rule sets are never added.
+            csv_headers = ["rules", *csv_headers]
+            csv_rows = []
+            for rules, group in rep.by_rules:
+                for rank, line in enumerate(group.players, start=1):
+                    row = [rules, rank, line.name, line.points, line.hands, line.won, line.solos]
+                    row += [line.extras.get(k, "") for k in extra_keys]
+                    if rep.money:
+                        row.append(csvio.euros(line.cents or 0))
+                    csv_rows.append(row)
         csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
         return
     _out(wrapped(f"Report: {rep.title} — {rep.hands} {'hand' if rep.hands == 1 else 'hands'}"))
-    display = [[r[0], r[1], signed(r[2]), *r[3:]] for r in rows]
-    _out(tint(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")))
+    if rep.by_rules:
+        # Points of different rule sets are not comparable: one ranking per rule set, money summed after.
+        for rules, group in rep.by_rules:
+            _out(f"\n{rules} — {group.hands} {'hand' if group.hands == 1 else 'hands'}")
+            _report_table(group)
+        if rep.money:
+            _out("\nMoney across all rule sets:")
+            money = sorted(rep.players, key=lambda p: (-(p.cents or 0), p.name.casefold()))
+            _out(tint(_grid([[line.name, euros(line.cents or 0)] for line in money], ["player", "money"])))
+    else:
+        _report_table(rep)
     if rep.kasse:
         _out(f"\nInto the Kasse ({euros(sum(rep.kasse.values()))} together):")
         for name, cents in rep.kasse.items():
@@ -589,6 +604,42 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
             _out(f"  {debtor} pays {creditor} {euros(cents)}")
     for line in rep.status:
         _out(line)
+
+
+def _report_players(rep: Any) -> list[dict[str, Any]]:
+    players = []
+    for line in rep.players:
+        entry: dict[str, Any] = {
+            "name": line.name,
+            "points": line.points,
+            "hands": line.hands,
+            "won": line.won,
+            "solos": line.solos,
+        }
+        if line.cents is not None:
+            entry["cents"] = line.cents
+        entry.update(line.extras)
+        players.append(entry)
+    return players
+
+
+def _report_table(rep: Any) -> None:
+    extra_keys: list[str] = []
+    for line in rep.players:
+        for key in line.extras:
+            if key not in extra_keys:
+                extra_keys.append(key)
+    headers = ["rank", "player", "points", "hands", "won", "solos", *extra_keys]
+    if rep.money:
+        headers.append("money")
+    display = []
+    for rank, line in enumerate(rep.players, start=1):
+        row: list[Any] = [rank, line.name, signed(line.points), line.hands, line.won, line.solos]
+        row += [line.extras.get(k, "") for k in extra_keys]
+        if rep.money:
+            row.append(euros(line.cents or 0))
+        display.append(row)
+    _out(tint(tabulate(display, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")))
 
 
 def imported(results: Sequence[Any]) -> None:
@@ -651,3 +702,147 @@ def ledger_check(result: Any) -> None:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+
+def _fitted(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int = 80) -> str:
+    """The grid, or when it is wider than `width`, several grids of the columns side by side's worth,
+    each beginning with the first (the player)."""
+    text = _grid(rows, headers)
+    if max((len(line) for line in text.splitlines()), default=0) <= width or len(headers) <= 2:
+        return text
+    parts = []
+    start = 1
+    while start < len(headers):
+        end = start + 1
+        while end < len(headers):
+            trial = _grid([[r[0], *r[start:end + 1]] for r in rows], [headers[0], *headers[start:end + 1]])
+            if max(len(line) for line in trial.splitlines()) > width:
+                break
+            end += 1
+        parts.append(_grid([[r[0], *r[start:end]] for r in rows], [headers[0], *headers[start:end]]))
+        start = end
+    return "\n\n".join(parts)
+
+
+def _pw(d: dict[str, int]) -> str:
+    return f"{d['won']}/{d['played']}"
+
+
+def stats(result: Any, fmt: str, excel: bool = False) -> None:
+    """Several small tables per rule set (each fits 80 columns); json and csv give every number."""
+    from schreiber.ledger.stats import as_json
+
+    data = as_json(result)
+    if fmt == "json":
+        _out(json.dumps(data, ensure_ascii=False))
+        return
+    if fmt == "csv":
+        from schreiber.report import csvio
+
+        rows = []
+        for g in data["groups"]:
+            for key in ("hands",):
+                rows.append([g["rules"], "", key, g[key]])
+            for t, n in g["types"].items():
+                rows.append([g["rules"], "", f"types.{t}", n])
+            for p in g["players"]:
+                for key, value in _flat(p):
+                    if key != "name":
+                        rows.append([g["rules"], p["name"], key, value])
+            for pair in g["partnerships"]:
+                both = "+".join(pair["players"])
+                for key in ("hands", "won", "points"):
+                    rows.append([g["rules"], both, f"partnership.{key}", pair[key]])
+        csvio.write_table(["rules", "player", "stat", "value"], rows, sys.stdout, excel=excel)
+        return
+    if not data["groups"]:
+        _out("No hands in this scope.")
+        return
+    for i, (g, group) in enumerate(zip(data["groups"], result.groups)):
+        if i:
+            _out()
+        _out(f"{g['rules']} — {_count(g['hands'], 'hand')} in {_count(len(g['sessions']), 'session')}")
+        money = any(p["cents"] is not None for p in g["players"])
+        headers = ["player", "hands", "won", "points", *(["money"] if money else []), "declared", "partner", "opponent"]
+        rows = [
+            [p["name"], p["hands"], p["won"], signed(p["points"]), *([euros(p["cents"] or 0)] if money else []),
+             _pw(p["as_player"]), _pw(p["as_partner"]), _pw(p["as_opponent"])]
+            for p in g["players"]
+        ]
+        _out(_fitted(rows, headers))
+        _out("\nHand types (declared or, without a declarer, taken part in: won/played):")
+        type_names = list(g["types"])
+        for start in range(0, len(type_names), 5):
+            chunk = type_names[start:start + 5]
+            rows = [["all", *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
+            rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
+            _out(_fitted(rows, ["player", *(_short(t) for t in chunk)]))
+        extra = _extra_rows(g)
+        if extra:
+            _out(f"\n{_EXTRA_TITLE.get(group.rules.split('-')[0], 'More')}:")
+            for j, table in enumerate(extra):
+                _out(("\n" if j else "") + _fitted(table[1:], table[0]))
+        _out("\nEvenings and runs:")
+        rows = [
+            [p["name"], _evening(p["best_evening"]), _evening(p["worst_evening"]), p["longest_run"]]
+            for p in g["players"]
+        ]
+        _out(_fitted(rows, ["player", "best evening", "worst evening", "won in a row"]))
+        if g["partnerships"]:
+            _out("\nBest partnerships (declarer and partner):")
+            rows = [["+".join(x["players"]), x["hands"], x["won"], signed(x["points"])] for x in g["partnerships"][:5]]
+            _out(_fitted(rows, ["pair", "hands", "won", "points"]))
+        for team in g.get("teams", []):
+            _out(f"Team {team['team']}: {team['strokes']} strokes")
+
+
+_EXTRA_TITLE = {"schafkopf": "Schafkopf", "doppelkopf": "Doppelkopf", "buchstaben": "Buchstaben", "klassisch": "Strokes"}
+
+
+def _short(t: str) -> str:
+    return t if len(t) <= 12 else t[:11] + "."
+
+
+def _evening(e: Any) -> str:
+    return "" if e is None else f"{signed(e['points'])} ({e['date']})"
+
+
+def _extra_rows(g: dict[str, Any]) -> list[list[list[Any]]]:
+    players = g["players"]
+    if not players:
+        return []
+    rules = g["rules"]
+    if rules.startswith("schafkopf"):
+        head = ["player", "solos", "tout", "sie", "klopfen", "kontra", "re", "laufende"]
+        body = [[p["name"], _pw(p["solos"]), _pw(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
+                for p in players]
+        ramsch = [[p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
+                  for p in players]
+        return [[head, *body], [["player", "ramsch", "lost", "jungfrau", "durchmarsch"], *ramsch]]
+    elif rules.startswith("doppelkopf"):
+        head = ["player", "re", "kontra", "solos", "absagen", "foxes", "karlchen", "dk", "pflicht"]
+        body = [[p["name"], _pw(p["re_party"]), _pw(p["kontra_party"]), _pw(p["solos"]),
+                 f"{p['absagen']['won']}/{p['absagen']['made']}", f"{p['foxes']['caught']}:{p['foxes']['lost']}",
+                 p["karlchen"], p["doppelkoepfe"], p["pflichtsolos"]["played"]] for p in players]
+    elif rules == "buchstaben":
+        head = ["player", "solos", "spritzen"]
+        body = [[p["name"], _pw(p["solos"]), _pw(p["spritzen"])] for p in players]
+    elif rules == "klassisch":
+        head = ["player", "strokes", "heads"]
+        body = [[p["name"], p["strokes"], p["heads"]] for p in players]
+    else:
+        return []
+    return [[head, *body]]
+
+
+def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for key, value in d.items():
+        if isinstance(value, dict):
+            out += _flat(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", "" if value is None else value))
+    return out

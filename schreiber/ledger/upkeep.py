@@ -67,11 +67,10 @@ def check(ledger: Ledger) -> CheckResult:
         problems += _store_problems(s)
         for runde in s.scalars(select(Runde).order_by(Runde.id)):
             tables += 1
-            numbers = s.scalars(
-                select(HandRecord.number).where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
-            ).all()
+            versions = s.execute(select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == runde.id)).all()
+            numbers = [number for number, status in versions if status == LIVE]
             hands += len(numbers)
-            problems += _numbering_problems(runde.id, numbers)
+            problems += _numbering_problems(runde.id, numbers, {number for number, _ in versions})
             problems += _payout_problems(ledger, s, runde)
     return CheckResult(problems, tables, hands, revision)
 
@@ -170,13 +169,15 @@ def _store_problems(s: Session) -> list[str]:
     return problems
 
 
-def _numbering_problems(table_id: int, numbers: list[int]) -> list[str]:
-    counts = Counter(numbers)
+def _numbering_problems(table_id: int, live: list[int], every: set[int]) -> list[str]:
+    # A voided hand keeps its number (void N, undo before a join), so gaps are judged over every version.
+    counts = Counter(live)
     problems = [f"session {table_id}: hand {n} is live {c} times" for n, c in sorted(counts.items()) if c > 1]
-    missing = sorted(set(range(1, len(counts) + 1)) - set(counts))
+    top = max(every, default=0)
+    missing = sorted(set(range(1, top + 1)) - every)
     if missing:
         problems.append(
-            f"session {table_id}: the live hands are not numbered 1–{len(counts)} (missing {', '.join(map(str, missing))})"
+            f"session {table_id}: the hands are not numbered 1–{top} (no version of hand {', '.join(map(str, missing))})"
         )
     return problems
 

@@ -1,0 +1,90 @@
+"""`schreiber stats --all` and `schreiber chart --all --output x.svg` over 100,000 hands in 1,000
+evenings (goals: under 1 s for stats, under 2 s for the chart file).
+
+Run by hand: `.venv/bin/python benchmarks/stats.py [--db URL] [evenings] [hands per evening]`.
+Builds the ledger as `report_all.py` does (bulk-inserted facts naming the seated players, and
+their cached payouts from the same fold the app uses), checks that the ledger's own check agrees
+(`db check`: cache == fold), then times each whole command (start-up included) five times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from report_all import build  # noqa: E402
+
+RUNS = 5
+
+
+CPU: list[float] = []
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[list[float], str]:
+    """Wall times of RUNS runs; the command's CPU time (user + system) is kept in CPU, since on a
+    shared machine the wall time mostly says how busy the other processes were."""
+    times = []
+    out = ""
+    CPU.clear()
+    for _ in range(RUNS):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        out = subprocess.run(cmd, check=True, capture_output=True, env=env, text=True).stdout
+        times.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        CPU.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return times, out
+
+
+def show(label: str, times: list[float], goal: float) -> None:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    print(f"{label}: median {statistics.median(times):.2f} s, p95 {p95:.2f} s, CPU median {statistics.median(CPU):.2f} s "
+          f"(runs: {', '.join(f'{t:.2f}' for t in times)}; goal < {goal:g} s; load {os.getloadavg()[0]:.1f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--db", default=None)
+    parser.add_argument("evenings", nargs="?", type=int, default=1000)
+    parser.add_argument("per_evening", nargs="?", type=int, default=100)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
+        start = time.perf_counter()
+        build(url, args.evenings, args.per_evening)
+        print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
+        env = {**os.environ, "SCHREIBER_DB": url}
+        schreiber = str(Path(sys.executable).parent / "schreiber")
+        check = subprocess.run([schreiber, "db", "check"], capture_output=True, env=env, text=True).stdout
+        print(check.strip()[:160])
+        times, out = timed([schreiber, "stats", "--all", "--format", "json"], env)
+        data = json.loads(out)
+        (group,) = data["groups"]
+        assert group["hands"] == args.evenings * args.per_evening, group["hands"]
+        assert sum(p["points"] for p in group["players"]) == 0
+        for p in group["players"]:
+            roles = p["as_player"]["played"] + p["as_partner"]["played"] + p["as_opponent"]["played"]
+            assert roles + p["ramsch"]["played"] == p["hands"], p["name"]
+        show(f"schreiber stats --all over {group['hands']:,} hands", times, 1)
+        times, _ = timed([schreiber, "stats", "--all"], env)
+        show("schreiber stats --all (table)", times, 1)
+        svg = Path(tmp) / "x.svg"
+        times, _ = timed([schreiber, "chart", "--all", "--output", str(svg)], env)
+        assert svg.stat().st_size > 0
+        show(f"schreiber chart --all --output x.svg ({svg.stat().st_size // 1024} KiB)", times, 2)
+        times, _ = timed([schreiber, "report", "--all", "--format", "json"], env)
+        show("schreiber report --all (for comparison)", times, 1)
+
+
+if __name__ == "__main__":
+    main()

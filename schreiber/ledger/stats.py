@@ -1,0 +1,444 @@
+"""Statistics across evenings, one group per rule set: read from the facts of each live hand and
+the payout the fold made for it (the `payout` cache, written with the hand and proven equal to
+the fold by `db check`), so nothing here reads the rules a second time.
+
+`roles()` is the one place that decides who declared and who partnered; a hand is won by a player
+whose payout is above 0. Money: for a zero-sum rule set without counts of its own (Schafkopf)
+points × tariff per table, as the report pays it; for the others the report of the same scope and
+rule set is asked. A property test holds stats and report equal over generated seasons.
+
+The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`, whose groups are
+`Group` dataclasses; `as_json(stats)` gives the dict `stats --format json` prints.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from sqlalchemy import String, Text, case, cast, func, select
+
+from schreiber.ledger.names import pick
+from schreiber.ledger.reports import Scope, _where, report
+from schreiber.ledger.service import Ledger
+from schreiber.rules import registry
+from schreiber.rules.model import SettingsError
+from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, Runde, Seat, TableEvent
+
+# Hands in which nobody played: they count for the group's hands and types, for no player.
+THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
+
+SCHAFKOPF_SOLOS = frozenset(
+    {"farbsolo", "wenz", "geier", "farbwenz", "farbgeier", "sie", "bettel", "bettel-brett",
+     "farbsolo-tout", "wenz-tout", "geier-tout", "farbwenz-tout", "farbgeier-tout"}
+)
+DOPPELKOPF_SOLOS = frozenset(
+    {"trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleischlos", "stilles-solo"}
+)
+BUCHSTABEN_SOLOS = frozenset({"solo", "du", "bettel", "spiel"})
+
+
+def roles(rules: str, facts: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+    """(declarer, his partners) of one hand: `--player`, and `--partner` (klassisch: the declarer's
+    team mate; a Hochzeit without partner is the player's solo). No declarer: (None, ())."""
+    player = facts.get("player")
+    if player is None:
+        return None, ()
+    if rules == "klassisch":
+        for team in facts.get("teams") or ():
+            if player in team:
+                return player, tuple(p for p in team if p != player)
+        return player, ()
+    partner = facts.get("partner")
+    return player, (partner,) if partner else ()
+
+
+def _pw() -> dict[str, int]:
+    return {"played": 0, "won": 0}
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    hands: int = 0
+    won: int = 0
+    points: int = 0
+    cents: int | None = None
+    as_player: dict[str, int] = field(default_factory=_pw)
+    as_partner: dict[str, int] = field(default_factory=_pw)
+    as_opponent: dict[str, int] = field(default_factory=_pw)
+    by_type: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Beside the contract: the longest run of won hands (in the order played, hands sat at), the
+    # best and worst evening ({"session", "date", "points"}), and the rule set's own counts.
+    longest_run: int = 0
+    best_evening: dict[str, Any] | None = None
+    worst_evening: dict[str, Any] | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Partnership:
+    players: tuple[str, str]
+    hands: int = 0
+    won: int = 0
+    points: int = 0
+
+
+@dataclass
+class Group:
+    """One rule set of the scope: its hands, the types played and every player's statistics."""
+
+    rules: str
+    hands: int
+    types: dict[str, int]
+    share: dict[str, float]
+    players: list[PlayerStats]
+    partnerships: list[Partnership]
+    sessions: list[int]
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Stats:
+    groups: list[Group]
+
+
+def _extras_for(rules: str) -> dict[str, Any]:
+    if rules.startswith("schafkopf"):
+        return {"solos": _pw(), "tout": _pw(), "sie": 0,
+                "ramsch": {"played": 0, "lost": 0, "jungfrau": 0, "durchmarsch": 0},
+                "klopfen": 0, "kontra": 0, "re": 0, "laufende": 0}
+    if rules.startswith("doppelkopf"):
+        return {"re_party": _pw(), "kontra_party": _pw(), "solos": _pw(), "absagen": {"made": 0, "won": 0},
+                "foxes": {"caught": 0, "lost": 0}, "karlchen": 0, "doppelkoepfe": 0,
+                "pflichtsolos": {"played": 0, "owed": 0}}
+    if rules == "buchstaben":
+        return {"solos": _pw(), "spritzen": _pw()}
+    if rules == "klassisch":
+        return {"strokes": 0, "heads": 0}
+    return {}
+
+
+def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
+    """The statistics of the scope (its `rules` picks one rule set), one group per rule set, best first;
+    `player` keeps only that player's line (spelled forgivingly; refused if he played in none)."""
+    with ledger.transaction() as s:
+        where = _where(ledger, s, scope)
+        tables = s.execute(
+            select(Runde.id, Runde.rules, Runde.date, Runde.tariff).where(*where).order_by(Runde.date, Runde.id)
+        ).all()
+        # Every hand of the scope with its payout in one JSON text made by the database, decoded by
+        # one json.loads: [[hand id, table id, number, "type", {facts}, [[player id, points, sat out], …]], …].
+        # Fetching a row per payout (or per hand) and decoding each took most of the time over a season.
+        cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
+            case((PayoutRecord.sat_out, 1), else_=0), String
+        ) + "]"
+        pay_q = select(PayoutRecord.hand_id.label("hand_id"), func.aggregate_strings(cell, ",").label("cells")).group_by(
+            PayoutRecord.hand_id
+        )
+        if where:
+            pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+        pay = pay_q.subquery()
+        element = (
+            "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.runde_id, String) + ","
+            + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
+            + ",[" + func.coalesce(pay.c.cells, "") + "]]"
+        )
+        everything = (
+            select(func.aggregate_strings(element, ","))
+            .select_from(HandRecord)
+            .outerjoin(pay, pay.c.hand_id == HandRecord.id)
+            .where(HandRecord.status == LIVE)
+        )
+        if where:
+            everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+        conn = s.connection()
+        text = conn.execute(everything).scalar()
+        hand_rows = json.loads(f"[{text}]") if text else []
+        names = dict(s.execute(select(Player.id, Player.name)).all())
+        # Everyone seated at a table of the scope has a line, as in the report, hands or not.
+        seated: dict[int, set[int]] = defaultdict(set)
+        for runde_id, pid in conn.execute(select(Seat.runde_id, Seat.player_id).join(Runde, Runde.id == Seat.runde_id).where(*where)):
+            seated[runde_id].add(pid)
+        for runde_id, pid in conn.execute(
+            select(TableEvent.runde_id, TableEvent.player_id)
+            .join(Runde, Runde.id == TableEvent.runde_id)
+            .where(TableEvent.kind == JOIN, *where)
+        ):
+            seated[runde_id].add(pid)
+    if scope.rules is not None and not tables:
+        raise SettingsError(f"--rules: no session of the scope is played under {scope.rules}.")
+
+    by_rules: dict[str, list[Any]] = defaultdict(list)
+    for t in tables:
+        by_rules[t.rules].append(t)
+    hands_of: dict[int, list[Any]] = defaultdict(list)
+    hand_rows.sort(key=lambda row: (row[1], row[2]))
+    for row in hand_rows:
+        hands_of[row[1]].append(row)
+
+    groups = []
+    for rules in sorted(by_rules):
+        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, names, seated))
+    if player is not None:
+        everyone = sorted({p.name for g in groups for p in g.players})
+        chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
+        if chosen is None:
+            raise SettingsError(f"--player: nobody played in these sessions, so there is no {player}.")
+        groups = [replace(g, players=[p for p in g.players if p.name == chosen]) for g in groups]
+        groups = [g for g in groups if g.players]
+    return Stats(groups)
+
+
+def _group(
+    ledger: Ledger,
+    scope: Scope,
+    rules: str,
+    tables: list[Any],
+    hands_of: dict[int, list[Any]],
+    names: dict[int, str],
+    seated: dict[int, set[int]],
+) -> Group:
+    players: dict[str, PlayerStats] = {}
+    by_id: dict[int, PlayerStats] = {}
+    run: dict[int, int] = defaultdict(int)
+    types: dict[str, int] = defaultdict(int)
+    pairs: dict[tuple[str, str], Partnership] = {}
+    team_strokes: dict[str, int] = defaultdict(int)
+    hands = 0
+
+    def stats_of(name: str) -> PlayerStats:
+        p = players.get(name)
+        if p is None:
+            p = players[name] = PlayerStats(name, extras=_extras_for(rules))
+        return p
+
+    extras = rules.startswith(("schafkopf", "doppelkopf")) or rules in ("buchstaben", "klassisch")
+    per_table: dict[int, dict[int, int]] = {}
+    for t in tables:
+        evening: dict[int, int] = defaultdict(int)
+        per_table[t.id] = evening
+        for pid in seated.get(t.id, ()):
+            if pid not in by_id:
+                by_id[pid] = stats_of(names[pid])
+        for _hand_id, _runde, _number, type_, facts, rows in hands_of.get(t.id, ()):
+            hands += 1
+            types[type_] += 1
+            for pid, pts, _ in rows:
+                evening[pid] += pts
+            if type_ in THROWN_IN:
+                continue
+            declarer, partners = roles(rules, facts)
+            side = (declarer, *partners) if declarer else ()
+            pair = None
+            if len(side) == 2:
+                key = tuple(sorted(side, key=str.casefold))
+                pair = pairs.get(key)  # type: ignore[arg-type]
+                if pair is None:
+                    pair = pairs[key] = Partnership(key)  # type: ignore[index, arg-type]
+                pair.hands += 1
+            for pid, pts, out in rows:
+                if out:
+                    continue
+                p = by_id.get(pid)
+                if p is None:
+                    p = by_id[pid] = stats_of(names[pid])
+                won = pts > 0
+                p.hands += 1
+                if won:
+                    p.won += 1
+                    r = run[pid] = run[pid] + 1
+                    if r > p.longest_run:
+                        p.longest_run = r
+                else:
+                    run[pid] = 0
+                if declarer is None:
+                    kind = p.by_type.get(type_)
+                    if kind is None:
+                        kind = p.by_type[type_] = _pw()
+                    kind["played"] += 1
+                    kind["won"] += won
+                    continue
+                name = p.name
+                if name == declarer:
+                    role = p.as_player
+                    kind = p.by_type.get(type_)
+                    if kind is None:
+                        kind = p.by_type[type_] = _pw()
+                    kind["played"] += 1
+                    kind["won"] += won
+                    if pair is not None:
+                        pair.won += won
+                        pair.points += pts
+                elif name in partners:
+                    role = p.as_partner
+                    if pair is not None:
+                        pair.points += pts
+                else:
+                    role = p.as_opponent
+                role["played"] += 1
+                role["won"] += won
+            if extras:
+                _extras(rules, players, type_, facts, declarer, partners, side,
+                        [(by_id[pid], pts) for pid, pts, out in rows if not out])
+            if rules == "klassisch":
+                points = {names[pid]: pts for pid, pts, out in rows if not out}
+                for team in facts.get("teams") or ():
+                    if team and points.get(team[0], 0) > 0:
+                        team_strokes["+".join(team)] += points[team[0]]
+    # Points and the best and worst evening, from each table's sums.
+    for t in tables:
+        for pid, pts in per_table[t.id].items():
+            p = by_id.get(pid)
+            if p is None:
+                p = by_id[pid] = stats_of(names[pid])
+            p.points += pts
+            entry = {"session": t.id, "date": t.date.isoformat(), "points": pts}
+            if p.best_evening is None or pts > p.best_evening["points"]:
+                p.best_evening = entry
+            if p.worst_evening is None or pts < p.worst_evening["points"]:
+                p.worst_evening = entry
+    _money(ledger, scope, rules, tables, per_table, by_id, stats_of, names)
+    ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
+    group_extras: dict[str, Any] = {}
+    if rules == "klassisch":
+        group_extras["teams"] = [{"team": k, "strokes": v} for k, v in sorted(team_strokes.items(), key=lambda kv: -kv[1])]
+    order = sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Group(
+        rules=rules,
+        hands=hands,
+        types=dict(order),
+        share={k: round(v / hands, 3) for k, v in order} if hands else {},
+        players=ordered,
+        partnerships=sorted(pairs.values(), key=lambda p: (-p.won, -p.points, p.players)),
+        sessions=[t.id for t in sorted(tables, key=lambda t: t.id)],
+        extras=group_extras,
+    )
+
+
+def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_table: dict[int, dict[int, int]],
+           by_id: dict[int, PlayerStats], stats_of: Any, names: dict[int, str]) -> None:
+    """Money as the report has it. A zero-sum rule set without counts of its own (Schafkopf) pays
+    points × tariff, added here; every other asks the report of the same scope and rule set (which
+    folds those tables where the money or the counts need it)."""
+    ruleset = registry.get(rules)
+    if ruleset.zero_sum and not hasattr(ruleset, "player_extras"):
+        if not any(t.tariff for t in tables):
+            return
+        for t in tables:
+            for pid, pts in per_table[t.id].items():
+                p = by_id[pid]
+                p.cents = (p.cents or 0) + pts * (t.tariff or 0)
+        for p in by_id.values():
+            if p.cents is None:
+                p.cents = 0
+        return
+    rep = report(ledger, replace(scope, rules=rules))
+    for line in rep.players:
+        p = stats_of(line.name)
+        p.cents = line.cents
+        if rules == "klassisch":
+            p.extras["heads"] = int(line.extras.get("schafkoepfe", 0))
+        if rules.startswith("doppelkopf") and line.extras.get("musssolo") == "offen":
+            p.extras["pflichtsolos"]["owed"] = 1
+
+
+def _extras(rules: str, players: dict[str, PlayerStats], type_: str, facts: dict[str, Any], declarer: str | None,
+            partners: tuple[str, ...], side: tuple[str, ...], seated: list[tuple[PlayerStats, int]]) -> None:
+    """The rule set's own counts of one hand (names in README and `stats --help`): per hand, so that
+    the players it names are counted without a look at the others."""
+    d = players[declarer].extras if declarer is not None and declarer in players else None
+    if rules.startswith("schafkopf"):
+        if d is not None and type_ in SCHAFKOPF_SOLOS:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            if type_.endswith("-tout"):
+                d["tout"]["played"] += 1
+                d["tout"]["won"] += won
+            if type_ == "sie":
+                d["sie"] += 1
+        if type_ == "ramsch":
+            jungfrau = facts.get("jungfrau") or ()
+            durch = facts.get("durchmarsch")
+            for p, pts in seated:
+                r = p.extras["ramsch"]
+                r["played"] += 1
+                r["lost"] += pts < 0
+                r["jungfrau"] += p.name in jungfrau
+                r["durchmarsch"] += durch == p.name
+        for name in facts.get("klopfen") or ():
+            if name in players:
+                players[name].extras["klopfen"] += 1
+        if facts.get("kontra"):
+            re = bool(facts.get("re"))
+            for p, _ in seated:
+                p.extras["kontra"] += 1
+                p.extras["re"] += re
+        laufende = int(facts.get("laufende") or 0)
+        if laufende:
+            for name in side:
+                if name in players:
+                    players[name].extras["laufende"] += laufende
+    elif rules.startswith("doppelkopf"):
+        if declarer is not None and partners:
+            for p, pts in seated:
+                x = p.extras
+                won = pts > 0
+                party = "re" if p.name in side else "kontra"
+                key = f"{party}_party"
+                x[key]["played"] += 1
+                x[key]["won"] += won
+                if facts.get(f"{party}_absage") is not None:
+                    x["absagen"]["made"] += 1
+                    x["absagen"]["won"] += won
+                other = "kontra" if party == "re" else "re"
+                x["foxes"]["caught"] += int(facts.get(f"fuchs_{party}") or 0)
+                x["foxes"]["lost"] += int(facts.get(f"fuchs_{other}") or 0)
+                x["karlchen"] += facts.get("karlchen") == party
+                x["doppelkoepfe"] += int(facts.get(f"doppelkopf_{party}") or 0)
+        elif d is not None:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            d["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
+    elif rules == "buchstaben":
+        if d is not None and type_ in BUCHSTABEN_SOLOS:
+            won = next(pts for p, pts in seated if p.name == declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+        if facts.get("spritze"):
+            for p, pts in seated:
+                p.extras["spritzen"]["played"] += 1
+                p.extras["spritzen"]["won"] += pts > 0
+    elif rules == "klassisch":
+        for p, pts in seated:
+            if pts > 0:
+                p.extras["strokes"] += pts
+
+
+def as_json(stats: Stats) -> dict[str, Any]:
+    """What `stats --format json` prints: the fields of CLI.md, then the extras (see README)."""
+    groups = []
+    for g in stats.groups:
+        players = []
+        for p in g.players:
+            entry = asdict(p)
+            extras = entry.pop("extras")
+            entry.update(extras)
+            players.append(entry)
+        groups.append(
+            {
+                "rules": g.rules,
+                "hands": g.hands,
+                "types": g.types,
+                "players": players,
+                "share": g.share,
+                "sessions": g.sessions,
+                "partnerships": [asdict(p) | {"players": list(p.players)} for p in g.partnerships],
+                **g.extras,
+            }
+        )
+    return {"groups": groups}
