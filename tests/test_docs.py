@@ -82,7 +82,7 @@ def test_every_hand_type_help_shows_its_options_and_a_working_example(cli, rules
     for hand_type in ruleset.types:
         out = cli.ok("add", hand_type, "--help")
         assert out.startswith(f"Usage: schreiber add {hand_type} [OPTIONS]"), out
-        options = set(re.findall(r"^  (--[a-z-]+)", out, flags=re.M))
+        options = set(re.findall(r"^  (?:-[a-z], )?(--[a-z-]+)", out, flags=re.M))  # `-p, --player`
         allowed = {"--" + f.replace("_by_player", "").replace("_", "-") for f in ruleset.options_for(hand_type)}
         allowed = {"--won" if o == "--won" else o for o in allowed}
         assert options - {"--note", "--dealer", "--sits-out", "--session", "--help", "--won"} == allowed - {"--won"}, hand_type

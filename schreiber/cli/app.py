@@ -13,13 +13,27 @@ import sys
 from typing import Annotated, Any, Optional
 
 import typer
+import typer.core
+
+
+class _Root(typer.core.TyperGroup):
+    """The `schreiber` group; asked by a shell to complete, it first gives its parameters the table's
+    completers (schreiber/cli/complete.py, imported only then)."""
+
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: Optional[str] = None) -> None:
+        if os.environ.get(complete_var or f"_{prog_name}_COMPLETE".replace("-", "_").upper()):
+            from schreiber.cli.complete import attach
+
+            attach(self)
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 app = typer.Typer(
+    cls=_Root,
     help="schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
-    add_completion=False,
 )
 session_app = typer.Typer(help="Start, list, choose and close tables (sessions).", rich_markup_mode=None, no_args_is_help=True)
 rules_app = typer.Typer(help="The rule sets, their hand types and settings.", rich_markup_mode=None)
@@ -39,6 +53,7 @@ app.add_typer(db_app, name="db")
 _target: dict[str, Optional[str]] = {"db": None}
 _QUIET = logging.NullHandler()
 _opened: list[Any] = []
+_kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
 
 def _version(value: bool) -> None:
@@ -71,6 +86,8 @@ def _global(
 
 
 def _ledger(**how: Any) -> Any:
+    if _kept:
+        return _kept[0]
     from schreiber.ledger.service import Ledger
 
     how.setdefault("on_create", lambda where: typer.echo(f"schreiber: created a new ledger at {where}.", err=True))
@@ -271,14 +288,14 @@ def rules_show(
 
 def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help="The hand type, e.g. rufspiel, wenz, ramsch.")],
-    player: Annotated[Optional[str], typer.Option("--player", help="Declarer / soloist / caller.")] = None,
-    partner: Annotated[Optional[str], typer.Option("--partner", help="The player's partner.")] = None,
-    augen: Annotated[Optional[list[str]], typer.Option("--augen", help="Augen of the player party, or NAME=N per player.")] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Declarer / soloist / caller.")] = None,
+    partner: Annotated[Optional[str], typer.Option("--partner", "-m", help="The player's partner.")] = None,
+    augen: Annotated[Optional[list[str]], typer.Option("--augen", "-a", help="Augen of the player party, or NAME=N per player.")] = None,
     stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help="Tricks per player, NAME=N.")] = None,
-    laufende: Annotated[Optional[int], typer.Option("--laufende", help="Number of Laufende.")] = None,
+    laufende: Annotated[Optional[int], typer.Option("--laufende", "-l", help="Number of Laufende.")] = None,
     schwarz: Annotated[bool, typer.Option("--schwarz", help="The losing party took no trick.")] = False,
     won: Annotated[Optional[bool], typer.Option("--won/--lost", help="Result of Tout, Bettel, Du.")] = None,
-    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", help="A player knocked (repeatable).")] = None,
+    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", "-k", help="A player knocked (repeatable).")] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help="Kontra was given / announced.")] = False,
     re: Annotated[bool, typer.Option("--re", help="Re was given / announced.")] = False,
     re_absage: Annotated[Optional[str], typer.Option("--re-absage", help="Doppelkopf: 90, 60, 30 or 0.")] = None,
@@ -299,7 +316,7 @@ def add(
     farbe: Annotated[Optional[str], typer.Option("--farbe", help="Trump suit (recorded).")] = None,
     sau: Annotated[Optional[str], typer.Option("--sau", help="Called ace (recorded).")] = None,
     bock: Annotated[bool, typer.Option("--bock", help="This hand creates a Bock round.")] = False,
-    note: Annotated[Optional[str], typer.Option("--note", help="Free text kept with the hand.")] = None,
+    note: Annotated[Optional[str], typer.Option("--note", "-n", help="Free text kept with the hand.")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="This hand was dealt by NAME; the rotation continues from there.")] = None,
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help="At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")] = None,
     session: SessionOpt = None,
@@ -416,6 +433,25 @@ def fix_metavars(command: Any) -> None:
 
 app.command("add", cls=_HandCommand)(add)
 app.command("edit", cls=_HandCommand)(edit)
+
+
+@app.command("play")
+def play(session: SessionOpt = None) -> None:
+    """One process for the evening: each line is a command without `schreiber`; a line that starts
+    with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.
+    Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`."""
+    from schreiber.cli.play import run
+
+    ledger = _ledger()
+    _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
+    _kept.append(ledger)
+    try:
+        code = run(ledger, session, _target["db"])
+    finally:
+        _kept.clear()
+        ledger.engine.dispose()
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command("list")
@@ -761,16 +797,19 @@ def db_backup(
     typer.echo(f"The ledger was copied to {path} ({size:,} bytes).")
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """Run the command; bad input and database trouble become one sentence and exit status 2."""
+def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
+    """Run the command; bad input and database trouble become one sentence and exit status 2.
+
+    `command`: the click command tree, when the caller built it once (`play`, line after line)."""
     # The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
     args = _db_first(list(sys.argv[1:] if argv is None else argv))
     try:
-        command = typer.main.get_command(app)
-        fix_metavars(command)
+        if command is None:
+            command = typer.main.get_command(app)
+            fix_metavars(command)
         result = command.main(args=args, prog_name="schreiber", standalone_mode=False)
         sys.stdout.flush()
     except OSError as e:

@@ -36,8 +36,22 @@ def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise HandError(f"{option}: {typed!r} could mean {' or '.join(starting)}; type more of the {what}.")
+        raise HandError(f"{option}: `{typed}` could mean {either(starting)}; type more of the {_noun(what)}.")
     raise HandError(f"{option}: {typed!r} is not {what}; use one of {', '.join(choices)}.")
+
+
+def either(words: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _noun(what: str) -> str:
+    """What to type more of: "a player at this table" -> "name", "a hand type of schafkopf" -> "hand type"."""
+    if what.startswith("a player"):
+        return "name"
+    if "hand type" in what:
+        return "hand type"
+    return what.removeprefix("a ").removeprefix("an ")
 
 
 def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:

@@ -264,6 +264,8 @@ class Doppelkopf:
 
     # -- helpers ------------------------------------------------------------------------------
 
+    suits = FARBEN  # what --farbe takes (offered by Tab)
+
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
         """The facts (Hand fields) `hand_type` may be entered with: the sets `score` checks against
         (a Hochzeit takes those of a normal game and, without --partner, of a solo)."""

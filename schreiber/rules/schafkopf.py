@@ -330,6 +330,9 @@ class Schafkopf:
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if self._table(settings).bock else []
 
+    suits = SUITS  # what --farbe takes (offered by Tab)
+    sauen = SAUEN  # what --sau takes
+
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
         """The facts (Hand fields) `hand_type` may be entered with at a table of `settings`
         (default: the defaults): the very set `score` checks a hand against."""

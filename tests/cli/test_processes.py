@@ -4,7 +4,9 @@ The long version with figures is benchmarks/crash_safety.py."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -93,3 +95,34 @@ def test_kill_9_of_add_at_random_moments_leaves_no_half_hand(db_url):
     proc = _add(db_url, "after")
     assert proc.wait(timeout=60) == 0
     assert len(_stored(db_url)) == len(stored) + 1
+
+
+def test_kill_9_of_play_mid_evening_keeps_every_acknowledged_hand(db_url):
+    _table(db_url)
+    rng = random.Random(7)
+    sent: list[str] = []
+    acknowledged: list[int] = []
+    for round_ in range(4 if db_url.startswith("sqlite") else 3):
+        lines = [f"rufspiel -p A -m B -a {61 + i} -n r{round_}h{i}" for i in range(300)]
+        sent += [line.rsplit(" ", 1)[1] for line in lines]
+        proc = subprocess.Popen(
+            [SCHREIBER, "--db", db_url, "play", "--session", "1"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert proc.stdin is not None
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        time.sleep(rng.uniform(0.8, 2.5))
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate(timeout=60)
+        # "Hand N: …" is printed only after hand N was committed.
+        acknowledged += [int(m) for m in re.findall(r"^Hand (\d+):", out, flags=re.M)]
+    stored = _stored(db_url)
+    numbers = [number for number, _ in stored]
+    assert numbers == list(range(1, len(stored) + 1))
+    assert set(acknowledged) <= set(numbers)  # every hand play acknowledged is in the ledger
+    notes = [note for _, note in stored]
+    assert len(set(notes)) == len(notes) and set(notes) <= set(sent)
+    assert 0 < len(stored) < len(sent)  # the kills fell mid-evening
+    _clean(db_url)

@@ -1,0 +1,273 @@
+"""What Tab offers: shared by shell completion (`schreiber --install-completion`) and `schreiber play`.
+
+Both walk the same click command tree that parses the line (one grammar): `attach` gives its
+parameters completers that read the table, `line` completes a line of `play` through click's own
+resolution. The table comes from `source`: for the shell a ledger opened read-only for the one
+question (no ledger yet: no suggestions, and none is created), in `play` the ledger kept open for
+the evening. A completer never raises: whatever goes wrong, it offers nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from typer._click import Command, Context, Parameter
+from typer._click.shell_completion import CompletionItem, _resolve_context, _resolve_incomplete
+
+# Words of `play` that are not commands of the command line.
+PLAY_WORDS = {"help": "the commands, or `help COMMAND`", "quit": "leave play (or Ctrl-D)"}
+ABSAGEN = ("90", "60", "30", "0", "schwarz")
+# Facts (Hand fields, as RuleSet.options names them) whose option has another name.
+_PARAM_OF_FACT = {"augen_by_player": "augen"}
+# Options of add/edit that every hand type takes.
+_ALWAYS = {"note", "dealer", "sits_out", "session", "help"}
+
+
+def _from_ledger(ctx: Context | None, table_id: int | None) -> Any:
+    """The table's TableInfo from the ledger the command line names, opened only to read."""
+    from schreiber.ledger.service import Ledger
+
+    db = None
+    if ctx is not None:
+        db = ctx.find_root().params.get("db")
+    ledger = Ledger.open(db or os.environ.get("SCHREIBER_DB"), migrate=False, create=False)
+    try:
+        return ledger.info(table_id), ledger.tables
+    finally:
+        ledger.engine.dispose()
+
+
+# (ctx, table id or None) -> (TableInfo, a function listing every table); `play` puts its own here.
+source: Callable[[Context | None, int | None], Any] = _from_ledger
+
+
+def _session(ctx: Context | None) -> int | None:
+    while ctx is not None:
+        value = ctx.params.get("session")
+        if isinstance(value, int):
+            return value
+        ctx = ctx.parent
+    return None
+
+
+def _table(ctx: Context | None) -> tuple[Any, Any] | tuple[None, None]:
+    try:
+        info, tables = source(ctx, _session(ctx))
+        from schreiber.rules import registry
+
+        return info, registry.get(info.rules)
+    except Exception:
+        return None, None
+
+
+def _starting(words: Iterable[str], incomplete: str) -> list[str]:
+    key = incomplete.casefold()
+    return [w for w in words if w.casefold().startswith(key)]
+
+
+# -- one completer per kind of value ------------------------------------------------------------
+
+
+def names(ctx: Context | None, incomplete: str) -> list[str]:
+    info, _ = _table(ctx)
+    return _starting(info.players, incomplete) if info else []
+
+
+def name_pairs(ctx: Context | None, incomplete: str) -> list[str]:
+    """`NAME=` for `--augen`/`--stiche`; nothing once the `=` is typed (a number follows)."""
+    if "=" in incomplete:
+        return []
+    return [f"{name}=" for name in names(ctx, incomplete)]
+
+
+def types(ctx: Context | None, incomplete: str) -> list[str]:
+    _, rules = _table(ctx)
+    return _starting(rules.types, incomplete) if rules else []
+
+
+def suits(ctx: Context | None, incomplete: str) -> list[str]:
+    _, rules = _table(ctx)
+    return _starting(getattr(rules, "suits", ()), incomplete)
+
+
+def sauen(ctx: Context | None, incomplete: str) -> list[str]:
+    _, rules = _table(ctx)
+    return _starting(getattr(rules, "sauen", getattr(rules, "suits", ())), incomplete)
+
+
+def rule_sets(ctx: Context | None, incomplete: str) -> list[str]:
+    from schreiber.rules import registry
+
+    return _starting(registry.names(), incomplete)
+
+
+def sessions(ctx: Context | None, incomplete: str) -> list[CompletionItem]:
+    try:
+        _, tables = source(ctx, None)
+    except Exception:
+        # No active table does not mean no tables: list them from the ledger itself.
+        try:
+            tables = _all_tables(ctx)
+        except Exception:
+            return []
+    try:
+        return [
+            CompletionItem(str(t.id), help=f"{t.rules} {t.date} {', '.join(t.players)}")
+            for t in tables()
+            if str(t.id).startswith(incomplete) and not t.closed
+        ]
+    except Exception:
+        return []
+
+
+def _all_tables(ctx: Context | None) -> Callable[[], list[Any]]:
+    from schreiber.ledger.service import Ledger
+
+    db = ctx.find_root().params.get("db") if ctx is not None else None
+    ledger = Ledger.open(db or os.environ.get("SCHREIBER_DB"), migrate=False, create=False)
+
+    def tables() -> list[Any]:
+        try:
+            return ledger.tables()
+        finally:
+            ledger.engine.dispose()
+
+    return tables
+
+
+def _fixed(*words: str) -> Callable[[Context | None, str], list[str]]:
+    return lambda ctx, incomplete: _starting(words, incomplete)
+
+
+# Parameter (its click name) -> completer; the same name means the same kind of value everywhere.
+BY_PARAM: dict[str, Callable[[Context | None, str], list[Any]]] = {
+    **dict.fromkeys(("player", "partner", "klopfen", "jungfrau", "durchmarsch", "loser", "winner", "dealer", "sits_out"), names),
+    "augen": name_pairs,
+    "stiche": name_pairs,
+    "type_": types,
+    "farbe": suits,
+    "sau": sauen,
+    "re_absage": _fixed(*ABSAGEN),
+    "kontra_absage": _fixed(*ABSAGEN),
+    "karlchen": _fixed("re", "kontra"),
+    "rules": rule_sets,
+    "session": sessions,
+}
+# Arguments whose name alone does not say it: (command, parameter) -> completer.
+BY_COMMAND: dict[tuple[str, str], Callable[[Context | None, str], list[Any]]] = {
+    ("leave", "name"): names,
+    ("show", "name"): rule_sets,  # rules show NAME
+    ("use", "table"): sessions,
+    ("show", "table"): sessions,
+    ("close", "table"): sessions,
+}
+
+
+def _guarded(complete: Callable[[Context | None, str], list[Any]]) -> Callable[[Context, Parameter, str], list[Any]]:
+    def run(ctx: Context, param: Parameter, incomplete: str) -> list[Any]:
+        try:
+            return complete(ctx, incomplete)
+        except Exception:
+            return []
+
+    return run
+
+
+def attach(root: Command) -> Command:
+    """Give the parameters of every command under `root` their completers; add and edit offer only
+    the options the hand type typed so far takes. Done once per command tree."""
+    if getattr(root, "_schreiber_completes", False):
+        return root
+    todo: list[tuple[str, Command]] = [("schreiber", root)]
+    while todo:
+        name, command = todo.pop()
+        for param in command.params:
+            complete = BY_COMMAND.get((name, param.name or "")) or BY_PARAM.get(param.name or "")
+            if complete is not None:
+                param._custom_shell_complete = _guarded(complete)  # type: ignore[attr-defined]
+        if name in ("add", "edit"):
+            command.shell_complete = _for_type(command)  # type: ignore[method-assign]
+        todo.extend(getattr(command, "commands", {}).items())
+    root._schreiber_completes = True  # type: ignore[attr-defined]
+    return root
+
+
+def _for_type(command: Command) -> Callable[[Context, str], list[CompletionItem]]:
+    everything = command.shell_complete
+    param_of = {opt: p.name for p in command.params for opt in (*p.opts, *p.secondary_opts)}
+
+    def shell_complete(ctx: Context, incomplete: str) -> list[CompletionItem]:
+        items = everything(ctx, incomplete)
+        try:
+            applies = options_for(ctx, ctx.params.get("type_"))
+        except Exception:
+            applies = None
+        if applies is None:
+            return items
+        return [i for i in items if param_of.get(i.value) is None or param_of[i.value] in applies]
+
+    return shell_complete
+
+
+def options_for(ctx: Context | None, typed: str | None) -> set[str] | None:
+    """The parameters of add/edit that the hand type `typed` (or its unique start) takes at the table."""
+    if not typed:
+        return None
+    info, rules = _table(ctx)
+    if rules is None:
+        return None
+    key = typed.casefold()
+    matches = [t for t in rules.types if t == key] or [t for t in rules.types if t.startswith(key)]
+    if len(matches) != 1:
+        return None
+    facts = rules.options_for(matches[0], info.settings)
+    return {_PARAM_OF_FACT.get(f, f) for f in facts} | _ALWAYS
+
+
+# -- a line of `play` ---------------------------------------------------------------------------
+
+
+def split(text: str) -> tuple[list[str], str]:
+    """The finished words of `text` and the word being typed at its end ("" after a space)."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        try:
+            words = shlex.split(text + '"')
+        except ValueError:
+            words = text.split()
+    if text and not text[-1].isspace() and words:
+        return words[:-1], words[-1]
+    return words, ""
+
+
+def command_words(root: Any, words: list[str]) -> list[str]:
+    """A line of `play` as the command line has it: a line that does not start with a command is a hand (`add`)."""
+    if words and words[0] not in root.commands and words[0] not in PLAY_WORDS and not words[0].startswith("-"):
+        return ["add", *words]
+    return words
+
+
+def line(root: Any, text: str) -> tuple[list[CompletionItem], str]:
+    """What Tab offers for `text` (the line up to the cursor) in `play`, and the word it replaces."""
+    words, incomplete = split(text)
+    try:
+        if not words and not incomplete.startswith("-"):
+            commands = [CompletionItem(c, help=PLAY_WORDS[c]) for c in _starting(PLAY_WORDS, incomplete)]
+            commands += [
+                CompletionItem(name, help=(cmd.get_short_help_str(60) if cmd else ""))
+                for name, cmd in root.commands.items()
+                if name.startswith(incomplete) and name != "play" and not (cmd and cmd.hidden)
+            ]
+            return [CompletionItem(t, help="a hand") for t in types(None, incomplete)] + commands, incomplete
+        if words and words[0] == "help":
+            return [CompletionItem(c) for c in _starting(root.commands, incomplete)], incomplete
+        args = command_words(root, words)
+        ctx = _resolve_context(root, {}, "schreiber", list(args))
+        obj, incomplete_value = _resolve_incomplete(ctx, list(args), incomplete)
+        return obj.shell_complete(ctx, incomplete_value), incomplete_value
+    except Exception:
+        return [], incomplete

@@ -1,0 +1,311 @@
+"""`schreiber play`: piped evenings, a terminal driven through a pseudo-terminal, two terminals at one table."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pexpect.popen_spawn
+import pytest
+
+SCHREIBER = str(Path(sys.executable).parent / "schreiber")
+
+
+def seat(cli, rules: str = "schafkopf") -> None:
+    cli.ok("session", "new", "--rules", rules, "--players", "Anna", "Berta", "Carl", "Dora")
+
+
+def play(cli, monkeypatch, text: str):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    return cli("play")
+
+
+def hands(cli) -> list[tuple[int, str, dict[str, int]]]:
+    out = []
+    for number in range(1, 50):
+        ran = cli("show", str(number), "--format", "json")
+        if ran.code:
+            break
+        import json
+
+        shown = json.loads(ran.out)
+        out.append((number, shown["type"], shown["payouts"]))
+    return out
+
+
+EVENING = """\
+# Friday at Carl's
+ruf -p an -m ca -a 75 -l 3
+
+wenz --player Berta --augen 80
+   # a comment after spaces
+farbsolo -p ca -a 65 --farbe herz
+undo
+geier -p do -a 40 -n 'das war knapp'
+list
+"""
+
+
+def test_a_piped_evening_records_every_hand_and_skips_comments(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, EVENING)
+    assert ran.code == 0, ran.err
+    assert "Hand 1: rufspiel Anna+Carl" in ran.out
+    assert "Hand 2: wenz Berta" in ran.out
+    assert "Hand 3: farbsolo Carl" in ran.out
+    assert "Hand 3: geier Dora" in ran.out  # undo voided the farbsolo; the geier took its number
+    assert ran.err == ""
+    recorded = hands(cli)
+    assert [(n, t) for n, t, _ in recorded] == [(1, "rufspiel"), (2, "wenz"), (3, "geier")]
+    # The same hands as `add` records them: the totals of the table equal the sum of their payouts.
+    listed = cli.ok("list")
+    assert "geier Dora" in listed and "farbsolo" not in listed
+
+
+def test_the_first_refused_line_stops_with_its_number_and_keeps_what_came_before(cli, monkeypatch):
+    seat(cli)
+    text = "# two hands, then a typo\nruf -p an -m ca -a 75\n\nwenz -p be -a 80\nwenz -p xaver -a 70\nsolo -p an -a 70\n"
+    ran = play(cli, monkeypatch, text)
+    assert ran.code == 2
+    assert ran.err.strip() == (
+        "line 5: --player: 'xaver' is not a player at this table; use one of Anna, Berta, Carl, Dora."
+    )
+    assert [t for _, t, _ in hands(cli)] == ["rufspiel", "wenz"]
+
+
+def test_an_ambiguous_start_in_play_names_the_candidates(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "ru -p an -m ca -a 70\nf -p an -a 70\n")
+    assert ran.code == 2
+    assert "Hand 1: rufspiel Anna+Carl" in ran.out
+    assert ran.err.strip() == (
+        "line 2: TYPE: `f` could mean farbsolo, farbwenz, farbgeier, farbsolo-tout, farbwenz-tout or "
+        "farbgeier-tout; type more of the hand type."
+    )
+    assert len(hands(cli)) == 1
+
+
+def test_an_unclosed_quote_is_one_sentence(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75 -n 'oops\n")
+    assert ran.code == 2
+    assert ran.err.strip() == "line 1: the line has no closing quotation; close the quote."
+    assert hands(cli) == []
+
+
+def test_play_with_session_acts_on_that_table(cli, monkeypatch):
+    seat(cli)
+    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "Erna", "Fritz", "Gerda", "Hans")
+    ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75\nlist\n")
+    assert ran.code == 2  # the active table is the doppelkopf one: no rufspiel there
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ruf -p an -m ca -a 75\nlist\n"))
+    ran = cli("play", "--session", "1")
+    assert ran.code == 0, ran.err
+    assert "Hand 1: rufspiel Anna+Carl" in ran.out
+    assert "Session 1: schafkopf" in ran.out
+
+
+# -- short forms and unique starts, the same in add and edit ------------------------------------
+
+
+def test_short_forms_and_unique_starts_in_add_and_edit(cli):
+    seat(cli)
+    out = cli.ok("add", "ruf", "-p", "an", "-m", "ca", "-a", "75", "-l", "3", "-k", "be", "-n", "erste")
+    assert "Hand 1: rufspiel Anna+Carl" in out
+    import json
+
+    shown = json.loads(cli.ok("show", "1", "--format", "json"))
+    assert shown["type"] == "rufspiel"
+    assert shown["facts"]["player"] == "Anna" and shown["facts"]["partner"] == "Carl"
+    assert shown["facts"]["augen"] == 75 and shown["facts"]["laufende"] == 3
+    assert shown["facts"]["klopfen"] == ["Berta"]
+    assert cli.ok("edit", "1", "-a", "80").startswith("Hand 1 changed")
+    assert json.loads(cli.ok("show", "1", "--format", "json"))["facts"]["augen"] == 80
+
+
+def test_an_ambiguous_start_is_refused_naming_the_candidates(cli):
+    seat(cli)
+    ran = cli("add", "ruf", "-p", "b", "-m", "ca", "-a", "75")
+    assert ran.code == 0  # b: only Berta
+    seat(cli)
+    ran = cli("session", "new", "--rules", "schafkopf", "--players", "Anna", "Anton", "Carl", "Dora")
+    ran = cli("add", "ruf", "-p", "an", "-m", "ca", "-a", "75")
+    assert ran.code == 2
+    assert ran.err.strip() == "schreiber: --player: `an` could mean Anna or Anton; type more of the name."
+    ran = cli("add", "farbs", "-p", "ann", "-a", "75", "--farbe", "herz")
+    assert ran.code == 2
+    assert ran.err.strip() == "schreiber: TYPE: `farbs` could mean farbsolo or farbsolo-tout; type more of the hand type."
+
+
+# -- shell completion ---------------------------------------------------------------------------
+
+
+def completions(db: str, words: str, env: dict[str, str] | None = None) -> list[str]:
+    """What bash gets for the command line `words` (the cursor at its end)."""
+    cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+    ran = subprocess.run(
+        [SCHREIBER],
+        env={**os.environ, "SCHREIBER_DB": db, **(env or {}), "_SCHREIBER_COMPLETE": "complete_bash",
+             "COMP_WORDS": words, "COMP_CWORD": str(cword)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stderr == ""
+    return ran.stdout.split()
+
+
+def test_shell_completion_reads_the_active_table(cli, db_url):
+    seat(cli)
+    types = completions(db_url, "schreiber add ")
+    assert types[:3] == ["rufspiel", "farbsolo", "wenz"] and "ramsch" in types
+    assert completions(db_url, "schreiber add ruf --player ") == ["Anna", "Berta", "Carl", "Dora"]
+    assert completions(db_url, "schreiber add ruf -p an --partner c") == ["Carl"]
+    assert completions(db_url, "schreiber add ramsch --augen ") == ["Anna=", "Berta=", "Carl=", "Dora="]
+    assert completions(db_url, "schreiber add ramsch --augen Anna=30 --augen b") == ["Berta="]
+    assert completions(db_url, "schreiber session new --rules ") == [
+        "schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch"
+    ]
+    assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
+    assert completions(db_url, "schreiber list --session ") == ["1"]
+    # The options that apply to the type typed so far, not all of them.
+    wenz = completions(db_url, "schreiber add wenz --")
+    assert "--augen" in wenz and "--laufende" in wenz and "--note" in wenz
+    assert "--partner" not in wenz and "--sau" not in wenz and "--jungfrau" not in wenz
+    assert "--partner" in completions(db_url, "schreiber add rufspiel --")
+
+
+def test_shell_completion_without_a_ledger_offers_nothing_and_creates_none(tmp_path):
+    db = str(tmp_path / "nowhere.db")
+    assert completions(db, "schreiber add ") == []
+    assert completions(db, "schreiber add ruf --player ") == []
+    assert "rufspiel" not in completions(db, "schreiber add ru")
+    assert completions(db, "schreiber session new --rules d") == ["doppelkopf", "doppelkopf-turnier"]
+    assert not (tmp_path / "nowhere.db").exists()
+
+
+def test_show_completion_prints_a_script_for_each_shell(tmp_path):
+    for shell in ("bash", "zsh", "fish"):
+        ran = subprocess.run(
+            [SCHREIBER, "--show-completion", shell], capture_output=True, text=True, timeout=60,
+            env={**os.environ, "SCHREIBER_DB": str(tmp_path / "l.db")},
+        )
+        assert ran.returncode == 0, ran.stderr
+        assert "_SCHREIBER_COMPLETE" in ran.stdout
+
+
+# -- a terminal ---------------------------------------------------------------------------------
+
+
+def _env(db: str, home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "SCHREIBER_DB": db,
+        "XDG_DATA_HOME": str(home),
+        "TERM": "xterm",
+        "NO_COLOR": "1",
+    }
+
+
+def expect(child: pexpect.spawn, pattern: object) -> None:
+    """Wait for `pattern`, answering the terminal's cursor-position questions as a terminal does."""
+    while child.expect([pattern, "\x1b\\[6n"]) == 1:
+        child.send("\x1b[1;1R")
+
+
+def test_play_on_a_terminal(cli, db_url, tmp_path):
+    seat(cli)
+    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30)
+    try:
+        expect(child, "hand 1 · Anna deals")
+        expect(child, "Anna 0  Berta 0  Carl 0  Dora 0")  # the status bar
+        child.send("ruf\t")
+        expect(child, "spiel")  # `ruf` became `rufspiel`
+        child.send(" --player \t")
+        expect(child, "Berta")  # the menu of names
+        expect(child, "Dora")
+        child.send("an -m ca -a 75\r")
+        expect(child, "Hand 1: rufspiel Anna\\+Carl")
+        expect(child, "hand 2 · Berta deals")
+        expect(child, "Anna \\+1  Berta −1  Carl \\+1  Dora −1")
+        child.send("wenz -p xaver -a 70\r")
+        expect(child, "'xaver' is not a player at this table")
+        expect(child, "wenz -p xaver -a 70")  # the refused line is back, to be corrected
+        child.send("\x7f" * len("xaver -a 70") + "be -a 70\r")
+        expect(child, "Hand 2: wenz Berta")
+        expect(child, "hand 3 · ")
+        child.send("farbsolo -p ca -a 80 --farbe")
+        child.sendcontrol("c")  # Ctrl-C clears the line
+        expect(child, "hand 3 · ")
+        child.sendcontrol("d")
+        expect(child, pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert [t for _, t, _ in hands(cli)] == ["rufspiel", "wenz"]
+    history = (tmp_path / "schreiber" / "play_history").read_text(encoding="utf-8")
+    assert "+wenz -p be -a 70" in history
+
+
+# -- two terminals ------------------------------------------------------------------------------
+
+
+def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
+    seat(cli)
+    child = pexpect.popen_spawn.PopenSpawn([SCHREIBER, "play"], env=_env(db_url, tmp_path), encoding="utf-8", timeout=60)
+    try:
+        for number in (1, 3, 5, 7):
+            child.sendline("ruf -p an -m ca -a 75")
+            child.expect(f"Hand {number}: rufspiel Anna\\+Carl")
+            child.expect("total +(\\S+) +(\\S+) +(\\S+) +(\\S+)")
+            seen = list(child.match.groups())
+            listed = cli.ok("add", "wenz", "-p", "be", "-a", "80")
+            assert f"Hand {number + 1}: wenz Berta" in listed
+            # play's totals after hand N are those of the ledger after hand N.
+            expected = cli.json("show", str(number), "--format", "json")["totals"]
+            assert [int(x.replace("−", "-")) for x in seen] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+        # A correction from the other terminal (hand 1 voided) changes what play builds on.
+        cli.ok("void", "1")
+        child.sendline("ruf -p an -m ca -a 75")
+        child.expect("Hand 9: rufspiel Anna\\+Carl")
+        child.expect("total +(\\S+) +(\\S+) +(\\S+) +(\\S+)")
+        expected = cli.json("show", "9", "--format", "json")["totals"]
+        assert [int(x.replace("−", "-")) for x in child.match.groups()] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+        child.sendline("list")
+        child.expect("Next dealer")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.kill(9) if child.proc.poll() is None else None
+    assert child.wait() == 0
+    assert cli("show", "1").code == 2  # voided
+    assert all(cli("show", str(n)).code == 0 for n in range(2, 10))
+
+
+def test_nothing_of_play_is_imported_by_other_commands(tmp_path):
+    probe = (
+        "import sys; from schreiber.cli.app import main; main(sys.argv[1:]); "
+        "print(sorted(m for m in sys.modules if m.startswith(('prompt_toolkit', 'schreiber.cli.play', 'schreiber.cli.complete'))))"
+    )
+    db = str(tmp_path / "l.db")
+    for args in (["--help"], ["--db", db, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+                 ["--db", db, "add", "ruf", "-p", "a", "-m", "b", "-a", "70"]):
+        ran = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60)
+        assert ran.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_help_and_a_nested_play_in_play(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "help add\nhelp\n")
+    assert ran.code == 0, ran.err
+    assert "Usage: schreiber add" in ran.out and "-p, --player" in ran.out
+    assert "play" in ran.out and "Usage: schreiber [OPTIONS] COMMAND" in ran.out
+    ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75\nplay\n")
+    assert ran.code == 2
+    assert ran.err.strip() == "line 2: play: this is play already; type a hand or a command (`help` lists them)."
+    assert len(hands(cli)) == 1
