@@ -739,7 +739,25 @@ def strokes(
     typer.echo(_("The drawing of session {id} is in {file}.").format(id=view.table.id, file=svg))
 
 
-@app.command("recompute", help=_('Rebuild every cached payout from the facts and say how many had differed.'))
+@app.command("serve", help=_(
+        'A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;\n'
+        'it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen.'
+    ))
+def serve(
+    session: SessionOpt = None,
+    all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger: the season standings."))] = False,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
+) -> None:
+    scope = _scope(session, all_, since, until)
+    from schreiber.web.server import run
+
+    run(_ledger(), scope, host, port, say=typer.echo)
+
+
+@app.command("recompute", help=_("Rebuild every cached payout from the facts and say how many had differed."))
 def recompute() -> None:
     hands, differed = _ledger().recompute()
     typer.echo(

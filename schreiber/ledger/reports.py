@@ -7,6 +7,7 @@ import json
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -14,7 +15,7 @@ from sqlalchemy import case, func, select
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger.names import pick, resolve_names
-from schreiber.ledger.service import Ledger, _jsonable
+from schreiber.ledger.service import Ledger, TableView, _jsonable
 from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
@@ -106,9 +107,36 @@ def _tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
     return list(s.scalars(select(Runde).where(*_where(ledger, s, scope)).order_by(Runde.id)))
 
 
-def report(ledger: Ledger, scope: Scope) -> Report:
-    """Sum the cached payouts per table and player in the database, then settle the money in Python."""
+@contextmanager
+def _reading(ledger: Ledger, session: Any = None) -> Iterator[Any]:
+    """The caller's open transaction, or a new one."""
+    if session is not None:
+        yield session
+        return
     with ledger.transaction() as s:
+        yield s
+
+
+def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView, Report]:
+    """One table folded once, in one transaction: its view (hands, next dealer, what is carried) and its report."""
+    with ledger.transaction() as s:
+        runde = ledger._runde(s, table_id)
+        # Only what the fold reads (number, facts) as plain rows: a third of the time of loading
+        # the hands as ORM objects, which a read-only page never changes.
+        rows = s.execute(
+            select(HandRecord.number, HandRecord.facts)
+            .where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
+            .order_by(HandRecord.number)
+        ).all()
+        view = ledger._view(s, runde, rows)
+        return view, report(ledger, Scope(table_id=runde.id), views={runde.id: view}, session=s)
+
+
+def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None) -> Report:
+    """Sum the cached payouts per table and player in the database, then settle the money in Python.
+
+    `views`: tables the caller folded already, read in the caller's transaction `session`."""
+    with _reading(ledger, session) as s:
         where = _where(ledger, s, scope)
         tables = s.execute(
             select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
@@ -172,9 +200,11 @@ def report(ledger: Ledger, scope: Scope) -> Report:
             table_extras = None
             if hasattr(rules, "player_extras") or not scope.many:
                 # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
-                runde = s.get(Runde, t.id)
-                assert runde is not None
-                view = ledger._view(s, runde, ledger._records(s, runde))
+                view = (views or {}).get(t.id)
+                if view is None:
+                    runde = s.get(Runde, t.id)
+                    assert runde is not None
+                    view = ledger._view(s, runde, ledger._records(s, runde))
                 if not scope.many:
                     status = view.status
                 if hasattr(rules, "player_extras"):

@@ -1,0 +1,291 @@
+"""The read-only scoreboard: one page, its live fragment, an event stream and the static assets.
+
+Routes (GET and HEAD only; any other method is 405, any other path a plain 404):
+
+  /            the whole page (``?hands=all`` every hand of the table, ``?wall`` the wall-screen look)
+  /fragment    the page's content alone, fetched by the page when the ledger changed
+  /events      Server-Sent Events: ``change`` with the ledger's change counter, at once and on every change
+  /chart.svg   the chart of `schreiber chart` for the same scope (where that module is installed)
+  /stats       a season's statistics section (`schreiber stats`), fetched by the page after its content
+  /static/…    the stylesheet and the script (nothing is loaded from elsewhere)
+
+The ledger is asked for its change counter every `interval` seconds (one small SELECT); the page
+data is gathered and rendered once per counter value and query, then served from memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from schreiber import i18n
+from schreiber.i18n import _, ngettext
+from schreiber.ledger.reports import Scope
+from schreiber.ledger.service import Ledger
+from schreiber.web import data
+
+STATIC = Path(__file__).with_name("static")
+
+
+def marker_of(ledger: Ledger) -> Callable[[], int]:
+    """The ledger's change counter: bumped by every transaction that writes (one small SELECT)."""
+    return ledger.changes
+
+
+class Live:
+    """Follows the ledger's change counter and wakes every open event stream when it moves."""
+
+    def __init__(self, read: Callable[[], int], interval: float) -> None:
+        self.read = read
+        self.interval = interval
+        self.version: int | None = None
+        self._changed = asyncio.Event()
+        self.failing = False
+
+    async def current(self) -> int:
+        """The counter now (a fresh read; the poller may be half a second behind)."""
+        version = await asyncio.to_thread(self.read)
+        self._note(version)
+        return version
+
+    def _note(self, version: int) -> None:
+        if version != self.version:
+            self.version = version
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
+
+    async def poll(self) -> None:
+        while True:
+            try:
+                self._note(await asyncio.to_thread(self.read))
+                if self.failing:
+                    print("schreiber serve: the ledger answers again.", file=sys.stderr, flush=True)
+                self.failing = False
+            except Exception as e:  # the ledger is away for a moment: say it once, keep asking
+                if not self.failing:
+                    print(_("schreiber serve: cannot read the ledger ({reason}); trying again.").format(reason=e), file=sys.stderr, flush=True)
+                self.failing = True
+            await asyncio.sleep(self.interval)
+
+    async def wait(self, seen: int | None, timeout: float) -> bool:
+        """Until the counter differs from `seen` (True) or `timeout` seconds passed (False)."""
+        if self.version != seen:
+            return True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        return self.version != seen
+
+
+class Pages:
+    """Rendered pages, kept for the counter value they were made at."""
+
+    def __init__(self, ledger: Ledger, scope: Scope) -> None:
+        self.ledger = ledger
+        self.scope = scope
+        self.env = Environment(
+            loader=PackageLoader("schreiber.web", "templates"),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+            extensions=["jinja2.ext.i18n"],
+        )
+        # The pages speak the language schreiber was started in: {{ _("…") }} in the templates.
+        self.env.install_gettext_callables(_, ngettext, newstyle=False)  # type: ignore[attr-defined]
+        self.env.globals["language"] = i18n.LANGUAGE
+        from schreiber.web import view
+
+        view.install(self.env)
+        self.version: int | None = None
+        self.cache: dict[tuple[Any, ...], str] = {}
+        self.gathered: dict[int | None, Any] = {}
+        self.rows: dict[tuple[Any, ...], str] = {}
+        self.lock = asyncio.Lock()
+        self.chart_lock = asyncio.Lock()
+        self.chart_at: int | None = None
+        self.chart_svg: str | None = None
+        self.stats_lock = asyncio.Lock()
+        self.stats_at: int | None = None
+        self.stats_html = ""
+
+    async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
+        key = (recent, wall, fragment)
+        async with self.lock:
+            if version != self.version:
+                self.version, self.cache, self.gathered = version, {}, {}
+            if key not in self.cache:
+                if len(self.cache) >= 16:  # `?hands=N` for many N: keep memory bounded
+                    self.cache, self.gathered = {}, {}
+                self.cache[key] = await asyncio.to_thread(self._render, version, recent, wall, fragment)
+            return self.cache[key]
+
+    async def chart(self, version: int) -> str | None:
+        """The chart's SVG at this counter value, drawn once (matplotlib takes its time: the page
+        itself never waits for it, the browser loads it as a picture)."""
+        async with self.chart_lock:
+            if self.chart_at != version:
+                self.chart_svg = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope)
+                self.chart_at = version
+            return self.chart_svg
+
+    async def stats(self, version: int) -> str:
+        """The statistics section at this counter value, counted once."""
+        async with self.stats_lock:
+            if self.stats_at != version:
+                groups = await asyncio.to_thread(data.stats_groups, self.ledger, self.scope)
+                self.stats_html = self.env.get_template("stats.html").render(groups=groups)
+                self.stats_at = version
+            return self.stats_html
+
+    def _render(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
+        if recent not in self.gathered:
+            self.gathered[recent] = data.gather(self.ledger, self.scope, recent)
+        page = self.gathered[recent]
+        rows = self._rows(page) if page.kind == "table" else []
+        template = self.env.get_template("content.html" if fragment else "page.html")
+        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+
+    def _rows(self, page: data.TablePage) -> list[str]:
+        """Each hand's HTML, rendered only when something it shows changed: after an add, one new
+        hand; after an edit, the hands whose payout or totals moved."""
+        info = page.view.table
+        template = self.env.get_template("hand.html")
+        rows, kept = [], {}
+        for h in page.hands:
+            key = (
+                h.number, repr(h.hand), h.payout.formula, h.payout.split, h.payout.terms, h.dealer, h.sitting_out,
+                h.absent, tuple(h.payout.points.items()), tuple(h.totals.items()), info.players,
+            )
+            row = self.rows.get(key)
+            if row is None:
+                row = template.render(h=h, info=info)
+            kept[key] = row
+            rows.append(row)
+        # Every variant of the page (latest hands, all hands, wall) shares the rows; rows no page
+        # shows any more (edited, voided) are let go once they outnumber the live ones.
+        self.rows.update(kept)
+        if len(self.rows) > 2 * page.view.table.hands + 100:
+            self.rows = kept
+        return rows
+
+
+def _recent(request: Request) -> int | None:
+    """How many hands the table page lists: `?hands=all`, `?hands=N`, else the latest RECENT."""
+    value = request.query_params.get("hands")
+    if value == "all":
+        return None
+    if value and value.isdigit() and 0 < int(value) <= 100_000:
+        return int(value)
+    return data.RECENT
+
+
+def create_app(
+    ledger: Ledger,
+    scope: Scope,
+    *,
+    interval: float = 0.5,
+    stream_seconds: float | None = None,
+    keepalive: float = 15.0,
+    read: Callable[[], int] | None = None,
+) -> Starlette:
+    """The app for one ledger and scope. `stream_seconds` ends each event stream after that long
+    (the browser reconnects at once and re-syncs); None keeps it open."""
+    live = Live(read or marker_of(ledger), interval)
+    pages = Pages(ledger, scope)
+
+    async def page(request: Request, fragment: bool = False) -> Response:
+        try:
+            version = await live.current()
+        except Exception as e:  # the ledger is away (a server restarting): say so; the page retries
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+        wall = "wall" in request.query_params
+        html = await pages.get(version, _recent(request), wall, fragment)
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+    async def full(request: Request) -> Response:
+        return await page(request)
+
+    async def fragment(request: Request) -> Response:
+        return await page(request, fragment=True)
+
+    async def chart(request: Request) -> Response:
+        try:
+            version = await live.current()
+        except Exception as e:
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+        svg = await pages.chart(version)
+        if svg is None:
+            return PlainTextResponse("Not Found", status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+    async def stats(request: Request) -> Response:
+        try:
+            version = await live.current()
+        except Exception as e:
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+        html = await pages.stats(version)
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+    async def events(request: Request) -> Response:
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        if request.method == "HEAD":
+            return Response(headers=headers, media_type="text/event-stream")
+
+        async def stream() -> AsyncIterator[str]:
+            # The browser waits a second before it reconnects after the server went away.
+            yield "retry: 1000\n\n"
+            sent: int | None = None
+            ends = time.monotonic() + stream_seconds if stream_seconds else None
+            # The first event says the counter of now, so a page that reconnects re-syncs at once.
+            try:
+                version = await live.current()
+            except Exception:  # the ledger is away: the poller says so, and tells the stream when it is back
+                version = live.version if live.version is not None else -1
+            while True:
+                if version != sent:
+                    yield f"event: change\ndata: {version}\n\n"
+                    sent = version
+                left = keepalive if ends is None else min(keepalive, ends - time.monotonic())
+                if left <= 0:
+                    return
+                if not await live.wait(sent, left):
+                    yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
+                version = live.version if live.version is not None else sent
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        poller = asyncio.create_task(live.poll())
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+
+    app = Starlette(
+        routes=[
+            Route("/", full, methods=["GET"]),
+            Route("/fragment", fragment, methods=["GET"]),
+            Route("/events", events, methods=["GET"]),
+            *([Route("/chart.svg", chart, methods=["GET"])] if data.CHART else []),
+            *([Route("/stats", stats, methods=["GET"])] if data.STATS and scope.many else []),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.live = live
+    app.state.pages = pages
+    return app

@@ -1,0 +1,77 @@
+"""Bind, say where to look, and serve until Ctrl-C (uvicorn)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+from schreiber.i18n import _
+from schreiber.ledger.reports import Scope
+from schreiber.ledger.service import Ledger
+from schreiber.rules.model import SettingsError
+
+LOOPBACK = "127.0.0.1"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or one sentence naming --host or --port."""
+    if not 0 <= port <= 65535:
+        raise SettingsError(_("--port: use a port from 1 to 65535 (0: any free one), not {port}.").format(port=port))
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise SettingsError(_("--host: {host} is no address of this machine; use e.g. 127.0.0.1 or 0.0.0.0.").format(host=repr(host))) from None
+    family, kind, proto, __, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        if e.errno == 98:  # EADDRINUSE
+            raise SettingsError(_("--port: {port} is in use on {host}; choose another with --port.").format(port=port, host=host)) from None
+        raise SettingsError(_("--host: cannot listen on {host} port {port} ({value}).").format(host=host, port=port, value=e.strerror or e)) from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    """The address to type into a browser: a wildcard host is named by this machine's address."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            probe.connect(("10.255.255.255", 1))  # no packet is sent; it only picks the outgoing address
+            host = probe.getsockname()[0]
+            probe.close()
+        except OSError:
+            host = socket.gethostname()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print) -> None:
+    import uvicorn
+
+    from schreiber.web.app import create_app
+
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    what = _("the season") if scope.many else _("session {id}").format(id=scope.table_id) if scope.table_id else _("the active table")
+    say(_("schreiber serves {what} at {address} (read-only; Ctrl-C stops it).").format(what=what, address=address(host, port)))
+    if not is_loopback(host):
+        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+    # Open event streams never end by themselves: on Ctrl-C they get a second, then they are closed.
+    config = uvicorn.Config(create_app(ledger, scope), log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,26 @@
+"""What the templates call: the same words and numbers as the terminal's `list`, `show` and `report`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment
+
+from schreiber.cli.render import _facts, _op, describe, signed
+from schreiber.report.settlement import euros
+
+
+def points(hand_view: Any, name: str) -> str:
+    """A player's points in one hand, or – for one who sat out or was not at the table."""
+    if name in hand_view.sitting_out or name in hand_view.absent:
+        return "–"
+    return signed(hand_view.payout.points[name])
+
+
+def tone(n: int) -> str:
+    return "up" if n > 0 else "down" if n < 0 else "even"
+
+
+def install(env: Environment) -> None:
+    env.filters.update(signed=signed, euros=euros, tone=tone, op=_op)
+    env.globals.update(describe=describe, facts=_facts, points=points)

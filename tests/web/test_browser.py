@@ -1,0 +1,75 @@
+"""A real browser (headless chromium) keeps the page in step with hands added from another process,
+without reloading, also across a restart of the server; screenshots at phone and desktop width.
+
+The screenshots go to $SCHREIBER_SHOTS (default: the test's temporary directory) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web import chromium
+from tests.web.test_serve_command import Served
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+pytestmark = pytest.mark.skipif(
+    not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
+)
+
+
+@pytest.fixture
+def browser():
+    opened = chromium.Browser()
+    yield opened
+    opened.close()
+
+
+def _run(url: str, *args: str) -> None:
+    subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, timeout=60)
+
+
+def test_the_page_follows_hands_from_another_process_without_reloading(db_url, browser, tmp_path):
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil",
+         "--tariff", "10", "--name", "Stammtisch")
+    _run(db_url, "add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "75", "--laufende", "3", "--bock")
+    _run(db_url, "add", "wenz", "--player", "Carl", "--augen", "40")
+    served = Served(db_url)
+    try:
+        browser.size(390, 844, mobile=True)
+        browser.open(served.address)
+        browser.wait(lambda: browser.js("document.getElementById('live').textContent") == "live", "the stream to open")
+        assert "2 hands" in browser.text() and "wenz Carl" in browser.text()
+        # A mark that a reload would wipe out.
+        browser.js("window.notReloaded = true")
+        _run(db_url, "add", "farbsolo", "--player", "Dora", "--augen", "91", "--laufende", "3")
+        browser.wait(lambda: "farbsolo Dora" in browser.text(), "the new hand on the page")
+        assert browser.js("window.notReloaded") is True
+        assert "3 hands" in browser.text()
+        shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        browser.js("document.querySelector('details').open = true")
+        browser.screenshot(str(shots / "phone.png"))
+        browser.size(1280, 800)
+        browser.screenshot(str(shots / "desktop.png"))
+        browser.open(served.address + "?wall")
+        browser.size(1920, 1080)
+        browser.screenshot(str(shots / "wall.png"))
+        assert all((shots / f"{name}.png").stat().st_size > 5000 for name in ("phone", "desktop", "wall"))
+
+        # The server goes away and comes back on the same port: the page reconnects and catches up.
+        port = served.port
+        served.stop()
+        browser.wait(lambda: "reconnecting" in browser.text(), "the page to notice")
+        _run(db_url, "undo")
+        served = Served(db_url, "--port", str(port))
+        browser.wait(lambda: "farbsolo Dora" not in browser.text() and "2 hands" in browser.text(), "the page to re-sync",
+                     timeout=20)
+        assert browser.js("window.notReloaded") is None  # the ?wall page was opened afresh above
+    finally:
+        served.stop()

@@ -1,0 +1,80 @@
+"""`schreiber serve` as a user starts it: the address it prints, where it listens, what it refuses."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+
+class Served:
+    """`schreiber serve …` in a process of its own, until stopped."""
+
+    def __init__(self, url: str, *args: str) -> None:
+        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", *(args if "--port" in args else ("--port", "0", *args))],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.first = self.proc.stdout.readline()  # type: ignore[union-attr]
+        assert self.first, self.proc.stderr.read()  # type: ignore[union-attr]
+        self.address = self.first.split(" at ")[1].split()[0]
+        self.port = int(self.address.rsplit(":", 1)[1].strip("/"))
+
+    def stop(self) -> str:
+        self.proc.terminate()
+        out, _ = self.proc.communicate(timeout=30)
+        return self.first + out
+
+
+def test_serve_listens_on_loopback_by_default_and_prints_the_address(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    served = Served(cli.url)
+    try:
+        assert served.address.startswith("http://127.0.0.1:")
+        page = urllib.request.urlopen(served.address, timeout=10).read().decode()
+        assert "Session 1" in page
+        # Only loopback answers: the machine's other addresses are not listened on.
+        others = [a for a in _addresses() if not a.startswith("127.")]
+        for other in others:
+            with pytest.raises(OSError), socket.create_connection((other, served.port), timeout=2):
+                pass
+    finally:
+        out = served.stop()
+    assert "read-only" in out and "network" not in out
+
+
+def test_another_host_is_said_to_open_the_scores_to_the_network(db_url):
+    served = Served(db_url, "--host", "0.0.0.0")
+    try:
+        second = served.proc.stdout.readline()  # type: ignore[union-attr]
+        assert "Anyone on the network that reaches 0.0.0.0 can read the scores." in second
+        assert urllib.request.urlopen(f"http://127.0.0.1:{served.port}/", timeout=10).status == 200
+    finally:
+        served.stop()
+
+
+def test_a_port_in_use_or_out_of_range_is_one_sentence(db_url):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", str(port)], capture_output=True, text=True,
+                             timeout=60)
+    assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1] == f"schreiber: --port: {port} is in use on 127.0.0.1; choose another with --port."
+    ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "70000"], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1] == "schreiber: --port: use a port from 1 to 65535 (0: any free one), not 70000."
+    ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--session", "1", "--all"], capture_output=True, text=True,
+                         timeout=60)
+    assert ran.returncode == 2 and "--session" in ran.stderr and "Traceback" not in ran.stderr
+
+
+def _addresses() -> list[str]:
+    try:
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=10).stdout
+    except OSError:
+        return []
+    return [a for a in out.split() if "." in a]
