@@ -327,3 +327,37 @@ def test_play_speaks_german_line_by_line(tmp_path):
     assert "Nächster Geber: Berta" in ran.stdout
     assert ran.stderr.splitlines()[0] == f"schreiber: neues Spielbuch unter {tmp_path / 'l.db'} angelegt."
     assert ran.stderr.splitlines()[1].startswith("Zeile 3: TYPE: 'solo' ist keine Spielart von schafkopf; möglich sind rufspiel,")
+
+
+WEB_PROBE = r"""
+import contextlib, io, re, sys
+from schreiber.cli.app import main
+from schreiber.ledger.service import Ledger
+import warnings
+from schreiber.ledger.reports import Scope
+from schreiber.web.app import create_app
+warnings.simplefilter("ignore")
+from starlette.testclient import TestClient
+
+url = sys.argv[1]
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    main(["--db", url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"])
+    main(["--db", url, "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "60"])
+with TestClient(create_app(Ledger.open(url), Scope(), interval=0.1)) as c:
+    page = c.get("/").text
+print(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+"""
+
+
+def test_the_web_page_speaks_german(tmp_path):
+    """`schreiber serve` started under a German locale shows the table in German."""
+    pytest.importorskip("starlette")
+    env = {k: v for k, v in os.environ.items() if k not in ("SCHREIBER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(LANG="de_DE.UTF-8")
+    ran = subprocess.run(
+        [sys.executable, "-c", WEB_PROBE, f"sqlite:///{tmp_path / 'l.db'}"], capture_output=True, text=True, env=env, check=True
+    )
+    page = ran.stdout
+    for said in ("Nächster Geber: Berta", "Bock ×2: noch 4 Spiele", "Wer zahlt wem", "1 Spiel · 10 ct pro Punkt", "Spieler Punkte Geld"):
+        assert said in page, said
+    assert "Next dealer" not in page and "Who pays whom" not in page
