@@ -9,7 +9,6 @@ page is `reports.report` over the scope, once per rule set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.util import find_spec
 from typing import Any
 
 from schreiber.i18n import _
@@ -20,9 +19,6 @@ from schreiber.store.engine import LedgerError
 
 # The table page shows this many hands, newest first, unless `?hands=all` asks for every one.
 RECENT = 40
-# The chart of `schreiber chart` and the statistics of `schreiber stats`, where this version has them.
-CHART = find_spec("schreiber.report.chart") is not None
-STATS = find_spec("schreiber.ledger.stats") is not None
 
 
 @dataclass(frozen=True)
@@ -36,7 +32,7 @@ class TablePage:
     @property
     def chart(self) -> bool:
         """Whether the page shows the chart of the evening (served as /chart.svg)."""
-        return CHART and bool(self.view.hands)
+        return bool(self.view.hands)
 
     @property
     def title(self) -> str:
@@ -61,13 +57,13 @@ class SeasonPage:
 
     @property
     def chart(self) -> bool:
-        return CHART and self.report.hands > 0
+        return self.report.hands > 0
 
     @property
     def stats(self) -> bool:
         """Whether the page has a statistics section (served as /stats: counting takes seconds over a
         long season, so the page never waits for it)."""
-        return STATS and self.report.hands > 0
+        return self.report.hands > 0
 
 
 @dataclass(frozen=True)
@@ -109,8 +105,6 @@ def _season(ledger: Ledger, scope: Scope) -> SeasonPage:
 
 def stats_groups(ledger: Ledger, scope: Scope) -> list[Any]:
     """The groups of `schreiber stats` for the scope, one per rule set (none: nothing to count)."""
-    if not STATS:
-        return []
     from schreiber.ledger.stats import compute
 
     try:
@@ -121,8 +115,6 @@ def stats_groups(ledger: Ledger, scope: Scope) -> list[Any]:
 
 def chart_svg(ledger: Ledger, scope: Scope) -> str | None:
     """The chart of the scope as `schreiber chart --output FILE.svg` draws it (None: nothing to draw)."""
-    if not CHART:
-        return None
     from schreiber.report.chart import render_svg, series
 
     try:

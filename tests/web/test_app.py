@@ -110,7 +110,7 @@ def test_season_page_shows_points_per_rule_set_and_money_across(cli):
     with client(cli.url, Scope(since=__import__("datetime").date(2026, 2, 1))) as c:
         february = text(c.get("/").text)
     assert "All evenings" in page and "2 evenings" in page and f"{everything['hands']} hands" in page
-    dk, sk = page.index("doppelkopf 1 evening · 1 hands"), page.index("schafkopf 1 evening · 1 hands")
+    dk, sk = page.index("doppelkopf 1 evening · 1 hand"), page.index("schafkopf 1 evening · 1 hand")
     money = page.index("Money, all rule sets")
     assert dk < sk < money  # the rule sets by name, then the money of all of them
     assert re.search(r"Anna \+\d+", page[sk:money])  # Anna's wenz counts among Schafkopf points
@@ -256,7 +256,6 @@ def test_a_ledger_that_cannot_be_read_is_one_sentence_and_the_page_waits(evening
     assert stream.status_code == 200 and stream.text.startswith("retry: 1000")
 
 
-@pytest.mark.skipif(not __import__("schreiber.web.data").web.data.CHART, reason="this version has no `schreiber chart`")
 def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
     from schreiber.report.chart import render_svg, series
 
@@ -274,7 +273,6 @@ def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
         assert '<img src="/chart.svg' in c.get("/").text and c.get("/chart.svg").status_code == 200
 
 
-@pytest.mark.skipif(not __import__("schreiber.web.data").web.data.STATS, reason="this version has no `schreiber stats`")
 def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
     stats = evening.json("stats", "--all", "--format", "json")
     with client(evening.url, Scope(all_tables=True)) as c:
