@@ -48,7 +48,7 @@ def renamed(hand: Hand, mapping: dict[str, str]) -> Hand:
     )
 
 
-def build(url: str, evenings: int, per_evening: int) -> None:
+def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) -> None:
     """The ledger of a club season: the hands' facts name the players seated at that evening."""
     ledger = Ledger.open(url)
     rules = registry.get("schafkopf")
@@ -56,7 +56,7 @@ def build(url: str, evenings: int, per_evening: int) -> None:
     for evening in range(evenings):
         seated = [CLUB[(evening + i * 3) % len(CLUB)] for i in range(4)]
         info = ledger.new_table("schafkopf", seated, name=f"Abend {evening + 1}",
-                                date=dt.date(2020, 1, 1) + dt.timedelta(days=evening))
+                                date=dt.date(2020, 1, 1) + dt.timedelta(days=evening), tariff=tariff)
         mapping = dict(zip(PLAYERS, seated, strict=True))
         steps = replay(rules, info.settings, seated, [renamed(h, mapping) for h in hands])
         with ledger.transaction() as s:
@@ -80,6 +80,13 @@ def build(url: str, evenings: int, per_evening: int) -> None:
                     for p, pts in st.payout.points.items()
                 ],
             )
+    if ledger.engine.dialect.name == "postgresql":
+        # The hands were inserted with their ids: the sequence must know, or the next `add` collides.
+        from sqlalchemy import text
+
+        with ledger.engine.begin() as conn:
+            table = HandRecord.__table__.name
+            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"))
     ledger.engine.dispose()
 
 

@@ -2,7 +2,7 @@
 
 Run by hand: `.venv/bin/python benchmarks/serve.py [--db URL] [--hands 1000] [--evenings 1000 --per-evening 100]`.
 
-Two ledgers are built (facts and cached payouts as `add` writes them, see serve_data.py): one table
+Two ledgers are built (facts and cached payouts as `add` writes them, see report_all.py): one table
 of 1,000 hands, and a season of 1,000 evenings of 100 hands (100,000). For each, `schreiber serve`
 runs in a process of its own and this process (another one) measures over HTTP:
 
@@ -28,7 +28,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_data import build  # noqa: E402
+from report_all import build  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.rules.model import Hand  # noqa: E402
@@ -145,14 +145,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         table = args.db or f"sqlite:///{Path(tmp) / 'table.db'}"
         started = time.perf_counter()
-        build(table, 1, args.hands)
+        build(table, 1, args.hands, tariff=10)
         print(f"built a table of {args.hands:,} hands in {time.perf_counter() - started:.1f} s")
         measure(f"table page, {args.hands:,} hands", table, (), 0.1, args.rounds)
         if args.db:
             return  # one ledger per URL: the season needs a second, empty one
         season = f"sqlite:///{Path(tmp) / 'season.db'}"
         started = time.perf_counter()
-        build(season, args.evenings, args.per_evening)
+        build(season, args.evenings, args.per_evening, tariff=10)
         print(f"\nbuilt a season of {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - started:.1f} s")
         measure(f"season page (--all), {args.evenings * args.per_evening:,} hands", season, ("--all",), 1.0,
                 max(10, args.rounds // 4))
