@@ -263,7 +263,8 @@ def test_a_full_or_closed_standard_output_ends_in_one_sentence_or_quietly(cli, d
     assert piped.returncode == 0 and piped.stderr == ""
     assert piped.stdout.startswith("session,table_uid,")
     status = _schreiber(db_url, "export csv --all | head -1 >/dev/null; echo ${PIPESTATUS[0]}")
-    assert status.stdout.strip() == "1" and status.stderr == ""
+    # 1 when head closed the pipe while export still wrote; 0 when everything fitted into the pipe first.
+    assert status.stdout.strip() in ("0", "1") and status.stderr == ""
 
 
 # -- Excel ------------------------------------------------------------------------------------
