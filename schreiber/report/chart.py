@@ -156,7 +156,7 @@ def _label(panel: Panel, v: int) -> str:
         sign = "−" if v < 0 else "+" if v > 0 else ""
         whole, rest = divmod(abs(v), 100)
         return f"{sign}{whole},{rest:02d} €"
-    return f"+{v}" if v > 0 else str(v)
+    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
 def _figure(chart: Chart) -> Any:
