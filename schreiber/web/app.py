@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -204,14 +204,19 @@ def create_app(
     live = Live(read or marker_of(ledger), interval)
     pages = Pages(ledger, scope)
 
-    async def page(request: Request, fragment: bool = False) -> Response:
+    async def at_version(respond: Callable[[int], Awaitable[Response]]) -> Response:
         try:
             version = await live.current()
         except Exception as e:  # the ledger is away (a server restarting): say so; the page retries
             return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
-        wall = "wall" in request.query_params
-        html = await pages.get(version, _recent(request), wall, fragment)
-        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+        return await respond(version)
+
+    async def page(request: Request, fragment: bool = False) -> Response:
+        async def respond(version: int) -> Response:
+            html = await pages.get(version, _recent(request), "wall" in request.query_params, fragment)
+            return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+        return await at_version(respond)
 
     async def full(request: Request) -> Response:
         return await page(request)
@@ -220,22 +225,20 @@ def create_app(
         return await page(request, fragment=True)
 
     async def chart(request: Request) -> Response:
-        try:
-            version = await live.current()
-        except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
-        svg = await pages.chart(version)
-        if svg is None:
-            return PlainTextResponse("Not Found", status_code=404)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+        async def respond(version: int) -> Response:
+            svg = await pages.chart(version)
+            if svg is None:
+                return PlainTextResponse("Not Found", status_code=404)
+            return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+        return await at_version(respond)
 
     async def stats(request: Request) -> Response:
-        try:
-            version = await live.current()
-        except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
-        html = await pages.stats(version)
-        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+        async def respond(version: int) -> Response:
+            html = await pages.stats(version)
+            return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+        return await at_version(respond)
 
     async def events(request: Request) -> Response:
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
