@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import itertools
 import uuid
 from dataclasses import replace
 
@@ -21,6 +23,7 @@ from tests.strategies import PLAYERS, schafkopf_hands
 # characters a spreadsheet would run as a formula, at the start or anywhere.
 _name_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")) | st.sampled_from(list("=+-@,;\"'\t€äöüß"))
 names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: n.strip() == n)
+EVENINGS = itertools.count()
 notes = st.none() | st.text(_name_chars | st.sampled_from(["\n", "\r"]), min_size=1, max_size=40)
 
 
@@ -83,7 +86,11 @@ def facts_and_points(ledger: Ledger, table_id: int) -> tuple[list[str], list[dic
 )
 def test_any_names_and_notes_survive_export_and_import_once(ledger, target, tmp_path, players, hands, excel):
     names_of = dict(zip(PLAYERS, players, strict=True))
-    info = ledger.new_table("schafkopf", players, tariff=5)
+    # The ledgers outlive one example: each example's table gets its own evening and its players are
+    # new by word, or an earlier example's "00" would make "000" a typo, or its identical one-hand
+    # table on the same evening would be this file's table by the facts.
+    evening = dt.date(2001, 1, 1) + dt.timedelta(days=next(EVENINGS))
+    info = ledger.new_table("schafkopf", players, tariff=5, new_players=players, date=evening)
     for hand, note in hands:
         ledger.add(renamed(hand, names_of, note), info.id)
     path = tmp_path / f"{uuid.uuid4().hex}.csv"
