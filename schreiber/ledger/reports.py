@@ -706,7 +706,7 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
         assert plan.runde is not None
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
     if plan.outcome == "extended":
-        runde = s.scalar(select(Runde).where(Runde.id == plan.runde.id).with_for_update())  # type: ignore[union-attr]
+        runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
         if getattr(table.rules, "uses_teams", False) and table.teams:
             runde.teams = table.teams
     else:

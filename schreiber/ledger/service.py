@@ -33,6 +33,7 @@ from schreiber.store.models import (
     Runde,
     Seat,
     TableEvent,
+    TableStats,
 )
 
 ACTIVE_KEY = "active_runde"
@@ -520,7 +521,8 @@ class Ledger:
         )
 
     def recompute(self) -> tuple[int, int]:
-        """Rebuild the payout cache of every table from the facts; returns (hands, hands that had differed)."""
+        """Rebuild the payout cache of every table from the facts and drop the kept statistics; returns
+        (hands, hands that had differed)."""
         hands = differed = 0
         with self.transaction() as s:
             for runde in s.scalars(select(Runde).order_by(Runde.id)):
@@ -530,6 +532,8 @@ class Ledger:
                 new = _cached(s, [r.id for r in records])
                 hands += len(records)
                 differed += sum(1 for r in records if old.get(r.id) != new.get(r.id))
+            # The statistics summaries are made again from the rebuilt payouts by the next `stats`.
+            s.execute(delete(TableStats))
         return hands, differed
 
     # -- inside a transaction ------------------------------------------------------------------
@@ -702,6 +706,9 @@ class Ledger:
         runde = s.scalar(query)
         if runde is None:
             raise SettingsError(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
+        if for_update:
+            # Whatever the writer changes, a statistics summary cached for the old revision is now stale.
+            runde.revision = (runde.revision or 0) + 1
         return runde
 
     def _records(self, s: Session, runde: Runde) -> list[HandRecord]:

@@ -7,6 +7,11 @@ whose payout is above 0. Money: for a zero-sum rule set without counts of its ow
 points × tariff per table, as the report pays it; for the others the report of the same scope and
 rule set is asked. A property test holds stats and report equal over generated seasons.
 
+Each table is summarised by one fold over its hands (`summarize`); the summary is kept in
+`table_stats` under the table's revision, which every command writing to the table raises, and a
+scope merges its tables' summaries in the order played (runs go on across evenings). `db check`
+holds every kept summary against its hands.
+
 The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`, whose groups are
 `Group` dataclasses; `as_json(stats)` gives the dict `stats --format json` prints.
 """
@@ -18,7 +23,8 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import String, Text, case, cast, func, select
+from sqlalchemy import String, Text, case, cast, delete, func, insert, select
+from sqlalchemy.exc import DBAPIError
 
 from schreiber.i18n import _
 from schreiber.ledger.names import pick
@@ -26,7 +32,7 @@ from schreiber.ledger.reports import Scope, _where, report
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, Runde, Seat, TableEvent
+from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, Runde, Seat, TableEvent, TableStats
 
 # Hands in which nobody played: they count for the group's hands and types, for no player.
 THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
@@ -122,43 +128,43 @@ def _extras_for(rules: str) -> dict[str, Any]:
     return {}
 
 
+# Raised whenever what a table summary holds changes, so summaries cached by an older schreiber are
+# computed again rather than read wrongly.
+SUMMARY_VERSION = 1
+
+
 def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     """The statistics of the scope (its `rules` picks one rule set), one group per rule set, best first;
-    `player` keeps only that player's line (spelled forgivingly; refused if he played in none)."""
+    `player` keeps only that player's line (spelled forgivingly; refused if he played in none).
+    A season reads one kept summary per evening and folds only the evenings changed since."""
+    fresh: dict[int, tuple[int, dict[str, Any]]] = {}
     with ledger.transaction() as s:
         where = _where(ledger, s, scope)
+        # The revisions are read before the hands: a summary stored under a revision never holds
+        # hands older than that revision (a writer in between raises it, and the summary is stale).
         tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.date, Runde.tariff).where(*where).order_by(Runde.date, Runde.id)
+            select(Runde.id, Runde.rules, Runde.date, Runde.tariff, Runde.revision).where(*where).order_by(Runde.date, Runde.id)
         ).all()
-        # Every hand of the scope with its payout in one JSON text made by the database, decoded by
-        # one json.loads: [[hand id, table id, number, "type", {facts}, [[player id, points, sat out], …]], …].
-        # Fetching a row per payout (or per hand) and decoding each took most of the time over a season.
-        cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
-            case((PayoutRecord.sat_out, 1), else_=0), String
-        ) + "]"
-        pay_q = select(PayoutRecord.hand_id.label("hand_id"), func.aggregate_strings(cell, ",").label("cells")).group_by(
-            PayoutRecord.hand_id
-        )
+        revision = {t.id: t.revision for t in tables}
+        summaries: dict[int, dict[str, Any]] = {}
+        stored = select(TableStats.runde_id, TableStats.revision, TableStats.data)
         if where:
-            pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        pay = pay_q.subquery()
-        element = (
-            "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.runde_id, String) + ","
-            + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
-            + ",[" + func.coalesce(pay.c.cells, "") + "]]"
-        )
-        everything = (
-            select(func.aggregate_strings(element, ","))
-            .select_from(HandRecord)
-            .outerjoin(pay, pay.c.hand_id == HandRecord.id)
-            .where(HandRecord.status == LIVE)
-        )
-        if where:
-            everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
-        conn = s.connection()
-        text = conn.execute(everything).scalar()
-        hand_rows = json.loads(f"[{text}]") if text else []
+            stored = stored.join(Runde, Runde.id == TableStats.runde_id).where(*where)
+        for runde_id, rev, data in s.execute(stored):
+            if rev == revision.get(runde_id) and data.get("v") == SUMMARY_VERSION:
+                summaries[runde_id] = data
+        stale = [t for t in tables if t.id not in summaries]
         names = dict(s.execute(select(Player.id, Player.name)).all())
+        conn = s.connection()
+        if stale:
+            only = where if len(stale) == len(tables) else [Runde.id.in_([t.id for t in stale])]
+            hands_of: dict[int, list[Any]] = defaultdict(list)
+            for row in hand_rows(conn, only):
+                hands_of[row[1]].append(row)
+            for t in stale:
+                rows = sorted(hands_of.get(t.id, ()), key=lambda row: row[2])
+                summaries[t.id] = summarize(t.rules, rows, names)
+                fresh[t.id] = (t.revision, summaries[t.id])
         # Everyone seated at a table of the scope has a line, as in the report, hands or not.
         seated: dict[int, set[int]] = defaultdict(set)
         for runde_id, pid in conn.execute(select(Seat.runde_id, Seat.player_id).join(Runde, Runde.id == Seat.runde_id).where(*where)):
@@ -169,20 +175,17 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
             .where(TableEvent.kind == JOIN, *where)
         ):
             seated[runde_id].add(pid)
+    if fresh:
+        _keep(ledger, fresh)
     if scope.rules is not None and not tables:
         raise SettingsError(_("--rules: no session of the scope is played under {rules}.").format(rules=scope.rules))
 
     by_rules: dict[str, list[Any]] = defaultdict(list)
     for t in tables:
         by_rules[t.rules].append(t)
-    hands_of: dict[int, list[Any]] = defaultdict(list)
-    hand_rows.sort(key=lambda row: (row[1], row[2]))
-    for row in hand_rows:
-        hands_of[row[1]].append(row)
-
     groups = []
     for rules in sorted(by_rules):
-        groups.append(_group(ledger, scope, rules, by_rules[rules], hands_of, names, seated))
+        groups.append(_group(ledger, scope, rules, by_rules[rules], summaries, names, seated))
     if player is not None:
         everyone = sorted({p.name for g in groups for p in g.players})
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
@@ -193,21 +196,183 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     return Stats(groups)
 
 
+def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
+    """Every live hand of the tables `where` picks with its payout, in one JSON text made by the database and
+    decoded by one json.loads: [[hand id, table id, number, "type", {facts}, [[player id, points, sat out], …]], …].
+    Fetching a row per payout (or per hand) and decoding each took most of the time over a season."""
+    cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
+        case((PayoutRecord.sat_out, 1), else_=0), String
+    ) + "]"
+    pay_q = select(PayoutRecord.hand_id.label("hand_id"), func.aggregate_strings(cell, ",").label("cells")).group_by(
+        PayoutRecord.hand_id
+    )
+    if where:
+        pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+    pay = pay_q.subquery()
+    element = (
+        "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.runde_id, String) + ","
+        + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
+        + ",[" + func.coalesce(pay.c.cells, "") + "]]"
+    )
+    everything = (
+        select(func.aggregate_strings(element, ","))
+        .select_from(HandRecord)
+        .outerjoin(pay, pay.c.hand_id == HandRecord.id)
+        .where(HandRecord.status == LIVE)
+    )
+    if where:
+        everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+    text = conn.execute(everything).scalar()
+    return json.loads(f"[{text}]") if text else []
+
+
+def _keep(ledger: Ledger, fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
+    """Store the summaries just made, each under the revision it was made from. Only a cache: when the
+    ledger cannot be written just now (busy, read-only) the next `stats` makes them again. Not a
+    writing transaction of the ledger (`changes()` stays), since nothing that happened changed."""
+    ids = list(fresh)
+    try:
+        with ledger.engine.begin() as conn:
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk:chunk + 500]
+                conn.execute(delete(TableStats).where(TableStats.runde_id.in_(part)))
+                conn.execute(
+                    insert(TableStats), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part]
+                )
+    except DBAPIError:
+        pass
+
+
+def _sequence(flags: list[bool]) -> list[int]:
+    """A table's won hands in a row, for one player: [leading run, longest run, trailing run, hands]."""
+    lead = longest = current = 0
+    leading = True
+    for won in flags:
+        if won:
+            current += 1
+            longest = max(longest, current)
+        else:
+            if leading:
+                lead = current
+                leading = False
+            current = 0
+    if leading:
+        lead = current
+    return [lead, longest, current, len(flags)]
+
+
+def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[str, Any]:
+    """One table's statistics from its live hands (in order, each with its payout rows): the counts
+    the scope adds up, per player id, plus what a merge needs for runs and evenings. Plain JSON."""
+    players: dict[str, PlayerStats] = {}
+    by_id: dict[int, PlayerStats] = {}
+    flags: dict[int, list[bool]] = defaultdict(list)
+    points: dict[int, int] = defaultdict(int)
+    types: dict[str, int] = defaultdict(int)
+    pairs: dict[tuple[str, str], Partnership] = {}
+    team_strokes: dict[str, int] = defaultdict(int)
+    extras = rules.startswith(("schafkopf", "doppelkopf")) or rules in ("buchstaben", "klassisch")
+
+    for _hand_id, _runde, _number, type_, facts, rows in hand_rows:
+        types[type_] += 1
+        for pid, pts, _ in rows:
+            points[pid] += pts
+            if pid not in by_id:
+                by_id[pid] = players[names[pid]] = PlayerStats(names[pid], extras=_extras_for(rules))
+        if type_ in THROWN_IN:
+            continue
+        declarer, partners = roles(rules, facts)
+        side = (declarer, *partners) if declarer else ()
+        pair = None
+        if len(side) == 2:
+            key = tuple(sorted(side, key=str.casefold))
+            pair = pairs.get(key)  # type: ignore[arg-type]
+            if pair is None:
+                pair = pairs[key] = Partnership(key)  # type: ignore[index, arg-type]
+            pair.hands += 1
+        for pid, pts, out in rows:
+            if out:
+                continue
+            p = by_id[pid]
+            won = pts > 0
+            p.hands += 1
+            p.won += won
+            flags[pid].append(won)
+            if declarer is None:
+                kind = p.by_type.get(type_)
+                if kind is None:
+                    kind = p.by_type[type_] = _pw()
+                kind["played"] += 1
+                kind["won"] += won
+                continue
+            name = p.name
+            if name == declarer:
+                role = p.as_player
+                kind = p.by_type.get(type_)
+                if kind is None:
+                    kind = p.by_type[type_] = _pw()
+                kind["played"] += 1
+                kind["won"] += won
+                if pair is not None:
+                    pair.won += won
+                    pair.points += pts
+            elif name in partners:
+                role = p.as_partner
+                if pair is not None:
+                    pair.points += pts
+            else:
+                role = p.as_opponent
+            role["played"] += 1
+            role["won"] += won
+        if extras:
+            _extras(rules, players, type_, facts, declarer, partners, side,
+                    [(by_id[pid], pts) for pid, pts, out in rows if not out])
+        if rules == "klassisch":
+            by_name = {names[pid]: pts for pid, pts, out in rows if not out}
+            for team in facts.get("teams") or ():
+                if team and by_name.get(team[0], 0) > 0:
+                    team_strokes["+".join(team)] += by_name[team[0]]
+    return {
+        "v": SUMMARY_VERSION,
+        "hands": len(hand_rows),
+        "types": dict(types),
+        "players": {
+            str(pid): {"hands": p.hands, "won": p.won, "points": points[pid], "as_player": p.as_player,
+                       "as_partner": p.as_partner, "as_opponent": p.as_opponent, "by_type": p.by_type,
+                       "extras": p.extras, "run": _sequence(flags.get(pid, []))}
+            for pid, p in by_id.items()
+        },
+        "pairs": [[*pair.players, pair.hands, pair.won, pair.points] for pair in pairs.values()],
+        "teams": dict(team_strokes),
+    }
+
+
+def _added(into: dict[str, Any], more: dict[str, Any]) -> None:
+    """Add the counts of `more` into `into`, nested dicts alike (every count of a summary is a sum)."""
+    for key, value in more.items():
+        if isinstance(value, dict):
+            _added(into.setdefault(key, {}), value)
+        else:
+            into[key] = into.get(key, 0) + value
+
+
 def _group(
     ledger: Ledger,
     scope: Scope,
     rules: str,
     tables: list[Any],
-    hands_of: dict[int, list[Any]],
+    summaries: dict[int, dict[str, Any]],
     names: dict[int, str],
     seated: dict[int, set[int]],
 ) -> Group:
+    """One rule set's statistics: the summaries of its tables merged in the order played."""
     players: dict[str, PlayerStats] = {}
     by_id: dict[int, PlayerStats] = {}
     run: dict[int, int] = defaultdict(int)
     types: dict[str, int] = defaultdict(int)
     pairs: dict[tuple[str, str], Partnership] = {}
     team_strokes: dict[str, int] = defaultdict(int)
+    per_table: dict[int, dict[int, int]] = {}
     hands = 0
 
     def stats_of(name: str) -> PlayerStats:
@@ -216,91 +381,47 @@ def _group(
             p = players[name] = PlayerStats(name, extras=_extras_for(rules))
         return p
 
-    extras = rules.startswith(("schafkopf", "doppelkopf")) or rules in ("buchstaben", "klassisch")
-    per_table: dict[int, dict[int, int]] = {}
     for t in tables:
-        evening: dict[int, int] = defaultdict(int)
-        per_table[t.id] = evening
+        summary = summaries[t.id]
         for pid in seated.get(t.id, ()):
             if pid not in by_id:
                 by_id[pid] = stats_of(names[pid])
-        for _hand_id, _runde, _number, type_, facts, rows in hands_of.get(t.id, ()):
-            hands += 1
-            types[type_] += 1
-            for pid, pts, _ in rows:
-                evening[pid] += pts
-            if type_ in THROWN_IN:
-                continue
-            declarer, partners = roles(rules, facts)
-            side = (declarer, *partners) if declarer else ()
-            pair = None
-            if len(side) == 2:
-                key = tuple(sorted(side, key=str.casefold))
-                pair = pairs.get(key)  # type: ignore[arg-type]
-                if pair is None:
-                    pair = pairs[key] = Partnership(key)  # type: ignore[index, arg-type]
-                pair.hands += 1
-            for pid, pts, out in rows:
-                if out:
-                    continue
-                p = by_id.get(pid)
-                if p is None:
-                    p = by_id[pid] = stats_of(names[pid])
-                won = pts > 0
-                p.hands += 1
-                if won:
-                    p.won += 1
-                    r = run[pid] = run[pid] + 1
-                    if r > p.longest_run:
-                        p.longest_run = r
-                else:
-                    run[pid] = 0
-                if declarer is None:
-                    kind = p.by_type.get(type_)
-                    if kind is None:
-                        kind = p.by_type[type_] = _pw()
-                    kind["played"] += 1
-                    kind["won"] += won
-                    continue
-                name = p.name
-                if name == declarer:
-                    role = p.as_player
-                    kind = p.by_type.get(type_)
-                    if kind is None:
-                        kind = p.by_type[type_] = _pw()
-                    kind["played"] += 1
-                    kind["won"] += won
-                    if pair is not None:
-                        pair.won += won
-                        pair.points += pts
-                elif name in partners:
-                    role = p.as_partner
-                    if pair is not None:
-                        pair.points += pts
-                else:
-                    role = p.as_opponent
-                role["played"] += 1
-                role["won"] += won
-            if extras:
-                _extras(rules, players, type_, facts, declarer, partners, side,
-                        [(by_id[pid], pts) for pid, pts, out in rows if not out])
-            if rules == "klassisch":
-                points = {names[pid]: pts for pid, pts, out in rows if not out}
-                for team in facts.get("teams") or ():
-                    if team and points.get(team[0], 0) > 0:
-                        team_strokes["+".join(team)] += points[team[0]]
-    # Points and the best and worst evening, from each table's sums.
-    for t in tables:
-        for pid, pts in per_table[t.id].items():
+        hands += summary["hands"]
+        for type_, n in summary["types"].items():
+            types[type_] += n
+        evening = per_table[t.id] = {}
+        for key, line in summary["players"].items():
+            pid = int(key)
             p = by_id.get(pid)
             if p is None:
                 p = by_id[pid] = stats_of(names[pid])
+            p.hands += line["hands"]
+            p.won += line["won"]
+            for role in ("as_player", "as_partner", "as_opponent"):
+                _added(getattr(p, role), line[role])
+            _added(p.by_type, line["by_type"])
+            _added(p.extras, line["extras"])
+            lead, longest, trail, sat = line["run"]
+            if sat:
+                # A run goes on across evenings: the last one's trailing run meets this one's leading run.
+                p.longest_run = max(p.longest_run, longest, run[pid] + lead)
+                run[pid] = run[pid] + sat if lead == sat else trail
+            pts = evening[pid] = line["points"]
             p.points += pts
             entry = {"session": t.id, "date": t.date.isoformat(), "points": pts}
             if p.best_evening is None or pts > p.best_evening["points"]:
                 p.best_evening = entry
             if p.worst_evening is None or pts < p.worst_evening["points"]:
                 p.worst_evening = entry
+        for first, second, together, won, pts in summary["pairs"]:
+            pair = pairs.get((first, second))
+            if pair is None:
+                pair = pairs[(first, second)] = Partnership((first, second))
+            pair.hands += together
+            pair.won += won
+            pair.points += pts
+        for team, strokes in summary["teams"].items():
+            team_strokes[team] += strokes
     _money(ledger, scope, rules, tables, per_table, by_id, stats_of, names)
     ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
     group_extras: dict[str, Any] = {}

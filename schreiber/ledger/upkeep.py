@@ -12,11 +12,12 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, _
+from schreiber.ledger import stats
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.store.engine import READ_ONLY, LedgerError, copy_sqlite, database_error, shown, stored_revision
-from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Runde
+from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Runde, TableStats
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ def check(ledger: Ledger) -> CheckResult:
     tables = hands = 0
     with _reading(ledger) as s:
         problems += _store_problems(s)
+        names = dict(s.execute(select(Player.id, Player.name)).all())
         for runde in s.scalars(select(Runde).order_by(Runde.id)):
             tables += 1
             versions = s.execute(select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == runde.id)).all()
@@ -74,6 +76,7 @@ def check(ledger: Ledger) -> CheckResult:
             hands += len(numbers)
             problems += _numbering_problems(runde.id, numbers, {number for number, _ in versions})
             problems += _payout_problems(ledger, s, runde)
+            problems += _summary_problems(s, runde, names)
     return CheckResult(problems, tables, hands, revision)
 
 
@@ -210,6 +213,18 @@ def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
                     "`schreiber recompute` rebuilds it").format(id=runde.id, number=record.number, points=_points(have.get(record.id), names), points2=_points(want.get(record.id), names))
             )
     return problems
+
+
+def _summary_problems(s: Session, runde: Runde, names: dict[int, str]) -> list[str]:
+    """A statistics summary kept for the table's current revision must be what its hands give now."""
+    kept = s.scalar(select(TableStats.data).where(TableStats.runde_id == runde.id, TableStats.revision == runde.revision))
+    if kept is None or kept.get("v") != stats.SUMMARY_VERSION:
+        return []  # none, or stale: the next `stats` makes it again
+    rows = sorted(stats.hand_rows(s.connection(), [Runde.id == runde.id]), key=lambda row: row[2])
+    if kept == stats.summarize(runde.rules, rows, names):
+        return []
+    return [_("session {id}: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
+              "and the next `schreiber stats` makes them again").format(id=runde.id)]
 
 
 def _points(rows: dict[int, tuple[int, bool, bool, bool]] | None, names: dict[int, str]) -> str:

@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -45,6 +45,8 @@ class Runde(Base):
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     teams: Mapped[list[Any] | None]
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Raised by every command that takes the table for writing; a cached summary of an older revision is stale.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
@@ -135,6 +137,19 @@ class Payment(Base):
     payee_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     cents: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class TableStats(Base):
+    """A cache: one table's statistics summary (`ledger.stats`), valid while the table's revision is `revision`.
+
+    Derived like the payouts; dropping every row loses nothing (the next `stats` computes them again).
+    """
+
+    __tablename__ = "table_stats"
+
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]]
 
 
 class LedgerState(Base):

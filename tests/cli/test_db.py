@@ -85,6 +85,21 @@ def test_db_check_names_a_cached_payout_that_differs_from_the_fold(cli):
     assert cli.ok("db", "check").startswith("ok: ")
 
 
+def test_db_check_names_kept_statistics_that_differ_from_the_hands(cli):
+    _evening(cli)
+    before = cli.ok("stats", "--format", "json")  # makes and keeps the table's summary
+    _sql(cli.url, """UPDATE table_stats SET data = '{"v": 1, "hands": 99, "types": {}, "players": {}, "pairs": [], "teams": {}}'""")
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert ran.out.splitlines() == [
+        "problem: session 1: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
+        "and the next `schreiber stats` makes them again"
+    ]
+    cli.ok("recompute")
+    assert cli.ok("db", "check").startswith("ok: ")
+    assert cli.ok("stats", "--format", "json") == before
+
+
 def test_db_check_finds_gaps_and_duplicates_in_hand_numbers(cli):
     _evening(cli)
     cli.ok("add", "rufspiel", "--player", "Dora", "--partner", "Anna", "--augen", "40")

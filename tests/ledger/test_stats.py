@@ -179,6 +179,30 @@ def test_a_player_who_joins_in_the_second_evening(cli):
     assert [x["name"] for x in only["groups"][0]["players"]] == ["Emil"]
 
 
+def test_a_run_goes_on_across_evenings_and_an_edit_later_is_counted(cli):
+    wins, loses = "rufspiel --player Anna --partner Berta --augen 70", "rufspiel --player Anna --partner Berta --augen 40"
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-02-01")
+    add(cli, loses, wins, wins)  # ends on 2 won
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-02-08")
+    add(cli, wins, wins)  # all won: the run goes on, 4
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-02-15")
+    add(cli, wins, loses, wins)  # 5, broken, 1
+
+    def anna():
+        return lines(group(cli.json("stats", "--all", "--format", "json"), "schafkopf"))["Anna"]
+
+    first = anna()
+    assert (first["longest_run"], first["hands"], first["won"]) == (5, 8, 6)
+    assert anna() == first  # asked again: the same, now from each evening's kept summary
+    # An edit of the middle evening after the summaries were kept: the run breaks there (2, 1, 2 now).
+    cli.ok("edit", "1", "--augen", "40", "--session", "2")
+    after = anna()
+    assert (after["longest_run"], after["hands"], after["won"]) == (2, 8, 5)
+    assert after["as_player"] == pw(8, 5)
+    cli.ok("undo", "--session", "3")
+    assert anna()["hands"] == 7
+
+
 def test_rule_sets_are_never_added_and_the_table_fits_80_columns(cli):
     cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--tariff", "10", "--date", "2026-01-10")
     add(cli, "wenz --player Carl --augen 80 --laufende 3")
@@ -253,7 +277,9 @@ evenings = st.lists(
 def test_stats_agree_with_report_over_any_season(db_url, season):
     from schreiber.ledger.reports import Scope, report
     from schreiber.ledger.service import Ledger
-    from schreiber.ledger.stats import compute
+    from schreiber.ledger.stats import as_json, compute
+    from schreiber.rules.model import Hand
+    from schreiber.store.models import TableStats
 
     ledger = Ledger.open(db_url)
     try:
@@ -282,6 +308,13 @@ def test_stats_agree_with_report_over_any_season(db_url, season):
                 assert roles + without_declarer == p.hands
                 assert sum(v["played"] for v in p.by_type.values()) == p.as_player["played"] + without_declarer
                 assert p.won <= p.hands and p.longest_run <= p.won
+        # Asked again, every evening's summary is read back; after one more hand, one is made anew.
+        assert as_json(compute(ledger, scope)) == as_json(stats)
+        ledger.add(_renamed(Hand("rufspiel", player="Anna", partner="Berta", augen=70), dict(zip(PLAYERS, season[-1][1], strict=True))))
+        mixed = as_json(compute(ledger, scope))
+        with ledger.engine.begin() as conn:
+            conn.execute(TableStats.__table__.delete())
+        assert mixed == as_json(compute(ledger, scope))
     finally:
         ledger.engine.dispose()
 
