@@ -705,9 +705,12 @@ def imported(results: Sequence[Any]) -> None:
         matched = _(" (matched by date, rule set, players and hands)") if r.by_facts else ""
         if r.outcome == "new":
             _out(_("Imported session {session} with {hands}.").format(session=r.session, hands=hands))
+        elif r.outcome == "extended" and not r.added:
+            _out(_("Added the joins and leaves of session {key} of the file to session {session}{matched}; its hands were there already.").format(
+                key=r.key, session=r.session, matched=matched))
         elif r.outcome == "extended":
-            first = r.hands - r.added + 1
-            which = _("hand {first}").format(first=first) if r.added == 1 else _("hands {first}–{last}").format(first=first, last=r.hands)
+            first = r.first_added or r.hands - r.added + 1
+            which = _("hand {first}").format(first=first) if r.added == 1 else _("hands {first}–{last}").format(first=first, last=first + r.added - 1)
             _out(
                 _("Added {which} to session {session}{matched}; the earlier ones were there already.").format(
                     which=which, session=r.session, matched=matched

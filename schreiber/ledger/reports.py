@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_right
 import json
 import uuid
 from collections import defaultdict
@@ -15,12 +16,12 @@ from sqlalchemy import case, func, select
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger.names import pick, resolve_names
-from schreiber.ledger.service import Ledger, TableView, _jsonable
+from schreiber.ledger.service import Ledger, TableView, _changes, _jsonable
 from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
-from schreiber.rules.table import play, start
+from schreiber.rules.table import FoldError, SeatChange, fold
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
 
@@ -326,7 +327,7 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
     view = ledger._view(s, t, ledger._records(s, t))
     positions = {name: i for i, name in enumerate(view.table.players)}
     settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
-    # Joins and leaves of the table, on every row of it (import refuses them for now).
+    # Joins and leaves of the table, on every row of it; import replays them between the hands.
     seat_events = [
         {"after_hand": e.after_hand, "kind": e.kind, "name": e.player.name, "seat": e.seat}
         for e in ledger._events(s, t)
@@ -399,9 +400,10 @@ class FileTable:
     date: dt.date
     first_dealer: int
     teams: list[list[str]] | None
-    players: tuple[str, ...]
-    hands: list[Hand]
+    players: tuple[str, ...]  # seated when the table was started
+    hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
     steps: list[Any]
+    events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
 
 
 @dataclass(frozen=True)
@@ -414,6 +416,7 @@ class Imported:
     hands: int  # the table's hands in the ledger now
     added: int
     by_facts: bool = False
+    first_added: int = 0  # the ledger's number of the first hand added (after a voided hand it is not hands - added + 1)
 
 
 def _refuse(message: str) -> SettingsError:
@@ -429,11 +432,7 @@ class _Reading:
         self.rules = registry.get(self.first["rules"]) if self.first["rules"] in registry.names() else None
         if self.rules is None:
             raise _refuse(_("session {key} is played under {first}, which is not a rule set of schreiber").format(key=key, first=repr(self.first['rules'])))
-        if first.get("table_events"):
-            raise _refuse(
-                _("players joined or left session {key} during the evening (column table_events); such "
-                    "tables cannot be imported yet").format(key=key)
-            )
+        self.events = _seat_changes(key, first.get("table_events") or "")
         self.seats: dict[int, str] = {}
         self.facts: dict[int, str] = {}
         self.hands: dict[int, Hand] = {}
@@ -446,8 +445,10 @@ class _Reading:
         seat = _whole(row, "seat", self.key)
         number = _whole(row, "hand", self.key)
         name = row["name"]
-        if not 1 <= seat <= self.rules.max_players:
-            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=self.rules.max_players))
+        # Everyone who sat at the table has a seat number: the most seated at once, and each newcomer after them.
+        most = self.rules.max_players + len(self.events)
+        if not 1 <= seat <= most:
+            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=most))
         if not 1 <= number <= MAX_HANDS:
             raise _refuse(_("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(key=self.key, number=number, MAX_HANDS=MAX_HANDS))
         if self.seats.setdefault(seat, name) != name:
@@ -468,20 +469,22 @@ class _Reading:
     def table(self) -> FileTable:
         """The table checked: seats and hands complete, and every hand scores the exported points."""
         key, first, rules = self.key, self.first, self.rules
-        seats = sorted(self.seats)
-        if seats != list(range(1, len(seats) + 1)):
-            raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=seats))
-        players = tuple(self.seats[i] for i in seats)
+        seats = _everyone_seated(key, self.seats, self.events)
+        if sorted(seats) != list(range(1, len(seats) + 1)):
+            raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=sorted(seats)))
+        members = tuple(seats[i] for i in sorted(seats))
+        players = _first_seated(key, members, self.events)
         if not rules.min_players <= len(players) <= rules.max_players:
             raise _refuse(_("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(key=key, count=len(players), name=rules.name, min_players=rules.min_players, max_players=rules.max_players))
-        if len({p.casefold() for p in players}) != len(players) or any(not p.strip() or len(p) > 80 for p in players):
+        if len({p.casefold() for p in members}) != len(members) or any(not p.strip() or len(p) > 80 for p in members):
             raise _refuse(_("session {key} has a player name that is empty, longer than 80 characters or given twice").format(key=key))
+        # A hand voided in the middle of the evening leaves a gap in the exported numbers: the table's
+        # hands are its live ones in order, and a join or leave sits between the same two of them.
         numbers = sorted(self.hands)
-        if numbers != list(range(1, len(numbers) + 1)):
-            missing = next(i for i in range(1, len(numbers) + 2) if i not in self.hands)
-            raise _refuse(_("session {key} has no hand {missing} but has later ones; an export numbers them 1, 2, 3 …").format(key=key, missing=missing))
+        events = [replace(c, after_hand=bisect_right(numbers, c.after_hand)) for c in self.events]
         for number in numbers:
-            if set(self.points[number]) != set(players):
+            # With joins and leaves, who sat at which hand is the fold's to say (it checks each hand's rows).
+            if not self.events and set(self.points[number]) != set(players):
                 raise _refuse(
                     _("hand {number} of session {key} has rows for {count} of its {count2} players (a cut-off file?)").format(number=number, key=key, count=len(self.points[number]), count2=len(players))
                 )
@@ -504,8 +507,9 @@ class _Reading:
             raise _refuse(_("session {key} cannot be read ({e})").format(key=key, e=e)) from None
         hands = [self.hands[n] for n in numbers]
         points = [self.points[n] for n in numbers]
-        steps = _fold(key, rules, settings, players, first_dealer, hands, points)
-        return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams, players, hands, steps)
+        steps = _fold(key, rules, settings, players, first_dealer, hands, points, events)
+        return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
+                         players, hands, steps, events)
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -516,24 +520,86 @@ def _whole(row: dict[str, str], column: str, key: str) -> int:
 
 
 def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ...], first_dealer: int,
-          hands: list[Hand], points: list[dict[str, int]] | None = None) -> list[Any]:
-    """Re-score the hands from the start; each must give the exported points where they are given."""
-    steps = []
+          hands: list[Hand], points: list[dict[str, int]] | None = None, events: list[SeatChange] | None = None) -> list[Any]:
+    """Re-score the hands from the start, with the joins and leaves between them; each hand must give
+    the exported points where they are given."""
     try:
-        state = start(rules, settings, players, first_dealer)
-        for i, hand in enumerate(hands):
-            step = play(rules, settings, state, hand)
-            if points is not None and dict(step.payout.points) != points[i]:
-                raise _refuse(
-                    _("hand {value} of session {key} scores {dict} under {name}, but the file says {points}").format(value=i + 1, key=key, dict=dict(step.payout.points), name=rules.name, points=points[i])
-                )
-            steps.append(step)
-            state = step.after
+        steps, __ = fold(rules, settings, players, list(enumerate(hands, start=1)), first_dealer, events or ())
+    except FoldError as e:
+        raise _refuse(_("hand {value} of session {key} cannot be scored under {name} ({e})").format(value=e.number, key=key, name=rules.name, e=str(e).rstrip("."))) from None
+    except SettingsError as e:
+        raise _refuse(_("the joins and leaves of session {key} cannot be replayed ({e})").format(key=key, e=str(e).rstrip("."))) from None
     except (HandError, KeyError, ValueError, TypeError, AttributeError) as e:
-        if isinstance(e, SettingsError) and str(e).startswith("import csv:"):
-            raise
-        raise _refuse(_("hand {value} of session {key} cannot be scored under {name} ({e})").format(value=len(steps) + 1, key=key, name=rules.name, e=e)) from None
+        # Facts that read as a hand but break the scoring itself (not a HandError): the fold does not say which.
+        raise _refuse(_("session {key} cannot be scored under {name} ({e})").format(key=key, name=rules.name, e=e)) from None
+    for i, step in enumerate(steps):
+        if points is not None and dict(step.payout.points) != points[i]:
+            raise _refuse(
+                _("hand {value} of session {key} scores {dict} under {name}, but the file says {points}").format(value=i + 1, key=key, dict=dict(step.payout.points), name=rules.name, points=points[i])
+            )
     return steps
+
+
+def _seat_changes(key: str, text: str) -> list[SeatChange]:
+    """The column table_events: [{"after_hand": K, "kind": "join"|"leave", "name": NAME, "seat": N|null}, …]."""
+    if not text:
+        return []
+    try:
+        entries = json.loads(text)
+        if not isinstance(entries, list):
+            raise TypeError("a list expected")
+        changes = []
+        for e in entries:
+            after, kind, name, seat = e["after_hand"], e["kind"], e["name"], e.get("seat")
+            if not (isinstance(after, int) and 0 <= after <= MAX_HANDS and kind in (JOIN, LEAVE) and isinstance(name, str)
+                    and name.strip() and len(name) <= 80 and (seat is None or isinstance(seat, int))):
+                raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
+            changes.append(SeatChange(after, join=name if kind == JOIN else None, leave=name if kind == LEAVE else None, seat=seat))
+    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        raise _refuse(_("the joins and leaves of session {key} (column table_events) cannot be read ({e})").format(key=key, e=e)) from None
+    return changes
+
+
+def _newcomers(events: list[SeatChange]) -> tuple[list[str], list[str]]:
+    """(newcomers, left first): players whose first event is a join, in the order they joined, and
+    those whose first event is a leave (they sat from the start)."""
+    first_event: dict[str, str] = {}
+    for change in events:
+        for name, kind in ((change.join, JOIN), (change.leave, LEAVE)):
+            if name is not None:
+                first_event.setdefault(name, kind)
+    return ([n for n, kind in first_event.items() if kind == JOIN], [n for n, kind in first_event.items() if kind == LEAVE])
+
+
+def _everyone_seated(key: str, seats: dict[int, str], events: list[SeatChange]) -> dict[int, str]:
+    """The seat column names only those who played a hand; one who joined and never played, or sat
+    from the start and left before the first hand, is known by the events. Newcomers sit after
+    everyone who sat from the start, in the order they joined; those who left first fill the gaps."""
+    if not events:
+        return seats
+    newcomers, left_first = _newcomers(events)
+    played = set(seats.values())
+    total = len(seats) + sum(1 for n in [*newcomers, *left_first] if n not in played)
+    first = total - len(newcomers)
+    everyone = dict(seats)
+    for i, name in enumerate(newcomers):
+        everyone.setdefault(first + i + 1, name)
+    gaps = iter(n for n in range(1, first + 1) if n not in everyone)
+    for name in left_first:
+        if name not in played:
+            everyone[next(gaps, total + 1)] = name
+    return everyone
+
+
+def _first_seated(key: str, members: tuple[str, ...], events: list[SeatChange]) -> tuple[str, ...]:
+    """Who sat at the table when it was started. The seat column numbers everyone who sat at it:
+    those first, then each newcomer in the order he joined. A newcomer is a player whose first
+    event is a join (one who sat from the start must leave before he can join again)."""
+    newcomers, __ = _newcomers(events)
+    players = tuple(m for m in members if m not in newcomers)
+    if members != players + tuple(newcomers):
+        raise _refuse(_("the seats of session {key} disagree with its joins and leaves (column table_events)").format(key=key))
+    return players
 
 
 def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
@@ -592,21 +658,29 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
 
 def _respelled(s: Any, table: FileTable) -> FileTable:
     """The table with each player spelled as the ledger already spells them (names match case-insensitively)."""
-    keys = [p.casefold() for p in table.players]
+    everyone = list(table.players)
+    for change in table.events:
+        everyone += [n for n in (change.join, change.leave) if n is not None and n not in everyone]
+    keys = [p.casefold() for p in everyone]
     known = {k: n for k, n in s.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
-    spelled = {p: known.get(p.casefold(), p) for p in table.players}
+    spelled = {p: known.get(p.casefold(), p) for p in everyone}
     if all(a == b for a, b in spelled.items()):
         return table
     players = tuple(spelled[p] for p in table.players)
+    members = tuple(spelled[p] for p in everyone)
     hands = []
     for hand in table.hands:
-        hand = resolve_names(hand, players)
+        hand = resolve_names(hand, members)
         if hand.teams:
             hand = replace(hand, teams=tuple(tuple(spelled.get(n, n) for n in team) for team in hand.teams))
         hands.append(hand)
     teams = [[spelled.get(n, n) for n in team] for team in table.teams] if table.teams else None
-    steps = _fold(table.key, table.rules, table.settings, players, table.first_dealer, hands)
-    return replace(table, players=players, hands=hands, teams=teams, steps=steps)
+    events = [
+        replace(c, join=spelled.get(c.join, c.join) if c.join else None, leave=spelled.get(c.leave, c.leave) if c.leave else None)
+        for c in table.events
+    ]
+    steps = _fold(table.key, table.rules, table.settings, players, table.first_dealer, hands, events=events)
+    return replace(table, players=players, hands=hands, teams=teams, steps=steps, events=events)
 
 
 @dataclass(frozen=True)
@@ -615,6 +689,7 @@ class _Plan:
     runde: Runde | None = None
     stored: int = 0
     by_facts: bool = False
+    events: tuple[SeatChange, ...] = ()  # the file's joins and leaves the ledger does not have yet
 
 
 def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
@@ -633,7 +708,12 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
             raise _refuse(
                 _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(key=table.key, id=stored.id, number=number, what=what)
             )
-        return _outcome(stored, len(records), table, by_facts=False)
+        plan = _with_events(ledger, s, _outcome(stored, len(records), table, by_facts=False), table)
+        if plan is None:
+            raise _refuse(
+                _("session {key} of the file is session {id} of the ledger, but their joins and leaves differ").format(key=table.key, id=stored.id)
+            )
+        return plan
     # An older file without identities (or a table imported from one): match by the facts.
     extends: list[tuple[Runde, int]] = []
     for candidate in s.scalars(
@@ -645,16 +725,46 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         if not records or _first_difference(records, table.hands) is not None:
             continue
         if len(records) >= len(table.hands):
-            return _outcome(candidate, len(records), table, by_facts=True)
-        extends.append((candidate, len(records)))
+            fits = _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table)
+            if fits is not None:
+                return fits
+        elif _with_events(ledger, s, _Plan("extended", candidate, len(records), True), table) is not None:
+            extends.append((candidate, len(records)))
     if len(extends) > 1:
         raise _refuse(
             _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
                 "tell which one it is").format(key=table.key, names=' and '.join(str(r.id) for r, _ in extends))
         )
     if extends:
-        return _outcome(extends[0][0], extends[0][1], table, by_facts=True)
+        return _with_events(ledger, s, _outcome(extends[0][0], extends[0][1], table, by_facts=True), table)  # type: ignore[return-value]
     return _Plan("new")
+
+
+def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable) -> _Plan | None:
+    """The plan with the file's joins and leaves the ledger lacks, or None when the two disagree:
+    the side with fewer hands must have the beginning of the other's events, and an event the
+    ledger lacks must come after its last hand (earlier, it would change hands it has)."""
+    def key(c: SeatChange) -> tuple[Any, ...]:
+        return (c.after_hand, (c.join or "").casefold(), (c.leave or "").casefold(), c.seat)
+
+    assert plan.runde is not None
+    # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
+    numbers = [r.number for r in ledger._records(s, plan.runde)]
+    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in _changes(ledger._events(s, plan.runde))]
+    want = [key(c) for c in table.events]
+    common = min(len(have), len(want))
+    if have[:common] != want[:common]:
+        return None
+    if plan.outcome == "older":
+        return plan if len(want) <= len(have) else None
+    if plan.outcome == "extended" and len(have) > len(want):
+        return None
+    extra = tuple(table.events[len(have):])
+    if any(c.after_hand < plan.stored for c in extra):
+        return None
+    if extra and plan.outcome == "same":
+        return replace(plan, outcome="extended", events=extra)
+    return replace(plan, events=extra)
 
 
 def _outcome(runde: Runde, stored: int, table: FileTable, by_facts: bool) -> _Plan:
@@ -727,15 +837,24 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
             s.add(Seat(runde=runde, position=position, player=ledger._player(s, name)))
         s.flush()
         s.refresh(runde)
+    # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
+    records = ledger._records(s, runde) if plan.outcome == "extended" else []
+    first = ledger._next_number(s, runde, records) if records else plan.stored + 1
+    numbers = [r.number for r in records] + list(range(first, first + len(table.hands) - plan.stored))
+    for change in table.events if plan.outcome == "new" else plan.events:
+        after = numbers[change.after_hand - 1] if change.after_hand else 0
+        s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
+                         player=ledger._player(s, change.join or change.leave), seat=change.seat))  # type: ignore[arg-type]
     pairs = []
-    for number in range(plan.stored + 1, len(table.hands) + 1):
-        hand = table.hands[number - 1]
-        record = HandRecord(runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE)
+    for index in range(plan.stored + 1, len(table.hands) + 1):
+        hand = table.hands[index - 1]
+        record = HandRecord(runde_id=runde.id, number=numbers[index - 1], type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE)
         s.add(record)
-        pairs.append((record, table.steps[number - 1]))
+        pairs.append((record, table.steps[index - 1]))
     s.flush()
     ledger._cache(s, runde, pairs)
-    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts)
+    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts,
+                    numbers[plan.stored] if pairs else 0)
 
 
 # -- what is owed: payments recorded by `settle` against each table's money --------------------
