@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -90,7 +92,10 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
     ledger.engine.dispose()
 
 
-def main() -> None:
+@contextmanager
+def season_from_arguments() -> Iterator[tuple[argparse.Namespace, dict[str, str], str]]:
+    """`[--db URL] [evenings] [hands per evening]`: the season built (in a temporary SQLite file
+    unless --db names one), then (the arguments, the environment naming it, the schreiber command)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", default=None)
     parser.add_argument("evenings", nargs="?", type=int, default=1000)
@@ -101,8 +106,11 @@ def main() -> None:
         start = time.perf_counter()
         build(url, args.evenings, args.per_evening)
         print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
-        env = {**os.environ, "SCHREIBER_DB": url}
-        schreiber = str(Path(sys.executable).parent / "schreiber")
+        yield args, {**os.environ, "SCHREIBER_DB": url}, str(Path(sys.executable).parent / "schreiber")
+
+
+def main() -> None:
+    with season_from_arguments() as (args, env, schreiber):
         times = []
         for _ in range(3):
             start = time.perf_counter()

@@ -13,7 +13,6 @@ summary is made again, as at a table where the evening goes on.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import resource
@@ -25,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from report_all import CLUB, build  # noqa: E402
+from report_all import CLUB, season_from_arguments  # noqa: E402
 
 RUNS = 5
 
@@ -66,18 +65,7 @@ def show(label: str, times: list[float], goal: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--db", default=None)
-    parser.add_argument("evenings", nargs="?", type=int, default=1000)
-    parser.add_argument("per_evening", nargs="?", type=int, default=100)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
-        start = time.perf_counter()
-        build(url, args.evenings, args.per_evening)
-        print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
-        env = {**os.environ, "SCHREIBER_DB": url}
-        schreiber = str(Path(sys.executable).parent / "schreiber")
+    with season_from_arguments() as (args, env, schreiber), tempfile.TemporaryDirectory() as tmp:
         check = subprocess.run([schreiber, "db", "check"], capture_output=True, env=env, text=True).stdout
         print(check.strip()[:160])
         times, out = timed([schreiber, "stats", "--all", "--format", "json"], env)
