@@ -195,7 +195,7 @@ EVENING: list[list[str]] = [
     ["add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "60"],
     ["add", "farbsolo", "--player", "Dora", "--farbe", "herz", "--augen", "45", "--kontra"],
     ["add", "rufspiel", "--player", "Carl", "--partner", "Berta", "--augen", "120", "--schwarz", "--klopfen", "Anna"],
-    ["add", "ramsch", "--augen", "Anna=50", "Berta=40", "Carl=30", "Dora=0"],
+    ["add", "ramsch", "--augen", "Anna=50", "Berta", "40"],  # "Berta 40" is no NAME=N: refused by click
     ["add", "ramsch", "--augen", "Anna=50", "--augen", "Berta=40", "--augen", "Carl=30", "--augen", "Dora=0",
      "--jungfrau", "Dora"],
     ["add", "bettel", "--player", "Anna", "--lost"],

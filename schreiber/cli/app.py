@@ -9,6 +9,7 @@ import gc
 import inspect
 import logging
 import os
+import re
 import sys
 from typing import Annotated, Any, Optional
 
@@ -290,7 +291,7 @@ def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
     player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
     partner: Annotated[Optional[str], typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
-    augen: Annotated[Optional[list[str]], typer.Option("--augen", "-a", help=_("Augen of the player party, or NAME=N per player."))] = None,
+    augen: Annotated[Optional[list[str]], typer.Option("--augen", "-a", help=_("Augen of the player party, or NAME=N per player (one --augen takes them all)."))] = None,
     stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
     laufende: Annotated[Optional[int], typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
     schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
@@ -821,7 +822,7 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
-    args = _db_first(list(sys.argv[1:] if argv is None else argv))
+    args = _spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
     try:
         if command is None:
             command = typer.main.get_command(app)
@@ -871,6 +872,37 @@ def _db_first(args: list[str]) -> list[str]:
             taken = args[i : i + (1 if "=" in word else 2)]
             return [*taken, *args[:i], *args[i + len(taken) :]]
     return args
+
+
+# Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
+_NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
+_NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
+
+
+def _spread_name_values(args: list[str]) -> list[str]:
+    """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
+    its own `--augen`, as click wants the option repeated."""
+    out: list[str] = []
+    repeat: str | None = None  # the option whose NAME=N values are being read
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return out + args[i:]
+        if repeat is not None and _NAME_VALUE.fullmatch(word):
+            out += [repeat, word]
+        else:
+            repeat = None
+            out.append(word)
+            option, equals, value = word.partition("=")
+            if equals and option in _NAME_VALUE_OPTIONS and _NAME_VALUE.fullmatch(value):
+                repeat = option
+            elif word in _NAME_VALUE_OPTIONS and i + 1 < len(args) and _NAME_VALUE.fullmatch(args[i + 1]):
+                out.append(args[i + 1])
+                repeat = word
+                i += 1
+        i += 1
+    return out
 
 
 def _no_type(command: str | None) -> str:

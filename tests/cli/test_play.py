@@ -46,6 +46,7 @@ wenz --player Berta --augen 80
 farbsolo -p ca -a 65 --farbe herz
 undo
 geier -p do -a 40 -n 'das war knapp'
+ramsch -a Anna=40 Berta=35 Carl=25 Dora=20
 list
 """
 
@@ -60,7 +61,7 @@ def test_a_piped_evening_records_every_hand_and_skips_comments(cli, monkeypatch)
     assert "Hand 3: geier Dora" in ran.out  # undo voided the farbsolo; the geier took its number
     assert ran.err == ""
     recorded = hands(cli)
-    assert [(n, t) for n, t, _ in recorded] == [(1, "rufspiel"), (2, "wenz"), (3, "geier")]
+    assert [(n, t) for n, t, _ in recorded] == [(1, "rufspiel"), (2, "wenz"), (3, "geier"), (4, "ramsch")]
     # The same hands as `add` records them: the totals of the table equal the sum of their payouts.
     listed = cli.ok("list")
     assert "geier Dora" in listed and "farbsolo" not in listed

@@ -124,6 +124,22 @@ def test_db_after_the_command(tmp_path, capsys):
     assert code == 0 and json.loads(run(capsys, "--db", db, "show", "2", "--format", "json")[1])["facts"]["note"] == "--db"
 
 
+def test_augen_of_every_player_after_one_option(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS)
+    cli.ok("add", "ramsch", "--augen", "Anna=40", "--augen", "Berta=35", "--augen", "Carl=25", "--augen", "Dora=20")
+    # as typed at the table: one --augen (or -a, or --augen=…) for all four, a note after them untouched
+    cli.ok("add", "ramsch", "--augen", "Anna=40", "Berta=35", "Carl=25", "Dora=20")
+    cli.ok("add", "ramsch", "-a", "Anna=40", "Berta=35", "Carl=25", "Dora=20", "--note", "x=1")
+    cli.ok("add", "ramsch", "--augen=Anna=40", "Berta=35", "Carl=25", "Dora=20")
+    shown = [cli.json("show", str(n), "--format", "json") for n in (1, 2, 3, 4)]
+    assert all(h["payouts"] == shown[0]["payouts"] for h in shown)
+    assert shown[2]["facts"]["note"] == "x=1"
+    # a number for the player party does not take NAME=N after it: refused in one sentence, nothing added
+    ran = cli("add", "rufspiel", "--player", "Anna", "--partner", "Berta", "--augen", "70", "Carl=3")
+    assert ran.code == 2 and "Carl=3" in ran.err and ran.err.count("\n") == 1
+    assert cli.json("report", "--format", "json")["hands"] == 4
+
+
 # -- session new: names ---------------------------------------------------------------------------
 
 
