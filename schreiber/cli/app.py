@@ -822,7 +822,7 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
-    args = _spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
+    args = spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
     try:
         if command is None:
             command = typer.main.get_command(app)
@@ -875,11 +875,11 @@ def _db_first(args: list[str]) -> list[str]:
 
 
 # Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-_NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
-_NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
+NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
+NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
 
 
-def _spread_name_values(args: list[str]) -> list[str]:
+def spread_name_values(args: list[str]) -> list[str]:
     """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
     its own `--augen`, as click wants the option repeated."""
     out: list[str] = []
@@ -889,15 +889,15 @@ def _spread_name_values(args: list[str]) -> list[str]:
         word = args[i]
         if word == "--":
             return out + args[i:]
-        if repeat is not None and _NAME_VALUE.fullmatch(word):
+        if repeat is not None and NAME_VALUE.fullmatch(word):
             out += [repeat, word]
         else:
             repeat = None
             out.append(word)
             option, equals, value = word.partition("=")
-            if equals and option in _NAME_VALUE_OPTIONS and _NAME_VALUE.fullmatch(value):
+            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
                 repeat = option
-            elif word in _NAME_VALUE_OPTIONS and i + 1 < len(args) and _NAME_VALUE.fullmatch(args[i + 1]):
+            elif word in NAME_VALUE_OPTIONS and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
                 out.append(args[i + 1])
                 repeat = word
                 i += 1

@@ -243,12 +243,17 @@ def test_play_on_a_terminal(cli, db_url, tmp_path):
         child.send("farbsolo -p ca -a 80 --farbe")
         child.sendcontrol("c")  # Ctrl-C clears the line
         expect(child, "hand 3 · ")
+        child.send("ramsch -a Anna=40 Be\t")  # after one NAME=N, Tab offers the next name
+        expect(child, "Berta=")
+        child.send("35 Carl=25 Dora=20\r")
+        expect(child, "Hand 3: ramsch")
+        expect(child, "hand 4 · ")
         child.sendcontrol("d")
         expect(child, pexpect.EOF)
     finally:
         child.close()
     assert child.exitstatus == 0
-    assert [t for _, t, _ in hands(cli)] == ["rufspiel", "wenz"]
+    assert [t for _, t, _ in hands(cli)] == ["rufspiel", "wenz", "ramsch"]
     history = (tmp_path / "schreiber" / "play_history").read_text(encoding="utf-8")
     assert "+wenz -p be -a 70" in history
 
