@@ -44,3 +44,18 @@ def schafkopf_hands(draw: st.DrawFn) -> Hand:
                     klopfen=klopfen, kontra=kontra, re=re)
     return Hand(draw(st.sampled_from(["bettel", "bettel-brett"])), player=player, won=draw(st.booleans()),
                 klopfen=klopfen, kontra=kontra, re=re)
+
+
+def renamed(hand: Hand, names_of: dict[str, str]) -> Hand:
+    """The hand with the generated players (Anna … Dora) named as `names_of` says, wherever its facts name one."""
+    facts = hand.to_facts()
+    for key in ("player", "partner", "loser", "durchmarsch", "winner"):
+        if key in facts:
+            facts[key] = names_of[facts[key]]
+    for key in ("klopfen", "jungfrau"):
+        if key in facts:
+            facts[key] = [names_of[n] for n in facts[key]]
+    for key in ("augen_by_player", "stiche"):
+        if key in facts:
+            facts[key] = {names_of[n]: v for n, v in facts[key].items()}
+    return Hand.from_facts(facts)

@@ -15,9 +15,8 @@ from sqlalchemy import create_engine, text
 from schreiber.ledger.reports import Scope, export_rows, import_rows
 from schreiber.ledger.service import Ledger
 from schreiber.report import csvio
-from schreiber.rules.model import Hand
 from tests.conftest import PG_SERVER
-from tests.strategies import PLAYERS, schafkopf_hands
+from tests.strategies import PLAYERS, renamed, schafkopf_hands
 
 # Names as people type them into a laptop: any letters, spaces, separators, quotes, and the
 # characters a spreadsheet would run as a formula, at the start or anywhere.
@@ -25,20 +24,6 @@ _name_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")) | st.
 names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: n.strip() == n)
 EVENINGS = itertools.count()
 notes = st.none() | st.text(_name_chars | st.sampled_from(["\n", "\r"]), min_size=1, max_size=40)
-
-
-def renamed(hand: Hand, names_of: dict[str, str], note: str | None) -> Hand:
-    facts = hand.to_facts()
-    for key in ("player", "partner", "loser", "durchmarsch", "winner"):
-        if key in facts:
-            facts[key] = names_of[facts[key]]
-    for key in ("klopfen", "jungfrau"):
-        if key in facts:
-            facts[key] = [names_of[n] for n in facts[key]]
-    for key in ("augen_by_player", "stiche"):
-        if key in facts:
-            facts[key] = {names_of[n]: v for n, v in facts[key].items()}
-    return replace(Hand.from_facts(facts), note=note)
 
 
 @pytest.fixture
@@ -92,7 +77,7 @@ def test_any_names_and_notes_survive_export_and_import_once(ledger, target, tmp_
     evening = dt.date(2001, 1, 1) + dt.timedelta(days=next(EVENINGS))
     info = ledger.new_table("schafkopf", players, tariff=5, new_players=players, date=evening)
     for hand, note in hands:
-        ledger.add(renamed(hand, names_of, note), info.id)
+        ledger.add(replace(renamed(hand, names_of), note=note), info.id)
     path = tmp_path / f"{uuid.uuid4().hex}.csv"
     export(ledger, info.id, path, excel)
 

@@ -3,12 +3,10 @@ over generated seasons (stats agree with report; the roles add up to the hands s
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import PLAYERS, schafkopf_hands
+from tests.strategies import PLAYERS, renamed, schafkopf_hands
 
 FOUR = ["--players", "Anna", "Berta", "Carl", "Dora"]
 
@@ -247,20 +245,6 @@ def test_stats_refuses_what_it_cannot_answer(cli):
 NAMES = ("Anna", "Berta", "Carl", "Dora", "Emil", "Fritz")
 
 
-def _renamed(hand, mapping):
-    def one(n):
-        return mapping.get(n, n) if n else n
-
-    return replace(
-        hand,
-        player=one(hand.player),
-        partner=one(hand.partner),
-        loser=one(hand.loser),
-        klopfen=tuple(one(n) for n in hand.klopfen),
-        augen_by_player={one(k): v for k, v in hand.augen_by_player.items()},
-    )
-
-
 evenings = st.lists(
     st.tuples(
         st.sampled_from(["schafkopf", "schafkopf-tarif"]),
@@ -293,7 +277,7 @@ def test_stats_agree_with_report_over_any_season(db_url, season):
             ledger.new_table(rules, list(seated), tariff=5)
             mapping = dict(zip(PLAYERS, seated, strict=True))
             for hand in hands:
-                ledger.add(_renamed(hand, mapping))
+                ledger.add(renamed(hand, mapping))
         scope = Scope(all_tables=True)
         stats = compute(ledger, scope)
         rep = report(ledger, scope)
@@ -310,7 +294,7 @@ def test_stats_agree_with_report_over_any_season(db_url, season):
                 assert p.won <= p.hands and p.longest_run <= p.won
         # Asked again, every evening's summary is read back; after one more hand, one is made anew.
         assert as_json(compute(ledger, scope)) == as_json(stats)
-        ledger.add(_renamed(Hand("rufspiel", player="Anna", partner="Berta", augen=70), dict(zip(PLAYERS, season[-1][1], strict=True))))
+        ledger.add(renamed(Hand("rufspiel", player="Anna", partner="Berta", augen=70), dict(zip(PLAYERS, season[-1][1], strict=True))))
         mixed = as_json(compute(ledger, scope))
         with ledger.engine.begin() as conn:
             conn.execute(TableStats.__table__.delete())
