@@ -469,11 +469,7 @@ class _Reading:
     def table(self) -> FileTable:
         """The table checked: seats and hands complete, and every hand scores the exported points."""
         key, first, rules = self.key, self.first, self.rules
-        seats = _everyone_seated(key, self.seats, self.events)
-        if sorted(seats) != list(range(1, len(seats) + 1)):
-            raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=sorted(seats)))
-        members = tuple(seats[i] for i in sorted(seats))
-        players = _first_seated(key, members, self.events)
+        members, players = _seating(key, self.seats, self.events)
         if not rules.min_players <= len(players) <= rules.max_players:
             raise _refuse(_("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(key=key, count=len(players), name=rules.name, min_players=rules.min_players, max_players=rules.max_players))
         if len({p.casefold() for p in members}) != len(members) or any(not p.strip() or len(p) > 80 for p in members):
@@ -560,46 +556,37 @@ def _seat_changes(key: str, text: str) -> list[SeatChange]:
     return changes
 
 
-def _newcomers(events: list[SeatChange]) -> tuple[list[str], list[str]]:
-    """(newcomers, left first): players whose first event is a join, in the order they joined, and
-    those whose first event is a leave (they sat from the start)."""
+def _seating(key: str, seats: dict[int, str], events: list[SeatChange]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(everyone who sat at the table in seat order, those seated when it was started).
+
+    The seat column numbers everyone who sat: those from the start first, then each newcomer in
+    the order he joined. A newcomer is a player whose first event is a join (one who sat from the
+    start must leave before he can join again). The column names only those who played a hand; one
+    who joined and never played, or sat from the start and left before the first hand, is known by
+    the events: newcomers take the seats after the others, those who left first fill the gaps."""
     first_event: dict[str, str] = {}
     for change in events:
         for name, kind in ((change.join, JOIN), (change.leave, LEAVE)):
             if name is not None:
                 first_event.setdefault(name, kind)
-    return ([n for n, kind in first_event.items() if kind == JOIN], [n for n, kind in first_event.items() if kind == LEAVE])
-
-
-def _everyone_seated(key: str, seats: dict[int, str], events: list[SeatChange]) -> dict[int, str]:
-    """The seat column names only those who played a hand; one who joined and never played, or sat
-    from the start and left before the first hand, is known by the events. Newcomers sit after
-    everyone who sat from the start, in the order they joined; those who left first fill the gaps."""
-    if not events:
-        return seats
-    newcomers, left_first = _newcomers(events)
+    newcomers = [n for n, kind in first_event.items() if kind == JOIN]
     played = set(seats.values())
-    total = len(seats) + sum(1 for n in [*newcomers, *left_first] if n not in played)
+    total = len(seats) + sum(1 for n in first_event if n not in played)
     first = total - len(newcomers)
     everyone = dict(seats)
     for i, name in enumerate(newcomers):
         everyone.setdefault(first + i + 1, name)
     gaps = iter(n for n in range(1, first + 1) if n not in everyone)
-    for name in left_first:
-        if name not in played:
+    for name, kind in first_event.items():
+        if kind == LEAVE and name not in played:
             everyone[next(gaps, total + 1)] = name
-    return everyone
-
-
-def _first_seated(key: str, members: tuple[str, ...], events: list[SeatChange]) -> tuple[str, ...]:
-    """Who sat at the table when it was started. The seat column numbers everyone who sat at it:
-    those first, then each newcomer in the order he joined. A newcomer is a player whose first
-    event is a join (one who sat from the start must leave before he can join again)."""
-    newcomers, __ = _newcomers(events)
+    if sorted(everyone) != list(range(1, len(everyone) + 1)):
+        raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=sorted(everyone)))
+    members = tuple(everyone[i] for i in sorted(everyone))
     players = tuple(m for m in members if m not in newcomers)
     if members != players + tuple(newcomers):
         raise _refuse(_("the seats of session {key} disagree with its joins and leaves (column table_events)").format(key=key))
-    return players
+    return members, players
 
 
 def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
@@ -708,14 +695,14 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
             raise _refuse(
                 _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(key=table.key, id=stored.id, number=number, what=what)
             )
-        plan = _with_events(ledger, s, _outcome(stored, len(records), table, by_facts=False), table)
+        plan = _with_events(ledger, s, _outcome(stored, len(records), table, by_facts=False), table, records)
         if plan is None:
             raise _refuse(
                 _("session {key} of the file is session {id} of the ledger, but their joins and leaves differ").format(key=table.key, id=stored.id)
             )
         return plan
     # An older file without identities (or a table imported from one): match by the facts.
-    extends: list[tuple[Runde, int]] = []
+    extends: list[tuple[Runde, list[HandRecord]]] = []
     for candidate in s.scalars(
         select(Runde).where(Runde.date == table.date, Runde.rules == table.rules.name).order_by(Runde.id)
     ):
@@ -725,23 +712,25 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         if not records or _first_difference(records, table.hands) is not None:
             continue
         if len(records) >= len(table.hands):
-            fits = _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table)
+            fits = _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table, records)
             if fits is not None:
                 return fits
-        elif _with_events(ledger, s, _Plan("extended", candidate, len(records), True), table) is not None:
-            extends.append((candidate, len(records)))
+        elif _with_events(ledger, s, _Plan("extended", candidate, len(records), True), table, records) is not None:
+            extends.append((candidate, records))
     if len(extends) > 1:
         raise _refuse(
             _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
                 "tell which one it is").format(key=table.key, names=' and '.join(str(r.id) for r, _ in extends))
         )
     if extends:
-        return _with_events(ledger, s, _outcome(extends[0][0], extends[0][1], table, by_facts=True), table)  # type: ignore[return-value]
+        candidate, records = extends[0]
+        return _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table, records)  # type: ignore[return-value]
     return _Plan("new")
 
 
-def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable) -> _Plan | None:
-    """The plan with the file's joins and leaves the ledger lacks, or None when the two disagree:
+def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records: list[HandRecord]) -> _Plan | None:
+    """The plan with the file's joins and leaves the ledger lacks (`records`: the table's live hands in
+    the ledger), or None when the two disagree:
     the side with fewer hands must have the beginning of the other's events, and an event the
     ledger lacks must come after its last hand (earlier, it would change hands it has)."""
     def key(c: SeatChange) -> tuple[Any, ...]:
@@ -749,7 +738,7 @@ def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable) -> _Plan
 
     assert plan.runde is not None
     # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
-    numbers = [r.number for r in ledger._records(s, plan.runde)]
+    numbers = [r.number for r in records]
     have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in _changes(ledger._events(s, plan.runde))]
     want = [key(c) for c in table.events]
     common = min(len(have), len(want))

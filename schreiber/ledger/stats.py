@@ -162,8 +162,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
             for row in hand_rows(conn, only):
                 hands_of[row[1]].append(row)
             for t in stale:
-                rows = sorted(hands_of.get(t.id, ()), key=lambda row: row[2])
-                summaries[t.id] = summarize(t.rules, rows, names)
+                summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
                 fresh[t.id] = (t.revision, summaries[t.id])
         # Everyone seated at a table of the scope has a line, as in the report, hands or not.
         seated: dict[int, set[int]] = defaultdict(set)
@@ -262,8 +261,9 @@ def _sequence(flags: list[bool]) -> list[int]:
 
 
 def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[str, Any]:
-    """One table's statistics from its live hands (in order, each with its payout rows): the counts
-    the scope adds up, per player id, plus what a merge needs for runs and evenings. Plain JSON."""
+    """One table's statistics from its live hands (rows of `hand_rows`, in any order): the counts the
+    scope adds up, per player id, plus what a merge needs for runs and evenings. Plain JSON."""
+    hand_rows = sorted(hand_rows, key=lambda row: row[2])  # in the order played
     players: dict[str, PlayerStats] = {}
     by_id: dict[int, PlayerStats] = {}
     flags: dict[int, list[bool]] = defaultdict(list)

@@ -220,8 +220,7 @@ def _summary_problems(s: Session, runde: Runde, names: dict[int, str]) -> list[s
     kept = s.scalar(select(TableStats.data).where(TableStats.runde_id == runde.id, TableStats.revision == runde.revision))
     if kept is None or kept.get("v") != stats.SUMMARY_VERSION:
         return []  # none, or stale: the next `stats` makes it again
-    rows = sorted(stats.hand_rows(s.connection(), [Runde.id == runde.id]), key=lambda row: row[2])
-    if kept == stats.summarize(runde.rules, rows, names):
+    if kept == stats.summarize(runde.rules, stats.hand_rows(s.connection(), [Runde.id == runde.id]), names):
         return []
     return [_("session {id}: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
               "and the next `schreiber stats` makes them again").format(id=runde.id)]
