@@ -133,6 +133,34 @@ def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView
         return view, report(ledger, Scope(table_id=runde.id), views={runde.id: view}, session=s)
 
 
+def _seated(s: Any, where: list[Any]) -> tuple[dict[int, list[int]], dict[int, str]]:
+    """Everyone who sat at each table `where` picks (player ids in seat order, then as they joined),
+    and their names: each has a line in a report or a statistic, hands or not."""
+    seats: dict[int, list[int]] = defaultdict(list)
+    names: dict[int, str] = {}
+    for runde_id, player_id, name in s.execute(
+        select(Seat.runde_id, Seat.player_id, Player.name)
+        .join(Player, Player.id == Seat.player_id)
+        .join(Runde, Runde.id == Seat.runde_id)
+        .where(*where)
+        .order_by(Seat.runde_id, Seat.position)
+    ):
+        seats[runde_id].append(player_id)
+        names[player_id] = name
+    for runde_id, player_id, name in s.execute(
+        # Players who joined a table later are at it too (table events, ordered as they came).
+        select(TableEvent.runde_id, TableEvent.player_id, Player.name)
+        .join(Player, Player.id == TableEvent.player_id)
+        .join(Runde, Runde.id == TableEvent.runde_id)
+        .where(TableEvent.kind == JOIN, *where)
+        .order_by(TableEvent.id)
+    ):
+        if player_id not in seats[runde_id]:
+            seats[runde_id].append(player_id)
+            names[player_id] = name
+    return seats, names
+
+
 def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None) -> Report:
     """Sum the cached payouts per table and player in the database, then settle the money in Python.
 
@@ -144,28 +172,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             .where(*where)
             .order_by(Runde.id)
         ).all()
-        seats: dict[int, list[int]] = defaultdict(list)
-        names: dict[int, str] = {}
-        for runde_id, player_id, name in s.execute(
-            select(Seat.runde_id, Seat.player_id, Player.name)
-            .join(Player, Player.id == Seat.player_id)
-            .join(Runde, Runde.id == Seat.runde_id)
-            .where(*where)
-            .order_by(Seat.runde_id, Seat.position)
-        ):
-            seats[runde_id].append(player_id)
-            names[player_id] = name
-        for runde_id, player_id, name in s.execute(
-            # Players who joined a table later are at it too (table events, ordered as they came).
-            select(TableEvent.runde_id, TableEvent.player_id, Player.name)
-            .join(Player, Player.id == TableEvent.player_id)
-            .join(Runde, Runde.id == TableEvent.runde_id)
-            .where(TableEvent.kind == JOIN, *where)
-            .order_by(TableEvent.id)
-        ):
-            if player_id not in seats[runde_id]:
-                seats[runde_id].append(player_id)
-                names[player_id] = name
+        seats, names = _seated(s, where)
         # The cache holds rows of live hands only, so no join with the hands is needed.
         sums = select(
             PayoutRecord.runde_id,

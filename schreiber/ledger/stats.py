@@ -28,11 +28,11 @@ from sqlalchemy.exc import DBAPIError
 
 from schreiber.i18n import _
 from schreiber.ledger.names import pick
-from schreiber.ledger.reports import Scope, _where, report
+from schreiber.ledger.reports import Scope, _seated, _where, report
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, Runde, Seat, TableEvent, TableStats
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, TableStats
 
 # Hands in which nobody played: they count for the group's hands and types, for no player.
 THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
@@ -164,16 +164,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
             for t in stale:
                 summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
                 fresh[t.id] = (t.revision, summaries[t.id])
-        # Everyone seated at a table of the scope has a line, as in the report, hands or not.
-        seated: dict[int, set[int]] = defaultdict(set)
-        for runde_id, pid in conn.execute(select(Seat.runde_id, Seat.player_id).join(Runde, Runde.id == Seat.runde_id).where(*where)):
-            seated[runde_id].add(pid)
-        for runde_id, pid in conn.execute(
-            select(TableEvent.runde_id, TableEvent.player_id)
-            .join(Runde, Runde.id == TableEvent.runde_id)
-            .where(TableEvent.kind == JOIN, *where)
-        ):
-            seated[runde_id].add(pid)
+        seated, __ = _seated(s, where)  # everyone at a table of the scope has a line, hands or not
     if fresh:
         _keep(ledger, fresh)
     if scope.rules is not None and not tables:
@@ -363,7 +354,7 @@ def _group(
     tables: list[Any],
     summaries: dict[int, dict[str, Any]],
     names: dict[int, str],
-    seated: dict[int, set[int]],
+    seated: dict[int, list[int]],
 ) -> Group:
     """One rule set's statistics: the summaries of its tables merged in the order played."""
     players: dict[str, PlayerStats] = {}
