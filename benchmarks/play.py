@@ -102,7 +102,7 @@ def profile(url: str, hands: list[str]) -> str:
     parts = {
         "parse the line (click/typer)": ("core.py", "make_context"),
         "Ledger.add (whole transaction)": ("service.py", "add"),
-        "  marker query": ("service.py", "_marker"),
+        "  marker query": ("service.py", "_changes_seen"),
         "  payout rows (seats, events)": ("service.py", "_payout_rows"),
         "  score the hand (rules)": ("table.py", "play"),
         "  SQL statements (ORM execute)": ("session.py", "_execute_internal"),

@@ -140,10 +140,9 @@ class Ledger:
         """How many writing transactions the ledger has seen: one small read, for pollers."""
         try:
             with self.engine.connect() as conn:
-                value = conn.scalar(select(LedgerState.value).where(LedgerState.key == CHANGES_KEY))
+                return _changes_seen(conn)
         except DBAPIError as e:
             raise database_error(e, "the ledger could not be read") from None
-        return int(value) if value is not None else 0
 
     # -- tables -------------------------------------------------------------------------------
 
@@ -232,8 +231,7 @@ class Ledger:
             runde = self._runde(s, table_id)
             if self.keep_folds:
                 return self._kept(s, runde)
-            records = self._records(s, runde)
-            return self._view(s, runde, records), self._next_number(s, runde, records)
+            return self._as_it_stands(s, runde)
 
     def use(self, table_id: int) -> TableInfo:
         with self.transaction() as s:
@@ -277,9 +275,7 @@ class Ledger:
                 view, number = self._kept(s, runde)
                 marker, ids = self._folds[runde.id][0], self._folds[runde.id][3]
             else:
-                records = self._records(s, runde)
-                view = self._view(s, runde, records)
-                number = self._next_number(s, runde, records)
+                view, number = self._as_it_stands(s, runde)
             hand = self._prepare(view.rules, runde, hand, view.state.players)
             # The settings of the view: one object while the fold is kept, so the rule set reuses its
             # per-settings tables instead of making them again for every hand.
@@ -302,22 +298,21 @@ class Ledger:
             self._folds[kept[0]] = kept[1]
         return view
 
-    def _marker(self, s: Session) -> int:
-        """The ledger's change counter (see `changes`) as this transaction sees it: any write by
-        this terminal or another, to this table or any, moves it on."""
-        value = s.scalar(select(LedgerState.value).where(LedgerState.key == CHANGES_KEY))
-        return int(value) if value is not None else 0
+    def _as_it_stands(self, s: Session, runde: Runde) -> tuple[TableView, int]:
+        """The table folded from its facts, and the number its next hand gets."""
+        records = self._records(s, runde)
+        return self._view(s, runde, records), self._next_number(s, runde, records)
 
     def _kept(self, s: Session, runde: Runde) -> tuple[TableView, int]:
         """The table's view and next hand number: the fold kept from the last line while nobody
         changed the table since, else folded again from the facts (and kept)."""
-        marker = self._marker(s)  # before the facts: a write in between only makes the next line refold
+        # The counter as this transaction sees it (any write, by any terminal, to any table moves it
+        # on), read before the facts: a write in between only makes the next line refold.
+        marker = _changes_seen(s)
         kept = self._folds.get(runde.id)
         if kept is not None and kept[0] == marker:
             return kept[1], kept[2]
-        records = self._records(s, runde)
-        view = self._view(s, runde, records)
-        number = self._next_number(s, runde, records)
+        view, number = self._as_it_stands(s, runde)
         self._folds[runde.id] = (marker, view, number, None)
         return view, number
 
@@ -888,6 +883,12 @@ def _note_flush(session: Session, _context: Any) -> None:
 def _note_statement(state: Any) -> None:
     if state.is_insert or state.is_update or state.is_delete:
         state.session.info[_WROTE] = True
+
+
+def _changes_seen(reader: Session | Any) -> int:
+    """The change counter (see `Ledger.changes`) as a session or a connection sees it."""
+    value = reader.scalar(select(LedgerState.value).where(LedgerState.key == CHANGES_KEY))
+    return int(value) if value is not None else 0
 
 
 def _bump_changes(s: Session) -> None:
