@@ -174,3 +174,12 @@ def test_void_keep_dealers_in_play(cli, monkeypatch):
     assert "Hand 7: rufspiel Carl+Berta" in ran.out
     assert dealers(cli) == {1: "Anna", 2: "Berta", 4: "Dora", 5: "Emil", 6: "Anna", 7: "Anna"}
     assert cli.ok("db", "check").startswith("ok:")
+
+
+def test_play_prints_the_solo_line_as_add_does(cli, monkeypatch):
+    cli.ok("session", "new", "--rules", "schafkopf", *FIVE)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("ruf -p be -m ca -a 70\nwenz -p ca -a 80\nruf -p do -m em -a 61\n"))
+    ran = cli("play")
+    assert ran.code == 0, ran.err
+    assert ran.out.count("Solo: Berta deals again") == 1
+    assert dealers(cli) == {1: "Anna", 2: "Berta", 3: "Berta"}
