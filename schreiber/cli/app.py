@@ -506,9 +506,16 @@ def undo(session: SessionOpt = None) -> None:
 @app.command("void", help=_('Void hand N, wherever it is (kept, marked void); every later hand is re-scored.'))
 def void(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to void."))],
+    keep_dealers: Annotated[
+        bool,
+        typer.Option(
+            "--keep-dealers",
+            help=_("Each later hand keeps the dealer it was recorded with (stored as its --dealer), so who sat out and its payout stay."),
+        ),
+    ] = False,
     session: SessionOpt = None,
 ) -> None:
-    hand, result = _ledger().void(number, session)
+    hand, result = _ledger().void(number, session, keep_dealers=keep_dealers)
     _render().voided(hand, result)
 
 
@@ -822,8 +829,8 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
-    args = spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
     try:
+        args = spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
         if command is None:
             command = typer.main.get_command(app)
             fix_metavars(command)
@@ -862,15 +869,38 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
 
 
 def _db_first(args: list[str]) -> list[str]:
-    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front."""
+    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front.
+
+    Given twice (before and/or after the command) it is refused: which ledger was meant cannot be told,
+    and a hand written to the wrong one is worse than none."""
+    found: list[tuple[int, int, str]] = []  # (where, how many words, the target)
+    skip = 0
     for i, word in enumerate(args):
+        if skip:
+            skip -= 1
+            continue
         if word == "--":
             break
-        if i > 0 and (word == "--db" and i + 1 < len(args) or word.startswith("--db=")):
-            if args[i - 1] in ("--note", "-n"):
-                continue  # a note that says --db is the note's text
-            taken = args[i : i + (1 if "=" in word else 2)]
-            return [*taken, *args[:i], *args[i + len(taken) :]]
+        if i > 0 and args[i - 1] in ("--note", "-n"):
+            continue  # a note that says --db is the note's text
+        if word.startswith("--db="):
+            found.append((i, 1, word.removeprefix("--db=")))
+        elif word == "--db" and i + 1 < len(args):
+            found.append((i, 2, args[i + 1]))
+            skip = 1
+    if len(found) > 1:
+        from schreiber.rules.model import SettingsError
+        from schreiber.store.engine import hide_password
+
+        targets = [hide_password(t, t) for __, __, t in found]
+        raise SettingsError(
+            _("--db is given more than once ({targets}); name the ledger once, before or after the command.").format(
+                targets=", ".join(targets)
+            )
+        )
+    if found and found[0][0] > 0:
+        i, n, __ = found[0]
+        return [*args[i : i + n], *args[:i], *args[i + n :]]
     return args
 
 

@@ -245,6 +245,9 @@ def added(view: Any) -> None:
     if h.made_bock is not None:
         _out(paint(_made_bock(h.made_bock), fg="yellow"))
     _out(_points_block(view, h))
+    if h.payout.soloist is not None and h.dealer == view.next_dealer:
+        # The table keeps the dealer after a solo (schafkopf's solo_selber_geber, a Pflichtsolo): say why.
+        _out(_("Solo: {name} deals again").format(name=h.dealer))
     _next_lines(view)
 
 
@@ -297,6 +300,8 @@ def _later_line(count: int) -> None:
 
 def voided(hand: Any, result: Any) -> None:
     _out(_void_line(hand))
+    for number, dealer in result.kept_dealers:
+        _out(_("  Hand {number} keeps its dealer as recorded: {name} (stored as --dealer {name}).").format(number=number, name=dealer))
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)

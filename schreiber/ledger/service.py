@@ -82,6 +82,8 @@ class Edited:
     view: TableView
     changes: list[tuple[str, Any, Any]]
     later_changed: int
+    # `void N --keep-dealers`: the later hands that now carry the dealer they were recorded with (number, name).
+    kept_dealers: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -364,8 +366,13 @@ class Ledger:
             later = _later_changed(records, number, before, steps)
             return Edited(self._view(s, runde, records, steps, events), changes, later)
 
-    def void(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
-        """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored."""
+    def void(self, number: int, table_id: int | None = None, keep_dealers: bool = False) -> tuple[HandView, Edited]:
+        """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored.
+
+        `keep_dealers`: each later hand keeps the dealer it was recorded with (and so who sat out):
+        where the rotation without hand `number` gives another, the hand is replaced by the same hand
+        with that dealer as its `--dealer` override (the old version kept, superseded).
+        """
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             records = self._records(s, runde)
@@ -375,15 +382,51 @@ class Ledger:
             before, __ = self._fold(rules, runde, records, events=events)
             voided = self._view(s, runde, records, before, events).hands[records.index(target)]
             rest = [r for r in records if r is not target]
-            steps, __ = self._fold(rules, runde, rest, events=events)
+            dealers = None
+            if keep_dealers:
+                dealers = {
+                    r.number: step.before.dealer_name
+                    for r, step in zip(records, before, strict=True)
+                    if r.number > number
+                }
+            try:
+                steps, __ = self._fold(rules, runde, rest, events=events, dealers=dealers, raw=True)
+            except FoldError as e:
+                if keep_dealers:
+                    raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
+                raise HandError(
+                    _("void {number}: hand {later} would no longer fit without it ({reason}); keep every later "
+                      "hand's dealer as recorded with `void {number} --keep-dealers`, or name hand {later}'s dealer "
+                      "first with `edit {later} --dealer NAME`.").format(number=number, later=e.number, reason=str(e).rstrip("."))
+                ) from None
             target.status = VOID
             s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=VOIDED, hand_number=number))
             s.flush()
+            pinned: list[tuple[int, str]] = []
+            for i, (record, step) in enumerate(zip(rest, steps, strict=True)):
+                if step.hand.dealer is None or record.facts.get("dealer") == step.hand.dealer:
+                    continue
+                # The dealer override is a fact of the hand: the hand is replaced by itself with it.
+                record.status = SUPERSEDED
+                s.flush()
+                new = HandRecord(
+                    runde_id=runde.id,
+                    number=record.number,
+                    type=record.type,
+                    facts=step.hand.to_facts(),
+                    note=record.note,
+                    status=LIVE,
+                    replaces_id=record.id,
+                )
+                s.add(new)
+                s.flush()
+                rest[i] = new
+                pinned.append((record.number, step.hand.dealer))
             self._rebuild_cache(s, runde, rest, steps)
             kept = [step for r, step in zip(records, before, strict=True) if r is not target]
             later = _later_changed(rest, number, kept, steps)
             view = self._view(s, runde, rest, steps, self._events(s, runde))
-            return voided, Edited(view, [], later)
+            return voided, Edited(view, [], later, pinned)
 
     def restore(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
         """Bring back the newest version of hand `number` that is not in force (voided or superseded).
@@ -556,8 +599,12 @@ class Ledger:
         records: list[HandRecord],
         hands: list[Hand] | None = None,
         events: list[TableEvent] | None = None,
+        dealers: dict[int, str] | None = None,
+        raw: bool = False,
     ) -> tuple[list[Step], TableState]:
-        """The table's stored hands (or `hands` in their place) and its joins and leaves, folded in order."""
+        """The table's stored hands (or `hands` in their place) and its joins and leaves, folded in order.
+
+        `dealers`: see `fold`. `raw`: a hand that no longer fits is the FoldError naming it, for the caller to word."""
         if hands is None:
             hands = [Hand.from_facts(r.facts) for r in records]
         try:
@@ -568,8 +615,11 @@ class Ledger:
                 [(r.number, h) for r, h in zip(records, hands, strict=True)],
                 runde.first_dealer,
                 _changes(events or []),
+                dealers,
             )
         except FoldError as e:
+            if raw:
+                raise
             raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
 
     def _view(

@@ -102,6 +102,16 @@ def wording(terms: tuple[Term, ...] | list[Term]) -> str:
     return "".join(parts)
 
 
+def _bock_setting() -> Setting:
+    # The same triggers and queue in both presets; off by default, so the tournament rules stay as they are.
+    return Setting(
+        (),
+        N_("Bock round triggers: re, kontra (announced), gleichstand (120:120), solo_verloren, manuell (--bock)"),
+        choices=BOCK_TRIGGERS,
+        multi=True,
+    )
+
+
 def _common_settings() -> dict[str, Setting]:
     return {
         "musssolo_pro_runde": Setting(
@@ -127,12 +137,7 @@ SEED_SETTINGS: dict[str, Setting] = {
     "schiebekopf": Setting(5, N_("Schiebekopf: the player with the most Augen pays this to each other player"), minimum=0),
     "stilles_solo_nur_schwarz": Setting(True, N_("a stilles Solo is won only schwarz (the soloist takes every trick)")),
     "pflichtsolo_selber_geber": Setting(False, N_("after a Pflichtsolo the same dealer deals again (as in the DDV rules)")),
-    "bock": Setting(
-        (),
-        N_("Bock round triggers: re, kontra (announced), gleichstand (120:120), solo_verloren, manuell (--bock)"),
-        choices=BOCK_TRIGGERS,
-        multi=True,
-    ),
+    "bock": _bock_setting(),
     **_common_settings(),
     "ohne_neuner": Setting(False, N_("played without the Neuner (40 cards, 10 tricks); recorded, used for --stiche")),
     "mit_dulle": Setting(True, N_("the Herz-10 (Dulle) is the highest trump; recorded, no effect on the score")),
@@ -145,6 +150,8 @@ TURNIER_SETTINGS: dict[str, Setting] = {
     ),
     "ohne_neuner": Setting(True, N_("played without the Neuner (40 cards), as the DDV does; recorded only")),
     "mit_dulle": Setting(True, N_("the Herz-10 (Dulle) is the highest trump; recorded only")),
+    # A home round on the tournament values often plays Bock rounds; the DDV rules have none.
+    "bock": _bock_setting(),
 }
 
 _SOLO_TYPES: dict[str, str] = {
@@ -206,7 +213,7 @@ class Doppelkopf:
         if hand.bock:
             self._check_bock_flag(settings)
         if hand.type == "zusammengeworfen":
-            checks.only(hand, () if self.turnier else ("bock",))
+            checks.only(hand, ("bock",))
             return self._thrown_in(settings, state, hand)
         if hand.type == "hammelrennen":
             return self._hammelrennen(settings, state, hand)
@@ -215,8 +222,7 @@ class Doppelkopf:
         game = self._game(settings, state, hand)
         carry = self._musssolo_after(settings, state, hand, game)
         if self.turnier:
-            payout = self._turnier(settings, hand, game)
-            bock_causes = 0
+            payout, bock_causes = self._turnier(settings, state, hand, game)
         else:
             payout, bock_causes = self._alten(settings, state, hand, game)
         pflicht = hand.pflicht and game.solo
@@ -226,7 +232,7 @@ class Doppelkopf:
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         lines: list[str] = []
-        if not self.turnier and (self._bock(settings) or state.bock.rounds):
+        if self._bock(settings) or state.bock.rounds:
             lines.append(state.bock.describe())
         owed_each = int(self._get(settings, "musssolo_pro_runde"))
         if owed_each > 0:
@@ -272,7 +278,7 @@ class Doppelkopf:
         (a Hochzeit takes those of a normal game and, without --partner, of a solo)."""
         if hand_type not in self.types:
             return frozenset()
-        bock = () if self.turnier else ("bock",)
+        bock = ("bock",)
         if hand_type == "zusammengeworfen":
             return frozenset(bock)
         if hand_type == "hammelrennen":
@@ -287,10 +293,9 @@ class Doppelkopf:
     def _allowed(self, hand_type: str, solo: bool) -> set[str]:
         """What a normal game, a Hochzeit or a solo may be entered with."""
         allowed = {"player", "augen", "schwarz", "re", "kontra"}
+        allowed.add("bock")
         if self.turnier:
             allowed |= {"re_absage", "kontra_absage"}
-        else:
-            allowed.add("bock")
         if solo:
             allowed.add("pflicht")
             if hand_type == "farbsolo":
@@ -307,13 +312,10 @@ class Doppelkopf:
         return settings.get(key, self.settings[key].default) if key in self.settings else settings.get(key)
 
     def _bock(self, settings: Settings) -> tuple[str, ...]:
-        if self.turnier:
-            return ()
+        # A table stored before doppelkopf-turnier knew the setting plays without Bock (its default).
         return tuple(self._get(settings, "bock") or ())
 
     def _check_bock_flag(self, settings: Settings) -> None:
-        if self.turnier:
-            raise HandError(_("--bock does not apply to doppelkopf-turnier; the tournament rules have no Bock."))
         if "manuell" not in self._bock(settings):
             raise HandError(_("--bock needs a table with the Bock trigger manuell (--set bock=manuell)."))
 
@@ -669,7 +671,7 @@ class Doppelkopf:
 
     # -- the DDV tournament rules ----------------------------------------------------------------------
 
-    def _turnier(self, settings: Settings, hand: Hand, game: _Game) -> Payout:
+    def _turnier(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> tuple[Payout, int]:
         absage = {RE: hand.re_absage, KONTRA: hand.kontra_absage}
         announced = {RE: hand.re or absage[RE] is not None, KONTRA: hand.kontra or absage[KONTRA] is not None}
         target_absage = dict(absage)
@@ -753,9 +755,22 @@ class Doppelkopf:
             Term(label if party == side else f"{label} ({party})", "+" if party == side else "−", amount)
             for label, amount, party in steps
         ]
+        # With `--set bock=…` (off by default) the queue of the Alten table: the value is doubled in a
+        # Bock round, and the same triggers append rounds to it.
+        terms += self._bock_term(state)
         formula = head + wording(terms)
         winners = game.members(winner) if winner is not None else ()
-        return self._payout(game, side, terms, formula, winners)
+        triggers = self._bock(settings)
+        causes = sum(
+            (
+                "re" in triggers and announced[RE],
+                "kontra" in triggers and announced[KONTRA],
+                "gleichstand" in triggers and game.augen == 120,
+                "solo_verloren" in triggers and game.solo and winner != RE,
+                "manuell" in triggers and hand.bock,
+            )
+        )
+        return self._payout(game, side, terms, formula, winners), causes
 
 
 DOPPELKOPF = Doppelkopf(

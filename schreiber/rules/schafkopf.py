@@ -136,6 +136,11 @@ def _common_settings(*, schneider_spieler: int, schneider_gegner: int, bock: tup
             choices=("gleichstand", "manuell", "re"),
             multi=True,
         ),
+        "solo_selber_geber": Setting(
+            True,
+            N_("after a solo (tout, Sie and Bettel too) the same dealer deals again and the solo does not use up "
+               "a Bock hand; false: the deal passes after every hand and a solo uses up a Bock hand like any other"),
+        ),
     }
 
 
@@ -216,6 +221,7 @@ class _Table:
         self.re_makes_bock = "re" in self.bock
         self.tie_makes_bock = "gleichstand" in self.bock
         self.kein_spiel = get("kein_spiel")
+        self.solo_selber_geber = bool(get("solo_selber_geber"))
         self.short = bool(get("kurzes_blatt"))
         self.schneider_spieler = get("schneider_spieler")
         self.schneider_gegner = get("schneider_gegner")
@@ -497,8 +503,10 @@ class Schafkopf:
         points[player] = 3 * signed
         split, winners = _solo_split(player, active, won, value)
         payout = Payout(points, value, terms, wording, split, player, winners)
-        # After a solo the same dealer deals again, so the solo does not use up a Bock hand.
-        return Result(payout, state.carry, True, causes, False)
+        # After a solo the same dealer deals again, so the solo does not use up a Bock hand; a table
+        # that passes the deal after every hand (solo_selber_geber=false) uses one up as for any hand.
+        again = table.solo_selber_geber
+        return Result(payout, state.carry, again, causes, not again)
 
     # -- all passed -------------------------------------------------------------------------------
 

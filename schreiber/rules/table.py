@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -231,10 +231,13 @@ def fold(
     hands: Iterable[tuple[int, Hand]],
     dealer: int = 0,
     changes: Sequence[SeatChange] = (),
+    dealers: Mapping[int, str] | None = None,
 ) -> tuple[list[Step], TableState]:
     """Fold numbered hands and the seat changes between them, in order; returns the steps and the table after all.
 
-    A change `after_hand` K takes effect before the first hand numbered above K.
+    A change `after_hand` K takes effect before the first hand numbered above K. `dealers` (number ->
+    name) keeps the dealer a hand was recorded with: where the rotation now gives another and the hand
+    names none, it is played with that dealer as its `--dealer` override (the step's hand says so).
     """
     state = start(rules, settings, players, dealer)
     pending = sorted(changes, key=lambda c: c.after_hand)
@@ -244,6 +247,8 @@ def fold(
         while i < len(pending) and pending[i].after_hand < number:
             state = change_seats(rules, settings, state, pending[i])
             i += 1
+        if dealers and hand.dealer is None and number in dealers and state.dealer_name != dealers[number]:
+            hand = replace(hand, dealer=dealers[number])
         try:
             step = play(rules, settings, state, hand)
         except HandError as e:

@@ -222,3 +222,40 @@ def test_db_check_of_a_ledger_behind_says_so_and_upgrades_nothing(tmp_path, caps
     assert main(["--db", str(path), "db", "upgrade"]) == 0
     assert main(["--db", str(path), "db", "check"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("ok: the store is intact; 6 tables, 36 hands")
+
+
+def test_db_given_twice_is_refused_and_writes_nowhere(tmp_path, capsys, monkeypatch):
+    """`--db` before and after the command, twice after it, or twice before: one sentence, exit 2,
+    no hand in either ledger and no ledger created; a --db inside a note is the note's text."""
+    from schreiber.cli.app import main
+
+    monkeypatch.chdir(tmp_path)
+    first, second = tmp_path / "abend.db", tmp_path / "saison.db"
+    for db in (first, second):
+        assert main(["--db", str(db), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"]) == 0
+    hand = ["add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70"]
+    fresh = tmp_path / "neu.db"
+    for args in (
+        ["--db", str(first), *hand, "--db", str(second)],
+        [*hand, "--db", str(first), f"--db={second}"],
+        ["--db", str(first), f"--db={second}", *hand],
+        ["--db", str(first), *hand, "--db", str(first)],  # the same one twice is no better
+        ["--db", str(fresh), *hand, "--db", str(first)],
+    ):
+        capsys.readouterr()
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("schreiber: --db is given more than once (") and err.count("\n") == 1, err
+        assert "name the ledger once, before or after the command" in err and "Traceback" not in err
+    for db in (first, second):
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT count(*) FROM hand").fetchone() == (0,)
+    assert not fresh.exists()
+    # A password in a URL given twice is not shown.
+    assert main(["--db", "postgresql+psycopg://kassier:geheim@127.0.0.1:1/club", "db", "path", "--db", str(first)]) == 2
+    assert "geheim" not in capsys.readouterr().err
+    # Once after the command, or once in a note, is fine.
+    assert main([*hand, "--db", str(first)]) == 0
+    assert main(["--db", str(first), *hand, "--note", "--db"]) == 0
+    with sqlite3.connect(first) as conn:
+        assert conn.execute("SELECT count(*) FROM hand").fetchone() == (2,)

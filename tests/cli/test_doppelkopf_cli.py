@@ -267,3 +267,39 @@ def test_musssolo_off_by_default(cli):
     data = cli.json("report", "--format", "json")
     assert all("musssolo" not in p for p in data["players"])
     assert "Musssolo" not in cli.ok("report")
+
+
+# -- doppelkopf-turnier with Bock rounds (a home round on the tournament values) --------------------------
+
+
+def test_turnier_takes_the_bock_setting_of_doppelkopf(cli):
+    cli.ok("session", "new", "--rules", "doppelkopf-turnier", *TABLE, "--set", "bock=re,kontra,manuell")
+    out = cli.ok("add", *f"{RE} --augen 130 --re".split())
+    assert "Bock ×2: 4 hands left" in out
+    out = cli.ok("add", *f"{RE} --augen 130".split())
+    assert "Bock ×2 = 2" in out and "Bock ×2: 3 hands left" in out
+    assert cli.json("show", "2", "--format", "json")["payouts"] == re_gets(2)
+    # Re and Kontra announced in one hand: one Doppelbock round, waiting behind the running one.
+    out = cli.ok("add", *f"{RE} --augen 130 --re --kontra".split())
+    assert "Bock ×2: 2 hands left, then ×4: 4 hands" in out
+    assert cli.json("show", "3", "--format", "json")["payouts"] == re_gets(10)  # (1 + 2 + 2) × 2
+    cli.ok("add", "trumpfsolo", "--player", "Carl", "--augen", "150", "--bock")  # Bock 2 × 2: Carl +12
+    assert cli.json("show", "4", "--format", "json")["payouts"] == soloist_gets("Carl", 2)
+    assert "Bock ×2: 1 hand left, then ×4: 4 hands, then ×2: 4 hands" in cli.ok("list")
+    assert cli.ok("db", "check").startswith("ok:")
+
+
+def test_turnier_without_bock_stays_the_tournament_rules(cli):
+    cli.ok("session", "new", "--rules", "doppelkopf-turnier", *TABLE)
+    out = cli.ok("add", *f"{RE} --augen 130 --re --kontra".split())
+    assert "Bock" not in out
+    assert cli.json("show", "1", "--format", "json")["payouts"] == re_gets(5)
+    cli.ok("add", *f"{RE} --augen 130".split())
+    assert cli.json("show", "2", "--format", "json")["payouts"] == re_gets(1)
+    ran = cli("add", *f"{RE} --augen 130 --bock".split())
+    assert ran.code == 2 and "--bock needs a table with the Bock trigger manuell" in ran.err
+    assert len(cli.json("list", "--format", "json")["hands"]) == 2
+    shown = cli.ok("rules", "show", "doppelkopf-turnier")
+    assert any(line.split()[:2] == ["bock", "off"] for line in shown.splitlines())
+    ran = cli("session", "new", "--rules", "doppelkopf-turnier", *TABLE, "--set", "bock=immer")
+    assert ran.code == 2 and "--set bock: 'immer' is not allowed" in ran.err

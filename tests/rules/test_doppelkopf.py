@@ -387,6 +387,86 @@ def test_a_hand_dealt_again_by_the_same_dealer_keeps_its_bock_hand() -> None:
 # -- Bock ------------------------------------------------------------------------------------------------
 
 
+def test_turnier_without_the_bock_setting_has_no_bock() -> None:
+    """Default off: a Re and Kontra announced make no Bock round, the next hand is not doubled, --bock is refused."""
+    steps = run(DOPPELKOPF_TURNIER, [RE(130, re=True, kontra=True), RE(130)])
+    assert [dict(s.payout.points) for s in steps] == [re_kontra(5), re_kontra(1)]
+    assert steps[1].after.bock.describe() == "no Bock"
+    assert DOPPELKOPF_TURNIER.status(registry.settings_for(DOPPELKOPF_TURNIER), steps[1].after) == []
+    with pytest.raises(HandError, match="manuell"):
+        run(DOPPELKOPF_TURNIER, [RE(130, bock=True)])
+
+
+# Each trigger under `--set bock=TRIGGER`, the same hand at the Alten table and at the tournament
+# table: both append one Bock round of 4 hands, or none.
+TRIGGERS = [
+    ("re", RE(130, re=True), True),
+    ("re", RE(160, re_absage=90), True),  # an Absage announces Re (tournament only)
+    ("re", RE(80, kontra=True), False),
+    ("kontra", RE(80, kontra=True), True),
+    ("gleichstand", RE(120), True),
+    ("gleichstand", RE(121), False),
+    ("solo_verloren", H("trumpfsolo", player="Carl", augen=100), True),
+    ("solo_verloren", H("trumpfsolo", player="Carl", augen=130), False),
+    ("manuell", RE(130, bock=True), True),
+    ("manuell", RE(130), False),
+]
+
+
+@pytest.mark.parametrize(("trigger", "hand", "makes"), TRIGGERS)
+def test_turnier_bock_triggers_as_at_the_alten_table(trigger: str, hand: Hand, makes: bool) -> None:
+    expected = "Bock ×2: 4 hands left" if makes else "no Bock"
+    assert run(DOPPELKOPF_TURNIER, [hand], sets=[f"bock={trigger}"])[0].after.bock.describe() == expected
+    if hand.re_absage is None:
+        assert run(DOPPELKOPF, [hand], sets=[f"bock={trigger}"])[0].after.bock.describe() == expected
+
+
+def test_turnier_bock_queue_doubles_the_tournament_value() -> None:
+    """Re and Kontra announced with bock=re,kontra: one Doppelbock round (×4) of 4 hands; a second Re
+    while it runs waits behind it; a Pflichtsolo (same dealer again) keeps its Bock hand."""
+    hands = [
+        RE(130, re=True, kontra=True),  # 1 + Re 2 + Kontra 2 = 5, makes Doppelbock
+        RE(130),  # D1 under Doppelbock: 1 × 4
+        RE(130, re=True),  # 3 × 4 = 12, appends Bock ×2
+        H("trumpfsolo", player="Carl", augen=150, pflicht=True),  # D4 under ×4: Carl +12, keeps the hand
+        RE(80),  # Kontra wins: 1 + Re under 90 + gegen die Alten = 3, under ×4: −12
+        RE(130),  # the last Doppelbock hand
+        RE(130),  # Bock ×2
+    ]
+    steps = run(DOPPELKOPF_TURNIER, hands, sets=["bock=re,kontra"])
+    assert [dict(s.payout.points) for s in steps] == [
+        re_kontra(5),
+        re_kontra(4),
+        re_kontra(12),
+        solo("Carl", 4),
+        re_kontra(-12),
+        re_kontra(4),
+        re_kontra(2),
+    ]
+    assert [s.after.bock.describe() for s in steps] == [
+        "Bock ×4: 4 hands left",
+        "Bock ×4: 3 hands left",
+        "Bock ×4: 2 hands left, then ×2: 4 hands",
+        "Bock ×4: 2 hands left, then ×2: 4 hands",
+        "Bock ×4: 1 hand left, then ×2: 4 hands",
+        "Bock ×2: 4 hands left",
+        "Bock ×2: 3 hands left",
+    ]
+    assert steps[1].payout.formula == "Re gewinnt: gewonnen 1 = 1, Doppelbock ×4 = 4"
+    assert steps[6].payout.terms[-1].label == "Bock"
+    settings_ = registry.settings_for(DOPPELKOPF_TURNIER, ["bock=re,kontra"])
+    assert DOPPELKOPF_TURNIER.status(settings_, steps[6].after) == ["Bock ×2: 3 hands left"]
+
+
+def test_turnier_bock_when_nobody_wins_doubles_the_netted_value() -> None:
+    """D6 (nobody wins, netted Re −1) in a Bock round: −2; zero-sum stays zero-sum."""
+    hands = [RE(130, bock=True), RE(100, re_absage=60, kontra_absage=60)]
+    steps = run(DOPPELKOPF_TURNIER, hands, sets=["bock=manuell"])
+    assert dict(steps[1].payout.points) == re_kontra(-2)
+    assert sum(steps[1].payout.points.values()) == 0
+
+
+
 def test_bock_after_re_lasts_one_round_of_active_players() -> None:
     hands = [RE(130, re=True)] + [RE(130)] * 5
     steps = run(DOPPELKOPF, hands, sets=["bock=re"])
@@ -469,7 +549,8 @@ def test_musssolo_once_per_round_and_off_by_default() -> None:
 def test_registry_and_settings() -> None:
     assert registry.get("doppelkopf") is DOPPELKOPF
     assert registry.get("doppelkopf-turnier") is DOPPELKOPF_TURNIER
-    assert "bock" not in DOPPELKOPF_TURNIER.settings
+    # The tournament rules take the bock setting, off by default: they stay as the DDV has them.
+    assert registry.settings_for(DOPPELKOPF_TURNIER)["bock"] == ()
     assert "hammelrennen" not in DOPPELKOPF_TURNIER.types
     assert registry.settings_for(DOPPELKOPF, ["bock=re,kontra"])["bock"] == ("kontra", "re")
 

@@ -293,6 +293,91 @@ def test_dealer_rule() -> None:
     assert steps[-1].after.dealer_name == "Carl"
 
 
+# solo_selber_geber: the same evening at five (Anna deals first) under both settings. With the
+# default the solo's dealer deals again, the solo keeps its Bock hand and the same player sits out
+# again; with false the deal passes after the solo, which uses up a Bock hand like any other.
+FIVE_WITH_A_SOLO = [
+    H("rufspiel", player="Berta", partner="Carl", augen=70, kontra=True, re=True),  # V 4, makes Bock
+    H("wenz", player="Carl", augen=80),  # Bock: V 2×2 = 4, Carl +12
+    H("rufspiel", player="Dora", partner="Emil", augen=61),  # Bock: V 2
+    H("rufspiel", player="Anna", partner="Emil", augen=61),  # Bock: V 2
+]
+SELBER_GEBER = [
+    # (setting, dealers, who sat out, the queue after each hand, points of hands 3 and 4, next dealer)
+    (
+        "true",
+        ["Anna", "Berta", "Berta", "Carl"],
+        [("Anna",), ("Berta",), ("Berta",), ("Carl",)],
+        ["Bock ×2: 4 hands left", "Bock ×2: 4 hands left", "Bock ×2: 3 hands left", "Bock ×2: 2 hands left"],
+        [
+            {"Anna": -2, "Berta": 0, "Carl": -2, "Dora": 2, "Emil": 2},
+            {"Anna": 2, "Berta": -2, "Carl": 0, "Dora": -2, "Emil": 2},
+        ],
+        "Dora",
+    ),
+    (
+        "false",
+        ["Anna", "Berta", "Carl", "Dora"],
+        [("Anna",), ("Berta",), ("Carl",), ("Dora",)],
+        ["Bock ×2: 4 hands left", "Bock ×2: 3 hands left", "Bock ×2: 2 hands left", "Bock ×2: 1 hand left"],
+        [
+            {"Anna": -2, "Berta": -2, "Carl": 0, "Dora": 2, "Emil": 2},
+            {"Anna": 2, "Berta": -2, "Carl": -2, "Dora": 0, "Emil": 2},
+        ],
+        "Emil",
+    ),
+]
+
+
+@pytest.mark.parametrize(("setting", "dealers", "out", "queues", "later", "next_dealer"), SELBER_GEBER)
+def test_solo_selber_geber_at_five(
+    setting: str, dealers: list[str], out: list[tuple[str, ...]], queues: list[str], later: list[dict[str, int]],
+    next_dealer: str,
+) -> None:
+    steps = run(SCHAFKOPF, FIVE_WITH_A_SOLO, f"solo_selber_geber={setting}", players=FIVE)
+    assert [s.before.dealer_name for s in steps] == dealers
+    assert [s.before.sitting_out for s in steps] == out
+    assert [s.after.bock.describe() for s in steps] == queues
+    # Hands 1 and 2 are the same under both settings; 3 and 4 are paid by whoever held cards.
+    assert points(steps[0]) == {"Anna": 0, "Berta": 4, "Carl": 4, "Dora": -4, "Emil": -4}
+    assert points(steps[1]) == {"Anna": -4, "Berta": 0, "Carl": 12, "Dora": -4, "Emil": -4}
+    assert [points(s) for s in steps[2:]] == later
+    assert steps[-1].after.dealer_name == next_dealer
+
+
+def test_solo_selber_geber_false_refuses_the_player_who_sits_out() -> None:
+    """Where the deal passed after the solo, Carl deals hand 3 and sits out: he cannot play it."""
+    hands = [*FIVE_WITH_A_SOLO[:2], H("rufspiel", player="Carl", partner="Anna", augen=61)]
+    assert len(run(SCHAFKOPF, hands, players=FIVE)) == 3
+    with pytest.raises(HandError, match="--player: Carl is not playing this hand"):
+        run(SCHAFKOPF, hands, "solo_selber_geber=false", players=FIVE)
+
+
+@pytest.mark.parametrize("rules", [SCHAFKOPF, SCHAFKOPF_TARIF])
+@pytest.mark.parametrize(
+    "solo",
+    [
+        H("farbsolo", player="Berta", augen=70),
+        H("wenz-tout", player="Berta", won=True),
+        H("sie", player="Berta"),
+        H("bettel", player="Berta", won=False),
+    ],
+    ids=lambda h: h.type,
+)
+def test_solo_selber_geber_false_a_solo_uses_up_a_bock_hand(rules: Schafkopf, solo: Hand) -> None:
+    """A Bock round of four: with false the solo is one of its four hands, so the fifth hand is plain."""
+    hands = [H("rufspiel", player="Anna", partner="Carl", augen=70, kontra=True, re=True), solo]
+    hands += [H("rufspiel", player="Berta", partner="Dora", augen=72)] * 5
+    same = run(rules, hands, "bock=re")
+    passes = run(rules, hands, "bock=re", "solo_selber_geber=false")
+    assert [s.before.dealer_name for s in same] == ["Anna", "Berta", "Berta", "Carl", "Dora", "Anna", "Berta"]
+    assert [s.before.dealer_name for s in passes] == ["Anna", "Berta", "Carl", "Dora", "Anna", "Berta", "Carl"]
+    assert [s.before.bock.factor for s in same] == [1, 2, 2, 2, 2, 2, 1]
+    assert [s.before.bock.factor for s in passes] == [1, 2, 2, 2, 2, 1, 1]
+    assert points(same[5]) == {p: 2 * v for p, v in points(passes[5]).items()}
+    assert points(same[6]) == points(passes[6])
+
+
 # -- more values ----------------------------------------------------------------------------------
 
 VALUES = [
@@ -673,6 +758,7 @@ def _tables(draw: st.DrawFn) -> tuple[Schafkopf, dict[str, Any], tuple[str, ...]
     sets.append(f"kein_spiel={draw(st.sampled_from(['ramsch', 'zusammenwerfen']))}")
     sets.append("bock=" + (",".join(draw(st.lists(st.sampled_from(["re", "gleichstand", "manuell"]), unique=True)))
                            or "off"))  # fmt: skip
+    sets.append(f"solo_selber_geber={draw(st.booleans())}".lower())
     players = draw(st.sampled_from([TABLE, FIVE, SIX]))
     return rules, table_settings(rules, *sets), players, draw(st.integers(0, len(players) - 1))
 
@@ -699,7 +785,14 @@ def test_properties(table: tuple[Schafkopf, dict[str, Any], tuple[str, ...], int
         if payout.soloist is not None:
             opponents = [p for p in state.active if p != payout.soloist]
             assert all(payout.points[payout.soloist] == -3 * payout.points[p] for p in opponents)
-            assert step.after.dealer == state.dealer
+        # After a solo the same dealer deals again only with solo_selber_geber; every other hand passes the deal.
+        again = payout.soloist is not None and settings["solo_selber_geber"]
+        assert step.after.dealer == (state.dealer if again else (state.dealer + 1) % len(players))
+        # Every hand uses up one hand of a running Bock round, except a solo the same dealer deals again after.
+        left = sum(r.hands_left for r in state.bock.rounds)
+        appended = step.after.bock.rounds[-1].hands_left if step.bock_causes else 0
+        used = 1 if state.bock.rounds and not again else 0
+        assert sum(r.hands_left for r in step.after.bock.rounds) == left - used + appended
         # Bock multiplies everything: the same hand without Bock pays exactly factor times less.
         plain = play(rules, settings, replace(state, bock=BockQueue()), hand).payout
         assert {p: v * state.bock.factor for p, v in plain.points.items()} == dict(payout.points)
