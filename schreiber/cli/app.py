@@ -641,7 +641,10 @@ def chart(
     ledger = _ledger()
     data = charts.series(ledger, _scope(session, all_, since, until, rules), money=money)
     if output is None:
-        typer.echo(charts.render_terminal(data), nl=False)
+        import shutil
+
+        # One panel per screen: as tall as the terminal (less the line the prompt takes).
+        typer.echo(charts.render_terminal(data, height=shutil.get_terminal_size((80, 23)).lines - 1), nl=False)
         return
     payload = charts.render_svg(data) if kind == "svg" else charts.render_png(data)
     _write_file(ledger, output, "--output", lambda out: out.write(payload) and None, binary=kind == "png")
