@@ -23,6 +23,7 @@ from schreiber.rules.model import SettingsError
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
+COMPACT_WIDTH = 4.0  # the phone page's chart: 400 px, shown at about its own size
 
 
 @dataclass
@@ -192,19 +193,22 @@ def _label(panel: Panel, v: int) -> str:
     return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
-def _figure(chart: Chart) -> Any:
-    """A matplotlib Figure of the chart (no pyplot: nothing global, Agg only)."""
+def _figure(chart: Chart, compact: bool = False) -> Any:
+    """A matplotlib Figure of the chart (no pyplot: nothing global, Agg only). `compact`: drawn for
+    a phone's width (400 px), type at the size the phone shows it, at most five x labels and no
+    legend (the line ends name every player)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
     panels = chart.panels or [Panel(_("no hands"), "hand", "points", [], {})]
-    heights = [panel_height(p, len(panels)) for p in panels]
-    fig = Figure(figsize=(WIDTH, sum(heights)), dpi=DPI, layout="constrained")
+    heights = [panel_height(p, len(panels)) * (0.62 if compact else 1) for p in panels]
+    fig = Figure(figsize=(COMPACT_WIDTH if compact else WIDTH, sum(heights)), dpi=DPI, layout="constrained")
     axes = fig.subplots(len(panels), 1, squeeze=False, height_ratios=heights)[:, 0]
     colours = _colours([name for p in panels for name in p.lines])
-    fig.suptitle(chart.title)
+    if not compact:  # the phone page says what it shows in its own heading
+        fig.suptitle(chart.title)
     for ax, panel, inches in zip(axes, panels, heights):
         n = len(panel.x)
         xs = list(range(1, n + 1))
@@ -235,28 +239,29 @@ def _figure(chart: Chart) -> Any:
         for ((x, _y), text, colour), at in zip(ends, placed):
             ax.text(x + max(0.08, n * 0.01), at, text, va="center", fontsize=9, color=colour)
         ax.axhline(0, color="#888888", linewidth=0.8)
-        ax.set_title(panel.title)
+        if not compact or len(panels) > 1:
+            ax.set_title(panel.title)
         ax.set_xlabel(_(_AXIS.get(panel.xlabel, panel.xlabel)))
         ax.set_ylabel(_(_AXIS.get(panel.ylabel, panel.ylabel)))
         if n:
-            step = max(1, n // 12)
+            step = -(-n // 5) if compact else max(1, n // 12)
             ticks = xs[::step]
             ax.set_xticks(ticks, [panel.x[t - 1] for t in ticks], rotation=30 if panel.xlabel == "evening" else 0,
                           fontsize=8)
-            ax.set_xlim(0.5, n + 0.5 + max(1, n * 0.15))  # room for the totals at the line ends
+            ax.set_xlim(0.5, n + 0.5 + max(1, n * (0.35 if compact else 0.15)))  # room for the totals at the line ends
             if n == 1:
                 ax.set_xlim(0.8, 1.6)
         ax.grid(True, alpha=0.3)
-        if panel.lines:
+        if panel.lines and not compact:
             ax.legend(loc="upper left", fontsize=8, ncols=2 if len(panel.lines) > 6 else 1)
     return fig
 
 
-def render_svg(chart: Chart) -> str:
+def render_svg(chart: Chart, compact: bool = False) -> str:
     """The chart as an SVG document; text stays text, so names can be searched and read."""
     import matplotlib
 
-    fig = _figure(chart)
+    fig = _figure(chart, compact)
     out = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "schreiber"}):
         fig.savefig(out, format="svg", metadata={"Date": None})
