@@ -643,8 +643,11 @@ def chart(
     if output is None:
         import shutil
 
-        # One panel per screen: as tall as the terminal (less the line the prompt takes).
-        typer.echo(charts.render_terminal(data, height=shutil.get_terminal_size((80, 23)).lines - 1), nl=False)
+        # One panel per screen: as tall as the terminal (LINES, or the terminal's own height; piped:
+        # 23), less the line the prompt takes.
+        lines = os.environ.get("LINES", "")
+        rows = int(lines) if lines.isdigit() else shutil.get_terminal_size((80, 23)).lines if sys.stdout.isatty() else 23
+        typer.echo(charts.render_terminal(data, height=rows - 1), nl=False)
         return
     payload = charts.render_svg(data) if kind == "svg" else charts.render_png(data)
     _write_file(ledger, output, "--output", lambda out: out.write(payload) and None, binary=kind == "png")
