@@ -445,7 +445,8 @@ app.command(
 @app.command("play", help=_(
         'One process for the evening: each line is a command without `schreiber`; a line that starts\n'
         'with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.\n'
-        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.'
+        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.\n'
+        '`help` lists play\'s own commands; `fs` is farbsolo, a suit\'s start stands for it (`--farbe ei`).'
     ))
 def play(session: SessionOpt = None) -> None:
     from schreiber.cli.play import run
@@ -618,7 +619,8 @@ def stats(
 
 @app.command("chart", help=_(
         "Every player's running total: over the hands of one table (Bock hands marked), or one point\n"
-        'per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.'
+        'per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.\n'
+        'In the terminal each panel is as tall as the screen; a PNG is as tall as what it shows.'
     ))
 def chart(
     session: SessionOpt = None,

@@ -98,6 +98,10 @@ class Evening:
         """What `help` prints in play: a hand, the commands that make sense at the table, the short forms."""
         import textwrap
 
+        from schreiber.cli.render import width
+
+        room = min(78, (width() or 80) - 1)  # the terminal's width, at most 78
+
         try:
             from schreiber.rules import registry
 
@@ -108,17 +112,17 @@ class Evening:
         rows = [(left, _(right)) for left, right in PLAY_HELP if left != "strokes" or rules == "klassisch"]
         wide = max(len(left) for left, _right in rows) + 2
         out = textwrap.wrap(_("In play each line is what follows `schreiber` on the command line; a line that "
-                              "starts with a hand type records that hand."), 78) + [""]
+                              "starts with a hand type records that hand."), room) + [""]
         for left, right in rows:
-            out += textwrap.wrap(right, 78, initial_indent="  " + left.ljust(wide), subsequent_indent=" " * (wide + 2),
+            out += textwrap.wrap(right, room, initial_indent="  " + left.ljust(wide), subsequent_indent=" " * (wide + 2),
                                  break_on_hyphens=False)
         out.append("")
         if types:
-            out += textwrap.wrap(_("Hand types at this table: {types}.").format(types=types), 78, break_on_hyphens=False)
+            out += textwrap.wrap(_("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False)
         out += textwrap.wrap(
             _("Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
               "fs farbsolo. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
-              "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."), 78, break_on_hyphens=False)
+              "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."), room, break_on_hyphens=False)
         return "\n".join(out) + "\n"
 
     def status(self) -> tuple[str, Any]:
