@@ -445,7 +445,8 @@ app.command(
 @app.command("play", help=_(
         'One process for the evening: each line is a command without `schreiber`; a line that starts\n'
         'with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.\n'
-        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.'
+        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.\n'
+        '`help` lists play\'s own commands; `fs` is farbsolo, a suit\'s start stands for it (`--farbe ei`).'
     ))
 def play(session: SessionOpt = None) -> None:
     from schreiber.cli.play import run
@@ -625,7 +626,8 @@ def stats(
 
 @app.command("chart", help=_(
         "Every player's running total: over the hands of one table (Bock hands marked), or one point\n"
-        'per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.'
+        'per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.\n'
+        'In the terminal each panel is as tall as the screen; a PNG is as tall as what it shows.'
     ))
 def chart(
     session: SessionOpt = None,
@@ -648,7 +650,13 @@ def chart(
     ledger = _ledger()
     data = charts.series(ledger, _scope(session, all_, since, until, rules), money=money)
     if output is None:
-        typer.echo(charts.render_terminal(data), nl=False)
+        import shutil
+
+        # One panel per screen: as tall as the terminal (LINES, or the terminal's own height; piped:
+        # 23), less the line the prompt takes.
+        lines = os.environ.get("LINES", "")
+        rows = int(lines) if lines.isdigit() else shutil.get_terminal_size((80, 23)).lines if sys.stdout.isatty() else 23
+        typer.echo(charts.render_terminal(data, height=rows - 1), nl=False)
         return
     payload = charts.render_svg(data) if kind == "svg" else charts.render_png(data)
     _write_file(ledger, output, "--output", lambda out: out.write(payload) and None, binary=kind == "png")

@@ -78,11 +78,24 @@ def names(ctx: Context | None, incomplete: str) -> list[str]:
     return _starting(info.players, incomplete) if info else []
 
 
-def name_pairs(ctx: Context | None, incomplete: str) -> list[str]:
-    """`NAME=` for `--augen`/`--stiche`; nothing once the `=` is typed (a number follows)."""
-    if "=" in incomplete:
-        return []
-    return [f"{name}=" for name in names(ctx, incomplete)]
+def _pairs(param: str) -> Callable[[Context | None, str], list[str]]:
+    def name_pairs(ctx: Context | None, incomplete: str) -> list[str]:
+        """`NAME=` for `--augen`/`--stiche`, but not for a name already given there (after `Sepp=30`
+        comes the next player); nothing once the `=` is typed (a number follows)."""
+        if "=" in incomplete:
+            return []
+        offered = names(ctx, incomplete)
+        given = ctx.params.get(param) if ctx is not None else None
+        if isinstance(given, str):
+            given = [given]
+        for pair in given or ():
+            key = str(pair).partition("=")[0].strip().casefold()
+            meant = [n for n in offered if n.casefold() == key] or [n for n in offered if key and n.casefold().startswith(key)]
+            if len(meant) == 1:
+                offered.remove(meant[0])
+        return [f"{name}=" for name in offered]
+
+    return name_pairs
 
 
 def types(ctx: Context | None, incomplete: str) -> list[str]:
@@ -147,8 +160,8 @@ def _fixed(*words: str) -> Callable[[Context | None, str], list[str]]:
 # Parameter (its click name) -> completer; the same name means the same kind of value everywhere.
 BY_PARAM: dict[str, Callable[[Context | None, str], list[Any]]] = {
     **dict.fromkeys(("player", "partner", "klopfen", "jungfrau", "durchmarsch", "loser", "winner", "dealer", "sits_out"), names),
-    "augen": name_pairs,
-    "stiche": name_pairs,
+    "augen": _pairs("augen"),
+    "stiche": _pairs("stiche"),
     "type_": types,
     "farbe": suits,
     "sau": sauen,
@@ -221,11 +234,12 @@ def options_for(ctx: Context | None, typed: str | None) -> set[str] | None:
     info, rules = _table(ctx)
     if rules is None:
         return None
-    key = typed.casefold()
-    matches = [t for t in rules.types if t == key] or [t for t in rules.types if t.startswith(key)]
-    if len(matches) != 1:
+    from schreiber.cli.helptext import pick_type
+
+    picked = pick_type(rules, typed)
+    if picked is None:
         return None
-    facts = rules.options_for(matches[0], info.settings)
+    facts = rules.options_for(picked, info.settings)
     return {_PARAM_OF_FACT.get(f, f) for f in facts} | _ALWAYS
 
 

@@ -52,9 +52,13 @@ def rule_sets_with(hand_type: str) -> list[Any]:
 
 def pick_type(rules: Any, typed: str) -> str | None:
     """The type `typed` names in `rules`: exactly, or as the only type it starts."""
+    from schreiber.ledger.names import SHORT_TYPES
+
     key = typed.strip().lower()
     if key in rules.types:
         return key
+    if SHORT_TYPES.get(key) in rules.types and not any(t.startswith(key) for t in rules.types):
+        return SHORT_TYPES[key]
     starting = [t for t in rules.types if t.startswith(key)]
     return starting[0] if len(starting) == 1 else None
 

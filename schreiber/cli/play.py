@@ -13,11 +13,30 @@ import sys
 from contextlib import redirect_stderr
 from typing import Any
 
-from schreiber.i18n import _, ngettext
+from schreiber.i18n import N_, _, ngettext
 from schreiber.cli import app as cli
 from schreiber.cli import complete
 
 QUIT = ("quit", "exit")
+# What `help` lists in play: the lines that make sense at the table (`help COMMAND` has the rest).
+PLAY_HELP = (
+    ("TYPE [OPTIONS]", N_("record a hand, as `add` does: ruf -p an -m ca -a 75")),
+    ("undo", N_("void the last hand (kept, marked void)")),
+    ("edit N …", N_("correct hand N: `edit 3 -a 85`, or the whole hand: `edit 3 wenz -p ca -a 65`")),
+    ("void N", N_("void hand N; every later hand is re-scored")),
+    ("restore N", N_("bring back hand N as it was before `void` or `edit`")),
+    ("show N", N_("hand N: every term and factor of its value, and the payout")),
+    ("list", N_("every hand, its payout and the running totals")),
+    ("report", N_("the totals, the money and who pays whom")),
+    ("settle", N_("the open transfers were paid")),
+    ("session join NAME", N_("a player joins from the next hand on")),
+    ("session leave NAME", N_("a player leaves from the next hand on")),
+    ("stats", N_("statistics of the table")),
+    ("chart", N_("every player's running total, drawn")),
+    ("strokes", N_("each team's strokes and the sheep's head being drawn")),
+    ("help COMMAND", N_("the options of a command: `help add`, `help edit`")),
+    ("quit", N_("leave play (or Ctrl-D)")),
+)
 
 
 class Evening:
@@ -66,25 +85,111 @@ class Evening:
             return 2, _("schreiber: the line has {problem}; close the quote.").format(problem=str(e).lower()) + "\n"
         if words and words[0] == "play":
             return 2, _("schreiber: play: this is play already; type a hand or a command (`help` lists them).") + "\n"
+        if words == ["--help"]:  # a bare `help`: play's own commands, not the command line's
+            print(self.help(), end="", flush=True)
+            return 0, ""
         argv = ["--db", self.db, *words] if self.db else words
         said = io.StringIO()
         with redirect_stderr(said):
             code = cli.main(argv, command=self.root)
         return code, said.getvalue()
 
-    def status(self) -> tuple[str, str]:
-        """The prompt (next hand and its dealer) and the status bar (totals, what is carried, who sits out)."""
+    def help(self) -> str:
+        """What `help` prints in play: a hand, the commands that make sense at the table, the short forms."""
+        import textwrap
+
+        from schreiber.cli.render import width
+
+        room = min(78, (width() or 80) - 1)  # the terminal's width, at most 78
+
+        try:
+            from schreiber.rules import registry
+
+            rules = self.ledger.info(self.session).rules
+            types = ", ".join(registry.get(rules).types)
+        except Exception:
+            rules, types = "", ""
+        rows = [(left, _(right)) for left, right in PLAY_HELP if left != "strokes" or rules == "klassisch"]
+        wide = max(len(left) for left, _right in rows) + 2
+        out = textwrap.wrap(_("In play each line is what follows `schreiber` on the command line; a line that "
+                              "starts with a hand type records that hand."), room) + [""]
+        for left, right in rows:
+            out += textwrap.wrap(right, room, initial_indent="  " + left.ljust(wide), subsequent_indent=" " * (wide + 2),
+                                 break_on_hyphens=False)
+        out.append("")
+        if types:
+            out += textwrap.wrap(_("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False)
+        out += textwrap.wrap(
+            _("Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
+              "fs farbsolo. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
+              "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."), room, break_on_hyphens=False)
+        return "\n".join(out) + "\n"
+
+    def status(self) -> tuple[str, Any]:
+        """The prompt (next hand and its dealer) and the status bar: a function of the width it may
+        take, giving who deals and sits out next first, then what the table carries (the Bock
+        queue …), then the totals, abbreviated to fit."""
         try:
             view, number = self.ledger.at_table(self.session)
         except Exception as e:
-            return "schreiber › ", sentence(str(e)) or _("no table")
+            said = sentence(str(e)) or _("no table")
+            return "schreiber › ", lambda width: said[: max(1, width - 1)]
         state = view.state
-        totals = "  ".join(f"{name} {_signed(points)}" for name, points in view.totals.items())
-        parts = [totals, *view.status, _("next: {name} deals").format(name=state.dealer_name)]
-        if state.sitting_out:
-            parts[-1] += ngettext(", {names} sits out", ", {names} sit out", len(state.sitting_out)).format(names=", ".join(state.sitting_out))
+        dealer = state.dealer_name
+        if dealer in state.sitting_out:  # at five or six, the dealer sits out
+            first = _("next: {name} deals and sits out").format(name=dealer)
+        else:
+            first = _("next: {name} deals").format(name=dealer)
+        others = [n for n in state.sitting_out if n != dealer]
+        if others:
+            first += ngettext(", {names} sits out", ", {names} sit out", len(others)).format(names=", ".join(others))
+        carried = [first, *view.status]
+        totals = dict(view.totals)
         prompt = _("hand {number} · {name} deals › ").format(number=number, name=state.dealer_name)
-        return prompt, " │ ".join(p for p in parts if p)
+        return prompt, lambda width: bar(carried, totals, width)
+
+
+def bar(carried: list[str], totals: dict[str, int], width: int) -> str:
+    """The status bar in `width` columns: one line when all of it fits, else the dealer and what the
+    table carries on the first line and the totals (names shortened as far as needed) on the second."""
+    room = max(20, width - 1)
+    whole = _totals(totals, 99)
+    if len(" │ ".join([*carried, whole])) <= room:
+        return " │ ".join([*carried, whole])
+    lines: list[str] = []
+    for piece in carried:  # packed into as few lines as they fit, in order
+        if lines and len(lines[-1]) + 3 + len(piece) <= room:
+            lines[-1] += " │ " + piece
+        else:
+            lines.append(_cut(piece, room))
+    for keep in range(max((len(n) for n in totals), default=1), 0, -1):
+        line = _totals(totals, keep)
+        if len(line) <= room:
+            break
+    return "\n".join([*lines, _cut(line, room)])
+
+
+def _totals(totals: dict[str, int], keep: int) -> str:
+    """`Anna +12  Berta −3 …` with each name cut to `keep` letters, but never to a start two names share."""
+    names = list(totals)
+    out = []
+    for name in names:
+        k = min(len(name), keep)
+        while k < len(name) and any(o != name and o[:k].casefold() == name[:k].casefold() for o in names):
+            k += 1
+        out.append(f"{name[:k]} {_signed(totals[name])}")
+    return ("  " if keep > 3 else " ").join(out)
+
+
+def _cut(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: room - 1] + "…"
+
+
+def _first_clause(text: str) -> str:
+    """A command's help up to its first `;`, `:` or sentence end: one line of play's `help`."""
+    import re
+
+    return re.split(r"; |: |\. ", text.rstrip("."), maxsplit=1)[0].rstrip(",")
 
 
 def _signed(points: int) -> str:
@@ -144,13 +249,17 @@ def _terminal(evening: Evening) -> int:
         history: Any = FileHistory(str(where / "play_history"))
     except OSError:
         history = InMemoryHistory()
-    bar = [""]
-    prompt = PromptSession(
-        history=history, completer=Completes(), complete_while_typing=False, bottom_toolbar=lambda: bar[0]
-    )
+    from prompt_toolkit.application.current import get_app
+
+    status: list[Any] = [lambda width: ""]
+
+    def toolbar() -> str:
+        return status[0](get_app().output.get_size().columns)  # drawn again at every size the terminal takes
+
+    prompt = PromptSession(history=history, completer=Completes(), complete_while_typing=False, bottom_toolbar=toolbar)
     again = ""
     while True:
-        text, bar[0] = evening.status()
+        text, status[0] = evening.status()
         try:
             line = prompt.prompt(text, default=again)
         except KeyboardInterrupt:

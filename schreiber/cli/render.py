@@ -435,7 +435,7 @@ def hands(view: Any, fmt: str = "table") -> None:
                 ("–" if p in out else signed(h.payout.points[p])) + (f" ({signed(h.totals[p])})" if running else "")
                 for p in players
             ]
-            rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value), *cells])
+            rows.append([str(h.number), h.dealer, describe(h.hand), str(h.payout.value) + _bock_mark(h), *cells])
         if not running:
             # Without the running totals in each cell, they stand in one row at the end.
             rows.append(["", "", _("total"), "", *[signed(view.totals[p]) for p in players]])
@@ -449,6 +449,14 @@ def hands(view: Any, fmt: str = "table") -> None:
             break
     _out(tint(table))
     _next_lines(view)
+
+
+def _bock_mark(hand_view: Any) -> str:
+    """" Bock" after the value of a hand played in a Bock round (" Doppelbock" in one of ×4), else ""."""
+    for term in hand_view.payout.terms:
+        if term.op == "×" and term.label in ("Bock", "Doppelbock"):
+            return " " + term.label
+    return ""
 
 
 def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
@@ -494,9 +502,23 @@ def _facts(hand: Any) -> list[tuple[str, str]]:
             key, value = _("result"), _("won") if value else _("lost")
         elif value is True:
             value = _("yes")
-        # Named as the option is typed: augen_by_player was given as --augen NAME=N.
-        out.append((key.removesuffix("_by_player").replace("_", "-"), str(value)))
+        # Named as the option is typed (augen_by_player was given as --augen NAME=N), in the language spoken.
+        label = key.removesuffix("_by_player").replace("_", "-")
+        out.append((_(_FACT_LABELS[label]) if label in _FACT_LABELS else label, str(value)))
     return out
+
+
+# The facts of a hand as `show` and `list --history` label them (JSON keeps the field names).
+_FACT_LABELS = {
+    "player": N_("player"), "partner": N_("partner"), "augen": N_("augen"), "stiche": N_("stiche"),
+    "laufende": N_("laufende"), "schwarz": N_("schwarz"), "klopfen": N_("klopfen"), "kontra": N_("kontra"),
+    "re": N_("re"), "re-absage": N_("re-absage"), "kontra-absage": N_("kontra-absage"),
+    "fuchs-re": N_("fuchs-re"), "fuchs-kontra": N_("fuchs-kontra"), "doppelkopf-re": N_("doppelkopf-re"),
+    "doppelkopf-kontra": N_("doppelkopf-kontra"), "karlchen": N_("karlchen"), "altenstrafe": N_("altenstrafe"),
+    "spritze": N_("spritze"), "jungfrau": N_("jungfrau"), "durchmarsch": N_("durchmarsch"), "loser": N_("loser"),
+    "winner": N_("winner"), "forced": N_("forced"), "pflicht": N_("pflicht"), "farbe": N_("farbe"), "sau": N_("sau"),
+    "bock": N_("bock"), "dealer": N_("dealer"), "sits-out": N_("sits-out"), "teams": N_("teams"), "note": N_("note"),
+}
 
 
 def hand(hand_view: Any, view: Any, fmt: str) -> None:
@@ -577,8 +599,8 @@ _REPORT_HEADERS = {
     "solos": N_("solos"),
     "money": N_("money"),
     "musssolo": N_("musssolo"),
-    "schafkoepfe": N_("schafkoepfe"),
-    "striche": N_("striche"),
+    "schafkoepfe": N_("Schafköpfe"),
+    "striche": N_("strokes"),
 }
 
 

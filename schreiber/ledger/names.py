@@ -26,8 +26,35 @@ _OPTION = {
 }
 
 
-def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
-    """The one choice `typed` means: equal ignoring case, else the only one it starts."""
+# Short forms of hand types a unique start cannot give (`f` starts six types): short form -> type.
+# A short form applies where the rule set has the type and none of its types starts with it.
+SHORT_TYPES = {"fs": "farbsolo"}
+
+
+def pick_type(typed: str, rules: object) -> str:
+    """The hand type `typed` means at a table of `rules`: the type, its unique start or its short
+    form; a typo close to one type gets "did you mean …?"."""
+    types = list(getattr(rules, "types"))
+    key = typed.strip().casefold()
+    short = SHORT_TYPES.get(key)
+    if short in types and not any(t.startswith(key) for t in types):
+        return short
+    return pick(typed, types, "TYPE", f"a hand type of {getattr(rules, 'name')}", close=True)
+
+
+def pick_suit(typed: str | None, suits: Iterable[str]) -> str | None:
+    """A suit as the rule set spells it, from the suit or its unique start (`ei` → eichel); what
+    names no suit is left as typed, for the rule set to refuse in its own words."""
+    if typed is None:
+        return None
+    key = typed.strip().casefold()
+    starting = [s for s in suits if s.casefold() == key] or [s for s in suits if key and s.casefold().startswith(key)]
+    return starting[0] if len(starting) == 1 else typed
+
+
+def pick(typed: str, choices: Iterable[str], option: str, what: str, close: bool = False) -> str:
+    """The one choice `typed` means: equal ignoring case, else the only one it starts. With
+    `close`, a typo near one choice is refused with "did you mean …?"."""
     choices = list(choices)
     key = typed.strip().casefold()
     for choice in choices:
@@ -42,6 +69,17 @@ def pick(typed: str, choices: Iterable[str], option: str, what: str) -> str:
                 option=option, typed=typed, choices=either(starting), noun=_(_noun(what))
             )
         )
+    if close:
+        import difflib
+
+        near = difflib.get_close_matches(key, [c.casefold() for c in choices], n=1, cutoff=0.75)
+        if near:
+            meant = next(c for c in choices if c.casefold() == near[0])
+            raise HandError(
+                _("{option}: {typed} is not {what}; did you mean {choice}?").format(
+                    option=option, typed=repr(typed), what=_what(what), choice=meant
+                )
+            )
     raise HandError(
         _("{option}: {typed} is not {what}; use one of {choices}.").format(
             option=option, typed=repr(typed), what=_what(what), choices=", ".join(choices)

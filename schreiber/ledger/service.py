@@ -13,7 +13,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, _
-from schreiber.ledger.names import pick, resolve_names
+from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
 from schreiber.rules.table import BockRound, FoldError, RuleSet, SeatChange, Step, TableState, change_seats, fold, play, start
@@ -585,7 +585,10 @@ class Ledger:
         teams_of: tuple[tuple[str, ...], ...] | None = None,
     ) -> Hand:
         """Spell names and the type as the table does, and stamp the teams in force onto a team game."""
-        hand = replace(hand, type=pick(hand.type, rules.types, "TYPE", f"a hand type of {rules.name}"))
+        hand = replace(hand, type=pick_type(hand.type, rules))
+        suits = getattr(rules, "suits", ())
+        if hand.farbe is not None or hand.sau is not None:  # a unique start of a suit: `ei` → eichel
+            hand = replace(hand, farbe=pick_suit(hand.farbe, suits), sau=pick_suit(hand.sau, getattr(rules, "sauen", suits)))
         hand = resolve_names(hand, players)
         if getattr(rules, "uses_teams", False):
             teams = teams_of or tuple(tuple(t) for t in runde.teams or ())

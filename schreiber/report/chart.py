@@ -23,6 +23,7 @@ from schreiber.rules.model import SettingsError
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
+COMPACT_WIDTH = 4.0  # the phone page's chart: 400 px, shown at about its own size
 
 
 @dataclass
@@ -146,6 +147,39 @@ def _panel(title: str, tables: list[Any], per_table: dict[int, dict[str, int]], 
 
 # -- drawing ----------------------------------------------------------------------------------
 
+# Distinct colours, the strong ones first (tab10, then the light halves of tab20, then others), so
+# no two players of a chart share one: a money chart across rule sets easily has a dozen players.
+PALETTE = (
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+    "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#c7c7c7", "#dbdb8d", "#9edae5",
+    "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
+)
+
+
+def _colours(names: list[str]) -> dict[str, str]:
+    """Each player his own colour, the same in every panel of the chart."""
+    out: dict[str, str] = {}
+    for name in names:
+        if name not in out:
+            k = len(out)
+            out[name] = PALETTE[k] if k < len(PALETTE) else _spread(k)
+    return out
+
+
+def _spread(k: int) -> str:
+    """A colour for the k-th player beyond the palette: hues around the circle by the golden angle."""
+    import colorsys
+
+    r, g, b = colorsys.hls_to_rgb((k * 0.618034) % 1.0, 0.4 + 0.2 * (k % 2), 0.75)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+def panel_height(panel: Panel, panels: int) -> float:
+    """Inches of a panel, after what it shows: a panel of one evening is a row of dots, not a page."""
+    if len(panel.x) <= 1:
+        return 2.6
+    return PANEL_HEIGHT if panels == 1 else 4.2
+
 
 def _scaled(panel: Panel, v: int) -> float:
     return v / 100 if panel.money else v
@@ -159,18 +193,23 @@ def _label(panel: Panel, v: int) -> str:
     return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
-def _figure(chart: Chart) -> Any:
-    """A matplotlib Figure of the chart (no pyplot: nothing global, Agg only)."""
+def _figure(chart: Chart, compact: bool = False) -> Any:
+    """A matplotlib Figure of the chart (no pyplot: nothing global, Agg only). `compact`: drawn for
+    a phone's width (400 px), type at the size the phone shows it, at most five x labels and no
+    legend (the line ends name every player)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
     panels = chart.panels or [Panel(_("no hands"), "hand", "points", [], {})]
-    fig = Figure(figsize=(WIDTH, PANEL_HEIGHT * len(panels)), dpi=DPI, layout="constrained")
-    axes = fig.subplots(len(panels), 1, squeeze=False)[:, 0]
-    fig.suptitle(chart.title)
-    for ax, panel in zip(axes, panels):
+    heights = [panel_height(p, len(panels)) * (0.62 if compact else 1) for p in panels]
+    fig = Figure(figsize=(COMPACT_WIDTH if compact else WIDTH, sum(heights)), dpi=DPI, layout="constrained")
+    axes = fig.subplots(len(panels), 1, squeeze=False, height_ratios=heights)[:, 0]
+    colours = _colours([name for p in panels for name in p.lines])
+    if not compact:  # the phone page says what it shows in its own heading
+        fig.suptitle(chart.title)
+    for ax, panel, inches in zip(axes, panels, heights):
         n = len(panel.x)
         xs = list(range(1, n + 1))
         for i in panel.bock:
@@ -182,39 +221,47 @@ def _figure(chart: Chart) -> Any:
             points = [(x, _scaled(panel, v)) for x, v in zip(xs, values) if v is not None]
             if not points:
                 continue
-            (line,) = ax.plot([p[0] for p in points], [p[1] for p in points], label=name,
-                              marker="o" if n <= 40 else None, markersize=3, linewidth=1.6)
+            (line,) = ax.plot([p[0] for p in points], [p[1] for p in points], label=name, color=colours[name],
+                              marker="o" if n <= 40 else None, markersize=3 if n > 1 else 6, linewidth=1.6)
             last = [v for v in values if v is not None][-1]
             ends.append((points[-1], f"{name} {_label(panel, last)}", line.get_color()))
         # The final totals at the line ends, moved apart where two would overlap.
         low, high = ax.get_ylim()
-        gap = (high - low) * 0.045
+        gap = (high - low) * 0.17 / max(1.0, inches - 1.4)  # a line of 9-point text, in data units
+        ends.sort(key=lambda e: e[0][1])
         placed: list[float] = []
-        for (x, y), text, colour in sorted(ends, key=lambda e: e[0][1]):
-            at = y if not placed or y - placed[-1] >= gap else placed[-1] + gap
-            placed.append(at)
+        for (x, y), _text, _colour in ends:
+            placed.append(y if not placed or y - placed[-1] >= gap else placed[-1] + gap)
+        top = high - gap * 0.4  # pushed up past the frame: back down, each a line below the one above
+        for k in range(len(placed) - 1, -1, -1):
+            placed[k] = min(placed[k], top)
+            top = placed[k] - gap
+        for ((x, _y), text, colour), at in zip(ends, placed):
             ax.text(x + max(0.08, n * 0.01), at, text, va="center", fontsize=9, color=colour)
         ax.axhline(0, color="#888888", linewidth=0.8)
-        ax.set_title(panel.title)
+        if not compact or len(panels) > 1:
+            ax.set_title(panel.title)
         ax.set_xlabel(_(_AXIS.get(panel.xlabel, panel.xlabel)))
         ax.set_ylabel(_(_AXIS.get(panel.ylabel, panel.ylabel)))
         if n:
-            step = max(1, n // 12)
+            step = -(-n // 5) if compact else max(1, n // 12)
             ticks = xs[::step]
             ax.set_xticks(ticks, [panel.x[t - 1] for t in ticks], rotation=30 if panel.xlabel == "evening" else 0,
                           fontsize=8)
-            ax.set_xlim(0.5, n + 0.5 + max(1, n * 0.15))  # room for the totals at the line ends
+            ax.set_xlim(0.5, n + 0.5 + max(1, n * (0.35 if compact else 0.15)))  # room for the totals at the line ends
+            if n == 1:
+                ax.set_xlim(0.8, 1.6)
         ax.grid(True, alpha=0.3)
-        if panel.lines:
+        if panel.lines and not compact:
             ax.legend(loc="upper left", fontsize=8, ncols=2 if len(panel.lines) > 6 else 1)
     return fig
 
 
-def render_svg(chart: Chart) -> str:
+def render_svg(chart: Chart, compact: bool = False) -> str:
     """The chart as an SVG document; text stays text, so names can be searched and read."""
     import matplotlib
 
-    fig = _figure(chart)
+    fig = _figure(chart, compact)
     out = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "schreiber"}):
         fig.savefig(out, format="svg", metadata={"Date": None})
@@ -228,54 +275,62 @@ def render_png(chart: Chart) -> bytes:
 
 
 def render_terminal(chart: Chart, width: int = 80, height: int | None = None, color: bool | None = None) -> str:
-    """The chart drawn with plotext, `width` columns wide; colours only on a terminal (or when asked)."""
-    import sys
+    """The chart drawn with plotext, `width` columns wide; colours only on a terminal (or when asked).
 
-    import plotext as plt
+    Each panel is a figure of its own, `height` rows tall (default 22: one screen), one after the
+    other: plotext's subplots share one figure's rows, which squeezed several panels into a few
+    rows each, with neither lines nor legend.
+    """
+    import sys
 
     if color is None:
         color = sys.stdout.isatty()
     panels = chart.panels or [Panel(_("no hands"), "hand", "points", [], {})]
-    per = height or (22 if len(panels) == 1 else 16)
-    plt.clear_figure()
-    plt.plotsize(width, per * len(panels))
-    if len(panels) > 1:
-        plt.subplots(len(panels), 1)
-    markers = "●◆▲■✚✖★♦○◇△□"
-    for k, panel in enumerate(panels):
-        if len(panels) > 1:
-            plt.subplot(k + 1, 1)
-        plt.title(f"{chart.title}: {panel.title}" if len(panels) == 1 else panel.title)
-        if not color:
-            plt.theme("clear")
-        n = len(panel.x)
-        # More points than columns only smear the lines into a block: every k-th (and the last) is drawn.
-        room = max(10, width - 16)
-        keep = sorted({*range(0, n, -(-n // room)), n - 1}) if n > room else range(n)
-        for j, (name, values) in enumerate(panel.lines.items()):
-            pts = [(i + 1, _scaled(panel, values[i])) for i in keep if values[i] is not None]
-            if pts:
-                last = [v for v in values if v is not None][-1]
-                plt.plot([p[0] for p in pts], [p[1] for p in pts], label=f"{name} {_label(panel, last)}",
-                         marker=markers[j % len(markers)] if not color else "braille")
-        if n:
-            step = max(1, n // 6)
-            ticks = list(range(1, n + 1))[::step]
-            plt.xticks(ticks, [panel.x[t - 1] for t in ticks])
-        plt.xlabel(_(_AXIS.get(panel.xlabel, panel.xlabel)))
-        plt.ylabel(_(_AXIS.get(panel.ylabel, panel.ylabel)))
-    text = plt.build()
-    plt.clear_figure()
+    per = max(12, height or 22)
+    if len(panels) == 1:
+        drawn = [_terminal_panel(panels[0], f"{chart.title}: {panels[0].title}", width, per, color)]
+    else:
+        drawn = [chart.title.center(width).rstrip()] + [_terminal_panel(p, p.title, width, per, color) for p in panels]
     notes = []
     for panel in panels:
         if panel.bock:
             notes.append(_("Bock hands ({title}): {hands}").format(title=panel.title, hands=", ".join(panel.x[i] for i in panel.bock)))
-    wrapped = []
-    for note in notes:
-        import textwrap
+    import textwrap
 
-        wrapped += textwrap.wrap(note, width)
-    return text.rstrip("\n") + "\n" + "".join(line + "\n" for line in wrapped)
+    wrapped = [line for note in notes for line in textwrap.wrap(note, width)]
+    return "\n".join(d.rstrip("\n") for d in drawn) + "\n" + "".join(line + "\n" for line in wrapped)
+
+
+def _terminal_panel(panel: Panel, title: str, width: int, rows: int, color: bool) -> str:
+    import plotext as plt
+
+    markers = "●◆▲■✚✖★♦○◇△□"
+    plt.clear_figure()
+    plt.plotsize(width, rows)
+    plt.title(title)
+    if not color:
+        plt.theme("clear")
+    n = len(panel.x)
+    # More points than columns only smear the lines into a block: every k-th (and the last) is drawn.
+    room = max(10, width - 16)
+    keep = sorted({*range(0, n, -(-n // room)), n - 1}) if n > room else range(n)
+    for j, (name, values) in enumerate(panel.lines.items()):
+        pts = [(i + 1, _scaled(panel, values[i])) for i in keep if values[i] is not None]
+        if pts:
+            last = [v for v in values if v is not None][-1]
+            plt.plot([p[0] for p in pts], [p[1] for p in pts], label=f"{name} {_label(panel, last)}",
+                     marker=markers[j % len(markers)] if not color or n == 1 else "braille")
+    if n:
+        step = max(1, n // 6)
+        ticks = list(range(1, n + 1))[::step]
+        plt.xticks(ticks, [panel.x[t - 1] for t in ticks])
+        if n == 1:
+            plt.xlim(0.5, 1.5)  # one evening: its dots in the middle, not on the frame
+    plt.xlabel(_(_AXIS.get(panel.xlabel, panel.xlabel)))
+    plt.ylabel(_(_AXIS.get(panel.ylabel, panel.ylabel)))
+    text = plt.build()
+    plt.clear_figure()
+    return text
 
 
 def final_totals(chart: Chart) -> dict[str, dict[str, int]]:

@@ -125,10 +125,8 @@ class Buchstaben:
         if "vergeben" in TYPES_BY_SIZE.get(n, ()):
             dealer = state.dealer_name
             count = carry.misdeals if carry.misdeal_dealer == dealer else 0
-            if count:
+            if count:  # none in a row is nothing to say
                 lines.append(_("misdeals by {dealer} in a row: {count} (another gives every other player +1)").format(dealer=dealer, count=count))
-            else:
-                lines.append(_("misdeals by {dealer} in a row: 0").format(dealer=dealer))
         return lines
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:

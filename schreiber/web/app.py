@@ -113,8 +113,8 @@ class Pages:
         self.rows: dict[tuple[Any, ...], str] = {}
         self.lock = asyncio.Lock()
         self.chart_lock = asyncio.Lock()
-        self.chart_at: int | None = None
-        self.chart_svg: str | None = None
+        self.chart_at: dict[bool, int] = {}  # compact or not -> the counter value it was drawn at
+        self.chart_svg: dict[bool, str | None] = {}
         self.stats_lock = asyncio.Lock()
         self.stats_at: int | None = None
         self.stats_html = ""
@@ -130,14 +130,14 @@ class Pages:
                 self.cache[key] = await asyncio.to_thread(self._render, version, recent, wall, fragment)
             return self.cache[key]
 
-    async def chart(self, version: int) -> str | None:
+    async def chart(self, version: int, compact: bool = False) -> str | None:
         """The chart's SVG at this counter value, drawn once (matplotlib takes its time: the page
-        itself never waits for it, the browser loads it as a picture)."""
+        itself never waits for it, the browser loads it as a picture); `compact`: for a phone."""
         async with self.chart_lock:
-            if self.chart_at != version:
-                self.chart_svg = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope)
-                self.chart_at = version
-            return self.chart_svg
+            if self.chart_at.get(compact) != version:
+                self.chart_svg[compact] = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope, compact)
+                self.chart_at[compact] = version
+            return self.chart_svg[compact]
 
     async def stats(self, version: int) -> str:
         """The statistics section at this counter value, counted once."""
@@ -226,7 +226,7 @@ def create_app(
 
     async def chart(request: Request) -> Response:
         async def respond(version: int) -> Response:
-            svg = await pages.chart(version)
+            svg = await pages.chart(version, request.query_params.get("size") == "phone")
             if svg is None:
                 return PlainTextResponse("Not Found", status_code=404)
             return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})

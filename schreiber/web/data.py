@@ -113,12 +113,13 @@ def stats_groups(ledger: Ledger, scope: Scope) -> list[Any]:
         return []
 
 
-def chart_svg(ledger: Ledger, scope: Scope) -> str | None:
-    """The chart of the scope as `schreiber chart --output FILE.svg` draws it (None: nothing to draw)."""
+def chart_svg(ledger: Ledger, scope: Scope, compact: bool = False) -> str | None:
+    """The chart of the scope as `schreiber chart --output FILE.svg` draws it, or (`compact`) drawn
+    for a phone's width (None: nothing to draw)."""
     from schreiber.report.chart import render_svg, series
 
     try:
-        return render_svg(series(ledger, scope))
+        return render_svg(series(ledger, scope), compact)
     except (SettingsError, HandError, LedgerError):
         return None
 

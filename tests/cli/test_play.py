@@ -310,8 +310,109 @@ def test_help_and_a_nested_play_in_play(cli, monkeypatch):
     ran = play(cli, monkeypatch, "help add\nhelp\n")
     assert ran.code == 0, ran.err
     assert "Usage: schreiber add" in ran.out and "-p, --player" in ran.out
-    assert "play" in ran.out and "Usage: schreiber [OPTIONS] COMMAND" in ran.out
+    # A bare `help` lists play's own commands, not the command line's general help (issue 24).
+    general = ran.out.split("-p, --player")[-1]
+    assert "Usage: schreiber [OPTIONS] COMMAND" not in general
+    for line in ("TYPE [OPTIONS]", "undo", "edit N", "show N", "help COMMAND", "quit", "Hand types at this table: rufspiel, farbsolo"):
+        assert line in general, line
+    assert "serve" not in general and "export" not in general and "strokes" not in general
     ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75\nplay\n")
     assert ran.code == 2
     assert ran.err.strip() == "line 2: play: this is play already; type a hand or a command (`help` lists them)."
     assert len(hands(cli)) == 1
+
+
+# -- issue 24: what players tripped over in play ---------------------------------------------------
+
+
+def test_a_mistyped_hand_type_gets_did_you_mean(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "rufspeil -p an -m ca -a 75\n")
+    assert ran.code == 2
+    assert ran.err.strip() == "line 1: TYPE: 'rufspeil' is not a hand type of schafkopf; did you mean rufspiel?"
+    ran = cli("add", "bettle", "-p", "an", "--won")
+    assert ran.code == 2 and ran.err.strip() == "schreiber: TYPE: 'bettle' is not a hand type of schafkopf; did you mean bettel?"
+    ran = cli("add", "xyz", "-p", "an", "-a", "70")  # nothing close: the types are listed
+    assert ran.code == 2 and "use one of rufspiel, farbsolo" in ran.err
+    assert hands(cli) == []
+
+
+def test_fs_is_farbsolo_and_a_suit_takes_its_unique_start(cli, monkeypatch):
+    seat(cli)
+    ran = play(cli, monkeypatch, "fs -p an -a 70 --farbe ei\nruf -p be -m ca -a 80 --sau gr\nfs -p do -a 30 --farbe h\n")
+    assert ran.code == 0, ran.err
+    assert "Hand 1: farbsolo Anna" in ran.out and "Hand 3: farbsolo Dora" in ran.out
+    facts = [cli.json("show", str(n), "--format", "json")["facts"] for n in (1, 2, 3)]
+    assert facts[0]["farbe"] == "eichel" and facts[1]["sau"] == "gras" and facts[2]["farbe"] == "herz"
+    assert cli.ok("add", "fs", "-p", "ca", "-a", "90", "--farbe", "SCH").startswith("Hand 4: farbsolo Carl")
+    assert cli.json("show", "4", "--format", "json")["facts"]["farbe"] == "schellen"
+    # `fs --help` is farbsolo's help; a start of no suit is refused in the rule set's words.
+    assert "farbsolo (schafkopf)" in cli.ok("add", "fs", "--help")
+    ran = cli("add", "fs", "-p", "ca", "-a", "90", "--farbe", "x")
+    assert ran.code == 2 and ran.err.strip() == "schreiber: --farbe must be eichel, gras, herz or schellen, not 'x'."
+    ran = cli("add", "ruf", "-p", "ca", "-m", "an", "-a", "90", "--sau", "h")  # the Herz Sau is never called
+    assert ran.code == 2 and "--sau must be eichel, gras or schellen" in ran.err
+    assert len(hands(cli)) == 4
+
+
+def test_tab_after_a_name_value_offers_only_players_not_yet_given(cli, db_url):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Sepp", "Anna", "Berta", "Carl")
+    assert completions(db_url, "schreiber add ramsch --augen Sepp=30 --augen ") == ["Anna=", "Berta=", "Carl="]
+    assert completions(db_url, "schreiber add ramsch --augen se=30 --augen Anna=20 --augen ") == ["Berta=", "Carl="]
+
+
+def test_tab_in_play_offers_the_next_players_name(cli, db_url, tmp_path):
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Sepp", "Anna", "Berta", "Carl")
+    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, 80), timeout=30)
+    try:
+        expect(child, "hand 1 · Sepp deals")
+        child.send("ramsch -a Sepp=30 Anna=20 Berta=10 \t")
+        expect(child, "Carl=")  # the only player not given yet: Tab writes his NAME= at once
+        child.send("60\r")
+        expect(child, "Hand 1: ramsch")
+        expect(child, "hand 2 · ")
+        child.sendcontrol("d")
+        expect(child, pexpect.EOF)
+    finally:
+        child.close()
+    assert cli.json("show", "1", "--format", "json")["facts"]["augen_by_player"] == {"Sepp": 30, "Anna": 20, "Berta": 10, "Carl": 60}
+
+
+FIVE_WITH_BOCK = ("ruf -p be -m ca -a 70 --kontra --re", "ruf -p ca -m do -a 80 --kontra --re", "wenz -p do -a 80")
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100])
+def test_the_status_bar_shows_the_dealer_first_at_any_width(cli, db_url, tmp_path, columns):
+    """Issue 24: at 100 columns with five players and a Bock queue the bar was cut at `next: Re`."""
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil")
+    for line in FIVE_WITH_BOCK:
+        cli.ok("add", *line.split())
+    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, columns), timeout=30)
+    try:
+        expect(child, "hand 4 · Carl deals")
+        expect(child, "next: Carl deals and sits out")  # at five the dealer sits out
+        expect(child, "Bock ×2: 3 hands left, then ×2: 4 hands")
+        expect(child, "Anna −12  Berta 0  Carl \\+12  Dora \\+16  Emil −16")
+        child.sendcontrol("d")
+        expect(child, pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("columns", [60, 80, 100, 140])
+def test_every_line_of_the_status_bar_fits_and_keeps_its_order(columns):
+    from schreiber.cli.play import bar
+
+    carried = ["next: Bartholomäus deals and sits out", "Bock ×2: 3 hands left, then ×4: 4 hands", "Doppelt pending"]
+    totals = {"Anastasia": -1200, "Annemarie": 300, "Bartholomäus": 100, "Cornelia": 5, "Dorothea": -12, "Maximilian": 812}
+    lines = bar(carried, totals, columns).split("\n")
+    assert all(len(line) < columns for line in lines)
+    text = " ".join(lines)
+    assert text.index("next: Bartholomäus") < text.index("Bock ×2") < text.index("Doppelt") < text.index("+300")
+    for shown in ("−1200", "+300", "+100", "+5", "−12", "+812"):
+        assert shown in lines[-1]  # every total, on the last line, the names shortened as far as needed
+    shortened = lines[-1].split()[::2]
+    assert all(sum(n.startswith(w) for n in totals) == 1 for w in shortened)  # never to a start two names share
+    short = bar(["next: Carl deals"], {"Anna": 1, "Berta": -1}, columns)
+    assert short == "next: Carl deals │ Anna +1  Berta −1"  # all on one line when it fits
