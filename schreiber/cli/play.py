@@ -16,6 +16,7 @@ from typing import Any
 from schreiber.i18n import _, ngettext
 from schreiber.cli import app as cli
 from schreiber.cli import complete
+from schreiber.views.text import signed
 
 QUIT = ("quit", "exit")
 
@@ -79,16 +80,12 @@ class Evening:
         except Exception as e:
             return "schreiber › ", sentence(str(e)) or _("no table")
         state = view.state
-        totals = "  ".join(f"{name} {_signed(points)}" for name, points in view.totals.items())
+        totals = "  ".join(f"{name} {signed(points)}" for name, points in view.totals.items())
         parts = [totals, *view.status, _("next: {name} deals").format(name=state.dealer_name)]
         if state.sitting_out:
             parts[-1] += ngettext(", {names} sits out", ", {names} sit out", len(state.sitting_out)).format(names=", ".join(state.sitting_out))
         prompt = _("hand {number} · {name} deals › ").format(number=number, name=state.dealer_name)
         return prompt, " │ ".join(p for p in parts if p)
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
 def sentence(said: str) -> str:

@@ -12,9 +12,8 @@ from typing import Any
 from tabulate import tabulate
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.report.settlement import euros
-
-MINUS = "−"  # one minus sign in everything people read (tables, formulas, money); JSON and CSV keep "-"
+from schreiber.views.text import MINUS, signed
+from schreiber.views.text import money as euros
 
 
 def _out(text: str = "") -> None:
@@ -46,7 +45,8 @@ def paint(text: str, **style: Any) -> str:
     return typer.style(text, **style)
 
 
-_NUMBER = re.compile(r"(?<![\w=])([+−]\d+)")
+# A signed number or a loss of money ("−€1.80", "−1,80 €": the minus before the digits or the €).
+_NUMBER = re.compile(r"(?<![\w=])([+−]€?\d+(?:[.,]\d+)*)")
 
 
 def tint(text: str) -> str:
@@ -54,10 +54,6 @@ def tint(text: str) -> str:
     if not colour():
         return text
     return _NUMBER.sub(lambda m: paint(m.group(1), fg="green" if m.group(1)[0] == "+" else "red"), text)
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
 def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:

@@ -22,6 +22,7 @@ from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.rules.table import FoldError, SeatChange, fold
+from schreiber.views.text import and_list
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
 
@@ -727,7 +728,7 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     if len(extends) > 1:
         raise _refuse(
             _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
-                "tell which one it is").format(key=table.key, names=' and '.join(str(r.id) for r, _ in extends))
+                "tell which one it is").format(key=table.key, names=and_list(str(r.id) for r, _r in extends))
         )
     if extends:
         candidate, records = extends[0]
