@@ -145,13 +145,14 @@ def tables(infos: Sequence[Any], fmt: str = "table") -> None:
         ], ensure_ascii=False))
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["id", "date", "rules", "name", "players", "hands", "closed", "active"])
-        for i in infos:
-            writer.writerow([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands,
-                             str(i.closed).lower(), str(i.active).lower()])
+        csvio.write_table(
+            ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
+            ([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands, str(i.closed).lower(), str(i.active).lower()]
+             for i in infos),
+            sys.stdout,
+        )
         return
     if not infos:
         _out(_("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`."))
@@ -357,13 +358,9 @@ def open_debts(debts: Any, fmt: str) -> None:
         )
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["session", "from", "to", "cents"])
-        for d in debts.tables:
-            for a, b, c in d.owed:
-                writer.writerow([d.table_id, a, b, c])
+        csvio.write_table(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed), sys.stdout)
         return
     if not debts.tables:
         _out(_("Nothing is owed: every evening is settled."))
@@ -405,13 +402,14 @@ def hands(view: Any, fmt: str = "table") -> None:
         }, ensure_ascii=False))
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]])
-        for h in view.hands:
-            writer.writerow([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
-                             *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]])
+        csvio.write_table(
+            ["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]],
+            ([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
+              *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]] for h in view.hands),
+            sys.stdout,
+        )
         return
     if not view.hands:
         _out(wrapped(_("{title}: no hands yet.").format(title=_title(view.table))))
@@ -581,6 +579,10 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
                 extra_keys.append(key)
     if fmt == "json":
         players = _report_players(rep)
+        if rep.by_rules:
+            # Points of different rule sets are never added: over several, `groups` carries them.
+            for entry in players:
+                entry["points"] = None
         _out(
             json.dumps(
                 {
