@@ -146,7 +146,7 @@ def session_new(
     rules: Annotated[str, typer.Option("--rules", help=_("The rule set (see `schreiber rules`)."))],
     players: Annotated[
         list[str],
-        typer.Option("--players", help=_("The players in seat order, clockwise: NAME NAME …, NAME,NAME,… or \"NAME NAME …\".")),
+        typer.Option("--players", help=_("The players in seat order, clockwise: NAME NAME … or NAME,NAME,…; a name with a space in quotes (\"Hans Peter\" Anna …) or between commas (\"Hans Peter,Anna,…\").")),
     ],
     names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help=_("More players after --players."), show_default=False)] = None,
     new_player: Annotated[
@@ -162,7 +162,7 @@ def session_new(
 ) -> None:
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
-    fresh = [n for v in new_player or [] for n in _words(v)]
+    fresh = [n.strip() for v in new_player or [] for n in v.split(",") if n.strip()]
     everyone += [n for n in fresh if n.casefold() not in {p.casefold() for p in everyone}]
     info = _ledger().new_table(
         rules,
@@ -179,21 +179,25 @@ def session_new(
 
 
 def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> tuple[list[str], list[str]]:
-    """Words after `--players NAME` belong to the players (commas and spaces split too), except NAME+NAME
-    ones after `--teams`; a word such as "+Carl" is a name (never dropped)."""
+    """Words after `--players NAME` belong to the players, except NAME+NAME ones after `--teams`; a
+    word such as "+Carl" is a name (never dropped)."""
     team_words = list(teams)
-    everyone = [name for word in players for name in _words(word)]
+    words = list(players)
     for word in extra:
         if "+" in word and all(part.strip() for part in word.split("+")):
             team_words.append(word)
         else:
-            everyone.extend(_words(word))
-    return everyone, team_words
+            words.append(word)
+    return _names_of(words), team_words
 
 
-def _words(text: str) -> list[str]:
-    """Names given as one word, a comma list or a quoted list: "Anna Berta", "Anna,Berta"."""
-    return [name for part in text.split(",") for name in part.split() if name]
+def _names_of(words: list[str]) -> list[str]:
+    """The names in the words given: a word with a comma is split at its commas only ("Hans Peter,Sepp K."),
+    any other word is one name ("Hans Peter" Anna); one word alone without a comma is the quoted list
+    "Anna Berta Carl Dora" and is split at its spaces."""
+    if len(words) == 1 and "," not in words[0]:
+        return words[0].split()
+    return [name.strip() for word in words for name in (word.split(",") if "," in word else [word]) if name.strip()]
 
 
 @session_app.command("list", help=_(

@@ -129,9 +129,11 @@ def _terminal(evening: Evening) -> int:
 
     class Completes(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Any:
-            items, typed = complete.line(evening.root, document.text_before_cursor)
+            text = document.text_before_cursor
+            items, typed = complete.line(evening.root, text)
             for item in items:
-                yield Completion(item.value, start_position=-len(typed), display_meta=item.help or "")
+                value, start = complete.replacement(text, typed, item.value)
+                yield Completion(value, start_position=start, display=item.value, display_meta=item.help or "")
 
     try:
         from schreiber.store.engine import default_path
