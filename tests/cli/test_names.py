@@ -148,3 +148,15 @@ def test_play_on_a_terminal_completes_a_spaced_name_in_quotes(cli, db_url, tmp_p
         child.close()
     assert child.exitstatus == 0
     assert [t for _, t, _ in hands(cli)] == ["rufspiel"]
+
+
+def test_the_page_shows_spaced_names_whole(cli):
+    pytest.importorskip("starlette")
+    from tests.web.test_app import client, text
+
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED, "--tariff", "10")
+    cli.ok("add", "wenz", "--player", "Sepp K.", "--augen", "70")
+    with client(cli.url) as c:
+        page = text(c.get("/").text)
+    assert "1 wenz Sepp K." in page and "player: Sepp K.; augen: 70" in page
+    assert "1 Sepp K. +6 €0.60" in page and "Hans Peter pays Sepp K. €0.20" in page
