@@ -156,9 +156,9 @@ def session_new(
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))] = None,
     tariff: Annotated[Optional[int], typer.Option("--tariff", help=_("Cents per point."))] = None,
     set_: Annotated[Optional[list[str]], typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
-    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: NAME+NAME NAME+NAME."))] = None,
+    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: the two teams, NAME+NAME NAME+NAME (default: seats 1+3 and 2+4)."))] = None,
     name: Annotated[Optional[str], typer.Option("--name", help=_("A name for the evening."))] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."))] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
 ) -> None:
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
@@ -303,13 +303,13 @@ def add(
     klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
     re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
-    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
-    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
+    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
+    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
     fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
     fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
     doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
     doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))] = None,
-    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("re or kontra: who took the last trick with the Kreuz-Bube."))] = None,
+    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick."))] = None,
     altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))] = False,
     spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
     jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))] = None,
@@ -543,8 +543,8 @@ def settle(
 def report(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date, YYYY-MM-DD."))] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, YYYY-MM-DD."))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     open_: Annotated[bool, typer.Option("--open", help=_("Only what is still owed, evening by evening (see `settle`)."))] = False,
@@ -567,8 +567,8 @@ def report(
 
 
 AllOpt = Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))]
-SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("From this date, YYYY-MM-DD."))]
-UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, YYYY-MM-DD."))]
+SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))]
+UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))]
 RulesOpt = Annotated[Optional[str], typer.Option("--rules", help=_("Only the tables of this rule set."))]
 
 
