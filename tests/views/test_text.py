@@ -115,13 +115,13 @@ def test_session_list_csv_guards_a_formula(cli):
 def test_list_and_open_csv_guard_player_names(cli):
     """A player named like a formula is guarded in `list --format csv` (a column is named after him)
     and in `report --open --format csv`."""
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "=1+1", "Berta", "Carl", "Dora", "--tariff", "10")
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "@Anna", "Berta", "Carl", "Dora", "--tariff", "10")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "65")
     listed = list(csv.reader(io.StringIO(cli.ok("list", "--format", "csv"))))
-    assert listed[0][5:7] == ["'=1+1", "'=1+1_total"]
-    assert listed[1][:5] == ["1", "'=1+1", "wenz", "wenz Carl", "2"]  # the first dealer is =1+1
+    assert listed[0][5:7] == ["'@Anna", "'@Anna_total"]
+    assert listed[1][:5] == ["1", "'@Anna", "wenz", "wenz Carl", "2"]  # the first dealer is @Anna
     owed = list(csv.DictReader(io.StringIO(cli.ok("report", "--open", "--format", "csv"))))
-    assert {r["from"] for r in owed} == {"'=1+1", "Berta", "Dora"}
+    assert {r["from"] for r in owed} == {"'@Anna", "Berta", "Dora"}
 
 
 def test_report_all_json_does_not_add_points_of_different_rule_sets(cli):
