@@ -146,7 +146,7 @@ def session_new(
     rules: Annotated[str, typer.Option("--rules", help=_("The rule set (see `schreiber rules`)."))],
     players: Annotated[
         list[str],
-        typer.Option("--players", help=_("The players in seat order, clockwise: NAME NAME …, NAME,NAME,… or \"NAME NAME …\".")),
+        typer.Option("--players", help=_("The players in seat order, clockwise: NAME NAME … or NAME,NAME,…; a name with a space in quotes (\"Hans Peter\" Anna …) or between commas (\"Hans Peter,Anna,…\").")),
     ],
     names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help=_("More players after --players."), show_default=False)] = None,
     new_player: Annotated[
@@ -156,13 +156,13 @@ def session_new(
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))] = None,
     tariff: Annotated[Optional[int], typer.Option("--tariff", help=_("Cents per point."))] = None,
     set_: Annotated[Optional[list[str]], typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
-    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: NAME+NAME NAME+NAME."))] = None,
+    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: the two teams, NAME+NAME NAME+NAME (default: seats 1+3 and 2+4)."))] = None,
     name: Annotated[Optional[str], typer.Option("--name", help=_("A name for the evening."))] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help=_("YYYY-MM-DD (default: today)."))] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
 ) -> None:
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
-    fresh = [n for v in new_player or [] for n in _words(v)]
+    fresh = [n.strip() for v in new_player or [] for n in v.split(",") if n.strip()]
     everyone += [n for n in fresh if n.casefold() not in {p.casefold() for p in everyone}]
     info = _ledger().new_table(
         rules,
@@ -179,21 +179,25 @@ def session_new(
 
 
 def _split_trailing(players: list[str], extra: list[str], teams: list[str]) -> tuple[list[str], list[str]]:
-    """Words after `--players NAME` belong to the players (commas and spaces split too), except NAME+NAME
-    ones after `--teams`; a word such as "+Carl" is a name (never dropped)."""
+    """Words after `--players NAME` belong to the players, except NAME+NAME ones after `--teams`; a
+    word such as "+Carl" is a name (never dropped)."""
     team_words = list(teams)
-    everyone = [name for word in players for name in _words(word)]
+    words = list(players)
     for word in extra:
         if "+" in word and all(part.strip() for part in word.split("+")):
             team_words.append(word)
         else:
-            everyone.extend(_words(word))
-    return everyone, team_words
+            words.append(word)
+    return _names_of(words), team_words
 
 
-def _words(text: str) -> list[str]:
-    """Names given as one word, a comma list or a quoted list: "Anna Berta", "Anna,Berta"."""
-    return [name for part in text.split(",") for name in part.split() if name]
+def _names_of(words: list[str]) -> list[str]:
+    """The names in the words given: a word with a comma is split at its commas only ("Hans Peter,Sepp K."),
+    any other word is one name ("Hans Peter" Anna); one word alone without a comma is the quoted list
+    "Anna Berta Carl Dora" and is split at its spaces."""
+    if len(words) == 1 and "," not in words[0]:
+        return words[0].split()
+    return [name.strip() for word in words for name in (word.split(",") if "," in word else [word]) if name.strip()]
 
 
 @session_app.command("list", help=_(
@@ -299,13 +303,13 @@ def add(
     klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
     re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
-    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
-    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: 90, 60, 30 or 0."))] = None,
+    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
+    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
     fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
     fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
     doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
     doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))] = None,
-    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("re or kontra: who took the last trick with the Kreuz-Bube."))] = None,
+    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick."))] = None,
     altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))] = False,
     spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
     jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))] = None,
@@ -547,8 +551,8 @@ def settle(
 def report(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date, YYYY-MM-DD."))] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, YYYY-MM-DD."))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))] = None,
+    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     open_: Annotated[bool, typer.Option("--open", help=_("Only what is still owed, evening by evening (see `settle`)."))] = False,
@@ -571,8 +575,8 @@ def report(
 
 
 AllOpt = Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))]
-SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("From this date, YYYY-MM-DD."))]
-UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, YYYY-MM-DD."))]
+SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))]
+UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))]
 RulesOpt = Annotated[Optional[str], typer.Option("--rules", help=_("Only the tables of this rule set."))]
 
 

@@ -6,7 +6,8 @@ listed below (`N_`) so that `pybabel extract` keeps them in it. The click that t
 inside it writes others as plain English ("Usage: ", "Show this message and exit.", "No such
 option: …"); those are put into the language here: the help page through a formatter that
 translates its frame, the errors by `usage_error`, which words them again from the exception's
-parts. Under English nothing here changes a character of what typer prints.
+parts (in English too, where click's own words read awkwardly). Under English the help pages are
+typer's own.
 """
 
 from __future__ import annotations
@@ -38,8 +39,27 @@ TYPER_WORDS = (
     N_("[required]"),
 )
 
-# The help option's own help, written in English by the click inside typer.
-_HELP_TEXTS = {"Show this message and exit.": N_("Show this message and exit.")}
+# The help texts of the options click and typer add themselves, written in English there.
+_HELP_TEXTS = {
+    "Show this message and exit.": N_("Show this message and exit."),
+    "Install completion for the current shell.": N_("Install completion for the current shell."),
+    "Show completion for the current shell, to copy it or customize the installation.": N_(
+        "Show completion for the current shell, to copy it or customize the installation."
+    ),
+}
+
+# The usage line's placeholders, written in English by click ("[OPTIONS] COMMAND [ARGS]...").
+_USAGE_WORDS = (
+    ("COMMAND [ARGS]...", N_("COMMAND [ARGS]...")),
+    ("[OPTIONS]", N_("[OPTIONS]")),
+)
+
+
+def _usage(args: str) -> str:
+    """The usage line's words in German, and click's "..." as the one character "…"."""
+    for english, msgid in _USAGE_WORDS:
+        args = args.replace(english, _(msgid))
+    return args.replace("...", "…")
 
 
 def install(typer: Any) -> None:
@@ -51,23 +71,28 @@ def install(typer: Any) -> None:
 
     class Formatter(base):  # type: ignore[misc, valid-type]
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+            super().write_usage(prog, _usage(args), _("Usage: ") if prefix is None else prefix)
 
         def write_heading(self, heading: str) -> None:
             super().write_heading(_(heading))
 
         def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
-            rows = [(term, _(_HELP_TEXTS[text]) if text in _HELP_TEXTS else text) for term, text in rows]
+            # A command's help cut short ends in click's "...": written "…" here, as in the usage line.
+            rows = [
+                (term.replace("...", "…"), _(_HELP_TEXTS[text]) if text in _HELP_TEXTS else text.removesuffix("...") + "…" if text.endswith("...") else text)
+                for term, text in rows
+            ]
             super().write_dl(rows, *args, **kwargs)
 
     context.formatter_class = Formatter
 
 
 def usage_error(error: Any) -> str:
-    """The sentence for a usage error (unknown option, missing argument, bad value) in the chosen language."""
+    """The sentence for a usage error (unknown option, missing argument, bad value) in the chosen language.
+
+    English too is worded again from the exception's parts: click's "Got unexpected extra argument(s)"
+    and "'x' is not a valid int." read as "unexpected extra arguments (…)." and "'x' is not a whole number."."""
     english = error.format_message() if hasattr(error, "format_message") else str(error)
-    if not i18n.GERMAN:
-        return english
     return _german(error, english) or english
 
 

@@ -184,9 +184,13 @@ BY_COMMAND: dict[tuple[str, str], Callable[[Context | None, str], list[Any]]] = 
 def _guarded(complete: Callable[[Context | None, str], list[Any]]) -> Callable[[Context, Parameter, str], list[Any]]:
     def run(ctx: Context, param: Parameter, incomplete: str) -> list[Any]:
         try:
-            return complete(ctx, incomplete)
+            items = complete(ctx, incomplete)
         except Exception:
             return []
+        if os.environ.get("_SCHREIBER_COMPLETE", "").endswith("_bash"):
+            # bash puts a word in as it is given: a name's space is escaped (`Hans\ Peter`) so it stays one word.
+            items = [i.replace(" ", "\\ ") if isinstance(i, str) else i for i in items]
+        return items
 
     return run
 
@@ -248,16 +252,62 @@ def options_for(ctx: Context | None, typed: str | None) -> set[str] | None:
 
 def split(text: str) -> tuple[list[str], str]:
     """The finished words of `text` and the word being typed at its end ("" after a space)."""
+    open_quote = False
     try:
         words = shlex.split(text)
     except ValueError:
+        open_quote = True  # `-p "Hans `: the space is inside the name being typed
         try:
             words = shlex.split(text + '"')
         except ValueError:
-            words = text.split()
-    if text and not text[-1].isspace() and words:
+            try:
+                words = shlex.split(text + "'")
+            except ValueError:
+                words, open_quote = text.split(), False
+    if text and (open_quote or not text[-1].isspace()) and words:
         return words[:-1], words[-1]
     return words, ""
+
+
+def raw_word(text: str) -> str:
+    """The characters of the word being typed at the end of `text`, its quotes included (`"Hans P`)."""
+    start, quote, i = 0, "", 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "\\":
+            i += 1
+        elif c.isspace():
+            start = i + 1
+        i += 1
+    return text[start:]
+
+
+def quoted(value: str) -> str:
+    """A completed word as the line must hold it: a name with a space in quotes, as a shell quotes
+    it (`"Hans Peter"`, `"Hans Peter"=` after --augen); any other word as it is."""
+    if not any(c.isspace() or c in "'\"\\" for c in value):
+        return value
+    base, equals = (value[:-1], "=") if value.endswith("=") else (value, "")
+    return '"' + base.replace("\\", "\\\\").replace('"', '\\"') + '"' + equals
+
+
+def replacement(text: str, typed: str, value: str) -> tuple[str, int]:
+    """What Tab puts in for `value`, and where it starts (negative, from the cursor): the word typed
+    so far (`typed`, quotes and all) gives way to the completion, quoted if it must be."""
+    word = quoted(value)
+    raw = raw_word(text)
+    if word != value or raw != typed:
+        dequoted = split(raw)[1] if raw else ""
+        if raw and dequoted == typed:
+            return word, -len(raw)  # the whole word typed so far, an opening quote included
+    return word, -len(typed)
 
 
 def command_words(root: Any, words: list[str]) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 from schreiber.i18n import N_, _, ngettext
 from schreiber.cli import app as cli
 from schreiber.cli import complete
+from schreiber.views.text import signed
 
 QUIT = ("quit", "exit")
 # What `help` lists in play: the lines that make sense at the table (`help COMMAND` has the rest).
@@ -177,7 +178,7 @@ def _totals(totals: dict[str, int], keep: int) -> str:
         k = min(len(name), keep)
         while k < len(name) and any(o != name and o[:k].casefold() == name[:k].casefold() for o in names):
             k += 1
-        out.append(f"{name[:k]} {_signed(totals[name])}")
+        out.append(f"{name[:k]} {signed(totals[name])}")
     return ("  " if keep > 3 else " ").join(out)
 
 
@@ -190,10 +191,6 @@ def _first_clause(text: str) -> str:
     import re
 
     return re.split(r"; |: |\. ", text.rstrip("."), maxsplit=1)[0].rstrip(",")
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
 
 def sentence(said: str) -> str:
@@ -237,9 +234,11 @@ def _terminal(evening: Evening) -> int:
 
     class Completes(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Any:
-            items, typed = complete.line(evening.root, document.text_before_cursor)
+            text = document.text_before_cursor
+            items, typed = complete.line(evening.root, text)
             for item in items:
-                yield Completion(item.value, start_position=-len(typed), display_meta=item.help or "")
+                value, start = complete.replacement(text, typed, item.value)
+                yield Completion(value, start_position=start, display=item.value, display_meta=item.help or "")
 
     try:
         from schreiber.store.engine import default_path

@@ -12,9 +12,8 @@ from typing import Any
 from tabulate import tabulate
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.report.settlement import euros
-
-MINUS = "−"  # one minus sign in everything people read (tables, formulas, money); JSON and CSV keep "-"
+from schreiber.views.text import MINUS, signed
+from schreiber.views.text import money as euros
 
 
 def _out(text: str = "") -> None:
@@ -46,7 +45,8 @@ def paint(text: str, **style: Any) -> str:
     return typer.style(text, **style)
 
 
-_NUMBER = re.compile(r"(?<![\w=])([+−]\d+)")
+# A signed number or a loss of money ("−€1.80", "−1,80 €": the minus before the digits or the €).
+_NUMBER = re.compile(r"(?<![\w=])([+−]€?\d+(?:[.,]\d+)*)")
 
 
 def tint(text: str) -> str:
@@ -54,10 +54,6 @@ def tint(text: str) -> str:
     if not colour():
         return text
     return _NUMBER.sub(lambda m: paint(m.group(1), fg="green" if m.group(1)[0] == "+" else "red"), text)
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
 
 
 def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
@@ -149,13 +145,14 @@ def tables(infos: Sequence[Any], fmt: str = "table") -> None:
         ], ensure_ascii=False))
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["id", "date", "rules", "name", "players", "hands", "closed", "active"])
-        for i in infos:
-            writer.writerow([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands,
-                             str(i.closed).lower(), str(i.active).lower()])
+        csvio.write_table(
+            ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
+            ([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands, str(i.closed).lower(), str(i.active).lower()]
+             for i in infos),
+            sys.stdout,
+        )
         return
     if not infos:
         _out(_("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`."))
@@ -366,13 +363,9 @@ def open_debts(debts: Any, fmt: str) -> None:
         )
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["session", "from", "to", "cents"])
-        for d in debts.tables:
-            for a, b, c in d.owed:
-                writer.writerow([d.table_id, a, b, c])
+        csvio.write_table(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed), sys.stdout)
         return
     if not debts.tables:
         _out(_("Nothing is owed: every evening is settled."))
@@ -414,13 +407,14 @@ def hands(view: Any, fmt: str = "table") -> None:
         }, ensure_ascii=False))
         return
     if fmt == "csv":
-        import csv
+        from schreiber.report import csvio
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]])
-        for h in view.hands:
-            writer.writerow([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
-                             *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]])
+        csvio.write_table(
+            ["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]],
+            ([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
+              *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]] for h in view.hands),
+            sys.stdout,
+        )
         return
     if not view.hands:
         _out(wrapped(_("{title}: no hands yet.").format(title=_title(view.table))))
@@ -612,6 +606,10 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
                 extra_keys.append(key)
     if fmt == "json":
         players = _report_players(rep)
+        if rep.by_rules:
+            # Points of different rule sets are never added: over several, `groups` carries them.
+            for entry in players:
+                entry["points"] = None
         _out(
             json.dumps(
                 {

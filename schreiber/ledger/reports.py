@@ -7,7 +7,7 @@ from bisect import bisect_right
 import json
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -22,6 +22,7 @@ from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.rules.table import FoldError, SeatChange, fold
+from schreiber.views.text import and_list
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
 
@@ -375,13 +376,13 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
                 "schwarz": h.hand.schwarz,
                 "kontra": h.hand.kontra,
                 "re": h.hand.re,
-                "klopfen": " ".join(h.hand.klopfen) or None,
+                "klopfen": _listed(h.hand.klopfen) or None,
                 "breakdown": h.payout.formula,
                 "note": h.hand.note,
                 "facts": json.dumps(facts, ensure_ascii=False, sort_keys=True),
                 "settings": settings,
                 "first_dealer": t.first_dealer + 1,
-                "teams": " ".join("+".join(team) for team in t.teams) if t.teams else None,
+                "teams": _listed(["+".join(team) for team in t.teams]) if t.teams else None,
                 "table_events": table_events,
             }
 
@@ -391,6 +392,16 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
 # A table beyond this is no evening at a card table; a file that claims one is refused early.
 MAX_HANDS = 10_000
 # The columns every row of one table repeats; rows that disagree are not an export of schreiber.
+def _listed(words: Sequence[str]) -> str:
+    """Names (or teams) in one cell: "Anna Carl", or "Hans Peter, Carl" once a name holds a space."""
+    return (", " if any(" " in w for w in words) else " ").join(words)
+
+
+def _unlisted(cell: str) -> list[str]:
+    """What `_listed` wrote, and what older versions wrote (always between spaces)."""
+    return [w.strip() for w in cell.split(",") if w.strip()] if "," in cell else cell.split()
+
+
 _TABLE_COLUMNS = ("table_uid", "session_name", "date", "rules", "tariff", "settings", "first_dealer", "teams")
 
 
@@ -505,7 +516,7 @@ class _Reading:
             first_dealer = int(first["first_dealer"] or 1) - 1
             if not 0 <= first_dealer < len(players):
                 raise ValueError(f"first_dealer {first_dealer + 1}")
-            teams = [t.split("+") for t in first["teams"].split()] or None
+            teams = [t.strip().split("+") for t in _unlisted(first["teams"])] or None
         except (ValueError, TypeError, RecursionError) as e:
             raise _refuse(_("session {key} cannot be read ({e})").format(key=key, e=e)) from None
         hands = [self.hands[n] for n in numbers]
@@ -727,7 +738,7 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     if len(extends) > 1:
         raise _refuse(
             _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
-                "tell which one it is").format(key=table.key, names=' and '.join(str(r.id) for r, _ in extends))
+                "tell which one it is").format(key=table.key, names=and_list(str(r.id) for r, _r in extends))
         )
     if extends:
         candidate, records = extends[0]

@@ -163,9 +163,7 @@ class Ledger:
     ) -> TableInfo:
         """Seat the players, store the full settings in force and make the new table the active one."""
         rules = registry.get(rules_name)
-        players = [p.strip() for p in players]
-        if any(not p for p in players):
-            raise SettingsError(_("--players: a name cannot be empty."))
+        players = [_name(p, "--players") for p in players]
         keys = [p.casefold() for p in players]
         if len(set(keys)) != len(keys):
             raise SettingsError(_("--players: each player can sit at the table only once."))
@@ -474,10 +472,7 @@ class Ledger:
 
     def join(self, name: str, seat: int | None = None, table_id: int | None = None) -> TableView:
         """`name` sits down at the table from the next hand on (at `seat`, 1 = the first; default: after the last)."""
-        name = name.strip()
-        if not name:
-            raise SettingsError(_("session join: a name cannot be empty."))
-        return self._seat_change(table_id, JOIN, name, seat)
+        return self._seat_change(table_id, JOIN, _name(name, "session join"), seat)
 
     def leave(self, name: str, table_id: int | None = None) -> TableView:
         """`name` leaves the table after the last hand; his points stay in the totals."""
@@ -955,3 +950,14 @@ def _bump_changes(s: Session) -> None:
     if not bumped:
         s.add(LedgerState(key=CHANGES_KEY, value="1"))
         s.flush()
+
+
+def _name(typed: str, option: str) -> str:
+    """A new player's name as it is kept: spaces inside it are kept ("Hans Peter", one space between
+    words); empty, or holding `=` or `,` (which the options use between names and values), is refused."""
+    name = " ".join(typed.split())
+    if not name:
+        raise SettingsError(_("{option}: a name cannot be empty.").format(option=option))
+    if "=" in name or "," in name:
+        raise SettingsError(_("{option}: {name} cannot be a name; a name holds no = and no comma.").format(option=option, name=repr(name)))
+    return name

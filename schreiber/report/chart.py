@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.rules.model import SettingsError
+from schreiber.views.text import money, signed
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
@@ -186,11 +187,7 @@ def _scaled(panel: Panel, v: int) -> float:
 
 
 def _label(panel: Panel, v: int) -> str:
-    if panel.money:
-        sign = "−" if v < 0 else "+" if v > 0 else ""
-        whole, rest = divmod(abs(v), 100)
-        return f"{sign}{whole},{rest:02d} €"
-    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
+    return money(v, plus=True) if panel.money else signed(v)
 
 
 def _figure(chart: Chart, compact: bool = False) -> Any:

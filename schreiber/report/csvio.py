@@ -132,9 +132,10 @@ def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
 
 
 def write_table(headers: Sequence[str], rows: Iterable[Sequence[Any]], out: TextIO, excel: bool = False) -> None:
-    """A header and rows of cells (text, integers, `euros`) as plain or Excel CSV."""
+    """A header and rows of cells (text, integers, `euros`) as plain or Excel CSV; text is guarded
+    against formulas, in the header too (a column may be named after a player)."""
     writer = _writer(out, excel)
-    writer.writerow(headers)
+    writer.writerow([safe_cell(h, excel) for h in headers])
     for row in rows:
         writer.writerow([safe_cell(c, excel) for c in row])
 

@@ -43,10 +43,3 @@ def transfers(cents: Mapping[str, int]) -> list[tuple[str, str, int]]:
         if credits[j][0] == 0:
             j += 1
     return out
-
-
-def euros(cents: int) -> str:
-    """12345 -> "123,45 €", -5 -> "−0,05 €" (German notation, as at the table)."""
-    sign = "−" if cents < 0 else ""
-    whole, rest = divmod(abs(cents), 100)
-    return f"{sign}{whole},{rest:02d} €"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,6 +9,7 @@ from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
+from schreiber.views.text import and_list
 
 AUGEN = 48
 TRUMPS = 8  # A Ä B C D E F G: more Laufende than trumps cannot happen
@@ -47,14 +47,6 @@ class Carry:
     doppelt: bool = False
     misdeals: int = 0
     misdeal_dealer: str | None = None
-
-
-def _names(names: Sequence[str]) -> str:
-    """"Anna", "Anna and Carl", "Anna, Berta and Carl"."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 class Buchstaben:
@@ -183,7 +175,7 @@ class Buchstaben:
             value=1,
             terms=terms,
             formula=formula(terms),
-            split=_("second misdeal in a row by {dealer}: {names} +1 each; the deal passes on").format(dealer=dealer, names=_names(others)),
+            split=_("second misdeal in a row by {dealer}: {names} +1 each; the deal passes on").format(dealer=dealer, names=and_list(others)),
             winners=others,
         )
         return Result(payout, Carry(doppelt), consumes_bock=False)
@@ -243,12 +235,12 @@ class Buchstaben:
         losers = [p for p in active if p not in winners]
         gain = ngettext("+{value}", "+{value} each", len(winners)).format(value=value)
         if won:
-            split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=_names(party), gain=gain)
+            split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=and_list(party), gain=gain)
         else:
             split = ngettext("{party} loses: {winners} {gain}", "{party} lose: {winners} {gain}", len(party)).format(
-                party=_names(party), winners=_names(winners), gain=gain
+                party=and_list(party), winners=and_list(winners), gain=gain
             )
-        split += ngettext("; {losers} gets nothing", "; {losers} get nothing", len(losers)).format(losers=_names(losers))
+        split += ngettext("; {losers} gets nothing", "; {losers} get nothing", len(losers)).format(losers=and_list(losers))
         payout = Payout(
             points={p: (value if p in winners else 0) for p in active},
             value=value,
@@ -275,7 +267,7 @@ class Buchstaben:
                         "--stiche NAME=N is needed for every player once given; {names} is missing.",
                         "--stiche NAME=N is needed for every player once given; {names} are missing.",
                         len(missing),
-                    ).format(names=_names(missing))
+                    ).format(names=and_list(missing))
                 )
             if len(active) == 4 and sum(stiche.values()) != TRICKS_AT_FOUR:
                 raise HandError(
@@ -299,7 +291,7 @@ class Buchstaben:
             split = _("{name} has the most Augen ({best}): +{value}").format(name=winners[0], best=best, value=value)
         else:
             tie = ngettext(" and {count} trick", " and {count} tricks", stiche[winners[0]]).format(count=stiche[winners[0]]) if stiche else ""
-            split = _("{names} tie with {best} Augen{tie}: +{value} each").format(names=_names(winners), best=best, tie=tie, value=value)
+            split = _("{names} tie with {best} Augen{tie}: +{value} each").format(names=and_list(winners), best=best, tie=tie, value=value)
         payout = Payout(
             points={p: (value if p in winners else 0) for p in active},
             value=value,

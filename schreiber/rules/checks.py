@@ -6,13 +6,8 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
 from schreiber.i18n import _, ngettext
+from schreiber.views.text import and_list
 from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
-
-
-def and_list(names: Iterable[str]) -> str:
-    """"Anna", "Anna and Carl", "Anna, Berta and Carl"."""
-    names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
 
 
 def only(hand: Hand, allowed: Iterable[str]) -> None:

@@ -20,6 +20,7 @@ from schreiber.rules.model import (
     evaluate,
 )
 from schreiber.rules.table import Result, TableState
+from schreiber.views.text import signed
 
 SOLOS = ("trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleischlos", "stilles-solo")
 FARBEN = ("kreuz", "pik", "herz", "karo")
@@ -73,11 +74,6 @@ def _other(party: str) -> str:
 
 def _absage_name(level: int) -> str:
     return "schwarz" if level == 0 else f"keine {level}"
-
-
-def _n(value: int) -> str:
-    """A signed number as players write it: +5, −5."""
-    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def wording(terms: tuple[Term, ...] | list[Term]) -> str:
@@ -427,7 +423,7 @@ class Doppelkopf:
             terms=tuple(terms),
             formula=wording(terms),
             split=_("{winner} {points} ({count}×{value}), each other player {against}").format(
-                winner=winner, points=_n(value * len(others)), count=len(others), value=value, against=_n(-value)
+                winner=winner, points=signed(value * len(others)), count=len(others), value=value, against=signed(-value)
             ),
             winners=(winner,),
         )
@@ -579,12 +575,12 @@ class Doppelkopf:
             soloist = game.re[0]
             sign = "−" if points[soloist] < 0 else "+"
             split = _("Solist {soloist} {sign}3×{value}, each opponent {against}").format(
-                soloist=soloist, sign=sign, value=abs(value), against=_n(-points[soloist] // 3)
+                soloist=soloist, sign=sign, value=abs(value), against=signed(-points[soloist] // 3)
             )
         else:
             a, b = (side, _other(side))
             split = _("{party} {names} {points} each; {other} {others} {against} each").format(
-                party=a, names=", ".join(game.members(a)), points=_n(value), other=b, others=", ".join(game.members(b)), against=_n(-value)
+                party=a, names=", ".join(game.members(a)), points=signed(value), other=b, others=", ".join(game.members(b)), against=signed(-value)
             )
         return Payout(
             points=points,

@@ -7,7 +7,7 @@ Ramsch input; they differ only in how a hand's value is built and in their setti
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -15,6 +15,7 @@ from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
+from schreiber.views.text import and_list, signed
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 # The Herz Sau cannot be called: Herz is trump in a Rufspiel.
@@ -87,15 +88,6 @@ _KIND: dict[str, str] = {
     "ramsch": "ramsch",
     "zusammengeworfen": "zusammengeworfen",
 }
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _bock_setting(settings: Settings) -> set[str]:
@@ -617,11 +609,11 @@ class Schafkopf:
             return tied[0]
         if hand.loser is None:
             raise HandError(
-                _("--loser is needed: {names} tie on {reason}; name the one with more trumps (then the highest trump).").format(names=_names(tied), reason=reason)
+                _("--loser is needed: {names} tie on {reason}; name the one with more trumps (then the highest trump).").format(names=and_list(tied), reason=reason)
             )
         checks.seated(hand.loser, active, "--loser")
         if hand.loser not in tied:
-            raise HandError(_("--loser must be one of {names} (tied on {reason}), not {loser}.").format(names=_names(tied), reason=reason, loser=hand.loser))
+            raise HandError(_("--loser must be one of {names} (tied on {reason}), not {loser}.").format(names=and_list(tied), reason=reason, loser=hand.loser))
         return hand.loser
 
     def _durchmarsch(
@@ -636,7 +628,7 @@ class Schafkopf:
                 value=unit,
                 terms=terms,
                 formula=wording,
-                split=_("Durchmarsch {name} +3×{unit} = {total}, each other −{unit}").format(name=durch, unit=unit, total=_signed(3 * unit)),
+                split=_("Durchmarsch {name} +3×{unit} = {total}, each other −{unit}").format(name=durch, unit=unit, total=signed(3 * unit)),
                 soloist=None,
                 winners=(durch,),
             ),
@@ -660,18 +652,18 @@ def _rufspiel_split(
 ) -> tuple[str, tuple[str, ...]]:
     party = (player, partner)
     others = tuple(p for p in active if p not in party)
-    signed = value if won else -value
+    gain = value if won else -value
     split = _("Spieler {player} and partner {partner} {points} each; {others} {against} each").format(
-        player=player, partner=partner, points=_signed(signed), others=", ".join(others), against=_signed(-signed)
+        player=player, partner=partner, points=signed(gain), others=", ".join(others), against=signed(-gain)
     )
     return split, party if won else others
 
 
 @lru_cache(maxsize=4096)
 def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
-    signed = value if won else -value
+    gain = value if won else -value
     split = _("Spieler {player} {sign}3×{value} = {points}, each opponent {against}").format(
-        player=player, sign="+" if won else "−", value=value, points=_signed(3 * signed), against=_signed(-signed)
+        player=player, sign="+" if won else "−", value=value, points=signed(3 * gain), against=signed(-gain)
     )
     return split, (player,) if won else tuple(p for p in active if p != player)
 
@@ -684,7 +676,7 @@ def _ramsch_split(
     split = _("Loser {name} −3×{unit}").format(name=loser, unit=unit)
     if jungfrauen:
         split += f" −{bonus}×{len(jungfrauen)} (Jungfrau)" if len(jungfrauen) > 1 else f" −{bonus} (Jungfrau)"
-    split += _(" = {points}, each other +{unit}").format(points=_signed(lost), unit=unit)
+    split += _(" = {points}, each other +{unit}").format(points=signed(lost), unit=unit)
     for name in jungfrauen:
         split += _("; Jungfrau {name} +{bonus} more").format(name=name, bonus=bonus)
     return split, tuple(p for p in active if p != loser)

@@ -6,8 +6,8 @@ from typing import Any
 
 from jinja2 import Environment
 
-from schreiber.cli.render import _facts, _op, describe, signed
-from schreiber.report.settlement import euros
+from schreiber.cli.render import _facts, _op, describe
+from schreiber.views.text import money, signed
 
 
 def points(hand_view: Any, name: str) -> str:
@@ -22,5 +22,5 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=euros, tone=tone, op=_op)
+    env.filters.update(signed=signed, euros=money, tone=tone, op=_op)
     env.globals.update(describe=describe, facts=_facts, points=points)

@@ -67,15 +67,15 @@ def test_names_and_types_are_forgiving(cli):
 
 
 def test_export_is_spreadsheet_safe_and_imports_back(cli, tmp_path):
-    cli.ok("session", "new", "--rules", "buchstaben", "--players", "=Anna", "Berta", "Carl", "Dora", "--tariff", "10")
-    cli.ok("add", "solo", "--player", "=anna", "--augen", "40", "--note", "+1 beer for Berta")
+    cli.ok("session", "new", "--rules", "buchstaben", "--players", "@Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    cli.ok("add", "solo", "--player", "@anna", "--augen", "40", "--note", "+1 beer for Berta")
     cli.ok("add", "zusammengeworfen")
     cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "30", "--laufende", "3")
     target = tmp_path / "out.csv"
     cli.ok("export", "csv", "--output", str(target))
     text = target.read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("session,table_uid,session_name,date,rules")
-    assert "'=Anna" in text and "'+1 beer" in text
+    assert "'@Anna" in text and "'+1 beer" in text
     assert len(text.splitlines()) == 1 + 3 * 4
     out = cli.ok("import", "csv", str(target))
     assert out == "Session 1 of the file is already in the ledger as session 1; nothing was changed.\n"

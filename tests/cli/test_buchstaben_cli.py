@@ -251,9 +251,9 @@ def test_report_with_tariff_measures_money_against_the_average(cli):
     assert sum(p["cents"] for p in data["players"]) == 0
     assert data["hands"] == 3
     table = cli.ok("report")
-    assert "Dora pays Anna 0,35 €" in table
-    assert "Berta pays Carl 0,15 €" in table
-    assert "−0,35 €" in table and "0,15 €" in table
+    assert "Dora pays Anna €0.35" in table
+    assert "Berta pays Carl €0.15" in table
+    assert "−€0.35" in table and "€0.15" in table
     ranked = [line.split()[:2] for line in table.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
     assert ranked == [["1", "Anna"], ["2", "Carl"], ["3", "Berta"], ["4", "Dora"]]
 
@@ -275,7 +275,7 @@ def test_report_money_rounds_to_cents_that_add_up_to_zero(cli):
     assert paid == cents
     table = cli.ok("report")
     for t in data["transfers"]:
-        assert f"{t['from']} pays {t['to']} 0,{t['cents']:02d} €" in table
+        assert f"{t['from']} pays {t['to']} €0.{t['cents']:02d}" in table
 
 
 def test_report_without_tariff_shows_plus_points_and_ranking(cli):

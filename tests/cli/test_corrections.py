@@ -177,9 +177,9 @@ def test_settle_one_evening_leave_another_open_and_pay_part_of_it(cli):
     assert owed == {("Anna", "Berta"): 20, ("Carl", "Berta"): 20, ("Dora", "Berta"): 20}
     open_ = cli.ok("report", "--open")
     assert "Dienstag" in open_ and "Montag" not in open_
-    assert "Anna owes Berta 0,20 €" in open_
+    assert "Anna owes Berta €0.20" in open_
     out = cli.ok("settle", "--paid", "Anna")
-    assert "Anna paid Berta 0,20 €" in out and "Carl owes Berta 0,20 €" in out
+    assert "Anna paid Berta €0.20" in out and "Carl owes Berta €0.20" in out
     owed = {(t["from"], t["to"]): t["cents"] for t in cli.json("report", "--all", "--format", "json")["transfers"]}
     assert owed == {("Carl", "Berta"): 20, ("Dora", "Berta"): 20}
     data = cli.json("report", "--open", "--format", "json")
@@ -311,7 +311,7 @@ def test_the_kasse_per_hand_and_per_point_is_shown_in_the_report(cli):
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "70")  # Berta sits out
     rep = cli.json("report", "--format", "json")
     assert rep["kasse"] == {"Anna": 20, "Berta": 20, "Carl": 40, "Dora": 40, "Emil": 40}
-    assert "Into the Kasse (1,60 € together)" in cli.ok("report")
+    assert "Into the Kasse (€1.60 together)" in cli.ok("report")
     assert sum(p["cents"] for p in rep["players"]) == 0  # the pot is not part of who pays whom
     cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--set", "kasse=5", "--set", "kasse_per=point")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "70")  # the three others lose 2 points each

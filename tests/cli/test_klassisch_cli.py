@@ -156,7 +156,7 @@ def test_einsatz_money_per_finished_schafkopf(cli):
     # each of Anna and Carl pays 50 cents to each of Berta and Dora
     assert {p["name"]: p["cents"] for p in data["players"]} == {"Berta": 100, "Dora": 100, "Anna": -100, "Carl": -100}
     table = cli.ok("report")
-    assert "1,00 €" in table and "−1,00 €" in table
+    assert "€1.00" in table and "−€1.00" in table
     assert "pays" in table
     # a redraw: the second Schafkopf is drawn by Anna+Berta
     cli.ok("session", "teams", "Anna+Berta", "Carl+Dora")

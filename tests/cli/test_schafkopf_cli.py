@@ -106,8 +106,8 @@ def test_report_in_euros_and_who_pays_whom(cli):
     cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--tariff", "10")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "65", "--laufende", "2", "--klopfen", "Anna")
     out = cli.ok("report")
-    assert "1,50 €" in out and "−0,50 €" in out
-    assert "Anna pays Carl 0,50 €" in out
+    assert "€1.50" in out and "−€0.50" in out
+    assert "Anna pays Carl €0.50" in out
     data = cli.json("report", "--format", "json")
     assert {p["name"]: p["cents"] for p in data["players"]} == {"Carl": 150, "Anna": -50, "Berta": -50, "Dora": -50}
     assert data["players"][0] == {"name": "Carl", "points": 15, "hands": 1, "won": 1, "solos": 1, "cents": 150}

@@ -21,7 +21,8 @@ from tests.strategies import PLAYERS, renamed, schafkopf_hands
 # Names as people type them into a laptop: any letters, spaces, separators, quotes, and the
 # characters a spreadsheet would run as a formula, at the start or anywhere.
 _name_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")) | st.sampled_from(list("=+-@,;\"'\t€äöüß"))
-names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: n.strip() == n)
+# A name holds no = or , (refused at the table) and one space between its words (as it is kept).
+names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: " ".join(n.split()) == n and "=" not in n and "," not in n)
 EVENINGS = itertools.count()
 notes = st.none() | st.text(_name_chars | st.sampled_from(["\n", "\r"]), min_size=1, max_size=40)
 

@@ -56,7 +56,7 @@ def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(e
     names = [p["name"] for p in report["players"]]
     assert [n for n in re.findall(r"\b(Anna|Berta|Carl|Dora|Emil)\b", standings)] == names
     for p in report["players"]:
-        euros = f"{'−' if p['cents'] < 0 else ''}{abs(p['cents']) // 100},{abs(p['cents']) % 100:02d} €"
+        euros = f"{'−' if p['cents'] < 0 else ''}€{abs(p['cents']) // 100}.{abs(p['cents']) % 100:02d}"
         points = signed(p["points"])  # as `report` prints it: +4, 0, −8
         assert f"{p['name']} {points} {euros}" in standings
     for t in report["transfers"]:
