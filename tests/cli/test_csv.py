@@ -292,7 +292,7 @@ def test_excel_flavour_opens_in_a_german_excel(cli, other, tmp_path):
     report = cli.ok("report", "--format", "csv", "--excel")
     assert report.startswith("\ufeffrank;player;points;hands;won;solos;euros\r\n")
     lines = report.removeprefix("\ufeff").splitlines()
-    assert lines[1:] == ["1;Carl;1;1;1;0;1,10", "2;Jürgen;1;1;1;0;1,10", "3;'=Dora;-1;1;0;0;-1,10", "4;Bärbel;-1;1;0;0;-1,10"]
+    assert lines[1:] == ["1;Carl;1;1;1;0;1,10", "2;Jürgen;1;1;1;0;1,10", "3;'@Dora;-1;1;0;0;-1,10", "4;Bärbel;-1;1;0;0;-1,10"]
     ran = cli("report", "--excel")
     assert ran.code == 2 and "--excel" in ran.err
 
