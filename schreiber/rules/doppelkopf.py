@@ -288,8 +288,7 @@ class Doppelkopf:
 
     def _allowed(self, hand_type: str, solo: bool) -> set[str]:
         """What a normal game, a Hochzeit or a solo may be entered with."""
-        allowed = {"player", "augen", "schwarz", "re", "kontra"}
-        allowed.add("bock")
+        allowed = {"player", "augen", "schwarz", "re", "kontra", "bock"}
         if self.turnier:
             allowed |= {"re_absage", "kontra_absage"}
         if solo:
