@@ -208,6 +208,7 @@ class Preisschafkopf:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Preisschafkopf"
+    stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
         return {"solos": statistics.pw(), "tout": statistics.pw(), "laufende": 0}
