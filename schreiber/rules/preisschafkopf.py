@@ -76,6 +76,7 @@ _WITHOUT_TYPES = {
 }
 
 _TOUT = Term("Tout", "×", 2)
+_KREUZ_TIE = Term("Kreuz 60:60", "+", 0)
 
 
 def _int(settings: Settings, key: str) -> int:
@@ -87,7 +88,7 @@ class Preisschafkopf:
 
     name = "preisschafkopf"
     summary = N_(
-        "tournament Schafkopf (Preisschafkopf): only the winners are written, Rufspiel and Kreuz 5, solos 20, "
+        "Tournament Schafkopf (Preisschafkopf): only the winners are written, Rufspiel and Kreuz 5, solos 20, "
         "Herz solo 25, Schneider +5, Laufende 5 each from 2 (at most 4), Tout ×2; no Kontra, Klopfen, Bock or "
         "Ramsch; the deal passes after every hand."
     )
@@ -193,6 +194,7 @@ class Preisschafkopf:
         else:
             won = hand.won
         if won is None:  # Kreuz 60:60: written for nobody
+            terms = (_KREUZ_TIE,)
             payout = Payout(dict.fromkeys(active, 0), 0, terms, formula(terms), _("60:60: written for nobody"))
             return Result(payout, state.carry)
         winners = party if won else others
