@@ -79,6 +79,11 @@ _TOUT = Term("Tout", "×", 2)
 _KREUZ_TIE = Term("Kreuz 60:60", "+", 0)
 
 
+def _and(names: Sequence[str]) -> str:
+    """"Anna and Carl", "Anna, Berta and Carl", in the language spoken."""
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def _int(settings: Settings, key: str) -> int:
     return int(settings[key]) if key in settings else int(PREISSCHAFKOPF.settings[key].default)
 
@@ -202,7 +207,7 @@ class Preisschafkopf:
         split = (
             _("{name} +{value}; the others 0").format(name=winners[0], value=value)
             if len(winners) == 1
-            else _("{names} +{value} each; the others 0").format(names=checks.and_list(winners), value=value)
+            else _("{names} +{value} each; the others 0").format(names=_and(winners), value=value)
         )
         soloist = hand.player if hand.type in FIELDS and hand.type not in ("rufspiel", "kreuz") else None
         return Result(Payout(points, value, terms, formula(terms), split, soloist, winners), state.carry)

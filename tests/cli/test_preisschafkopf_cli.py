@@ -86,3 +86,12 @@ def test_rules_show_explains_it_and_its_statistics_work(cli):
     assert [x["players"] for x in g["partnerships"]] == [["Anna", "Berta"]]
     table = cli.ok("stats")
     assert "Preisschafkopf:" in table and "laufende" in table
+
+
+def test_the_split_reads_in_german(cli, monkeypatch):
+    monkeypatch.setenv("SCHREIBER_LANG", "de")
+    cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
+    out = cli.ok("add", "bettel", "--player", "Berta", "--lost")
+    assert "Anna, Carl und Dora je +20; die anderen 0" in out
+    ran = cli("add", "wenz", "--player", "Anna", "--augen", "70", "--kontra")
+    assert ran.code == 2 and ran.err.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
