@@ -95,3 +95,17 @@ def test_the_split_reads_in_german(cli, monkeypatch):
     assert "Anna, Carl und Dora je +20; die anderen 0" in out
     ran = cli("add", "wenz", "--player", "Anna", "--augen", "70", "--kontra")
     assert ran.code == 2 and ran.err.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
+
+
+def test_completion_offers_its_types_suits_and_options(cli, db_url):
+    from tests.cli.test_play import completions
+
+    cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
+    assert completions(db_url, "schreiber add ") == [
+        "rufspiel", "kreuz", "farbsolo", "wenz", "geier", "bettel", "farbsolo-tout", "wenz-tout", "geier-tout"
+    ]
+    assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
+    assert completions(db_url, "schreiber add rufspiel --sau ") == ["eichel", "gras", "schellen"]
+    kreuz = completions(db_url, "schreiber add kreuz --")
+    assert "--augen" in kreuz and "--schwarz" in kreuz
+    assert "--partner" not in kreuz and "--kontra" not in kreuz and "--klopfen" not in kreuz
