@@ -106,11 +106,13 @@ class Evening:
         try:
             from schreiber.rules import registry
 
-            rules = self.ledger.info(self.session).rules
-            types = ", ".join(registry.get(rules).types)
+            from schreiber.rules.table import TeamPlay
+
+            rules = registry.get(self.ledger.info(self.session).rules)
+            types, teams = ", ".join(rules.types), isinstance(rules, TeamPlay)
         except Exception:
-            rules, types = "", ""
-        rows = [(left, _(right)) for left, right in PLAY_HELP if left != "strokes" or rules == "klassisch"]
+            types, teams = "", False
+        rows = [(left, _(right)) for left, right in PLAY_HELP if left != "strokes" or teams]
         wide = max(len(left) for left, _right in rows) + 2
         out = textwrap.wrap(_("In play each line is what follows `schreiber` on the command line; a line that "
                               "starts with a hand type records that hand."), room) + [""]

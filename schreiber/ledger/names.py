@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from schreiber.i18n import N_, _
 from schreiber.rules.model import Hand, HandError
+
+if TYPE_CHECKING:
+    from schreiber.rules.table import RuleSet
 
 _NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner", "dealer")
 _NAME_LIST_FIELDS = ("klopfen", "jungfrau", "sits_out")
@@ -31,15 +35,15 @@ _OPTION = {
 SHORT_TYPES = {"fs": "farbsolo"}
 
 
-def pick_type(typed: str, rules: object) -> str:
+def pick_type(typed: str, rules: RuleSet) -> str:
     """The hand type `typed` means at a table of `rules`: the type, its unique start or its short
     form; a typo close to one type gets "did you mean …?"."""
-    types = list(getattr(rules, "types"))
+    types = list(rules.types)
     key = typed.strip().casefold()
     short = SHORT_TYPES.get(key)
     if short in types and not any(t.startswith(key) for t in types):
         return short
-    return pick(typed, types, "TYPE", f"a hand type of {getattr(rules, 'name')}", close=True)
+    return pick(typed, types, "TYPE", f"a hand type of {rules.name}", close=True)
 
 
 def pick_suit(typed: str | None, suits: Iterable[str]) -> str | None:

@@ -21,7 +21,8 @@ from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
-from schreiber.rules.table import FoldError, SeatChange, fold
+from schreiber.rules.statistics import THROWN_IN
+from schreiber.rules.table import FoldError, PlayerExtras, SeatChange, TeamPlay, fold
 from schreiber.views.text import and_list
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
@@ -183,10 +184,25 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             func.sum(case((PayoutRecord.won, 1), else_=0)),
             func.sum(case((PayoutRecord.solo, 1), else_=0)),
         ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        # A thrown-in hand (or a misdeal) counts for no one in `hands` and `won`, as in `stats`: the
+        # few there are are counted apart and taken off (joining every payout to its hand for its
+        # type would double the time of the sums above).
+        thrown = (
+            select(
+                PayoutRecord.runde_id,
+                PayoutRecord.player_id,
+                func.count(),
+                func.sum(case((PayoutRecord.won, 1), else_=0)),
+            )
+            .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
+            .where(HandRecord.type.in_(THROWN_IN), PayoutRecord.sat_out.is_(False))
+            .group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        )
         count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
         if where:
             # --all needs no join: every table is in scope.
             sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+            thrown = thrown.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
             count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
         rows = s.execute(sums).all()
         hands = s.scalar(count)
@@ -194,6 +210,10 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
         per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
         for runde_id, player_id, points, played, won, solos in rows:
             per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
+        for runde_id, player_id, sat_at, won in s.execute(thrown):
+            line = per_table[runde_id][player_id]
+            line[1] -= int(sat_at)
+            line[2] -= int(won or 0)
 
         totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
         cents: dict[int, int] = {}
@@ -207,7 +227,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                 for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
                     totals[pid][i] += v
             table_extras = None
-            if hasattr(rules, "player_extras") or not scope.many:
+            if isinstance(rules, PlayerExtras) or not scope.many:
                 # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
                 view = (views or {}).get(t.id)
                 if view is None:
@@ -216,7 +236,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                     view = ledger._view(s, runde, ledger._records(s, runde))
                 if not scope.many:
                     status = view.status
-                if hasattr(rules, "player_extras"):
+                if isinstance(rules, PlayerExtras):
                     table_extras = rules.player_extras(t.settings, view.state)
             by_name = {names[pid]: pid for pid in seats[t.id]}
             if table_extras:
@@ -824,7 +844,7 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
     if plan.outcome == "extended":
         runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
-        if getattr(table.rules, "uses_teams", False) and table.teams:
+        if isinstance(table.rules, TeamPlay) and table.teams:
             runde.teams = table.teams
     else:
         runde = Runde(
