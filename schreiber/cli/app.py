@@ -327,7 +327,7 @@ def add(
 
 
 def _hand(values: dict[str, Any]) -> Any:
-    from schreiber.cli.handopts import build_hand
+    from schreiber.entry import build_hand
 
     values = dict(values)
     values.pop("session", None)

@@ -6,7 +6,8 @@ from typing import Any
 
 from jinja2 import Environment
 
-from schreiber.cli.render import _facts, _op, describe, signed
+from schreiber.cli.render import signed
+from schreiber.views.hands import describe, facts, op
 from schreiber.report.settlement import euros
 
 
@@ -22,5 +23,5 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=euros, tone=tone, op=_op)
-    env.globals.update(describe=describe, facts=_facts, points=points)
+    env.filters.update(signed=signed, euros=euros, tone=tone, op=op)
+    env.globals.update(describe=describe, facts=facts, points=points)
