@@ -230,6 +230,23 @@ def session_teams(
     _render().table_info(_ledger().set_teams(teams, session))
 
 
+@session_app.command("key", help=_("The table's entry address for `serve --entry`; --new replaces its key (the old one stops working at once)."))
+def session_key(
+    session: SessionOpt = None,
+    new: Annotated[bool, typer.Option("--new", help=_("Make a new key; phones with the old address can no longer record hands."))] = False,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
+) -> None:
+    from schreiber.web.server import address
+
+    info, key = _ledger().entry_key(session, new=new)
+    link = f"{address(host, port)}?key={key}"
+    if new:
+        typer.echo(_("Session {id} has a new key; the old address no longer records hands. The new one: {address}").format(id=info.id, address=link))
+    else:
+        typer.echo(_("Entry for session {id} ({players}): {address}").format(id=info.id, players=", ".join(info.players), address=link))
+
+
 @session_app.command("join", help=_('A player sits down at the table from the next hand on; rotation and sitting out follow.'))
 def session_join(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who sits down."))],
@@ -751,11 +768,12 @@ def serve(
     until: UntilOpt = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
+    entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code."))] = False,
 ) -> None:
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
-    run(_ledger(), scope, host, port, say=typer.echo)
+    run(_ledger(), scope, host, port, say=typer.echo, entry=entry)
 
 
 @app.command("recompute", help=_("Rebuild every cached payout from the facts and say how many had differed."))
