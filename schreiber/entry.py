@@ -223,7 +223,9 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
         values["won"] = False
     augen: list[str] = []
     if body.get("augen") not in (None, ""):
-        augen.append(str(_whole(body["augen"], "augen")))
+        # A word goes to build_hand as typed, so "viel" is refused as `--augen viel` is.
+        given = body["augen"]
+        augen.append(given if isinstance(given, str) else str(_whole(given, "augen")))
     for key, option in (("augen_by", "--augen"), ("stiche_by", "--stiche")):
         given = body.get(key)
         if given in (None, {}):

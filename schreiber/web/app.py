@@ -299,4 +299,5 @@ def create_app(
     )
     app.state.live = live
     app.state.pages = pages
+    app.state.entry = writer
     return app
