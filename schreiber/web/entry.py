@@ -180,7 +180,9 @@ class Entry:
         info, rules, settings = view.table, view.rules, view.table.settings
         played = Counter(h.hand.type for h in view.hands)
         order = {t: i for i, t in enumerate(rules.types)}
-        types = sorted(rules.types, key=lambda t: (-played[t], order[t]))
+        playable = getattr(rules, "playable_types", None)  # Buchstaben: the types depend on how many play
+        offered = [t for t in rules.types if playable is None or t in playable(view.state)]
+        types = sorted(offered, key=lambda t: (-played[t], order[t]))
         total = augen_total(info.rules)
         __, rows, __ = self.ledger.history(table_id)
         live = {h.number for h in view.hands}
