@@ -341,6 +341,15 @@ class Ledger:
                 runde.entry_key = secrets.token_urlsafe(24)
             return self._info(s, runde), runde.entry_key
 
+    def set_aside(self, table_id: int) -> list[int]:
+        """Numbers of table `table_id` whose hand is voided and not replaced by a live one: what `restore` brings back."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == table_id)
+            ).all()
+        live = {number for number, status in rows if status == LIVE}
+        return sorted({number for number, status in rows if status != LIVE and number not in live})
+
     def entry_keys(self, table_ids: Sequence[int]) -> dict[int, str]:
         """The entry keys of these tables as stored now (a table without one is left out)."""
         with self.engine.connect() as conn:

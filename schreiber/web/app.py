@@ -207,7 +207,7 @@ def create_app(
     pages = Pages(ledger, scope)
     from schreiber.web.entry import Entry, not_allowed
 
-    writer = Entry(ledger, entry, pages.env) if entry is not None else None
+    writer = Entry(ledger, entry, pages.env, changed=live.current) if entry is not None else None
 
     async def at_version(respond: Callable[[int], Awaitable[Response]]) -> Response:
         try:

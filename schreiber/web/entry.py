@@ -19,6 +19,7 @@ token of the page in a header and in a SameSite=Strict cookie, and a request fro
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import re
@@ -150,8 +151,10 @@ def page_json(value: Any) -> str:
 class Entry:
     """The entry routes for the tables `tables` of one ledger."""
 
-    def __init__(self, ledger: Ledger, tables: list[int], env: Any) -> None:
+    def __init__(self, ledger: Ledger, tables: list[int], env: Any, changed: Callable[[], Awaitable[Any]] | None = None) -> None:
         self.ledger = ledger
+        # Told after each write, so every open page hears of it at once rather than at the next poll.
+        self.changed = changed
         self.gate = Gate(ledger, tables)
         self.env = env
         # Signs the pages' tokens; made anew at each start (a page from before a restart is reloaded).
@@ -174,9 +177,10 @@ class Entry:
 
     # -- what the page shows ----------------------------------------------------------------
 
-    def state(self, table_id: int) -> dict[str, Any]:
-        """The table as the page needs it before the next hand."""
-        view = self.ledger.table(table_id)
+    def state(self, table_id: int, view: Any = None) -> dict[str, Any]:
+        """The table as the page needs it before the next hand (`view`: the table as a write left it)."""
+        if view is None:
+            view = self.ledger.table(table_id)
         info, rules, settings = view.table, view.rules, view.table.settings
         played = Counter(h.hand.type for h in view.hands)
         order = {t: i for i, t in enumerate(rules.types)}
@@ -184,9 +188,7 @@ class Entry:
         offered = [t for t in rules.types if playable is None or t in playable(view.state)]
         types = sorted(offered, key=lambda t: (-played[t], order[t]))
         total = augen_total(info.rules)
-        __, rows, __ = self.ledger.history(table_id)
-        live = {h.number for h in view.hands}
-        restorable = sorted({number for number, status, __, __ in rows if status != "live" and number not in live})
+        restorable = self.ledger.set_aside(table_id)
         return {
             "table": info.id,
             "title": info.name or _("Session {id}").format(id=info.id),
@@ -239,7 +241,9 @@ class Entry:
                 return body
             return await act(table, body)
 
-    async def record(self, table: int, body: dict[str, Any], request: Request) -> Response:
+    async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
+        """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
+        state after it, so it needs no second request)."""
         request_key = request.headers.get("idempotency-key") or None
         if request_key is not None and len(request_key) > 100:
             return _refused(422, _("Idempotency-Key takes at most 100 characters."))
@@ -248,26 +252,37 @@ class Entry:
             view = await asyncio.to_thread(
                 self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key
             )
-            number = view.hands[-1].number
-            status = 201
         except Replayed as again:
-            number, status = again.number, 201
+            try:
+                hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
+            except SettingsError as e:  # recorded once, undone since
+                return _refused(409, str(e))
         except Moved as moved:
             there = await asyncio.to_thread(self._recorded, table, moved.expected, None)
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
         except (HandError, SettingsError, LedgerError) as e:
             return _refused(422, str(e))
-        try:
-            shown = await asyncio.to_thread(self._recorded, table, number, request_key)
-        except SettingsError as e:  # recorded once, undone since
-            return _refused(409, str(e))
-        return JSONResponse(shown, status_code=status, headers={"Cache-Control": "no-store"})
+        else:
+            hand_view = view.hands[-1]
+            await self._tell()
+        shown = hand_json(hand_view, view)
+        if page:
+            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view)}
+        return JSONResponse(shown, status_code=201, headers={"Cache-Control": "no-store"})
+
+    async def _tell(self) -> None:
+        if self.changed is not None:
+            try:
+                await self.changed()
+            except Exception:  # the poller says it when the ledger is away
+                pass
 
     async def undo(self, table: int, body: dict[str, Any]) -> Response:
         try:
             undone, __ = await asyncio.to_thread(self.ledger.undo, table)
         except (HandError, SettingsError, LedgerError) as e:
             return _refused(422, str(e))
+        await self._tell()
         return JSONResponse({"voided": undone.number}, headers={"Cache-Control": "no-store"})
 
     async def void_or_restore(self, table: int, body: dict[str, Any], restore: bool) -> Response:
@@ -277,11 +292,12 @@ class Entry:
         try:
             if restore:
                 done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
-                return JSONResponse({"restored": done.number}, headers={"Cache-Control": "no-store"})
-            done, __ = await asyncio.to_thread(self.ledger.void, number, table)
-            return JSONResponse({"voided": done.number}, headers={"Cache-Control": "no-store"})
+            else:
+                done, __ = await asyncio.to_thread(self.ledger.void, number, table)
         except (HandError, SettingsError, LedgerError) as e:
             return _refused(422, str(e))
+        await self._tell()
+        return JSONResponse({"restored" if restore else "voided": done.number}, headers={"Cache-Control": "no-store"})
 
     # -- the page ---------------------------------------------------------------------------
 
@@ -324,7 +340,7 @@ class Entry:
             return await self._guarded(request, lambda table, body: self.record(table, body, request), page=False)
 
         async def record_page(request: Request) -> Response:
-            return await self._guarded(request, lambda table, body: self.record(table, body, request), page=True)
+            return await self._guarded(request, lambda table, body: self.record(table, body, request, page=True), page=True)
 
         return [
             Route("/api/hands", record_api, methods=["POST"]),
@@ -347,7 +363,9 @@ def _cross_site(request: Request) -> Response | None:
     return None
 
 
+@functools.lru_cache(maxsize=32)
 def _qr_svg(address: str) -> str:
+    """The entry address as an SVG QR code (made once per address: it takes a few milliseconds)."""
     import segno
 
     return segno.make(address, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2)

@@ -195,8 +195,9 @@
     button.disabled = false;
     if (status === 201) {
       requestKey = newKey();
-      await refresh();
-      showResult(answer);
+      state = answer.state;
+      drawTable();
+      showResult(answer.hand);
       type = null;
       sel = {};
       document.querySelector('input[name="note"]').value = "";
