@@ -244,11 +244,11 @@
     const parts = [el("strong", {}, fmt(L.hand_number, { number: state.next_number })), " · " + fmt(L.deals, { name: state.dealer })];
     if (state.sitting_out.length) parts.push(" · " + fmt(L.sits_out, { names: state.sitting_out.join(", ") }));
     next.replaceChildren(...parts);
+    document.getElementById("carried").textContent = state.status.join(" · ");
     const totals = document.getElementById("totals");
     const ranked = state.players.slice().sort((a, b) => (state.totals[b] || 0) - (state.totals[a] || 0));
     totals.replaceChildren(el("table", { class: "grid" }, el("tbody", {}, ...ranked.map((p) =>
       el("tr", {}, el("td", { class: "name" }, p), el("td", { class: "num big " + tone(state.totals[p] || 0) }, signed(state.totals[p] || 0)))))));
-    document.getElementById("status").replaceChildren(...state.status.map((s) => el("p", { class: "sub" }, s)));
     const recent = document.getElementById("recent");
     recent.replaceChildren(...state.hands.map((h) => el("li", {},
       el("span", {}, h.number + " · " + h.description + " — " + h.formula),
