@@ -9,7 +9,6 @@ import gc
 import inspect
 import logging
 import os
-import re
 import sys
 from typing import Annotated, Any, Optional
 
@@ -31,6 +30,9 @@ class _Root(typer.core.TyperGroup):
 
 from schreiber import i18n
 from schreiber.cli import clickwords
+from schreiber.cli.argv import spread_name_values
+from schreiber.cli.argv import db_first as _db_first
+from schreiber.cli.metavars import fix_metavars
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -298,7 +300,8 @@ def rules_show(
     picked = helptext.pick_type(rules, hand_type)
     if picked is None:
         raise typer.BadParameter(_("{hand_type} is not a hand type of {name}; use one of {types}.").format(hand_type=repr(hand_type), name=rules.name, types=', '.join(rules.types)), param_hint="TYPE")
-    typer.echo(helptext.type_text(rules, picked, players))
+    add_command = typer.main.get_command(app).commands["add"]  # type: ignore[attr-defined]
+    typer.echo(helptext.type_text(rules, picked, players, add_command))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -425,27 +428,6 @@ class _HandCommand(typer.core.TyperCommand):
         helptext.add_epilog(formatter, _target["db"], edit=self.name == "edit")
 
 
-# What goes in each option, by parameter name (typer would say <str>, <int>).
-_METAVARS = {
-    "player": "NAME", "partner": "NAME", "augen": "N|NAME=N", "stiche": "NAME=N", "laufende": "N", "klopfen": "NAME",
-    "re_absage": "90|60|30|0", "kontra_absage": "90|60|30|0", "fuchs_re": "N", "fuchs_kontra": "N",
-    "doppelkopf_re": "N", "doppelkopf_kontra": "N", "karlchen": "re|kontra", "jungfrau": "NAME", "durchmarsch": "NAME",
-    "loser": "NAME", "winner": "NAME", "farbe": "SUIT", "sau": "SUIT", "note": "TEXT", "dealer": "NAME",
-    "sits_out": "NAME", "session": "ID", "rules": "RULESET", "players": "NAME", "new_player": "NAME", "tariff": "CENTS",
-    "set_": "KEY=VALUE", "teams": "NAME+NAME", "name": "TEXT", "date": "YYYY-MM-DD", "seat": "N", "paid": "NAME",
-    "since": "YYYY-MM-DD", "until": "YYYY-MM-DD", "output": "FILE", "svg": "FILE", "table": "ID", "teams_": "NAME+NAME",
-}
-
-
-def fix_metavars(command: Any) -> None:
-    """Every option says what goes there (NAME, N, NAME=N, FILE), not <str>."""
-    for param in getattr(command, "params", ()):
-        if param.metavar is None and param.name in _METAVARS and not getattr(param, "is_flag", False):
-            param.metavar = _METAVARS[param.name]
-    for sub in getattr(command, "commands", {}).values():
-        fix_metavars(sub)
-
-
 app.command(
     "add", cls=_HandCommand, help=_("Record one hand; prints its payout, the running totals, the next dealer and the Bock queue.")
 )(add)
@@ -471,7 +453,8 @@ def play(session: SessionOpt = None) -> None:
     _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
     _kept.append(ledger)
     try:
-        code = run(ledger, session, _target["db"])
+        root = typer.main.get_command(app)
+        code = run(ledger, session, _target["db"], root=root, runner=main)
     finally:
         _kept.clear()
         ledger.engine.dispose()
@@ -877,50 +860,6 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
             _opened.pop().engine.dispose()
         _target["db"] = None
     return result if isinstance(result, int) else 0
-
-
-def _db_first(args: list[str]) -> list[str]:
-    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front."""
-    for i, word in enumerate(args):
-        if word == "--":
-            break
-        if i > 0 and (word == "--db" and i + 1 < len(args) or word.startswith("--db=")):
-            if args[i - 1] in ("--note", "-n"):
-                continue  # a note that says --db is the note's text
-            taken = args[i : i + (1 if "=" in word else 2)]
-            return [*taken, *args[:i], *args[i + len(taken) :]]
-    return args
-
-
-# Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
-NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
-
-
-def spread_name_values(args: list[str]) -> list[str]:
-    """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
-    its own `--augen`, as click wants the option repeated."""
-    out: list[str] = []
-    repeat: str | None = None  # the option whose NAME=N values are being read
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            return out + args[i:]
-        if repeat is not None and NAME_VALUE.fullmatch(word):
-            out += [repeat, word]
-        else:
-            repeat = None
-            out.append(word)
-            option, equals, value = word.partition("=")
-            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
-                repeat = option
-            elif word in NAME_VALUE_OPTIONS and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
-                out.append(args[i + 1])
-                repeat = word
-                i += 1
-        i += 1
-    return out
 
 
 def _no_type(command: str | None) -> str:
