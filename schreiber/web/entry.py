@@ -217,7 +217,8 @@ class Entry:
             "restorable": restorable[-8:],
         }
 
-    def _recorded(self, table_id: int, number: int, request_key: str | None) -> dict[str, Any]:
+    def _recorded(self, table_id: int, number: int) -> dict[str, Any]:
+        """The body of `show N --format json` for hand `number` as the table stands now."""
         hand_view, view = self.ledger.show(number, table_id)
         return hand_json(hand_view, view)
 
@@ -258,7 +259,7 @@ class Entry:
             except SettingsError as e:  # recorded once, undone since
                 return _refused(409, str(e))
         except Moved as moved:
-            there = await asyncio.to_thread(self._recorded, table, moved.expected, None)
+            there = await asyncio.to_thread(self._recorded, table, moved.expected)
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
         except (HandError, SettingsError, LedgerError) as e:
             return _refused(422, str(e))
