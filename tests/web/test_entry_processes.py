@@ -51,6 +51,14 @@ def test_many_phones_at_once_and_the_same_hand_twice(cli):
         line = served.proc.stdout.readline()  # type: ignore[union-attr]
         assert "Entry for session 1 (Anna, Berta, Carl, Dora): http://127.0.0.1:" in line
         key = line.split("?key=")[1].split()[0]
+        # then the same address as a QR code, and who can open it
+        drawn: list[str] = []
+        while len(drawn) < 60 and not (drawn and drawn[-1].startswith("Only this machine")):
+            drawn.append(served.proc.stdout.readline())  # type: ignore[union-attr]
+        said = len(drawn) - 1
+        assert said >= 15 and all(text.strip() and set(text.rstrip("\n")) <= set("█▀▄ ") for text in drawn[:said])
+        assert drawn[said].strip() == ("Only this machine can open these addresses; for the phones at the table, "
+                                       "serve with --host 0.0.0.0.")
         api = f"{served.address}api/hands"
         auth = {"Authorization": f"Bearer {key}"}
         # 20 phones, each a different hand (the Augen tell them apart), no expected number: each is the next
