@@ -56,13 +56,15 @@ def seat(env: dict[str, str]) -> None:
 def in_process(url: str, hands: list[str]) -> list[float]:
     """Each line through play's loop (Evening.run, what `play < file` does per line), timed."""
     from schreiber.cli import app as cli
+    import typer.main
+
     from schreiber.cli.play import Evening
 
     from schreiber.ledger.service import Ledger
 
     ledger = Ledger.open(url)
     cli._kept.append(ledger)
-    evening = Evening(ledger, None, url)
+    evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
     times = []
     try:
         with contextlib.redirect_stdout(io.StringIO()) as out:
@@ -82,12 +84,14 @@ def in_process(url: str, hands: list[str]) -> list[float]:
 
 def profile(url: str, hands: list[str]) -> str:
     from schreiber.cli import app as cli
+    import typer.main
+
     from schreiber.cli.play import Evening
     from schreiber.ledger.service import Ledger
 
     ledger = Ledger.open(url)
     cli._kept.append(ledger)
-    evening = Evening(ledger, None, url)
+    evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
     prof = cProfile.Profile()
     with contextlib.redirect_stdout(io.StringIO()):
         evening.run(hands[0])

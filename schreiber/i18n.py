@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 DOMAIN = "schreiber"
@@ -41,15 +44,57 @@ LANGUAGE = choose()
 GERMAN = LANGUAGE == "de"
 
 
-def _load() -> _gettext.NullTranslations:
-    if not GERMAN:
+def _load(language: str = LANGUAGE) -> _gettext.NullTranslations:
+    if language != "de":
         return _gettext.NullTranslations()
     return _gettext.translation(DOMAIN, str(LOCALEDIR), languages=["de"], fallback=True)
 
 
 _translations = _load()
-_ = _translations.gettext
-ngettext = _translations.ngettext
+# The entry page answers each browser in its own language (`speaking`); everything else speaks
+# the language chosen at start-up.
+_speaking: ContextVar[_gettext.NullTranslations] = ContextVar("schreiber_speaking", default=_translations)
+_loaded: dict[str, _gettext.NullTranslations] = {LANGUAGE: _translations}
+
+
+def _(message: str) -> str:
+    return _speaking.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _speaking.get().ngettext(singular, plural, n)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Within this block (and the threads it starts), sentences are in `language` ("de" or "en")."""
+    language = "de" if language == "de" else "en"
+    if language not in _loaded:
+        _loaded[language] = _load(language)
+    token = _speaking.set(_loaded[language])
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def from_browser(accept_language: str | None) -> str:
+    """The language a browser asks for first (Accept-Language), of German and English; else the
+    language schreiber was started in."""
+    best: tuple[float, str] | None = None
+    for part in (accept_language or "").split(","):
+        tag, __, params = part.strip().partition(";")
+        tag = tag.strip().lower()
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        language = "de" if tag.startswith("de") else "en" if tag.startswith("en") else None
+        if language and quality > 0 and (best is None or quality > best[0]):
+            best = (quality, language)
+    return best[1] if best else LANGUAGE
 
 
 def N_(message: str) -> str:

@@ -9,7 +9,6 @@ import gc
 import inspect
 import logging
 import os
-import re
 import sys
 from typing import Annotated, Any, Optional
 
@@ -31,6 +30,9 @@ class _Root(typer.core.TyperGroup):
 
 from schreiber import i18n
 from schreiber.cli import clickwords
+from schreiber.cli.argv import spread_name_values
+from schreiber.cli.argv import db_first as _db_first
+from schreiber.cli.metavars import fix_metavars
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -234,6 +236,23 @@ def session_teams(
     _render().table_info(_ledger().set_teams(teams, session))
 
 
+@session_app.command("key", help=_("The table's entry address for `serve --entry`; --new replaces its key (the old one stops working at once)."))
+def session_key(
+    session: SessionOpt = None,
+    new: Annotated[bool, typer.Option("--new", help=_("Make a new key; phones with the old address can no longer record hands."))] = False,
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
+) -> None:
+    from schreiber.web.server import address
+
+    info, key = _ledger().entry_key(session, new=new)
+    link = f"{address(host, port)}?key={key}"
+    if new:
+        typer.echo(_("Session {id} has a new key; the old address no longer records hands. The new one: {address}").format(id=info.id, address=link))
+    else:
+        typer.echo(_("Entry for session {id} ({players}): {address}").format(id=info.id, players=", ".join(info.players), address=link))
+
+
 @session_app.command("join", help=_('A player sits down at the table from the next hand on; rotation and sitting out follow.'))
 def session_join(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who sits down."))],
@@ -285,7 +304,8 @@ def rules_show(
     picked = helptext.pick_type(rules, hand_type)
     if picked is None:
         raise typer.BadParameter(_("{hand_type} is not a hand type of {name}; use one of {types}.").format(hand_type=repr(hand_type), name=rules.name, types=', '.join(rules.types)), param_hint="TYPE")
-    typer.echo(helptext.type_text(rules, picked, players))
+    add_command = typer.main.get_command(app).commands["add"]  # type: ignore[attr-defined]
+    typer.echo(helptext.type_text(rules, picked, players, add_command))
 
 
 # -- hands ------------------------------------------------------------------------------------
@@ -331,7 +351,7 @@ def add(
 
 
 def _hand(values: dict[str, Any]) -> Any:
-    from schreiber.cli.handopts import build_hand
+    from schreiber.entry import build_hand
 
     values = dict(values)
     values.pop("session", None)
@@ -412,27 +432,6 @@ class _HandCommand(typer.core.TyperCommand):
         helptext.add_epilog(formatter, _target["db"], edit=self.name == "edit")
 
 
-# What goes in each option, by parameter name (typer would say <str>, <int>).
-_METAVARS = {
-    "player": "NAME", "partner": "NAME", "augen": "N|NAME=N", "stiche": "NAME=N", "laufende": "N", "klopfen": "NAME",
-    "re_absage": "90|60|30|0", "kontra_absage": "90|60|30|0", "fuchs_re": "N", "fuchs_kontra": "N",
-    "doppelkopf_re": "N", "doppelkopf_kontra": "N", "karlchen": "re|kontra", "jungfrau": "NAME", "durchmarsch": "NAME",
-    "loser": "NAME", "winner": "NAME", "farbe": "SUIT", "sau": "SUIT", "note": "TEXT", "dealer": "NAME",
-    "sits_out": "NAME", "session": "ID", "rules": "RULESET", "players": "NAME", "new_player": "NAME", "tariff": "CENTS",
-    "set_": "KEY=VALUE", "teams": "NAME+NAME", "name": "TEXT", "date": "YYYY-MM-DD", "seat": "N", "paid": "NAME",
-    "since": "YYYY-MM-DD", "until": "YYYY-MM-DD", "output": "FILE", "svg": "FILE", "table": "ID", "teams_": "NAME+NAME",
-}
-
-
-def fix_metavars(command: Any) -> None:
-    """Every option says what goes there (NAME, N, NAME=N, FILE), not <str>."""
-    for param in getattr(command, "params", ()):
-        if param.metavar is None and param.name in _METAVARS and not getattr(param, "is_flag", False):
-            param.metavar = _METAVARS[param.name]
-    for sub in getattr(command, "commands", {}).values():
-        fix_metavars(sub)
-
-
 app.command(
     "add", cls=_HandCommand, help=_("Record one hand; prints its payout, the running totals, the next dealer and the Bock queue.")
 )(add)
@@ -459,7 +458,8 @@ def play(session: SessionOpt = None) -> None:
     _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
     _kept.append(ledger)
     try:
-        code = run(ledger, session, _target["db"])
+        root = typer.main.get_command(app)
+        code = run(ledger, session, _target["db"], root=root, runner=main)
     finally:
         _kept.clear()
         ledger.engine.dispose()
@@ -775,11 +775,12 @@ def serve(
     until: UntilOpt = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
+    entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code."))] = False,
 ) -> None:
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
-    run(_ledger(), scope, host, port, say=typer.echo)
+    run(_ledger(), scope, host, port, say=typer.echo, entry=entry)
 
 
 @app.command("recompute", help=_("Rebuild every cached payout from the facts and say how many had differed."))
@@ -883,73 +884,6 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
             _opened.pop().engine.dispose()
         _target["db"] = None
     return result if isinstance(result, int) else 0
-
-
-def _db_first(args: list[str]) -> list[str]:
-    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front.
-
-    Given twice (before and/or after the command) it is refused: which ledger was meant cannot be told,
-    and a hand written to the wrong one is worse than none."""
-    found: list[tuple[int, int, str]] = []  # (where, how many words, the target)
-    skip = 0
-    for i, word in enumerate(args):
-        if skip:
-            skip -= 1
-            continue
-        if word == "--":
-            break
-        if i > 0 and args[i - 1] in ("--note", "-n"):
-            continue  # a note that says --db is the note's text
-        if word.startswith("--db="):
-            found.append((i, 1, word.removeprefix("--db=")))
-        elif word == "--db" and i + 1 < len(args):
-            found.append((i, 2, args[i + 1]))
-            skip = 1
-    if len(found) > 1:
-        from schreiber.rules.model import SettingsError
-        from schreiber.store.engine import hide_password
-
-        targets = [hide_password(t, t) for __, __, t in found]
-        raise SettingsError(
-            _("--db is given more than once ({targets}); name the ledger once, before or after the command.").format(
-                targets=", ".join(targets)
-            )
-        )
-    if found and found[0][0] > 0:
-        i, n, __ = found[0]
-        return [*args[i : i + n], *args[:i], *args[i + n :]]
-    return args
-
-
-# Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
-NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
-
-
-def spread_name_values(args: list[str]) -> list[str]:
-    """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
-    its own `--augen`, as click wants the option repeated."""
-    out: list[str] = []
-    repeat: str | None = None  # the option whose NAME=N values are being read
-    i = 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            return out + args[i:]
-        if repeat is not None and NAME_VALUE.fullmatch(word):
-            out += [repeat, word]
-        else:
-            repeat = None
-            out.append(word)
-            option, equals, value = word.partition("=")
-            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
-                repeat = option
-            elif word in NAME_VALUE_OPTIONS and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
-                out.append(args[i + 1])
-                repeat = word
-                i += 1
-        i += 1
-    return out
 
 
 def _no_type(command: str | None) -> str:

@@ -335,7 +335,7 @@ def line(root: Any, text: str) -> tuple[list[CompletionItem], str]:
             return [CompletionItem(t, help=_("a hand")) for t in types(None, incomplete)] + commands, incomplete
         if words and words[0] == "help":
             return [CompletionItem(c) for c in _starting(root.commands, incomplete)], incomplete
-        from schreiber.cli.app import NAME_VALUE, NAME_VALUE_OPTIONS, spread_name_values
+        from schreiber.cli.argv import NAME_VALUE, NAME_VALUE_OPTIONS, spread_name_values
 
         args = spread_name_values(command_words(root, words))
         if len(args) > 1 and args[-2] in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(args[-1]) and not incomplete.startswith("-"):

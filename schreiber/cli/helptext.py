@@ -166,14 +166,11 @@ def type_help(command: Any, ctx: Any, formatter: Any, rules: Any, hand_type: str
             _verbatim(formatter, line)
 
 
-def type_text(rules: Any, hand_type: str, players: Sequence[str] | None = None) -> str:
-    """`rules show RULESET TYPE`: the same help as `add TYPE --help`, for any rule set."""
-    import typer.main
+def type_text(rules: Any, hand_type: str, players: Sequence[str] | None, command: Any) -> str:
+    """`rules show RULESET TYPE`: the same help as `add TYPE --help` (`command`: the `add` command), for any rule set."""
+    from schreiber.cli.metavars import fix_metavars
 
-    from schreiber.cli import app as cli
-
-    command = typer.main.get_command(cli.app).commands["add"]  # type: ignore[attr-defined]
-    cli.fix_metavars(command)
+    fix_metavars(command)
     ctx = command.make_context("schreiber add", ["--help"], resilient_parsing=True)
     formatter = ctx.make_formatter()
     type_help(command, ctx, formatter, rules, hand_type, players)

@@ -1,7 +1,7 @@
 """`schreiber play`: one process for the evening, each line a command of the command line.
 
-A line is parsed by the same click commands as `schreiber …` (one grammar) and run by the same
-`main`, against the one ledger kept open (app._kept) whose fold of the table is kept between lines
+A line is parsed by the same click commands as `schreiber …` (one grammar: the command tree is
+handed in, not imported) and run by the same `main` (the runner, handed in too), against the one ledger kept open (app._kept) whose fold of the table is kept between lines
 and checked against the table's change marker, so a hand another terminal added is folded in
 before the next line. prompt_toolkit is imported only on a terminal.
 """
@@ -14,8 +14,8 @@ from contextlib import redirect_stderr
 from typing import Any
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.cli import app as cli
 from schreiber.cli import complete
+from schreiber.cli.metavars import fix_metavars
 from schreiber.views.text import signed
 
 QUIT = ("quit", "exit")
@@ -43,14 +43,13 @@ PLAY_HELP = (
 class Evening:
     """The open ledger, the command tree built once, and the table the lines act on."""
 
-    def __init__(self, ledger: Any, session: int | None, db: str | None) -> None:
-        from typer.main import get_command
-
+    def __init__(self, ledger: Any, session: int | None, db: str | None, *, root: Any, runner: Any) -> None:
         self.ledger = ledger
         self.session = session
         self.db = db
-        self.root = complete.attach(get_command(cli.app))
-        cli.fix_metavars(self.root)
+        self.root = complete.attach(root)
+        fix_metavars(self.root)
+        self.runner = runner
         ledger.keep_folds = True
         complete.source = self._source
 
@@ -92,7 +91,7 @@ class Evening:
         argv = ["--db", self.db, *words] if self.db else words
         said = io.StringIO()
         with redirect_stderr(said):
-            code = cli.main(argv, command=self.root)
+            code = self.runner(argv, command=self.root)
         return code, said.getvalue()
 
     def help(self) -> str:
@@ -201,8 +200,9 @@ def sentence(said: str) -> str:
     return text.removeprefix("schreiber: ")
 
 
-def run(ledger: Any, session: int | None, db: str | None) -> int:
-    evening = Evening(ledger, session, db)
+def run(ledger: Any, session: int | None, db: str | None, *, root: Any, runner: Any) -> int:
+    """`root`: the `schreiber` command tree; `runner`: what runs one command line against it (cli.app.main)."""
+    evening = Evening(ledger, session, db, root=root, runner=runner)
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
             return _terminal(evening)

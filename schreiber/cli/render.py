@@ -14,6 +14,9 @@ from tabulate import tabulate
 from schreiber.i18n import N_, _, ngettext
 from schreiber.views.text import MINUS, signed
 from schreiber.views.text import money as euros
+from schreiber.views.hands import describe, hand_json
+from schreiber.views.hands import facts as _facts
+from schreiber.views.hands import op as _op
 
 
 def _out(text: str = "") -> None:
@@ -211,14 +214,6 @@ def rule_set(rules: Any) -> None:
 
 
 # -- hands ------------------------------------------------------------------------------------
-
-
-def describe(hand: Any) -> str:
-    """A hand in a few words: "wenz Carl", "rufspiel Berta+Dora"."""
-    who = hand.player or ""
-    if hand.partner:
-        who += "+" + hand.partner
-    return f"{hand.type} {who}".strip()
 
 
 def _points_block(view: Any, hand_view: Any) -> str:
@@ -485,60 +480,10 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
 _STATUS = {"live": N_("live"), "void": N_("void"), "superseded": N_("superseded")}
 
 
-def _facts(hand: Any) -> list[tuple[str, str]]:
-    facts = hand.to_facts()
-    facts.pop("type")
-    out = []
-    for key, value in facts.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}={v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join("+".join(v) if isinstance(v, list) else str(v) for v in value)
-        elif key == "won":
-            key, value = _("result"), _("won") if value else _("lost")
-        elif value is True:
-            value = _("yes")
-        # Named as the option is typed (augen_by_player was given as --augen NAME=N), in the language spoken.
-        label = key.removesuffix("_by_player").replace("_", "-")
-        out.append((_(_FACT_LABELS[label]) if label in _FACT_LABELS else label, str(value)))
-    return out
-
-
-# The facts of a hand as `show` and `list --history` label them (JSON keeps the field names).
-_FACT_LABELS = {
-    "player": N_("player"), "partner": N_("partner"), "augen": N_("augen"), "stiche": N_("stiche"),
-    "laufende": N_("laufende"), "schwarz": N_("schwarz"), "klopfen": N_("klopfen"), "kontra": N_("kontra"),
-    "re": N_("re"), "re-absage": N_("re-absage"), "kontra-absage": N_("kontra-absage"),
-    "fuchs-re": N_("fuchs-re"), "fuchs-kontra": N_("fuchs-kontra"), "doppelkopf-re": N_("doppelkopf-re"),
-    "doppelkopf-kontra": N_("doppelkopf-kontra"), "karlchen": N_("karlchen"), "altenstrafe": N_("altenstrafe"),
-    "spritze": N_("spritze"), "jungfrau": N_("jungfrau"), "durchmarsch": N_("durchmarsch"), "loser": N_("loser"),
-    "winner": N_("winner"), "forced": N_("forced"), "pflicht": N_("pflicht"), "farbe": N_("farbe"), "sau": N_("sau"),
-    "bock": N_("bock"), "dealer": N_("dealer"), "sits-out": N_("sits-out"), "teams": N_("teams"), "note": N_("note"),
-}
-
-
 def hand(hand_view: Any, view: Any, fmt: str) -> None:
     p = hand_view.payout
     if fmt == "json":
-        _out(
-            json.dumps(
-                {
-                    "number": hand_view.number,
-                    "type": hand_view.hand.type,
-                    "session": view.table.id,
-                    "dealer": hand_view.dealer,
-                    "sitting_out": list(hand_view.sitting_out),
-                    "facts": hand_view.hand.to_facts(),
-                    "value": p.value,
-                    "formula": p.formula,
-                    "split": p.split,
-                    "payouts": dict(p.points),
-                    "breakdown": [{"label": t.label, "op": t.op, "amount": t.amount} for t in p.terms],
-                    "totals": hand_view.totals,
-                },
-                ensure_ascii=False,
-            )
-        )
+        _out(json.dumps(hand_json(hand_view, view), ensure_ascii=False))
         return
     info = view.table
     _out(
@@ -572,14 +517,6 @@ def _made_bock(round_: Any) -> str:
             "This hand made a Doppelbock round: ×{factor} for {count} hand.", "This hand made a Doppelbock round: ×{factor} for {count} hands.", round_.hands_left
         )
     return said.format(factor=round_.factor, count=round_.hands_left)
-
-
-def _op(term: Any) -> str:
-    if term.op == "×":
-        return f"×{term.amount}"
-    if term.op in ("-", "−"):
-        return f"{MINUS}{term.amount}"
-    return f"+{term.amount}" if term.op == "+" else str(term.amount)
 
 
 # -- reports ----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from schreiber.store.models import (
     Player,
     Runde,
     Seat,
+    EntryRequest,
     TableEvent,
     TableStats,
 )
@@ -40,6 +41,23 @@ ACTIVE_KEY = "active_runde"
 # Bumped by every transaction that writes, so a page or a play loop can tell cheaply whether anything changed.
 CHANGES_KEY = "changes"
 _WROTE = "wrote"
+
+
+class Moved(SettingsError):
+    """The device expected to record hand `expected`, but the table is at `next_number` now."""
+
+    def __init__(self, expected: int, next_number: int) -> None:
+        super().__init__(_("hand {number} was just recorded from another device.").format(number=expected))
+        self.expected = expected
+        self.next_number = next_number
+
+
+class Replayed(Exception):
+    """This request was answered before: it recorded hand `number`, and nothing is written again."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 @dataclass(frozen=True)
@@ -264,18 +282,30 @@ class Ledger:
 
     # -- hands --------------------------------------------------------------------------------
 
-    def add(self, hand: Hand, table_id: int | None = None) -> TableView:
-        """Check, score and record one hand in one transaction; bad input changes nothing."""
+    def add(
+        self, hand: Hand, table_id: int | None = None, *, expect_number: int | None = None, request_key: str | None = None
+    ) -> TableView:
+        """Check, score and record one hand in one transaction; bad input changes nothing.
+
+        From another device (the entry page): `expect_number`, the number the device showed, is
+        refused with `Moved` when the table has moved past it meanwhile; a `request_key` seen
+        before records nothing again and raises `Replayed` with the number it recorded then."""
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
                 raise SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
+            if request_key is not None:
+                seen = s.get(EntryRequest, (runde.id, request_key))
+                if seen is not None:
+                    raise Replayed(seen.number)
             ids = None
             if self.keep_folds:
                 view, number = self._kept(s, runde)
                 marker, ids = self._folds[runde.id][0], self._folds[runde.id][3]
             else:
                 view, number = self._as_it_stands(s, runde)
+            if expect_number is not None and number > expect_number:
+                raise Moved(expect_number, number)
             hand = self._prepare(view.rules, runde, hand, view.state.players)
             # The settings of the view: one object while the fold is kept, so the rule set reuses its
             # per-settings tables instead of making them again for every hand.
@@ -284,6 +314,8 @@ class Ledger:
                 runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
             s.add(record)
+            if request_key is not None:
+                s.add(EntryRequest(runde_id=runde.id, request_key=request_key, number=number))
             s.flush()
             if self.keep_folds and ids is None:
                 ids = self._player_ids(s, runde)  # who sits at the table changes only with a marker
@@ -297,6 +329,32 @@ class Ledger:
             # Only once committed does the fold extended by this hand become the one to build on.
             self._folds[kept[0]] = kept[1]
         return view
+
+    def entry_key(self, table_id: int | None = None, new: bool = False) -> tuple[TableInfo, str]:
+        """The table's entry key, made (random, 192 bits) when it has none or `new` asks for another;
+        a replaced key stops working at once, as every request reads the key anew."""
+        import secrets
+
+        with self.transaction() as s:
+            runde = self._runde(s, table_id)
+            if new or not runde.entry_key:
+                runde.entry_key = secrets.token_urlsafe(24)
+            return self._info(s, runde), runde.entry_key
+
+    def set_aside(self, table_id: int) -> list[int]:
+        """Numbers of table `table_id` whose hand is voided and not replaced by a live one: what `restore` brings back."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == table_id)
+            ).all()
+        live = {number for number, status in rows if status == LIVE}
+        return sorted({number for number, status in rows if status != LIVE and number not in live})
+
+    def entry_keys(self, table_ids: Sequence[int]) -> dict[int, str]:
+        """The entry keys of these tables as stored now (a table without one is left out)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(Runde.id, Runde.entry_key).where(Runde.id.in_(list(table_ids)))).all()
+        return {table: key for table, key in rows if key}
 
     def _as_it_stands(self, s: Session, runde: Runde) -> tuple[TableView, int]:
         """The table folded from its facts, and the number its next hand gets."""

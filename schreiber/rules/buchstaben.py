@@ -157,6 +157,10 @@ class Buchstaben:
         """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""
         return FIELDS.get(hand_type, frozenset())
 
+    def playable_types(self, state: TableState) -> tuple[str, ...]:
+        """The hand types the players seated for the next hand may play (the entry page offers these)."""
+        return TYPES_BY_SIZE.get(len(state.active), ())
+
     # -- one hand ----------------------------------------------------------------------------
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:

@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0004"
+SCHEMA_REVISION = "0005"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -48,6 +48,9 @@ class Runde(Base):
     # Raised by every command that takes the table for writing; a cached summary of an older revision is stale.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    # Whoever holds this key may record hands at this table from the entry page (`serve --entry`);
+    # made on first use, replaced by `session key --new`.
+    entry_key: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
 
@@ -159,3 +162,14 @@ class LedgerState(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class EntryRequest(Base):
+    """A hand recorded from the entry page or the JSON API under an Idempotency-Key: sent again, it
+    is answered with the hand it recorded the first time, and nothing is written twice."""
+
+    __tablename__ = "entry_request"
+
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    request_key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)

@@ -198,11 +198,16 @@ def create_app(
     stream_seconds: float | None = None,
     keepalive: float = 15.0,
     read: Callable[[], int] | None = None,
+    entry: list[int] | None = None,
 ) -> Starlette:
     """The app for one ledger and scope. `stream_seconds` ends each event stream after that long
-    (the browser reconnects at once and re-syncs); None keeps it open."""
+    (the browser reconnects at once and re-syncs); None keeps it open. `entry`: the tables whose
+    key lets a phone record hands (`serve --entry`, schreiber/web/entry.py); None: read-only."""
     live = Live(read or marker_of(ledger), interval)
     pages = Pages(ledger, scope)
+    from schreiber.web.entry import Entry, not_allowed
+
+    writer = Entry(ledger, entry, pages.env, changed=live.current) if entry is not None else None
 
     async def at_version(respond: Callable[[int], Awaitable[Response]]) -> Response:
         try:
@@ -219,6 +224,8 @@ def create_app(
         return await at_version(respond)
 
     async def full(request: Request) -> Response:
+        if writer is not None and "key" in request.query_params:
+            return await writer.page(request)
         return await page(request)
 
     async def fragment(request: Request) -> Response:
@@ -285,10 +292,12 @@ def create_app(
             Route("/events", events, methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
             *([Route("/stats", stats, methods=["GET"])] if scope.many else []),
+            *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )
     app.state.live = live
     app.state.pages = pages
+    app.state.entry = writer
     return app

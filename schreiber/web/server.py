@@ -60,18 +60,56 @@ def address(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print) -> None:
+def entry_tables(ledger: Ledger, scope: Scope) -> list[int]:
+    """The tables `serve --entry` takes hands for: the one table of the scope, or the open tables of a season."""
+    if not scope.many:
+        return [ledger.info(scope.table_id).id]
+    return [
+        t.id for t in ledger.tables()
+        if not t.closed and (scope.since is None or t.date >= scope.since) and (scope.until is None or t.date <= scope.until)
+    ]
+
+
+def qr_text(text: str) -> str:
+    """`text` as a QR code drawn with block characters, for a phone's camera held to the terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue().rstrip("\n")
+
+
+def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False) -> None:
     import uvicorn
 
     from schreiber.web.app import create_app
 
+    tables = entry_tables(ledger, scope) if entry else None
+    keys = [ledger.entry_key(table) for table in tables or ()]  # made on first use, kept with the table
     sock = bind(host, port)
     port = sock.getsockname()[1]
     what = _("the season") if scope.many else _("session {id}").format(id=scope.table_id) if scope.table_id else _("the active table")
-    say(_("schreiber serves {what} at {address} (read-only; Ctrl-C stops it).").format(what=what, address=address(host, port)))
+    where = address(host, port)
+    if entry:
+        say(_("schreiber serves {what} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it).").format(what=what, address=where))
+    else:
+        say(_("schreiber serves {what} at {address} (read-only; Ctrl-C stops it).").format(what=what, address=where))
     if not is_loopback(host):
-        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+        if entry:
+            say(_("Anyone on the network that reaches {host} can read the scores, and record hands with a table's key.").format(host=host))
+        else:
+            say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+    for info, key in keys:
+        link = f"{where}?key={key}"
+        say(_("Entry for session {id} ({players}): {address}").format(id=info.id, players=", ".join(info.players), address=link))
+        say(qr_text(link))
+    if entry and is_loopback(host):
+        say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
+    if entry and not keys:
+        say(_("No open table in this scope: there is nothing to record hands at."))
     # Open event streams never end by themselves: on Ctrl-C they get a second, then they are closed.
-    config = uvicorn.Config(create_app(ledger, scope), log_level="warning", access_log=False, lifespan="on",
+    config = uvicorn.Config(create_app(ledger, scope, entry=tables), log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])

@@ -6,7 +6,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from schreiber.cli.render import _facts, _op, describe
+from schreiber.views.hands import describe, facts, op
 from schreiber.views.text import money, signed
 
 
@@ -22,5 +22,5 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=money, tone=tone, op=_op)
-    env.globals.update(describe=describe, facts=_facts, points=points)
+    env.filters.update(signed=signed, euros=money, tone=tone, op=op)
+    env.globals.update(describe=describe, facts=facts, points=points)

@@ -1,0 +1,75 @@
+"""The words of a command line before click reads them: `--db` after the command, and
+`--augen Anna=40 Berta=35` spread into one `--augen` each. Shared by the command line, `play` and
+completion (no typer here)."""
+
+from __future__ import annotations
+
+import re
+
+
+def db_first(args: list[str]) -> list[str]:
+    """`--db TARGET` is accepted after the command too (`schreiber add … --db x.db`): moved to the front.
+
+    Given twice (before and/or after the command) it is refused: which ledger was meant cannot be told,
+    and a hand written to the wrong one is worse than none."""
+    found: list[tuple[int, int, str]] = []  # (where, how many words, the target)
+    skip = 0
+    for i, word in enumerate(args):
+        if skip:
+            skip -= 1
+            continue
+        if word == "--":
+            break
+        if i > 0 and args[i - 1] in ("--note", "-n"):
+            continue  # a note that says --db is the note's text
+        if word.startswith("--db="):
+            found.append((i, 1, word.removeprefix("--db=")))
+        elif word == "--db" and i + 1 < len(args):
+            found.append((i, 2, args[i + 1]))
+            skip = 1
+    if len(found) > 1:
+        from schreiber.i18n import _
+        from schreiber.rules.model import SettingsError
+        from schreiber.store.engine import hide_password
+
+        targets = [hide_password(t, t) for __, __, t in found]
+        raise SettingsError(
+            _("--db is given more than once ({targets}); name the ledger once, before or after the command.").format(
+                targets=", ".join(targets)
+            )
+        )
+    if found and found[0][0] > 0:
+        i, n, __ = found[0]
+        return [*args[i : i + n], *args[:i], *args[i + n :]]
+    return args
+
+
+# Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
+NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
+NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
+
+
+def spread_name_values(args: list[str]) -> list[str]:
+    """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
+    its own `--augen`, as click wants the option repeated."""
+    out: list[str] = []
+    repeat: str | None = None  # the option whose NAME=N values are being read
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            return out + args[i:]
+        if repeat is not None and NAME_VALUE.fullmatch(word):
+            out += [repeat, word]
+        else:
+            repeat = None
+            out.append(word)
+            option, equals, value = word.partition("=")
+            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
+                repeat = option
+            elif word in NAME_VALUE_OPTIONS and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
+                out.append(args[i + 1])
+                repeat = word
+                i += 1
+        i += 1
+    return out

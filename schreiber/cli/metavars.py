@@ -1,0 +1,26 @@
+"""What goes in each option (NAME, N, NAME=N, FILE), for help and completion alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+# What goes in each option, by parameter name (typer would say <str>, <int>).
+_METAVARS = {
+    "player": "NAME", "partner": "NAME", "augen": "N|NAME=N", "stiche": "NAME=N", "laufende": "N", "klopfen": "NAME",
+    "re_absage": "90|60|30|0", "kontra_absage": "90|60|30|0", "fuchs_re": "N", "fuchs_kontra": "N",
+    "doppelkopf_re": "N", "doppelkopf_kontra": "N", "karlchen": "re|kontra", "jungfrau": "NAME", "durchmarsch": "NAME",
+    "loser": "NAME", "winner": "NAME", "farbe": "SUIT", "sau": "SUIT", "note": "TEXT", "dealer": "NAME",
+    "sits_out": "NAME", "session": "ID", "rules": "RULESET", "players": "NAME", "new_player": "NAME", "tariff": "CENTS",
+    "set_": "KEY=VALUE", "teams": "NAME+NAME", "name": "TEXT", "date": "YYYY-MM-DD", "seat": "N", "paid": "NAME",
+    "since": "YYYY-MM-DD", "until": "YYYY-MM-DD", "output": "FILE", "svg": "FILE", "table": "ID", "teams_": "NAME+NAME",
+}
+
+
+def fix_metavars(command: Any) -> None:
+    """Every option says what goes there (NAME, N, NAME=N, FILE), not <str>."""
+    for param in getattr(command, "params", ()):
+        if param.metavar is None and param.name in _METAVARS and not getattr(param, "is_flag", False):
+            param.metavar = _METAVARS[param.name]
+    for sub in getattr(command, "commands", {}).values():
+        fix_metavars(sub)

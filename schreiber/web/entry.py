@@ -1,0 +1,440 @@
+"""Recording hands from a phone (`serve --entry`): the entry page, its state and the JSON API.
+
+Routes, added to the read-only app only when `serve` runs with `--entry`:
+
+  /?key=KEY             the entry page of the table KEY belongs to (mobile first, one hand at a time)
+  /entry/state?key=KEY  what the page shows before a hand: players, dealer, sitting out, hand types
+  POST /entry/hands|undo|void|restore?key=KEY
+                        the page's own writes: the key, and the page's token (header and cookie)
+  POST /api/hands       JSON API of CLI.md: the key in `Authorization: Bearer KEY` or `?key=KEY`
+  POST /api/undo
+
+Security: only a request with a table's key writes, and only to that table. No key is 401, a
+wrong one 403, both after a constant-time comparison; repeated wrong keys from one address are
+answered ever more slowly. Keys appear in no log and no error. The page's writes also carry a
+token of the page in a header and in a SameSite=Strict cookie, and a request from another site
+(Origin / Sec-Fetch-Site) is refused. Bodies over MAX_BODY bytes are 413.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hmac
+import json
+import re
+import secrets
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from schreiber import i18n
+from schreiber.entry import from_body
+from schreiber.i18n import _
+from schreiber.ledger.service import Ledger, Moved, Replayed
+from schreiber.rules.model import HandError, SettingsError
+from schreiber.store.engine import LedgerError
+from schreiber.views.hands import describe, hand_json
+
+MAX_BODY = 16 * 1024
+# Wrong keys from one address: the first few are answered at once, then each waits twice as long.
+FREE_FAILURES = 3
+LONGEST_WAIT = 8.0
+FORGET_AFTER = 600.0
+COOKIE = "schreiber_entry"
+
+# Augen of all the cards, and the values a phone offers as one tap, by the rule set's family.
+AUGEN = {"buchstaben": 48, "doppelkopf": 240}
+QUICK = {
+    120: (0, 30, 31, 60, 61, 90, 91, 120),
+    48: (0, 12, 13, 24, 25, 36, 37, 48),
+    240: (0, 90, 120, 121, 151, 181, 211, 240),
+}
+
+
+# "(--player, --augen N)" in a hand type's description is for the command line, not the page.
+_OPTION_HINT = re.compile(r"\s*\((?:--|-)[^)]*\)")
+
+
+def augen_total(rules: str) -> int:
+    return next((n for family, n in AUGEN.items() if rules.startswith(family)), 120)
+
+
+class Gate:
+    """Which table a key opens; wrong keys are remembered per address and slowed down."""
+
+    def __init__(self, ledger: Ledger, tables: list[int]) -> None:
+        self.ledger = ledger
+        self.tables = tables
+        self.failures: dict[str, tuple[int, float]] = {}
+
+    def wait_for(self, address: str) -> float:
+        """Seconds the next answer to a wrong key from `address` waits."""
+        count, since = self.failures.get(address, (0, 0.0))
+        if time.monotonic() - since > FORGET_AFTER:
+            count = 0
+        return 0.0 if count < FREE_FAILURES else min(LONGEST_WAIT, 0.25 * 2 ** (count - FREE_FAILURES))
+
+    def _failed(self, address: str) -> None:
+        count, since = self.failures.get(address, (0, 0.0))
+        if time.monotonic() - since > FORGET_AFTER:
+            count = 0
+        if len(self.failures) > 10_000:  # a flood of addresses: forget them rather than grow
+            self.failures.clear()
+        self.failures[address] = (count + 1, time.monotonic())
+
+    async def table_of(self, request: Request, header: bool = True) -> int | Response:
+        """The table the request's key opens, or the 401 / 403 answer."""
+        given = None
+        if header:
+            auth = request.headers.get("authorization", "")
+            if auth.lower().startswith("bearer "):
+                given = auth[7:].strip()
+        if given is None:
+            given = request.query_params.get("key")
+        if not given:
+            return _refused(401, _("This needs the table's key: open the entry address `serve --entry` printed."))
+        # Read anew each time: a key replaced by `session key --new` stops working at once.
+        keys = await asyncio.to_thread(self.ledger.entry_keys, self.tables)
+        found = None
+        for table, key in keys.items():  # every key is compared, all the way: no early answer
+            if hmac.compare_digest(key.encode(), given.encode()) and found is None:
+                found = table
+        if found is None:
+            address = request.client.host if request.client else "?"
+            wait = self.wait_for(address)
+            self._failed(address)
+            if wait:
+                await asyncio.sleep(wait)
+            return _refused(403, _("This key opens no table here; ask for the new entry address."))
+        return found
+
+
+def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"error": sentence, **more}, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+async def _body(request: Request) -> dict[str, Any] | Response:
+    """The JSON object posted, or the 413 / 422 answer; never more than MAX_BODY bytes are read."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        return _refused(413, _("The request is too large (at most {count} bytes).").format(count=MAX_BODY))
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return _refused(413, _("The request is too large (at most {count} bytes).").format(count=MAX_BODY))
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
+    if not isinstance(body, dict):
+        return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
+    return body
+
+
+def page_json(value: Any) -> str:
+    """JSON to put inside a page's <script>: nothing in it can end the script or open a tag."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+class Entry:
+    """The entry routes for the tables `tables` of one ledger."""
+
+    def __init__(self, ledger: Ledger, tables: list[int], env: Any, changed: Callable[[], Awaitable[Any]] | None = None) -> None:
+        self.ledger = ledger
+        # Told after each write, so every open page hears of it at once rather than at the next poll.
+        self.changed = changed
+        self.gate = Gate(ledger, tables)
+        self.env = env
+        # Signs the pages' tokens; made anew at each start (a page from before a restart is reloaded).
+        self.secret = secrets.token_bytes(32)
+
+    def page_token(self, browser: str) -> str:
+        """A token for one page: a fresh nonce, signed together with the browser's cookie."""
+        nonce = secrets.token_urlsafe(12)
+        return nonce + "." + hmac.new(self.secret, f"{browser}.{nonce}".encode(), "sha256").hexdigest()
+
+    def token_ok(self, request: Request) -> bool:
+        """The page's token (a header) was made for the browser's cookie (SameSite=Strict)."""
+        sent = request.headers.get("x-schreiber-token", "")
+        browser = request.cookies.get(COOKIE, "")
+        nonce, __, signature = sent.partition(".")
+        if not (nonce and signature and browser):
+            return False
+        expected = hmac.new(self.secret, f"{browser}.{nonce}".encode(), "sha256").hexdigest()
+        return hmac.compare_digest(signature.encode(), expected.encode())
+
+    # -- what the page shows ----------------------------------------------------------------
+
+    def state(self, table_id: int, view: Any = None) -> dict[str, Any]:
+        """The table as the page needs it before the next hand (`view`: the table as a write left it)."""
+        if view is None:
+            view = self.ledger.table(table_id)
+        info, rules, settings = view.table, view.rules, view.table.settings
+        played = Counter(h.hand.type for h in view.hands)
+        order = {t: i for i, t in enumerate(rules.types)}
+        playable = getattr(rules, "playable_types", None)  # Buchstaben: the types depend on how many play
+        offered = [t for t in rules.types if playable is None or t in playable(view.state)]
+        types = sorted(offered, key=lambda t: (-played[t], order[t]))
+        total = augen_total(info.rules)
+        restorable = self.ledger.set_aside(table_id)
+        return {
+            "table": info.id,
+            "title": info.name or _("Session {id}").format(id=info.id),
+            "rules": info.rules,
+            "players": list(info.players),
+            "seated": list(view.state.players),
+            "next_number": (view.hands[-1].number + 1) if view.hands else 1,
+            "dealer": view.next_dealer,
+            "sitting_out": list(view.state.sitting_out),
+            "types": [
+                {"type": t, "label": _OPTION_HINT.sub("", _(rules.types[t])), "options": sorted(rules.options_for(t, settings)), "played": played[t]}
+                for t in types
+            ],
+            "augen_total": total,
+            "quick": list(QUICK[total]),
+            "suits": list(getattr(rules, "suits", ())),
+            "sauen": list(getattr(rules, "sauen", ())),
+            "totals": dict(view.totals),
+            "status": list(view.status),
+            "closed": info.closed,
+            "hands": [
+                {"number": h.number, "description": describe(h.hand), "formula": h.payout.formula,
+                 "payouts": dict(h.payout.points), "dealer": h.dealer}
+                for h in reversed(view.hands[-8:])
+            ],
+            "restorable": restorable[-8:],
+        }
+
+    def _recorded(self, table_id: int, number: int) -> dict[str, Any]:
+        """The body of `show N --format json` for hand `number` as the table stands now."""
+        hand_view, view = self.ledger.show(number, table_id)
+        return hand_json(hand_view, view)
+
+    # -- handlers ---------------------------------------------------------------------------
+
+    async def _guarded(
+        self, request: Request, act: Callable[[int, dict[str, Any]], Awaitable[Response]], page: bool
+    ) -> Response:
+        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
+            if page:
+                refused = _cross_site(request)
+                if refused is not None:
+                    return refused
+            table = await self.gate.table_of(request, header=not page)
+            if isinstance(table, Response):
+                return table
+            if page and not self.token_ok(request):
+                return _refused(403, _("This page has expired; reload it and enter the hand again."))
+            body = await _body(request)
+            if isinstance(body, Response):
+                return body
+            return await act(table, body)
+
+    async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
+        """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
+        state after it, so it needs no second request)."""
+        request_key = request.headers.get("idempotency-key") or None
+        if request_key is not None and len(request_key) > 100:
+            return _refused(422, _("Idempotency-Key takes at most 100 characters."))
+        try:
+            hand, extras = from_body(body)
+            view = await asyncio.to_thread(
+                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key
+            )
+        except Replayed as again:
+            try:
+                hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
+            except SettingsError as e:  # recorded once, undone since
+                return _refused(409, str(e))
+        except Moved as moved:
+            there = await asyncio.to_thread(self._recorded, table, moved.expected)
+            return _refused(409, str(moved), hand=there, next_number=moved.next_number)
+        except (HandError, SettingsError, LedgerError) as e:
+            return _refused(422, str(e))
+        else:
+            hand_view = view.hands[-1]
+            await self._tell()
+        shown = hand_json(hand_view, view)
+        if page:
+            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view)}
+        return JSONResponse(shown, status_code=201, headers={"Cache-Control": "no-store"})
+
+    async def _tell(self) -> None:
+        if self.changed is not None:
+            try:
+                await self.changed()
+            except Exception:  # the poller says it when the ledger is away
+                pass
+
+    async def undo(self, table: int, body: dict[str, Any]) -> Response:
+        try:
+            undone, __ = await asyncio.to_thread(self.ledger.undo, table)
+        except (HandError, SettingsError, LedgerError) as e:
+            return _refused(422, str(e))
+        await self._tell()
+        return JSONResponse({"voided": undone.number}, headers={"Cache-Control": "no-store"})
+
+    async def void_or_restore(self, table: int, body: dict[str, Any], restore: bool) -> Response:
+        number = body.get("number")
+        if isinstance(number, bool) or not isinstance(number, int):
+            return _refused(422, _("number: name the hand by its number, like {example}.").format(example='{"number": 3}'))
+        try:
+            if restore:
+                done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
+            else:
+                done, __ = await asyncio.to_thread(self.ledger.void, number, table)
+        except (HandError, SettingsError, LedgerError) as e:
+            return _refused(422, str(e))
+        await self._tell()
+        return JSONResponse({"restored" if restore else "voided": done.number}, headers={"Cache-Control": "no-store"})
+
+    # -- the page ---------------------------------------------------------------------------
+
+    async def page(self, request: Request) -> Response:
+        language = i18n.from_browser(request.headers.get("accept-language"))
+        with i18n.speaking(language):
+            table = await self.gate.table_of(request, header=False)
+            if isinstance(table, Response):
+                sentence = json.loads(bytes(table.body))["error"]
+                html = self.env.get_template("entry_refused.html").render(sentence=sentence, lang=language)
+                return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
+            state = await asyncio.to_thread(self.state, table)
+            browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
+            token = self.page_token(browser)
+            address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
+            html = self.env.get_template("entry.html").render(
+                state=state, state_json=page_json(state), token=token, lang=language, qr=_qr_svg(address),
+                labels_json=page_json(_labels()),
+            )
+        response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                               "X-Frame-Options": "DENY"})
+        response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def state_route(self, request: Request) -> Response:
+        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
+            table = await self.gate.table_of(request)
+            if isinstance(table, Response):
+                return table
+            return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
+
+    def routes(self) -> list[Route]:
+        def writer(act: Callable[..., Awaitable[Response]], page: bool, **more: Any) -> Callable[[Request], Awaitable[Response]]:
+            async def handle(request: Request) -> Response:
+                return await self._guarded(request, lambda table, body: act(table, body, **more), page)
+
+            return handle
+
+        async def record_api(request: Request) -> Response:
+            return await self._guarded(request, lambda table, body: self.record(table, body, request), page=False)
+
+        async def record_page(request: Request) -> Response:
+            return await self._guarded(request, lambda table, body: self.record(table, body, request, page=True), page=True)
+
+        return [
+            Route("/api/hands", record_api, methods=["POST"]),
+            Route("/api/undo", writer(self.undo, page=False), methods=["POST"]),
+            Route("/entry/state", self.state_route, methods=["GET"]),
+            Route("/entry/hands", record_page, methods=["POST"]),
+            Route("/entry/undo", writer(self.undo, page=True), methods=["POST"]),
+            Route("/entry/void", writer(self.void_or_restore, page=True, restore=False), methods=["POST"]),
+            Route("/entry/restore", writer(self.void_or_restore, page=True, restore=True), methods=["POST"]),
+        ]
+
+
+def _cross_site(request: Request) -> Response | None:
+    """A write of the page must come from the page: not from another site's form or script."""
+    origin = request.headers.get("origin")
+    if request.headers.get("sec-fetch-site") == "cross-site" or (
+        origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}"
+    ):
+        return _refused(403, _("A page of another site cannot record hands here."))
+    return None
+
+
+@functools.lru_cache(maxsize=32)
+def _qr_svg(address: str) -> str:
+    """The entry address as an SVG QR code (made once per address: it takes a few milliseconds)."""
+    import segno
+
+    return segno.make(address, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2)
+
+
+def _labels() -> dict[str, str]:
+    """The words the page's script shows, in the request's language (facts keep their German names)."""
+    return {
+        "player": _("Player"),
+        "partner": _("Partner"),
+        "augen": _("Augen of the player party"),
+        "augen_by_player": _("Augen of each player"),
+        "stiche": _("Tricks of each player"),
+        "won": _("Result"),
+        "laufende": "Laufende",
+        "klopfen": _("Knocked"),
+        "re_absage": _("Absage of Re"),
+        "kontra_absage": _("Absage of Kontra"),
+        "fuchs_re": _("Foxes caught by Re"),
+        "fuchs_kontra": _("Foxes caught by Kontra"),
+        "doppelkopf_re": _("Doppelköpfe of Re"),
+        "doppelkopf_kontra": _("Doppelköpfe of Kontra"),
+        "karlchen": _("Karlchen (last trick)"),
+        "jungfrau": _("Jungfrau (no trick)"),
+        "durchmarsch": _("Durchmarsch"),
+        "loser": _("Loser on a tie"),
+        "winner": _("Winner"),
+        "farbe": _("Trump suit"),
+        "sau": _("Called ace"),
+        "flags": _("Said and done"),
+        "schwarz": "Schwarz",
+        "kontra": "Kontra",
+        "re": "Re",
+        "spritze": "Spritze",
+        "altenstrafe": "Altenstrafe",
+        "forced": _("had to declare"),
+        "pflicht": "Pflichtsolo",
+        "bock": _("makes a Bock round"),
+        "won_": _("won"),
+        "lost": _("lost"),
+        "record": _("Record hand {number}"),
+        "again": _("Record it as hand {number}"),
+        "confirm_undo": _("Void hand {number} ({hand})?"),
+        "confirm_void": _("Void hand {number}?"),
+        "confirm_restore": _("Restore hand {number}?"),
+        "yes": _("Yes"),
+        "no": _("No"),
+        "void": _("Void"),
+        "restore": _("Restore"),
+        "void_hand": _("Hand {number} (void)"),
+        "hand": _("hand"),
+        "total": _("total"),
+        "hand_number": _("Hand {number}"),
+        "deals": _("{name} deals"),
+        "sits_out": _("{names} sits out"),
+        "next_dealer": _("Next dealer: {name}"),
+        "recorded": _("Hand {number}: {hand} — {formula}"),
+        "offline": _("No answer from the table's computer; nothing was recorded. Try again."),
+        "voided": _("Hand {number} is void."),
+        "restored": _("Hand {number} restored."),
+    }
+
+
+def not_allowed() -> list[Route]:
+    """Without `--entry` the API's paths exist, and refuse every method: the page never writes."""
+
+    async def refuse(request: Request) -> Response:
+        return Response("Method Not Allowed", status_code=405, media_type="text/plain", headers={"Allow": ""})
+
+    every = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    return [Route(path, refuse, methods=every) for path in ("/api/hands", "/api/undo")]

@@ -1,0 +1,255 @@
+"""The entry page in a real browser (headless chromium, a phone-sized window): hands tapped in for
+every rule set, a refusal, an undo — each checked against `schreiber list` — and the read-only page
+of another phone following along. Screenshots go to $SCHREIBER_SHOTS (default: the test's folder)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web import chromium
+from tests.web.test_serve_command import Served
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+pytestmark = pytest.mark.skipif(
+    not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
+)
+
+
+class Phone:
+    """The entry page open in chromium at 390×844, tapped as a player taps."""
+
+    def __init__(self, browser: chromium.Browser, url: str) -> None:
+        self.b = browser
+        browser.size(390, 844, mobile=True)
+        browser.open(url)
+        browser.wait(lambda: browser.js("!!document.querySelector('#types .type')"), "the hand types")
+
+    def tap(self, selector: str) -> None:
+        found = self.b.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return false; e.click(); return true; }})()")
+        assert found, f"nothing to tap at {selector}"
+
+    def type_in(self, selector: str, text: str) -> None:
+        self.b.js(f"document.querySelector({json.dumps(selector)}).focus()")
+        self.b.call("Input.insertText", session=True, text=text)
+
+    def choose(self, hand_type: str) -> None:
+        self.tap(f'.type[data-type="{hand_type}"]')
+
+    def name(self, option: str, name: str) -> None:
+        self.tap(f'[data-option="{option}"] .chip[data-name="{name}"]')
+
+    def value(self, option: str, value: str) -> None:
+        self.tap(f'[data-option="{option}"] .chip[data-value="{value}"]')
+
+    def flag(self, flag: str) -> None:
+        self.tap(f'[data-flag="{flag}"]')
+
+    def record(self, number: int) -> str:
+        self.tap("#record")
+
+        def done() -> bool:
+            refused = self.b.js("document.getElementById('refusal').hidden ? '' : document.getElementById('refusal').textContent")
+            assert not refused, refused
+            return f"Hand {number}:" in (self.b.js("document.getElementById('result').innerText") or "")
+
+        self.b.wait(done, f"hand {number} recorded")
+        return self.b.js("document.getElementById('result').innerText")
+
+    def shown_options(self) -> list[str]:
+        return self.b.js("Array.from(document.querySelectorAll('#fields [data-option]'), e => e.dataset.option)")
+
+
+def _run(url: str, *args: str) -> str:
+    return subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+
+
+def _listed(url: str) -> list[dict]:
+    return json.loads(_run(url, "list", "--format", "json"))["hands"]
+
+
+def _serve(url: str) -> tuple[Served, str]:
+    served = Served(url, "--entry")
+    line = served.proc.stdout.readline()  # type: ignore[union-attr]
+    return served, line.split(": ", 1)[1].strip()
+
+
+@pytest.fixture
+def browser():
+    opened = chromium.Browser()
+    yield opened
+    opened.close()
+
+
+def _second_tab(browser: chromium.Browser) -> chromium.Browser:
+    """Another page in the same chromium: another phone at the table."""
+    other = copy.copy(browser)
+    target = browser.call("Target.createTarget", url="about:blank")["targetId"]
+    other.session = browser.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    other.call("Page.enable", session=True)
+    other.call("Runtime.enable", session=True)
+    return other
+
+
+def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_phone_follows(db_url, browser, tmp_path):
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    served, link = _serve(db_url)
+    try:
+        watcher = _second_tab(browser)
+        watcher.size(390, 844, mobile=True)
+        watcher.open(served.address)
+        watcher.wait(lambda: watcher.js("document.getElementById('live').textContent") == "live", "the read-only page's stream")
+        phone = Phone(browser, link)
+        assert "Hand 1 · Anna deals" in browser.text()
+
+        # A Rufspiel: Anna with Carl, 75 Augen typed on the keypad, 3 Laufende
+        phone.choose("rufspiel")
+        assert set(phone.shown_options()) == {"player", "partner", "augen", "laufende", "klopfen", "sau", "flags"}
+        phone.name("player", "Anna")
+        phone.name("partner", "Carl")
+        phone.type_in('input[name="augen"]', "75")
+        phone.value("laufende", "3")
+        shown = phone.record(1)
+        assert "Hand 1: rufspiel Anna+Carl — Rufspiel 1 + Laufende 3 = 4" in shown
+        # the other phone's read-only page has it without reloading
+        watcher.wait(lambda: "rufspiel Anna+Carl" in watcher.text(), "the hand on the other phone", timeout=10)
+
+        # A Wenz with Laufende and Klopfen: only the inputs a Wenz takes (no partner)
+        phone.choose("wenz")
+        assert "partner" not in phone.shown_options()
+        phone.name("player", "Carl")
+        phone.value("augen", "91")
+        phone.value("laufende", "2")
+        phone.name("klopfen", "Anna")
+        shown = phone.record(2)
+        assert "wenz Carl" in shown
+
+        # A Ramsch: Augen per player
+        phone.choose("ramsch")
+        assert "augen_by_player" in phone.shown_options() and "player" not in phone.shown_options()
+        for name, augen in (("Anna", "40"), ("Berta", "35"), ("Carl", "25"), ("Dora", "20")):
+            phone.type_in(f'[data-option="augen_by_player"] input[data-name="{name}"]', augen)
+        phone.record(3)
+
+        # A refusal: a Geier without Augen — the sentence `add` says, nothing recorded, the input kept
+        phone.choose("geier")
+        phone.name("player", "Dora")
+        phone.tap("#record")
+        browser.wait(lambda: browser.js("!document.getElementById('refusal').hidden"), "the refusal")
+        refusal = browser.js("document.getElementById('refusal').textContent")
+        said = subprocess.run([SCHREIBER, "--db", db_url, "add", "geier", "--player", "Dora"], capture_output=True, text=True, timeout=60)
+        assert said.returncode == 2 and refusal == said.stderr.strip().removeprefix("schreiber: ")
+        assert browser.js("document.querySelector('[data-option=player] .chip.on').dataset.name") == "Dora"
+        assert len(_listed(db_url)) == 3
+
+        listed = _listed(db_url)
+        assert [(h["number"], h["description"]) for h in listed] == [(1, "rufspiel Anna+Carl"), (2, "wenz Carl"), (3, "ramsch")]
+        assert listed[0]["facts"] == {"type": "rufspiel", "player": "Anna", "partner": "Carl", "augen": 75, "laufende": 3}
+        assert listed[1]["facts"] == {"type": "wenz", "player": "Carl", "augen": 91, "laufende": 2, "klopfen": ["Anna"]}
+        assert listed[2]["facts"]["augen_by_player"] == {"Anna": 40, "Berta": 35, "Carl": 25, "Dora": 20}
+        # the totals on the phone are those of `list`
+        totals = browser.js("Array.from(document.querySelectorAll('#totals tr'), r => [r.cells[0].textContent, r.cells[1].textContent])")
+        signed = {n: (f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0") for n, v in listed[-1]["totals"].items()}
+        assert dict(totals) == signed
+
+        shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(str(shots / "entry-after-ramsch.png"))
+
+        # Undo, after a confirmation
+        phone.tap("#undo")
+        browser.wait(lambda: browser.js("!document.getElementById('confirm').hidden"), "the question")
+        assert "Void hand 3 (ramsch)?" in browser.js("document.getElementById('confirm').innerText")
+        assert len(_listed(db_url)) == 3  # nothing happens before the answer
+        phone.tap("#yes")
+        browser.wait(lambda: "Hand 3 is void." in browser.text(), "the undo")
+        assert [h["number"] for h in _listed(db_url)] == [1, 2]
+        watcher.wait(lambda: "ramsch" not in watcher.text(), "the undo on the other phone", timeout=10)
+    finally:
+        served.stop()
+
+
+def test_a_second_phone_on_the_same_hand_is_told_and_records_it_next_only_when_asked(db_url, browser):
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    served, link = _serve(db_url)
+    try:
+        phone = Phone(browser, link)
+        phone.choose("wenz")
+        phone.name("player", "Carl")
+        phone.value("augen", "91")
+        _run(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
+        phone.tap("#record")
+        browser.wait(lambda: browser.js("!document.getElementById('moved').hidden"), "the notice")
+        assert "hand 1 was just recorded from another device." in browser.text()
+        assert [h["description"] for h in _listed(db_url)] == ["geier Dora"]
+        phone.tap("#again")
+        browser.wait(lambda: "Hand 2: wenz Carl" in browser.text(), "hand 2")
+        assert [h["description"] for h in _listed(db_url)] == ["geier Dora", "wenz Carl"]
+    finally:
+        served.stop()
+
+
+def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
+    _run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", "Anna", "Berta", "Carl", "Dora")
+    served, link = _serve(db_url)
+    try:
+        phone = Phone(browser, link)
+        phone.choose("normal")
+        assert {"re_absage", "kontra_absage", "fuchs_re", "karlchen"} <= set(phone.shown_options())
+        phone.name("player", "Carl")
+        phone.name("partner", "Dora")
+        phone.type_in('input[name="augen"]', "160")
+        phone.value("re_absage", "90")
+        phone.value("fuchs_re", "1")
+        phone.flag("re")
+        shown = phone.record(1)
+        listed = _listed(db_url)
+        assert listed[0]["facts"] == {"type": "normal", "player": "Carl", "partner": "Dora", "augen": 160, "re": True,
+                                      "re_absage": 90, "fuchs_re": 1}
+        assert listed[0]["formula"] in shown
+    finally:
+        served.stop()
+
+
+def test_klassisch_and_buchstaben(db_url, browser):
+    _run(db_url, "session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora", "--teams", "Anna+Carl", "Berta+Dora")
+    served, link = _serve(db_url)
+    try:
+        phone = Phone(browser, link)
+        phone.choose("spiel")
+        assert set(phone.shown_options()) == {"player", "augen", "flags"}
+        phone.name("player", "Anna")
+        phone.value("augen", "120")
+        phone.flag("schwarz")
+        phone.record(1)
+        assert _listed(db_url)[0]["facts"] == {"type": "spiel", "player": "Anna", "augen": 120, "schwarz": True,
+                                              "teams": [["Anna", "Carl"], ["Berta", "Dora"]]}
+    finally:
+        served.stop()
+    _run(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
+    served, link = _serve(db_url)
+    try:
+        phone = Phone(browser, link)
+        assert "solo" not in browser.js("Array.from(document.querySelectorAll('#types .type'), b => b.dataset.type)")  # not at 3
+        phone.choose("spiel")
+        phone.name("player", "Berta")
+        phone.value("augen", "37")
+        phone.flag("spritze")
+        phone.record(1)
+        phone.choose("du")
+        assert "augen" not in phone.shown_options() and "won" in phone.shown_options()
+        phone.name("player", "Carl")
+        phone.value("won", "false")
+        phone.record(2)
+        listed = _listed(db_url)
+        assert listed[0]["facts"] == {"type": "spiel", "player": "Berta", "augen": 37, "spritze": True}
+        assert listed[1]["facts"] == {"type": "du", "player": "Carl", "won": False}
+    finally:
+        served.stop()
