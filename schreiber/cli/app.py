@@ -59,6 +59,10 @@ app.add_typer(export_app, name="export")
 app.add_typer(import_app, name="import")
 app.add_typer(db_app, name="db")
 
+from schreiber.cli.tournament import tournament_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(tournament_app, name="tournament")
+
 _target: dict[str, Optional[str]] = {"db": None}
 _QUIET = logging.NullHandler()
 _opened: list[Any] = []
@@ -875,7 +879,7 @@ def _db_first(args: list[str]) -> list[str]:
 
 
 # Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
+NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche", "--soli")
 NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
 
 
