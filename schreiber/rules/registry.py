@@ -18,6 +18,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "doppelkopf": ("schreiber.rules.doppelkopf", "DOPPELKOPF"),
     "doppelkopf-turnier": ("schreiber.rules.doppelkopf", "DOPPELKOPF_TURNIER"),
     "klassisch": ("schreiber.rules.klassisch", "KLASSISCH"),
+    "preisschafkopf": ("schreiber.rules.preisschafkopf", "PREISSCHAFKOPF"),
 }
 
 
