@@ -229,3 +229,23 @@ def test_six_players_and_other_rule_sets_are_refused(cli):
     refused(cli, "tournament", "draw", says="6 players cannot be seated")
     refused(cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "wertung=mittel", says="use punkte or platz")
     refused(cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "tout=3", says="schafkopf has no setting 'tout'")
+
+
+def pages(path) -> int:
+    import re
+
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
+
+
+def test_paper_as_pdf(cli, tmp_path):
+    start(cli, players=[f"Spieler{i}" for i in range(1, 14)])  # 13: a table of 5 and two of 4
+    cli.ok("tournament", "draw")
+    assert "3 score sheets of round 1" in cli.ok("tournament", "sheets", "--output", str(tmp_path / "sheets.pdf"))
+    assert pages(tmp_path / "sheets.pdf") == 3  # one per table, 32 lines each
+    cli.ok("tournament", "tables", "--output", str(tmp_path / "plan.pdf"))
+    assert pages(tmp_path / "plan.pdf") == 2  # the tables, and everyone by name
+    cli.ok("tournament", "standings", "--output", str(tmp_path / "standings.pdf"))
+    assert pages(tmp_path / "standings.pdf") == 1
+    refused(cli, "tournament", "sheets", "--output", str(tmp_path / "no" / "such" / "dir.pdf"), says="no file was written")
