@@ -730,7 +730,9 @@ def strokes(
 ) -> None:
     ledger = _ledger()
     view = ledger.table(session)
-    if not getattr(view.rules, "uses_teams", False):
+    from schreiber.rules.table import TeamPlay
+
+    if not isinstance(view.rules, TeamPlay):
         from schreiber.rules.model import SettingsError
 
         raise SettingsError(

@@ -91,13 +91,17 @@ def types(ctx: Context | None, incomplete: str) -> list[str]:
 
 
 def suits(ctx: Context | None, incomplete: str) -> list[str]:
+    from schreiber.rules.table import Suits
+
     _, rules = _table(ctx)
-    return _starting(getattr(rules, "suits", ()), incomplete)
+    return _starting(rules.suits if isinstance(rules, Suits) else (), incomplete)
 
 
 def sauen(ctx: Context | None, incomplete: str) -> list[str]:
+    from schreiber.rules.table import CalledAces, Suits
+
     _, rules = _table(ctx)
-    return _starting(getattr(rules, "sauen", getattr(rules, "suits", ())), incomplete)
+    return _starting(rules.sauen if isinstance(rules, CalledAces) else rules.suits if isinstance(rules, Suits) else (), incomplete)
 
 
 def rule_sets(ctx: Context | None, incomplete: str) -> list[str]:

@@ -260,7 +260,9 @@ def _next_lines(view: Any) -> None:
 
 
 def _small_drawing(view: Any) -> str:
-    if not getattr(view.rules, "uses_teams", False):
+    from schreiber.rules.table import TeamPlay
+
+    if not isinstance(view.rules, TeamPlay):
         return ""
     from schreiber.report import drawing
 
@@ -852,9 +854,10 @@ def stats(result: Any, fmt: str, excel: bool = False) -> None:
             rows = [[_("all"), *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
             rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
             _out(_fitted(rows, [_("player"), *(_short(t) for t in chunk)]))
-        extra = _extra_rows(g)
+        own = _own_statistics(g["rules"])
+        extra = own.stat_tables(g["players"]) if own is not None and g["players"] else []
         if extra:
-            _out("\n" + _(_EXTRA_TITLE.get(group.rules.split("-")[0], N_("More"))) + ":")
+            _out("\n" + _(own.stat_title) + ":")
             for j, table in enumerate(extra):
                 _out(("\n" if j else "") + _fitted(table[1:], [_(_STAT_HEADERS.get(h, h)) for h in table[0]]))
         _out("\n" + _("Evenings and runs:"))
@@ -871,7 +874,6 @@ def stats(result: Any, fmt: str, excel: bool = False) -> None:
             _out(_("Team {team}: {strokes} strokes").format(team=team["team"], strokes=team["strokes"]))
 
 
-_EXTRA_TITLE = {"schafkopf": "Schafkopf", "doppelkopf": "Doppelkopf", "buchstaben": "Buchstaben", "klassisch": N_("Strokes")}
 # The columns of the rule sets' own tables, as a person reads them (CSV and JSON keep the keys).
 _STAT_HEADERS = {
     "player": N_("player"), "solos": N_("solos"), "tout": "tout", "sie": "sie", "klopfen": "klopfen", "kontra": "kontra",
@@ -889,32 +891,13 @@ def _evening(e: Any) -> str:
     return "" if e is None else f"{signed(e['points'])} ({e['date']})"
 
 
-def _extra_rows(g: dict[str, Any]) -> list[list[list[Any]]]:
-    players = g["players"]
-    if not players:
-        return []
-    rules = g["rules"]
-    if rules.startswith("schafkopf"):
-        head = ["player", "solos", "tout", "sie", "klopfen", "kontra", "re", "laufende"]
-        body = [[p["name"], _pw(p["solos"]), _pw(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
-                for p in players]
-        ramsch = [[p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
-                  for p in players]
-        return [[head, *body], [["player", "ramsch", "lost", "jungfrau", "durchmarsch"], *ramsch]]
-    elif rules.startswith("doppelkopf"):
-        head = ["player", "re", "kontra", "solos", "absagen", "foxes", "karlchen", "dk", "pflicht"]
-        body = [[p["name"], _pw(p["re_party"]), _pw(p["kontra_party"]), _pw(p["solos"]),
-                 f"{p['absagen']['won']}/{p['absagen']['made']}", f"{p['foxes']['caught']}:{p['foxes']['lost']}",
-                 p["karlchen"], p["doppelkoepfe"], p["pflichtsolos"]["played"]] for p in players]
-    elif rules == "buchstaben":
-        head = ["player", "solos", "spritzen"]
-        body = [[p["name"], _pw(p["solos"]), _pw(p["spritzen"])] for p in players]
-    elif rules == "klassisch":
-        head = ["player", "strokes", "heads"]
-        body = [[p["name"], p["strokes"], p["heads"]] for p in players]
-    else:
-        return []
-    return [[head, *body]]
+def _own_statistics(rules: str) -> Any:
+    """The rule set's own statistics (its `Statistics`), or None."""
+    from schreiber.rules import registry
+    from schreiber.rules.table import Statistics
+
+    ruleset = registry.get(rules)
+    return ruleset if isinstance(ruleset, Statistics) else None
 
 
 def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:

@@ -21,7 +21,7 @@ from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
-from schreiber.rules.table import FoldError, SeatChange, fold
+from schreiber.rules.table import FoldError, PlayerExtras, SeatChange, TeamPlay, fold
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
 
@@ -206,7 +206,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                 for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
                     totals[pid][i] += v
             table_extras = None
-            if hasattr(rules, "player_extras") or not scope.many:
+            if isinstance(rules, PlayerExtras) or not scope.many:
                 # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
                 view = (views or {}).get(t.id)
                 if view is None:
@@ -215,7 +215,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                     view = ledger._view(s, runde, ledger._records(s, runde))
                 if not scope.many:
                     status = view.status
-                if hasattr(rules, "player_extras"):
+                if isinstance(rules, PlayerExtras):
                     table_extras = rules.player_extras(t.settings, view.state)
             by_name = {names[pid]: pid for pid in seats[t.id]}
             if table_extras:
@@ -813,7 +813,7 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
     if plan.outcome == "extended":
         runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
-        if getattr(table.rules, "uses_teams", False) and table.teams:
+        if isinstance(table.rules, TeamPlay) and table.teams:
             runde.teams = table.teams
     else:
         runde = Runde(

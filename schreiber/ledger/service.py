@@ -16,7 +16,7 @@ from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
-from schreiber.rules.table import BockRound, FoldError, RuleSet, SeatChange, Step, TableState, change_seats, fold, play, start
+from schreiber.rules.table import BockRound, DefaultTariff, FoldError, RefusesTypes, RuleSet, TeamPlay, SeatChange, Step, TableState, change_seats, fold, play, start
 from schreiber.store.engine import LedgerError, _reason, database_error, open_engine
 from schreiber.store.models import (
     JOIN,
@@ -178,11 +178,11 @@ class Ledger:
         if tariff is not None and tariff < 0:
             raise SettingsError(_("--tariff must be 0 or more cents per point."))
         if tariff is None:
-            tariff = getattr(rules, "default_tariff", None)
+            tariff = rules.default_tariff if isinstance(rules, DefaultTariff) else None
         first_dealer = 0
         if dealer is not None:
             first_dealer = players.index(pick(dealer, players, "--dealer", N_("a player at this table")))
-        uses_teams = getattr(rules, "uses_teams", False)
+        uses_teams = isinstance(rules, TeamPlay)
         if teams and not uses_teams:
             raise SettingsError(_("--teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
         team_list = None
@@ -256,7 +256,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             rules = registry.get(runde.rules)
-            if not getattr(rules, "uses_teams", False):
+            if not isinstance(rules, TeamPlay):
                 raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
             runde.teams = [list(t) for t in parse_teams(rules, teams, _players(runde))]
             s.flush()
@@ -542,9 +542,12 @@ class Ledger:
         teams_of: tuple[tuple[str, ...], ...] | None = None,
     ) -> Hand:
         """Spell names and the type as the table does, and stamp the teams in force onto a team game."""
+        refused = rules.refusal(hand.type.strip().lower()) if isinstance(rules, RefusesTypes) else None
+        if refused is not None:
+            raise HandError(refused)
         hand = replace(hand, type=pick(hand.type, rules.types, "TYPE", f"a hand type of {rules.name}"))
         hand = resolve_names(hand, players)
-        if getattr(rules, "uses_teams", False):
+        if isinstance(rules, TeamPlay):
             teams = teams_of or tuple(tuple(t) for t in runde.teams or ())
             hand = replace(hand, teams=teams or None)
         return hand
@@ -600,9 +603,9 @@ class Ledger:
             for p, pts in step.payout.points.items():
                 totals[p] += pts
             hands.append(_hand_view(record.number, step, totals, members))
-        if getattr(rules, "uses_teams", False) and runde.teams:
+        if isinstance(rules, TeamPlay) and runde.teams:
             # Teams redrawn since the last hand start their Partie now, so the status shows it.
-            state = rules.redraw(runde.settings, state, runde.teams)  # type: ignore[attr-defined]
+            state = rules.redraw(runde.settings, state, runde.teams)
         return TableView(
             table=self._info(s, runde, len(records), members),
             hands=hands,

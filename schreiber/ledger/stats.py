@@ -32,34 +32,27 @@ from schreiber.ledger.reports import Scope, _seated, _where, report
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
+from schreiber.rules.statistics import declarer_and_partner
+from schreiber.rules.table import PlayerExtras, Statistics, TeamStatistics
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, TableStats
 
 # Hands in which nobody played: they count for the group's hands and types, for no player.
 THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
 
-SCHAFKOPF_SOLOS = frozenset(
-    {"farbsolo", "wenz", "geier", "farbwenz", "farbgeier", "sie", "bettel", "bettel-brett",
-     "farbsolo-tout", "wenz-tout", "geier-tout", "farbwenz-tout", "farbgeier-tout"}
-)
-DOPPELKOPF_SOLOS = frozenset(
-    {"trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleischlos", "stilles-solo"}
-)
-BUCHSTABEN_SOLOS = frozenset({"solo", "du", "bettel", "spiel"})
+
+def _statistics(rules: str) -> Statistics | None:
+    """The rule set's own statistics, where it keeps any (rules/table.py, `Statistics`)."""
+    ruleset = registry.get(rules)
+    return ruleset if isinstance(ruleset, Statistics) else None
 
 
-def roles(rules: str, facts: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
-    """(declarer, his partners) of one hand: `--player`, and `--partner` (klassisch: the declarer's
-    team mate; a Hochzeit without partner is the player's solo). No declarer: (None, ())."""
-    player = facts.get("player")
-    if player is None:
-        return None, ()
-    if rules == "klassisch":
-        for team in facts.get("teams") or ():
-            if player in team:
-                return player, tuple(p for p in team if p != player)
-        return player, ()
-    partner = facts.get("partner")
-    return player, (partner,) if partner else ()
+def roles(rules: str, hand_type: str, facts: dict[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+    """(declarer, his partners) of one hand, as its rule set reads them: `--player`, and `--partner`
+    (klassisch: the declarer's team mate). No declarer: (None, ())."""
+    own = _statistics(rules)
+    if own is not None:
+        return own.stat_roles(hand_type, facts)
+    return declarer_and_partner(facts)
 
 
 def _pw() -> dict[str, int]:
@@ -113,19 +106,8 @@ class Stats:
 
 
 def _extras_for(rules: str) -> dict[str, Any]:
-    if rules.startswith("schafkopf"):
-        return {"solos": _pw(), "tout": _pw(), "sie": 0,
-                "ramsch": {"played": 0, "lost": 0, "jungfrau": 0, "durchmarsch": 0},
-                "klopfen": 0, "kontra": 0, "re": 0, "laufende": 0}
-    if rules.startswith("doppelkopf"):
-        return {"re_party": _pw(), "kontra_party": _pw(), "solos": _pw(), "absagen": {"made": 0, "won": 0},
-                "foxes": {"caught": 0, "lost": 0}, "karlchen": 0, "doppelkoepfe": 0,
-                "pflichtsolos": {"played": 0, "owed": 0}}
-    if rules == "buchstaben":
-        return {"solos": _pw(), "spritzen": _pw()}
-    if rules == "klassisch":
-        return {"strokes": 0, "heads": 0}
-    return {}
+    own = _statistics(rules)
+    return own.stat_counts() if own is not None else {}
 
 
 # Raised whenever what a table summary holds changes, so summaries cached by an older schreiber are
@@ -262,7 +244,10 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
     types: dict[str, int] = defaultdict(int)
     pairs: dict[tuple[str, str], Partnership] = {}
     team_strokes: dict[str, int] = defaultdict(int)
-    extras = rules.startswith(("schafkopf", "doppelkopf")) or rules in ("buchstaben", "klassisch")
+    own = _statistics(rules)
+    ruleset = registry.get(rules)
+    teams = ruleset if isinstance(ruleset, TeamStatistics) else None
+    counts: dict[str, dict[str, Any]] = {}
 
     for _hand_id, _runde, _number, type_, facts, rows in hand_rows:
         types[type_] += 1
@@ -270,9 +255,10 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
             points[pid] += pts
             if pid not in by_id:
                 by_id[pid] = players[names[pid]] = PlayerStats(names[pid], extras=_extras_for(rules))
+                counts[names[pid]] = by_id[pid].extras
         if type_ in THROWN_IN:
             continue
-        declarer, partners = roles(rules, facts)
+        declarer, partners = own.stat_roles(type_, facts) if own is not None else declarer_and_partner(facts)
         side = (declarer, *partners) if declarer else ()
         pair = None
         if len(side) == 2:
@@ -315,14 +301,12 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
                 role = p.as_opponent
             role["played"] += 1
             role["won"] += won
-        if extras:
-            _extras(rules, players, type_, facts, declarer, partners, side,
-                    [(by_id[pid], pts) for pid, pts, out in rows if not out])
-        if rules == "klassisch":
+        if own is not None:
+            own.stat_hand(counts, type_, facts, declarer, partners, [(names[pid], pts) for pid, pts, out in rows if not out])
+        if teams is not None:
             by_name = {names[pid]: pts for pid, pts, out in rows if not out}
-            for team in facts.get("teams") or ():
-                if team and by_name.get(team[0], 0) > 0:
-                    team_strokes["+".join(team)] += by_name[team[0]]
+            for team, strokes in teams.stat_team_points(facts, by_name).items():
+                team_strokes[team] += strokes
     return {
         "v": SUMMARY_VERSION,
         "hands": len(hand_rows),
@@ -415,9 +399,8 @@ def _group(
             team_strokes[team] += strokes
     _money(ledger, scope, rules, tables, per_table, by_id, stats_of, names)
     ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
-    group_extras: dict[str, Any] = {}
-    if rules == "klassisch":
-        group_extras["teams"] = [{"team": k, "strokes": v} for k, v in sorted(team_strokes.items(), key=lambda kv: -kv[1])]
+    ruleset = registry.get(rules)
+    group_extras: dict[str, Any] = ruleset.stat_group(team_strokes) if isinstance(ruleset, TeamStatistics) else {}
     order = sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))
     return Group(
         rules=rules,
@@ -437,7 +420,7 @@ def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_tabl
     points × tariff, added here; every other asks the report of the same scope and rule set (which
     folds those tables where the money or the counts need it)."""
     ruleset = registry.get(rules)
-    if ruleset.zero_sum and not hasattr(ruleset, "player_extras"):
+    if ruleset.zero_sum and not isinstance(ruleset, PlayerExtras):
         if not any(t.tariff for t in tables):
             return
         for t in tables:
@@ -448,88 +431,13 @@ def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_tabl
             if p.cents is None:
                 p.cents = 0
         return
+    own = ruleset if isinstance(ruleset, Statistics) else None
     rep = report(ledger, replace(scope, rules=rules))
     for line in rep.players:
         p = stats_of(line.name)
         p.cents = line.cents
-        if rules == "klassisch":
-            p.extras["heads"] = int(line.extras.get("schafkoepfe", 0))
-        if rules.startswith("doppelkopf") and line.extras.get("musssolo") == "offen":
-            p.extras["pflichtsolos"]["owed"] = 1
-
-
-def _extras(rules: str, players: dict[str, PlayerStats], type_: str, facts: dict[str, Any], declarer: str | None,
-            partners: tuple[str, ...], side: tuple[str, ...], seated: list[tuple[PlayerStats, int]]) -> None:
-    """The rule set's own counts of one hand (names in README and `stats --help`): per hand, so that
-    the players it names are counted without a look at the others."""
-    d = players[declarer].extras if declarer is not None and declarer in players else None
-    if rules.startswith("schafkopf"):
-        if d is not None and type_ in SCHAFKOPF_SOLOS:
-            won = next(pts for p, pts in seated if p.name == declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-            if type_.endswith("-tout"):
-                d["tout"]["played"] += 1
-                d["tout"]["won"] += won
-            if type_ == "sie":
-                d["sie"] += 1
-        if type_ == "ramsch":
-            jungfrau = facts.get("jungfrau") or ()
-            durch = facts.get("durchmarsch")
-            for p, pts in seated:
-                r = p.extras["ramsch"]
-                r["played"] += 1
-                r["lost"] += pts < 0
-                r["jungfrau"] += p.name in jungfrau
-                r["durchmarsch"] += durch == p.name
-        for name in facts.get("klopfen") or ():
-            if name in players:
-                players[name].extras["klopfen"] += 1
-        if facts.get("kontra"):
-            re = bool(facts.get("re"))
-            for p, _ in seated:
-                p.extras["kontra"] += 1
-                p.extras["re"] += re
-        laufende = int(facts.get("laufende") or 0)
-        if laufende:
-            for name in side:
-                if name in players:
-                    players[name].extras["laufende"] += laufende
-    elif rules.startswith("doppelkopf"):
-        if declarer is not None and partners:
-            for p, pts in seated:
-                x = p.extras
-                won = pts > 0
-                party = "re" if p.name in side else "kontra"
-                key = f"{party}_party"
-                x[key]["played"] += 1
-                x[key]["won"] += won
-                if facts.get(f"{party}_absage") is not None:
-                    x["absagen"]["made"] += 1
-                    x["absagen"]["won"] += won
-                other = "kontra" if party == "re" else "re"
-                x["foxes"]["caught"] += int(facts.get(f"fuchs_{party}") or 0)
-                x["foxes"]["lost"] += int(facts.get(f"fuchs_{other}") or 0)
-                x["karlchen"] += facts.get("karlchen") == party
-                x["doppelkoepfe"] += int(facts.get(f"doppelkopf_{party}") or 0)
-        elif d is not None:
-            won = next(pts for p, pts in seated if p.name == declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-            d["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
-    elif rules == "buchstaben":
-        if d is not None and type_ in BUCHSTABEN_SOLOS:
-            won = next(pts for p, pts in seated if p.name == declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-        if facts.get("spritze"):
-            for p, pts in seated:
-                p.extras["spritzen"]["played"] += 1
-                p.extras["spritzen"]["won"] += pts > 0
-    elif rules == "klassisch":
-        for p, pts in seated:
-            if pts > 0:
-                p.extras["strokes"] += pts
+        if own is not None:
+            own.stat_from_report(p.extras, line.extras)
 
 
 def as_json(stats: Stats) -> dict[str, Any]:

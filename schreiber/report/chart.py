@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.rules.model import SettingsError
+from schreiber.rules.table import TeamPlay
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
@@ -70,7 +71,7 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
     if money:
         if not t.tariff:
             raise SettingsError(_("--money: session {id} plays for no money (no --tariff); chart its points instead.").format(id=t.id))
-        if hasattr(view.rules, "player_extras") and t.rules == "klassisch":
+        if isinstance(view.rules, TeamPlay):
             raise SettingsError(
                 _("--money: session {id} (klassisch) pays per finished Schafkopf, not per hand; chart its "
                     "strokes, or several evenings with --money.").format(id=t.id)

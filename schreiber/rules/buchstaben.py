@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.rules import checks
+from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
 
@@ -38,6 +38,7 @@ BASE = {"rufspiel": 1, "solo": 2, "bettel": 2, "du": 4}  # `spiel` comes from th
 BY_AUGEN = frozenset({"rufspiel", "spiel", "solo"})  # the others are decided by --won/--lost
 NO_SCHNEIDER = frozenset({"solo", "bettel", "du"})
 SOLO_TYPES = frozenset({"solo", "du", "bettel"})  # reported as a soloist's game
+STAT_SOLOS = frozenset({"solo", "du", "bettel", "spiel"})  # counted as solos by `stats`
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,35 @@ class Buchstaben:
             else:
                 lines.append(_("misdeals by {dealer} in a row: 0").format(dealer=dealer))
         return lines
+
+    # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
+
+    stat_title = "Buchstaben"
+
+    def stat_counts(self) -> dict[str, Any]:
+        return {"solos": statistics.pw(), "spritzen": statistics.pw()}
+
+    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        return statistics.declarer_and_partner(facts)
+
+    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
+                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+        if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
+            d = counts[declarer]
+            won = statistics.points_of(seated, declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+        if facts.get("spritze"):
+            for name, pts in seated:
+                counts[name]["spritzen"]["played"] += 1
+                counts[name]["spritzen"]["won"] += pts > 0
+
+    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
+        w = statistics.won_of
+        return [[["player", "solos", "spritzen"], *([p["name"], w(p["solos"]), w(p["spritzen"])] for p in players)]]
+
+    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
+        return None
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
         """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""

@@ -7,8 +7,10 @@ after the teams are redrawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
+
 from schreiber.i18n import N_, _, ngettext
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
@@ -171,6 +173,46 @@ class Klassisch:
         einsatz = settings.get("einsatz", SETTINGS["einsatz"].default)
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
             raise SettingsError(_("--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz}.").format(einsatz=repr(einsatz)))
+
+    # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
+
+    stat_title = N_("Strokes")
+
+    def stat_counts(self) -> dict[str, Any]:
+        return {"strokes": 0, "heads": 0}
+
+    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        """The declarer and his team mate (the teams in force are stamped on every hand)."""
+        player = facts.get("player")
+        if player is None:
+            return None, ()
+        for team in facts.get("teams") or ():
+            if player in team:
+                return player, tuple(p for p in team if p != player)
+        return player, ()
+
+    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
+                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+        for name, pts in seated:
+            if pts > 0:
+                counts[name]["strokes"] += pts
+
+    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
+        return [[["player", "strokes", "heads"], *([p["name"], p["strokes"], p["heads"]] for p in players)]]
+
+    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
+        counts["heads"] = int(report_extras.get("schafkoepfe", 0))
+
+    def stat_team_points(self, facts: Mapping[str, Any], points: Mapping[str, int]) -> dict[str, int]:
+        """The strokes each team wrote in a hand, by "A+B"."""
+        out: dict[str, int] = {}
+        for team in facts.get("teams") or ():
+            if team and points.get(team[0], 0) > 0:
+                out["+".join(team)] = points[team[0]]
+        return out
+
+    def stat_group(self, teams: Mapping[str, int]) -> dict[str, Any]:
+        return {"teams": [{"team": k, "strokes": v} for k, v in sorted(teams.items(), key=lambda kv: -kv[1])]}
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
         """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""

@@ -3,10 +3,11 @@ every value is a setting, no Kontra, Klopfen, Bock or Ramsch, and the deal passe
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schreiber.i18n import N_, _
-from schreiber.rules import checks
+from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
 
@@ -203,6 +204,43 @@ class Preisschafkopf:
         )
         soloist = hand.player if hand.type in FIELDS and hand.type not in ("rufspiel", "kreuz") else None
         return Result(Payout(points, value, terms, formula(terms), split, soloist, winners), state.carry)
+
+    # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
+
+    stat_title = "Preisschafkopf"
+
+    def stat_counts(self) -> dict[str, Any]:
+        return {"solos": statistics.pw(), "tout": statistics.pw(), "laufende": 0}
+
+    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        """A Kreuz has no declarer: nobody announced a game."""
+        if hand_type == "kreuz":
+            return None, ()
+        return statistics.declarer_and_partner(facts)
+
+    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
+                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+        if declarer is not None and declarer in counts and hand_type not in ("rufspiel", "kreuz"):
+            d = counts[declarer]
+            won = statistics.points_of(seated, declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            if hand_type in TOUTS:
+                d["tout"]["played"] += 1
+                d["tout"]["won"] += won
+        laufende = int(facts.get("laufende") or 0)
+        if laufende and declarer is not None:
+            for name in (declarer, *partners):
+                if name in counts:
+                    counts[name]["laufende"] += laufende
+
+    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
+        w = statistics.won_of
+        return [[["player", "solos", "tout", "laufende"],
+                 *([p["name"], w(p["solos"]), w(p["tout"]), p["laufende"]] for p in players)]]
+
+    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
+        return None
 
     # -- the value and the parties ----------------------------------------------------------------
 

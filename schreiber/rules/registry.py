@@ -8,7 +8,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _
 from schreiber.rules.model import Setting, SettingsError
-from schreiber.rules.table import RuleSet
+from schreiber.rules.table import CheckedSettings, RuleSet
 
 # name -> (module, attribute); modules are imported only when a table uses them.
 _WHERE: dict[str, tuple[str, str]] = {
@@ -59,7 +59,6 @@ def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, A
                 _("--set: {name} has no setting {key}; it has {names}.").format(name=rules.name, key=repr(key), names=', '.join([*rules.settings, *TABLE_SETTINGS]))
             )
         settings[key] = rules.settings[key].parse(key, text)
-    check = getattr(rules, "check_settings", None)
-    if check is not None:
-        check(settings)
+    if isinstance(rules, CheckedSettings):
+        rules.check_settings(settings)
     return settings

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.rules import checks
+from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
 
@@ -74,6 +74,9 @@ TYPES: dict[str, str] = {
 }
 
 _COMMON_KIND_OPTIONS = ("klopfen", "kontra", "re")
+
+# The types `stats` counts as a soloist's game.
+STAT_SOLOS = frozenset({*AUGEN_SOLOS, *TOUTS, "sie", "bettel", "bettel-brett"})
 
 
 # How each type is scored: the game types of one kind share their checks and their split.
@@ -363,6 +366,65 @@ class Schafkopf:
         if game.kind == "ramsch":
             return self._ramsch(table, state, hand, knocks, manual)
         return self._party_game(table, game, state, hand, knocks, manual)
+
+    # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
+
+    stat_title = "Schafkopf"
+
+    def stat_counts(self) -> dict[str, Any]:
+        return {"solos": statistics.pw(), "tout": statistics.pw(), "sie": 0,
+                "ramsch": {"played": 0, "lost": 0, "jungfrau": 0, "durchmarsch": 0},
+                "klopfen": 0, "kontra": 0, "re": 0, "laufende": 0}
+
+    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        return statistics.declarer_and_partner(facts)
+
+    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
+                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+        if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
+            d = counts[declarer]
+            won = statistics.points_of(seated, declarer) > 0
+            d["solos"]["played"] += 1
+            d["solos"]["won"] += won
+            if hand_type.endswith("-tout"):
+                d["tout"]["played"] += 1
+                d["tout"]["won"] += won
+            if hand_type == "sie":
+                d["sie"] += 1
+        if hand_type == "ramsch":
+            jungfrau = facts.get("jungfrau") or ()
+            durch = facts.get("durchmarsch")
+            for name, pts in seated:
+                r = counts[name]["ramsch"]
+                r["played"] += 1
+                r["lost"] += pts < 0
+                r["jungfrau"] += name in jungfrau
+                r["durchmarsch"] += durch == name
+        for name in facts.get("klopfen") or ():
+            if name in counts:
+                counts[name]["klopfen"] += 1
+        if facts.get("kontra"):
+            re = bool(facts.get("re"))
+            for name, _pts in seated:
+                counts[name]["kontra"] += 1
+                counts[name]["re"] += re
+        laufende = int(facts.get("laufende") or 0)
+        if laufende:
+            for name in (declarer, *partners) if declarer else ():
+                if name in counts:
+                    counts[name]["laufende"] += laufende
+
+    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
+        w = statistics.won_of
+        head = ["player", "solos", "tout", "sie", "klopfen", "kontra", "re", "laufende"]
+        body = [[p["name"], w(p["solos"]), w(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
+                for p in players]
+        ramsch = [[p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
+                  for p in players]
+        return [[head, *body], [["player", "ramsch", "lost", "jungfrau", "durchmarsch"], *ramsch]]
+
+    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
+        return None
 
     # -- validation ------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from schreiber.i18n import _, ngettext
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError
@@ -135,7 +135,11 @@ class Result:
 
 
 class RuleSet(Protocol):
-    """A rule set is a value (its name, settings and types) plus pure functions."""
+    """A rule set is a value (its name, settings and types) plus pure functions.
+
+    What only some games have is one of the small protocols below (`TeamPlay`, `PlayerExtras`,
+    `Suits`, `RefusesTypes`, `Statistics`), asked with isinstance, never by name.
+    """
 
     name: str
     summary: str
@@ -143,14 +147,120 @@ class RuleSet(Protocol):
     types: Mapping[str, str]
     min_players: int
     max_players: int
+    zero_sum: bool  # the points of every hand add up to 0
 
     def seats_per_hand(self, settings: Settings, players: int) -> int: ...
+
+    def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The facts (Hand fields) `hand_type` may be entered with at a table of `settings`."""
+        ...
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Any: ...
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result: ...
 
     def status(self, settings: Settings, state: TableState) -> list[str]: ...
+
+
+@runtime_checkable
+class TeamPlay(Protocol):
+    """A game of fixed teams (klassisch): the teams are stamped on each hand, can be redrawn and
+    are drawn; the game pays per finished game of the teams, not per hand."""
+
+    uses_teams: bool
+
+    def redraw(self, settings: Settings, state: TableState, teams: Sequence[Sequence[str]]) -> TableState: ...
+
+    def teams_view(self, settings: Settings, state: TableState) -> Any: ...
+
+
+@runtime_checkable
+class DefaultTariff(Protocol):
+    """A game whose points are money already (cents): a new table pays this per point unless told."""
+
+    default_tariff: int | None
+
+
+@runtime_checkable
+class PlayerExtras(Protocol):
+    """A game that keeps counts per player beyond the points (a Musssolo owed, Schafköpfe …),
+    which the report shows and which need the table folded."""
+
+    def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]: ...
+
+
+@runtime_checkable
+class Suits(Protocol):
+    """A game whose hands name a suit (`--farbe`), offered by Tab."""
+
+    suits: tuple[str, ...]
+
+
+@runtime_checkable
+class CalledAces(Protocol):
+    """A game whose partner is called by an ace (`--sau`), offered by Tab."""
+
+    sauen: tuple[str, ...]
+
+
+@runtime_checkable
+class RefusesTypes(Protocol):
+    """A game that names the types of its relatives it is played without ("played without Ramsch")."""
+
+    def refusal(self, hand_type: str) -> str | None: ...
+
+
+@runtime_checkable
+class CheckedSettings(Protocol):
+    """A game whose settings are checked together (one may not exceed another)."""
+
+    def check_settings(self, settings: Settings) -> None: ...
+
+
+@runtime_checkable
+class Statistics(Protocol):
+    """A game's own statistics (see rules/statistics.py): what it counts per player and hand, and
+    the columns `stats` shows. Pure functions of the stored facts and payouts."""
+
+    stat_title: str  # the heading of its own tables in `stats`
+
+    def stat_counts(self) -> dict[str, Any]:
+        """A player's own counts before any hand (every count a number, or a dict of them)."""
+        ...
+
+    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+        """(declarer, his partners) of a hand from its facts; (None, ()) when nobody declared."""
+        ...
+
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
+        """Add one hand to the counts (by player name) of the players it names; `seated` is (name,
+        points) of every active player."""
+        ...
+
+    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
+        """The game's own tables for `stats`: each a header row of column keys, then a row per player."""
+        ...
+
+    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
+        """Complete a player's counts from his line of the report (what only the fold knows)."""
+        ...
+
+
+@runtime_checkable
+class TeamStatistics(Protocol):
+    """A team game's statistics per team: what each team scored in a hand, and the group's lines."""
+
+    def stat_team_points(self, facts: Mapping[str, Any], points: Mapping[str, int]) -> dict[str, int]: ...
+
+    def stat_group(self, teams: Mapping[str, int]) -> dict[str, Any]: ...
 
 
 @dataclass(slots=True)

@@ -15,6 +15,7 @@ from schreiber.i18n import _
 from schreiber.ledger.reports import Report, Scope, report, table_report
 from schreiber.ledger.service import HandView, Ledger, TableView
 from schreiber.rules.model import HandError, SettingsError
+from schreiber.rules.table import TeamPlay
 from schreiber.store.engine import LedgerError
 
 # The table page shows this many hands, newest first, unless `?hands=all` asks for every one.
@@ -89,7 +90,7 @@ def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
     view, rep = table_report(ledger, scope.table_id)
     shown = view.hands if recent is None else view.hands[-recent:] if recent else []
     drawing = None
-    if getattr(view.rules, "uses_teams", False):
+    if isinstance(view.rules, TeamPlay):
         from schreiber.report.drawing import drawing_svg
 
         svg = drawing_svg(view.rules.teams_view(view.table.settings, view.state))

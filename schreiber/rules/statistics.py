@@ -1,0 +1,34 @@
+"""What the games' own statistics share: pure helpers for the `Statistics` protocol (rules/table.py).
+
+A game's statistics live in its own module; `ledger/stats.py` folds them over the hands of a
+scope without knowing which game it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def pw() -> dict[str, int]:
+    """A count of games played and won."""
+    return {"played": 0, "won": 0}
+
+
+def won_of(d: Mapping[str, int]) -> str:
+    """A played/won count as a cell: "won/played"."""
+    return f"{d['won']}/{d['played']}"
+
+
+def declarer_and_partner(facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
+    """(declarer, his partners): `--player`, and `--partner` where there is one. No declarer: (None, ())."""
+    player = facts.get("player")
+    if player is None:
+        return None, ()
+    partner = facts.get("partner")
+    return player, (partner,) if partner else ()
+
+
+def points_of(seated: Any, name: str) -> int:
+    """The points of `name` among `seated` ((name, points) pairs)."""
+    return next(pts for p, pts in seated if p == name)
