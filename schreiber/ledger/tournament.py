@@ -354,7 +354,7 @@ class Tournaments:
                     _("NAME=POINTS: the sheet names every player of the table; {names} missing.").format(names=", ".join(missing))
                 )
             rules = registry.get(t.rules)
-            if getattr(rules, "zero_sum", True):
+            if rules.zero_sum:
                 if sum(given.values()) != 0:
                     raise SettingsError(
                         _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(rules=t.rules, sum=sum(given.values()))
