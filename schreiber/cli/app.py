@@ -757,7 +757,17 @@ def serve(
     until: UntilOpt = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
+    tournament: Annotated[
+        Optional[str],
+        typer.Option("--tournament", metavar="[ID]",
+                     help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
+    ] = None,
 ) -> None:
+    if tournament is not None:
+        from schreiber.web.tournament import run as run_tournament
+
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo)
+        return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
@@ -828,7 +838,7 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
-    args = spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
+    args = _optional_id(spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv))))
     try:
         if command is None:
             command = typer.main.get_command(app)
@@ -878,6 +888,18 @@ def _db_first(args: list[str]) -> list[str]:
             taken = args[i : i + (1 if "=" in word else 2)]
             return [*taken, *args[:i], *args[i + len(taken) :]]
     return args
+
+
+def _optional_id(args: list[str]) -> list[str]:
+    """`serve --tournament` without an ID means the active tournament: click wants a value, so it gets ""."""
+    out = list(args)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--tournament" and (i + 1 == len(out) or not out[i + 1].isdigit()):
+            out.insert(i + 1, "")
+            break
+    return out
 
 
 # Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
