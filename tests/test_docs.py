@@ -73,7 +73,7 @@ def test_add_help_names_the_active_tables_types(cli):
     assert "Hand types of the active table" in out and "jeder-gegen-jeden" in out and "wenz" not in out.split("Hand types")[1]
 
 
-@pytest.mark.parametrize("rules", ["schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch"])
+@pytest.mark.parametrize("rules", ["schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch", "preisschafkopf"])
 def test_every_hand_type_help_shows_its_options_and_a_working_example(cli, rules):
     from schreiber.rules import registry
 

@@ -539,7 +539,7 @@ def settle(
     _render().settled(*record_payments(_ledger(), session, names))
 
 
-@app.command("report", help=_('Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10).'))
+@app.command("report", help=_('Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10). Per player: hands (the hands he sat at; a thrown-in hand or a misdeal counts for no one, as in `stats`), won (hands with a payout above 0).'))
 def report(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
@@ -595,14 +595,17 @@ def _scope(session: Optional[int], all_: bool, since: Optional[str], until: Opti
 @app.command("stats", help=_(
         'Statistics per rule set (points are never added across rule sets), per player:\n'
         '\n'
-        'hands (sat at, thrown-in hands aside), won (payout above 0), points, cents; as_player,\n'
+        'hands (sat at; a thrown-in hand or a misdeal counts for no one, as in `report`), won (payout\n'
+        'above 0, of those hands), points, cents; as_player,\n'
         'as_partner, as_opponent and by_type as {played, won}; longest_run (won hands in a row);\n'
         'best_evening / worst_evening ({session, date, points}). Schafkopf: solos, tout {played, won},\n'
-        'sie, ramsch {played, lost, jungfrau, durchmarsch}, klopfen, kontra, re (hands said at),\n'
+        'sie, ramsch {played, lost, jungfrau, durchmarsch}, klopfen, kontra, re (hands at the table\n'
+        'when Kontra / Re was said, by anyone),\n'
         'laufende (on the declaring side). Doppelkopf: re_party, kontra_party, solos {played, won},\n'
         'absagen {made, won}, foxes {caught, lost}, karlchen, doppelkoepfe (by his party),\n'
         'pflichtsolos {played, owed}. Buchstaben: solos, spritzen {played, won}. klassisch: strokes,\n'
-        'heads (Schafköpfe), and per group teams [{team, strokes}]. Per group: hands, types, share,\n'
+        'heads (Schafköpfe), and per group teams [{team, strokes}]. Preisschafkopf: solos, tout\n'
+        '{played, won}, laufende. Per group: hands, types, share,\n'
         'sessions, partnerships [{players, hands, won, points}] (declarer and partner).'
     ))
 def stats(
@@ -611,7 +614,7 @@ def stats(
     since: SinceOpt = None,
     until: UntilOpt = None,
     rules: RulesOpt = None,
-    player: Annotated[Optional[str], typer.Option("--player", help=_("Only this player's lines."))] = None,
+    player: Annotated[Optional[str], typer.Option("--player", help=_("Only this player's lines and partnerships."))] = None,
     format_: FormatOpt = "table",
 ) -> None:
     from schreiber.ledger.stats import compute

@@ -860,6 +860,11 @@ def stats(result: Any, fmt: str, excel: bool = False) -> None:
             _out("\n" + _(own.stat_title) + ":")
             for j, table in enumerate(extra):
                 _out(("\n" if j else "") + _fitted(table[1:], [_(_STAT_HEADERS.get(h, h)) for h in table[0]]))
+            if own.stat_notes:
+                import textwrap
+
+                for note in own.stat_notes:
+                    _out(textwrap.fill(_(note), width=min(width() or 80, 80), break_on_hyphens=False))
         _out("\n" + _("Evenings and runs:"))
         rows = [
             [p["name"], _evening(p["best_evening"]), _evening(p["worst_evening"]), p["longest_run"]]

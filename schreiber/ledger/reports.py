@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import and_, case, func, select
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger.names import pick, resolve_names
@@ -21,6 +21,7 @@ from schreiber.report import csvio
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
+from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import FoldError, PlayerExtras, SeatChange, TeamPlay, fold
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
 
@@ -173,15 +174,17 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             .order_by(Runde.id)
         ).all()
         seats, names = _seated(s, where)
-        # The cache holds rows of live hands only, so no join with the hands is needed.
+        # The cache holds rows of live hands only; the hands are joined for their type alone: a
+        # thrown-in hand (or a misdeal) counts for no one in `hands` and `won`, as in `stats`.
+        played = and_(PayoutRecord.sat_out.is_(False), HandRecord.type.not_in(THROWN_IN))
         sums = select(
             PayoutRecord.runde_id,
             PayoutRecord.player_id,
             func.sum(PayoutRecord.points),
-            func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
-            func.sum(case((PayoutRecord.won, 1), else_=0)),
+            func.sum(case((played, 1), else_=0)),
+            func.sum(case((and_(played, PayoutRecord.won), 1), else_=0)),
             func.sum(case((PayoutRecord.solo, 1), else_=0)),
-        ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        ).join(HandRecord, HandRecord.id == PayoutRecord.hand_id).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
         count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
         if where:
             # --all needs no join: every table is in scope.

@@ -32,12 +32,10 @@ from schreiber.ledger.reports import Scope, _seated, _where, report
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.rules.statistics import declarer_and_partner
+from schreiber.rules.statistics import THROWN_IN, declarer_and_partner
 from schreiber.rules.table import PlayerExtras, Statistics, TeamStatistics
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, TableStats
 
-# Hands in which nobody played: they count for the group's hands and types, for no player.
-THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
 
 
 def _statistics(rules: str) -> Statistics | None:
@@ -163,7 +161,11 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
         if chosen is None:
             raise SettingsError(_("--player: nobody played in these sessions, so there is no {player}.").format(player=player))
-        groups = [replace(g, players=[p for p in g.players if p.name == chosen]) for g in groups]
+        groups = [
+            replace(g, players=[p for p in g.players if p.name == chosen],
+                    partnerships=[x for x in g.partnerships if chosen in x.players])
+            for g in groups
+        ]
         groups = [g for g in groups if g.players]
     return Stats(groups)
 

@@ -135,6 +135,7 @@ class Buchstaben:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Buchstaben"
+    stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
         return {"solos": statistics.pw(), "spritzen": statistics.pw()}

@@ -271,6 +271,7 @@ class Doppelkopf:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Doppelkopf"
+    stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
         return {"re_party": statistics.pw(), "kontra_party": statistics.pw(), "solos": statistics.pw(),

@@ -177,6 +177,7 @@ class Klassisch:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = N_("Strokes")
+    stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
         return {"strokes": 0, "heads": 0}

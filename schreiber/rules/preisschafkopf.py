@@ -76,6 +76,12 @@ _WITHOUT_TYPES = {
 }
 
 _TOUT = Term("Tout", "×", 2)
+_KREUZ_TIE = Term("Kreuz 60:60", "+", 0)
+
+
+def _and(names: Sequence[str]) -> str:
+    """"Anna and Carl", "Anna, Berta and Carl", in the language spoken."""
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _int(settings: Settings, key: str) -> int:
@@ -87,7 +93,7 @@ class Preisschafkopf:
 
     name = "preisschafkopf"
     summary = N_(
-        "tournament Schafkopf (Preisschafkopf): only the winners are written, Rufspiel and Kreuz 5, solos 20, "
+        "Tournament Schafkopf (Preisschafkopf): only the winners are written, Rufspiel and Kreuz 5, solos 20, "
         "Herz solo 25, Schneider +5, Laufende 5 each from 2 (at most 4), Tout ×2; no Kontra, Klopfen, Bock or "
         "Ramsch; the deal passes after every hand."
     )
@@ -193,6 +199,7 @@ class Preisschafkopf:
         else:
             won = hand.won
         if won is None:  # Kreuz 60:60: written for nobody
+            terms = (_KREUZ_TIE,)
             payout = Payout(dict.fromkeys(active, 0), 0, terms, formula(terms), _("60:60: written for nobody"))
             return Result(payout, state.carry)
         winners = party if won else others
@@ -200,7 +207,7 @@ class Preisschafkopf:
         split = (
             _("{name} +{value}; the others 0").format(name=winners[0], value=value)
             if len(winners) == 1
-            else _("{names} +{value} each; the others 0").format(names=checks.and_list(winners), value=value)
+            else _("{names} +{value} each; the others 0").format(names=_and(winners), value=value)
         )
         soloist = hand.player if hand.type in FIELDS and hand.type not in ("rufspiel", "kreuz") else None
         return Result(Payout(points, value, terms, formula(terms), split, soloist, winners), state.carry)
@@ -208,6 +215,7 @@ class Preisschafkopf:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Preisschafkopf"
+    stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
         return {"solos": statistics.pw(), "tout": statistics.pw(), "laufende": 0}

@@ -370,6 +370,7 @@ class Schafkopf:
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Schafkopf"
+    stat_notes = (N_("kontra: hands at the table when Kontra was said (by anyone); re: the same for Re."),)
 
     def stat_counts(self) -> dict[str, Any]:
         return {"solos": statistics.pw(), "tout": statistics.pw(), "sie": 0,

@@ -10,6 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 
+# Hands in which nobody played (a throw-in, a misdeal), in every rule set that has them: they count
+# for a group's hands and types and their points count, but in no player's `hands` or `won`.
+THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
+
+
 def pw() -> dict[str, int]:
     """A count of games played and won."""
     return {"played": 0, "won": 0}

@@ -223,6 +223,7 @@ class Statistics(Protocol):
     the columns `stats` shows. Pure functions of the stored facts and payouts."""
 
     stat_title: str  # the heading of its own tables in `stats`
+    stat_notes: tuple[str, ...]  # what a column counts where its name does not say it (N_ strings)
 
     def stat_counts(self) -> dict[str, Any]:
         """A player's own counts before any hand (every count a number, or a dict of them)."""

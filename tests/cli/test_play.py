@@ -170,7 +170,8 @@ def test_shell_completion_reads_the_active_table(cli, db_url):
     assert completions(db_url, "schreiber add ramsch --augen ") == ["Anna=", "Berta=", "Carl=", "Dora="]
     assert completions(db_url, "schreiber add ramsch --augen Anna=30 --augen b") == ["Berta="]
     assert completions(db_url, "schreiber session new --rules ") == [
-        "schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch"
+        "schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch",
+        "preisschafkopf",
     ]
     assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
     assert completions(db_url, "schreiber list --session ") == ["1"]

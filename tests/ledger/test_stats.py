@@ -314,3 +314,74 @@ def test_report_csv_over_two_rule_sets_has_a_row_per_rule_set_and_player(cli):
     doppelkopf = lines(group(cli.json("stats", "--all", "--format", "json"), "doppelkopf"))["Carl"]["points"]
     assert doppelkopf > 0
     assert sorted((r[0], r[3]) for r in carl) == [("doppelkopf", str(doppelkopf)), ("schafkopf", "6")]
+
+
+# -- one meaning of "hands" and "won" in report, stats and the page (issue 24, item 5) ---------------
+
+
+def _report_lines(cli, *scope):
+    rep = cli.json("report", *scope, "--format", "json")
+    return {g["rules"]: {p["name"]: (p["hands"], p["won"]) for p in g["players"]} for g in rep["groups"]}
+
+
+def test_report_and_stats_count_the_same_hands_and_wins(cli):
+    # Buchstaben: a throw-in and a dealer's two misdeals (the second pays every other player +1)
+    # are hands nobody played, so they count for no one in `hands` and `won`; their points count.
+    cli.ok("session", "new", "--rules", "buchstaben", *FOUR, "--date", "2026-02-01")
+    add(
+        cli,
+        "rufspiel --player Anna --partner Carl --augen 36",
+        "zusammengeworfen",
+        "solo --player Berta --augen 30",
+        "vergeben",
+        "vergeben",
+        "du --player Dora --won",
+    )
+    cli.ok("session", "new", "--rules", "doppelkopf", *FOUR, "--date", "2026-02-02")
+    add(cli, "normal --player Anna --partner Berta --augen 130", "zusammengeworfen")
+    stats = cli.json("stats", "--all", "--format", "json")
+    from_stats = {g["rules"]: {p["name"]: (p["hands"], p["won"]) for p in g["players"]} for g in stats["groups"]}
+    assert _report_lines(cli, "--all") == from_stats
+    # Counted by hand: Buchstaben has 3 hands played at 4; Dora dealt the two misdeals (so Anna,
+    # Berta and Carl got +1 for the second) and won her Du.
+    assert from_stats["buchstaben"] == {"Anna": (3, 1), "Berta": (3, 1), "Carl": (3, 1), "Dora": (3, 1)}
+    assert from_stats["doppelkopf"] == {"Anna": (1, 1), "Berta": (1, 1), "Carl": (1, 0), "Dora": (1, 0)}
+    rep = cli.json("report", "--all", "--format", "json")
+    points = {p["name"]: p["points"] for g in rep["groups"] if g["rules"] == "buchstaben" for p in g["players"]}
+    assert points["Anna"] > 0  # the misdeal's +1 is still in the points
+
+
+def test_help_says_what_hands_and_won_count(cli):
+    for command in ("report", "stats"):
+        text = cli.ok(command, "--help")
+        assert "thrown-in" in " ".join(text.split())
+
+
+# -- stats --player: only his partnerships; Kontra/Re counted at the table (issue 24, item 7) -------
+
+
+def test_stats_for_one_player_lists_only_his_partnerships(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-03-01")
+    add(
+        cli,
+        "rufspiel --player Anna --partner Berta --augen 70",
+        "rufspiel --player Carl --partner Dora --augen 70 --kontra",
+        "rufspiel --player Berta --partner Carl --augen 70",
+    )
+    everyone = group(cli.json("stats", "--format", "json"), "schafkopf")
+    assert len(everyone["partnerships"]) == 3
+    anna = group(cli.json("stats", "--player", "anna", "--format", "json"), "schafkopf")
+    assert [x["players"] for x in anna["partnerships"]] == [["Anna", "Berta"]]
+    assert [p["name"] for p in anna["players"]] == ["Anna"]
+    # JSON keys stay; Anna sat at the table when Carl's party was given Kontra.
+    assert anna["players"][0]["kontra"] == 1
+    table = cli.ok("stats", "--player", "Anna")
+    assert "Carl+Dora" not in table and "Berta+Carl" not in table
+    assert "Anna+Berta" in table
+
+
+def test_kontra_and_re_columns_say_what_they_count(cli):
+    cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-03-02")
+    add(cli, "rufspiel --player Carl --partner Dora --augen 70 --kontra --re")
+    table = " ".join(cli.ok("stats").split())
+    assert "at the table when Kontra was said" in table or "Kontra at the table" in table

@@ -65,6 +65,8 @@ def test_the_formula_names_every_term() -> None:
     assert p11.payout.formula == "Wenz-Tout 20 + 4 Laufende 20 = 40, Tout ×2 = 80"
     (p9,) = run([EXAMPLES[8][1]])
     assert "4 Laufende (of 5, at most 4 count) 20" in p9.payout.formula
+    (p14,) = run([EXAMPLES[13][1]])
+    assert p14.payout.formula == "Kreuz 60:60 0 = 0" and p14.payout.value == 0
     (one,) = run([Hand("wenz", player="Carl", augen=65, laufende=1)])
     assert one.payout.value == 20 and "they count from 2" in one.payout.formula
 
