@@ -2,8 +2,9 @@
 the payout the fold made for it (the `payout` cache, written with the hand and proven equal to
 the fold by `db check`), so nothing here reads the rules a second time.
 
-`roles()` is the one place that decides who declared and who partnered; a hand is won by a player
-whose payout is above 0. Money: for a zero-sum rule set without counts of its own (Schafkopf)
+Nothing here knows a game by its name: each rule set's own counts, who declared and partnered
+(`stat_roles`) and its columns are its `Statistics` (rules/table.py) in its own module; a hand is
+won by a player whose payout is above 0, and a thrown-in hand counts for no one (THROWN_IN). Money: for a zero-sum rule set without counts of its own (Schafkopf)
 points × tariff per table, as the report pays it; for the others the report of the same scope and
 rule set is asked. A property test holds stats and report equal over generated seasons.
 
@@ -35,7 +36,6 @@ from schreiber.rules.model import SettingsError
 from schreiber.rules.statistics import THROWN_IN, declarer_and_partner
 from schreiber.rules.table import PlayerExtras, Statistics, TeamStatistics
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, TableStats
-
 
 
 def _statistics(rules: str) -> Statistics | None:

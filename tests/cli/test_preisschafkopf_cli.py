@@ -88,10 +88,33 @@ def test_rules_show_explains_it_and_its_statistics_work(cli):
     assert "Preisschafkopf:" in table and "laufende" in table
 
 
-def test_the_split_reads_in_german(cli, monkeypatch):
-    monkeypatch.setenv("SCHREIBER_LANG", "de")
+def test_the_split_reads_in_german(cli, db_url):
+    import os
+    import subprocess
+
+    from tests.cli.test_play import SCHREIBER
+
     cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
-    out = cli.ok("add", "bettel", "--player", "Berta", "--lost")
-    assert "Anna, Carl und Dora je +20; die anderen 0" in out
-    ran = cli("add", "wenz", "--player", "Anna", "--augen", "70", "--kontra")
-    assert ran.code == 2 and ran.err.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
+    env = {**os.environ, "SCHREIBER_LANG": "de", "SCHREIBER_DB": db_url}
+
+    def german(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([SCHREIBER, *args], env=env, capture_output=True, text=True, timeout=60)
+
+    out = german("add", "bettel", "--player", "Berta", "--lost")
+    assert out.returncode == 0 and "Anna, Carl und Dora je +20; die anderen 0" in out.stdout
+    ran = german("add", "wenz", "--player", "Anna", "--augen", "70", "--kontra")
+    assert ran.returncode == 2 and ran.stderr.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
+
+
+def test_completion_offers_its_types_suits_and_options(cli, db_url):
+    from tests.cli.test_play import completions
+
+    cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
+    assert completions(db_url, "schreiber add ") == [
+        "rufspiel", "kreuz", "farbsolo", "wenz", "geier", "bettel", "farbsolo-tout", "wenz-tout", "geier-tout"
+    ]
+    assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
+    assert completions(db_url, "schreiber add rufspiel --sau ") == ["eichel", "gras", "schellen"]
+    kreuz = completions(db_url, "schreiber add kreuz --")
+    assert "--augen" in kreuz and "--schwarz" in kreuz
+    assert "--partner" not in kreuz and "--kontra" not in kreuz and "--klopfen" not in kreuz
