@@ -30,7 +30,7 @@ class _Root(typer.core.TyperGroup):
 
 from schreiber import i18n
 from schreiber.cli import clickwords
-from schreiber.cli.argv import spread_name_values
+from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
 from schreiber.cli.metavars import fix_metavars
 from schreiber.i18n import _
@@ -60,6 +60,10 @@ app.add_typer(rules_app, name="rules")
 app.add_typer(export_app, name="export")
 app.add_typer(import_app, name="import")
 app.add_typer(db_app, name="db")
+
+from schreiber.cli.tournament import tournament_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(tournament_app, name="tournament")
 
 _target: dict[str, Optional[str]] = {"db": None}
 _QUIET = logging.NullHandler()
@@ -776,7 +780,17 @@ def serve(
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
     entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code."))] = False,
+    tournament: Annotated[
+        Optional[str],
+        typer.Option("--tournament", metavar="[ID]",
+                     help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
+    ] = None,
 ) -> None:
+    if tournament is not None:
+        from schreiber.web.tournament import run as run_tournament
+
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo)
+        return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
@@ -848,7 +862,7 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     for library in ("psycopg", "sqlalchemy"):
         logging.getLogger(library).addHandler(_QUIET)
     try:
-        args = spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv)))
+        args = optional_id(spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv))))
         if command is None:
             command = typer.main.get_command(app)
             fix_metavars(command)

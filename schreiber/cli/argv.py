@@ -44,8 +44,20 @@ def db_first(args: list[str]) -> list[str]:
     return args
 
 
+def optional_id(args: list[str]) -> list[str]:
+    """`serve --tournament` without an ID means the active tournament: click wants a value, so it gets ""."""
+    out = list(args)
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word == "--tournament" and (i + 1 == len(out) or not out[i + 1].isdigit()):
+            out.insert(i + 1, "")
+            break
+    return out
+
+
 # Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche")
+NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche", "--soli")
 NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
 
 

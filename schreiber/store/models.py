@@ -6,11 +6,11 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, func
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0005"
+SCHEMA_REVISION = "0006"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -153,6 +153,72 @@ class TableStats(Base):
     runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]]
+
+
+class Tournament(Base):
+    """A tournament (RULES.md §6): its rule set and the settings of all its tables, its Wertung, and the seed
+    its rounds are drawn from. Its tables are ordinary sessions (`TournamentTable`)."""
+
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    rules: Mapped[str] = mapped_column(String(40))
+    settings: Mapped[dict[str, Any]]
+    wertung: Mapped[str] = mapped_column(String(12))
+    rounds: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int | None] = mapped_column(Integer)
+    date: Mapped[dt.date] = mapped_column(Date)
+    seed: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class Entrant(Base):
+    """A registered player of a tournament with his start number; a withdrawn one is not drawn again."""
+
+    __tablename__ = "tournament_player"
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+    __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_tournament_player_number"),)
+
+
+class TournamentRound(Base):
+    """A drawn round: the seed it was drawn from and how many repeated pairs the draw made."""
+
+    __tablename__ = "tournament_round"
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(80))
+    repeats: Mapped[int] = mapped_column(Integer)
+
+
+class TournamentTable(Base):
+    """Table `number` of a round: an ordinary session, seated in the draw's order."""
+
+    __tablename__ = "tournament_table"
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), unique=True)
+
+
+class SheetEntry(Base):
+    """A player's line of a table's paper sheet: his points at that table and the Soli he won."""
+
+    __tablename__ = "sheet_entry"
+
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    soli: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class LedgerState(Base):

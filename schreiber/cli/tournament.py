@@ -1,0 +1,204 @@
+"""`schreiber tournament …`: registration, draw, seat plans, sheets, results and standings.
+
+Only typer and the standard library at the top, as in app.py: the ledger, the renderer and the PDF
+library are imported by the command that needs them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Optional
+
+import typer
+
+from schreiber.i18n import _
+
+tournament_app = typer.Typer(
+    help=_("Tournaments: register players, draw the tables of each round, enter sheets, rank everyone."),
+    rich_markup_mode=None,
+    no_args_is_help=True,
+)
+
+RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))]
+FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
+NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
+
+
+def _app() -> Any:
+    from schreiber.cli import app
+
+    return app
+
+
+def _tournaments() -> Any:
+    from schreiber.ledger.tournament import Tournaments
+
+    return Tournaments(_app()._ledger())
+
+
+def _show() -> Any:
+    from schreiber.cli import tournament_render
+
+    return tournament_render
+
+
+def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
+    out = []
+    for word in words:
+        match = NAME_POINTS.match(word)
+        if not match:
+            raise typer.BadParameter(_("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option)
+        out.append((match.group(1), int(match.group(2))))
+    return out
+
+
+def _pdf(path: str) -> None:
+    if not path.lower().endswith(".pdf"):
+        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
+
+
+def _write_pdf(path: str, make: Any) -> None:
+    """Write the PDF `make()` returns as bytes, whole or not at all."""
+    app = _app()
+    data = make()
+    app._write_file(app._ledger(), path, "--output", lambda out: out.write(data), binary=True)
+
+
+@tournament_app.command("new", help=_("Start a tournament and make it the active one."))
+def new(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("The tournament's name."))],
+    rules: Annotated[str, typer.Option("--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf or doppelkopf-turnier."))],
+    rounds: Annotated[Optional[int], typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))] = None,
+    hands: Annotated[Optional[int], typer.Option("--hands", metavar="N", help=_("Hands per round at each table (default 32 in Schafkopf, 24 in Doppelkopf)."))] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help=_("The tournament's date (default: today)."))] = None,
+    set_: Annotated[
+        Optional[list[str]],
+        typer.Option("--set", help=_("A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament.")),
+    ] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one)."))] = None,
+) -> None:
+    info = _tournaments().new(
+        name, rules, rounds=rounds, hands=hands, date=_app()._date(date, "--date"), assignments=set_ or [], seed=seed
+    )
+    _show().info(info, created=True)
+
+
+@tournament_app.command("list", help=_("Every tournament of the ledger; * marks the active one."))
+def list_() -> None:
+    _show().listing(_tournaments().list())
+
+
+@tournament_app.command("show", help=_("A tournament: rules, settings, rounds, and the players with their start numbers."))
+def show(tournament: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))] = None) -> None:
+    t = _tournaments()
+    _show().details(t.info(tournament), t.entrants(tournament))
+
+
+@tournament_app.command("use", help=_("Make a tournament the active one."))
+def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tournament id."))]) -> None:
+    _show().info(_tournaments().use(tournament))
+
+
+@tournament_app.command("register", help=_("Register players; start numbers follow on (1, 2, …), or --number N for one."))
+def register(
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
+    number: Annotated[Optional[int], typer.Option("--number", metavar="N", help=_("The start number of the one player named."))] = None,
+) -> None:
+    _show().registered(_tournaments().register(names, number))
+
+
+@tournament_app.command("withdraw", help=_("A player leaves the tournament: not drawn again; his rounds stay and he is ranked."))
+def withdraw(name: Annotated[str, typer.Argument(metavar="NAME", help=_("The player."))]) -> None:
+    _show().withdrawn(_tournaments().withdraw(name))
+
+
+@tournament_app.command("draw", help=_(
+    "Seat every active player for the next round: round 1 at random, later rounds with as few repeated\n"
+    "table mates as the draw finds. A round can be drawn again (--round N) until its first result."
+))
+def draw(
+    round_: RoundOpt = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("Draw from this seed (the same seed, the same draw)."))] = None,
+) -> None:
+    _show().plan(_tournaments().draw(round_, seed), "table", drawn=True)
+
+
+@tournament_app.command("tables", help=_(
+    "The seat plan of a round: each table's session and players in seat order (seat 1 deals first).\n"
+    "\n"
+    'JSON: {"tournament", "round", "repeats", "tables": [{"table", "session", "players"}]}.'
+))
+def tables(
+    round_: RoundOpt = None,
+    format_: FormatOpt = "table",
+    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))] = None,
+) -> None:
+    fmt = _app()._format(format_, ("table", "json", "csv"))
+    if output is not None:
+        _pdf(output)
+    plan = _tournaments().plan(round_)
+    if output is None:
+        _show().plan(plan, fmt)
+        return
+    from schreiber.report import tournament_pdf
+
+    _write_pdf(output, lambda: tournament_pdf.seat_plan(plan))
+    typer.echo(_("The seat plan of round {round} is in {file}.").format(round=plan.round, file=output))
+
+
+@tournament_app.command("sheets", help=_("One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand."))
+def sheets(
+    round_: RoundOpt = None,
+    output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
+) -> None:
+    _pdf(output)
+    plan = _tournaments().plan(round_)
+    from schreiber.report import tournament_pdf
+
+    _write_pdf(output, lambda: tournament_pdf.score_sheets(plan))
+    typer.echo(
+        _("{count} score sheets of round {round} are in {file}.").format(count=len(plan.tables), round=plan.round, file=output)
+    )
+
+
+@tournament_app.command("result", help=_(
+    "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N\n"
+    "(last) for the solos each won. A table has its hands or a sheet, not both."
+))
+def result(
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
+    table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
+    points: Annotated[list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))],
+    soli: Annotated[Optional[list[str]], typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))] = None,
+) -> None:
+    plan = _tournaments().result(round_, table, _pairs(points, "NAME=POINTS"), _pairs(soli or [], "--soli"))
+    _show().entered(round_, plan)
+
+
+@tournament_app.command("standings", help=_(
+    "The ranking after a round (default: after every round drawn): score, points, Soli, each round.\n"
+    "\n"
+    'JSON: {"tournament", "rounds", "wertung", "players": [{"rank", "number", "name", "score", "points",\n'
+    '"soli", "rounds"}]}.'
+))
+def standings(
+    round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The standings after round N."))] = None,
+    format_: FormatOpt = "table",
+    excel: Annotated[
+        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
+    ] = False,
+    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
+) -> None:
+    fmt = _app()._format(format_, ("table", "json", "csv"))
+    if excel and fmt != "csv":
+        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
+    if output is not None:
+        _pdf(output)
+    view = _tournaments().standings(round_)
+    if output is None:
+        _show().standings(view, fmt, excel=excel)
+        return
+    from schreiber.report import tournament_pdf
+
+    _write_pdf(output, lambda: tournament_pdf.standings(view))
+    typer.echo(_("The standings after round {round} are in {file}.").format(round=view.rounds, file=output))

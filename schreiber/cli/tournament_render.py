@@ -1,0 +1,149 @@
+"""What the tournament commands print: seat plans, standings and confirmations; JSON and CSV for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from schreiber.cli.render import _grid, _out, signed, tint, wrapped
+from schreiber.i18n import _, ngettext
+
+
+def _title(info: Any) -> str:
+    return _("Tournament {id} “{name}”: {rules}, {date}, {rounds} rounds, Wertung {wertung}").format(
+        id=info.id, name=info.name, rules=info.rules, date=info.date.isoformat(), rounds=info.rounds, wertung=info.wertung
+    )
+
+
+def info(info: Any, created: bool = False) -> None:
+    _out(wrapped(_title(info) + (_(" — now active") if info.active else "")))
+    if created:
+        _out(_("  register the players with `schreiber tournament register NAME …`, then `schreiber tournament draw`."))
+
+
+def listing(infos: Sequence[Any]) -> None:
+    if not infos:
+        _out(_("No tournaments yet; start one with `schreiber tournament new NAME --rules preisschafkopf`."))
+        return
+    rows = [
+        [("* " if i.active else "") + str(i.id), i.date.isoformat(), i.name, i.rules, i.wertung, str(i.players), f"{i.drawn}/{i.rounds}"]
+        for i in infos
+    ]
+    _out(_grid(rows, [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")]))
+
+
+def details(info_: Any, entrants: Sequence[Any]) -> None:
+    info(info_)
+    _out(_("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
+        hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed))
+    settings = ", ".join(f"{k}={v}" for k, v in info_.settings.items())
+    _out(wrapped(_("  settings: {settings}").format(settings=settings)))
+    _out(ngettext("  {count} player registered, {gone} withdrawn:", "  {count} players registered, {gone} withdrawn:", info_.players).format(
+        count=info_.players, gone=info_.withdrawn))
+    for e in entrants:
+        _out(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
+
+
+def registered(entrants: Sequence[Any]) -> None:
+    for e in entrants:
+        _out(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
+
+
+def withdrawn(entrant: Any) -> None:
+    _out(_("{name} (start number {number}) has withdrawn: not drawn again; his rounds stay in the standings.").format(
+        name=entrant.name, number=entrant.number))
+
+
+def _status(plan: Any, table: Any) -> str:
+    if table.sheet:
+        return _("sheet entered")
+    if plan.done(table):
+        return _("finished")
+    if table.hands:
+        return ngettext("{count} hand", "{count} hands", table.hands).format(count=table.hands)
+    return _("open")
+
+
+def plan(plan: Any, fmt: str, drawn: bool = False) -> None:
+    if fmt == "json":
+        _out(json.dumps({
+            "tournament": plan.tournament.id,
+            "round": plan.round,
+            "repeats": plan.repeats,
+            "tables": [{"table": t.table, "session": t.session, "players": list(t.players)} for t in plan.tables],
+        }, ensure_ascii=False))
+        return
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["round", "table", "session", "seat", "number", "name"])
+        for t in plan.tables:
+            for seat, (name, number) in enumerate(zip(t.players, t.numbers), start=1):
+                writer.writerow([plan.round, t.table, t.session, seat, number, name])
+        return
+    head = _("Round {round} of “{name}”: {tables} tables, {players} players.").format(
+        round=plan.round, name=plan.tournament.name, tables=len(plan.tables), players=sum(len(t.players) for t in plan.tables))
+    _out(wrapped(head))
+    _out(ngettext("The draw made {count} repeated pair (players who sat at one table before).",
+                  "The draw made {count} repeated pairs (players who sat at one table before).", plan.repeats).format(count=plan.repeats))
+    rows = [
+        [str(t.table), str(t.session), ", ".join(f"{name} ({number})" for name, number in zip(t.players, t.numbers)), _status(plan, t)]
+        for t in plan.tables
+    ]
+    _out(_grid(rows, [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")]))
+    if drawn:
+        _out(_("Record a table's hands with `schreiber play --session SESSION`, or its sheet with "
+               "`schreiber tournament result {round} TABLE NAME=POINTS …`.").format(round=plan.round))
+
+
+def entered(round_: int, table: Any) -> None:
+    _out(_("Sheet of round {round} table {table} entered (session {session}): {names}.").format(
+        round=round_, table=table.table, session=table.session, names=", ".join(table.players)))
+
+
+def _round_cells(rounds: Sequence[int | None]) -> list[str]:
+    return ["–" if r is None else signed(r) if r < 0 else str(r) for r in rounds]
+
+
+def standings(view: Any, fmt: str, excel: bool = False) -> None:
+    t = view.tournament
+    if fmt == "json":
+        _out(json.dumps({
+            "tournament": t.id,
+            "rounds": view.rounds,
+            "wertung": t.wertung,
+            "players": [
+                {"rank": r.rank, "number": r.number, "name": r.name, "score": r.score, "points": r.points,
+                 "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn}
+                for r in view.rows
+            ],
+        }, ensure_ascii=False))
+        return
+    if fmt == "csv":
+        from schreiber.report import csvio
+
+        headers = ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"]
+        rows = [
+            [r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], str(r.withdrawn).lower()]
+            for r in view.rows
+        ]
+        csvio.write_table(headers, rows, sys.stdout, excel=excel)
+        return
+    _out(wrapped(_("Standings of “{name}” after round {round} of {rounds} (Wertung {wertung}):").format(
+        name=t.name, round=view.rounds, rounds=t.rounds, wertung=t.wertung)))
+    if not view.rows:
+        _out(_("Nobody is registered yet."))
+        return
+    platz = t.wertung == "platz"
+    headers = [_("rank"), _("no."), _("player"), *([_("score")] if platz else []), _("points"), _("Soli"),
+               *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]]
+    rows = []
+    for r in view.rows:
+        name = r.name + (_(" (withdrawn)") if r.withdrawn else "")
+        score = [signed(r.score)] if platz else []
+        points = signed(r.points) if r.points < 0 else str(r.points)
+        rows.append([f"{r.rank}.", str(r.number), name, *score, points, str(r.soli), *_round_cells(r.rounds)])
+    _out(tint(_grid(rows, headers)))

@@ -1,0 +1,98 @@
+"""Tournament standings (RULES.md §6), pure: the round results in, the ranked list out.
+
+A round is a list of tables; a table maps each player who sat there to his round result, or to
+None while the table has no result yet. Nothing here knows the database or a rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+PUNKTE, PLATZ = "punkte", "platz"
+WERTUNGEN = (PUNKTE, PLATZ)
+
+# Placement points at a table of 4 and of 5, best place first.
+PLACES = {4: (3, 1, -1, -3), 5: (4, 2, 0, -2, -4)}
+
+Table = Mapping[Hashable, "int | None"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line: his rank (shared when tied), score, points, Soli and each round's result."""
+
+    rank: int
+    player: Hashable
+    score: int | Fraction
+    points: int
+    soli: int
+    rounds: tuple[int | None, ...]
+
+
+def placements(table: Table) -> dict[Hashable, Fraction]:
+    """Placement points at one table: ranked by round result; tied players share the mean of their places.
+
+    Only players with a result are placed; a table of another size than 4 or 5 uses the same spacing
+    (2 apart, centred on 0)."""
+    results = {p: r for p, r in table.items() if r is not None}
+    size = len(table)
+    values = PLACES.get(size) or tuple(size - 1 - 2 * i for i in range(size))
+    ordered = sorted(results, key=lambda p: -results[p])
+    out: dict[Hashable, Fraction] = {}
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and results[ordered[j + 1]] == results[ordered[i]]:
+            j += 1
+        share = Fraction(sum(values[i : j + 1]), j - i + 1)
+        for p in ordered[i : j + 1]:
+            out[p] = share
+        i = j + 1
+    return out
+
+
+def standings(
+    players: Sequence[Hashable],
+    rounds: Sequence[Sequence[Table]],
+    soli: Mapping[Hashable, int] | None = None,
+    wertung: str = PUNKTE,
+) -> list[Standing]:
+    """Rank `players` over `rounds`: by score, then (platz only) points, then more Soli, then the better
+    best single round; players still tied share the rank and the next rank skips (1, 2, 2, 4)."""
+    if wertung not in WERTUNGEN:
+        raise ValueError(f"wertung {wertung!r}")
+    soli = soli or {}
+    result: dict[Hashable, list[int | None]] = {p: [None] * len(rounds) for p in players}
+    placed: dict[Hashable, Fraction] = {p: Fraction(0) for p in players}
+    for r, tables in enumerate(rounds):
+        for table in tables:
+            for p, points in table.items():
+                if p in result:
+                    result[p][r] = points
+            if wertung == PLATZ:
+                for p, share in placements(table).items():
+                    if p in placed:
+                        placed[p] += share
+
+    def points_of(p: Hashable) -> int:
+        return sum(x for x in result[p] if x is not None)
+
+    def best_round(p: Hashable) -> int | float:
+        played = [x for x in result[p] if x is not None]
+        return max(played) if played else float("-inf")
+
+    def key(p: Hashable) -> tuple:
+        score = placed[p] if wertung == PLATZ else points_of(p)
+        return (score, points_of(p) if wertung == PLATZ else 0, soli.get(p, 0), best_round(p))
+
+    ordered = sorted(players, key=key, reverse=True)
+    out: list[Standing] = []
+    for i, p in enumerate(ordered):
+        rank = out[-1].rank if out and key(ordered[i - 1]) == key(p) else i + 1
+        score = placed[p] if wertung == PLATZ else points_of(p)
+        if isinstance(score, Fraction) and score.denominator == 1:
+            score = int(score)
+        out.append(Standing(rank, p, score, points_of(p), soli.get(p, 0), tuple(result[p])))
+    return out

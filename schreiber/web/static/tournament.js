@@ -1,0 +1,25 @@
+// The tournament page: "where do I sit?" — the rows of the seat plan and the standings are
+// narrowed to a name (any part of it) or a start number (#7 or 7) as it is typed; the filter
+// stays applied when the live script swaps in fresh content.
+(function () {
+  "use strict";
+  var input = document.getElementById("find");
+  var main = document.getElementById("content");
+  if (!input || !main) return;
+  function apply() {
+    var q = input.value.trim().toLowerCase();
+    var number = /^#?\d+$/.test(q) ? "#" + q.replace("#", "") + " " : null;
+    var any = false;
+    Array.prototype.forEach.call(main.querySelectorAll("tr[data-find]"), function (row) {
+      var text = row.getAttribute("data-find") + " ";
+      var hit = !q || (number ? text.indexOf(number) >= 0 : text.indexOf(q) >= 0);
+      row.classList.toggle("hide", !hit);
+      row.classList.toggle("found", !!q && hit);
+      if (hit && row.closest(".seatplan")) any = true;
+    });
+    var none = main.querySelector(".none");
+    if (none) none.hidden = !q || any;
+  }
+  input.addEventListener("input", apply);
+  new MutationObserver(apply).observe(main, { childList: true });
+})();

@@ -1,0 +1,203 @@
+"""`schreiber serve --tournament [ID]`: the tournament's page — standings, the current round's seat plan
+(searchable by name or start number), which tables have finished — and each table's own page.
+
+Routes (GET and HEAD only, as the table page):
+
+  /                  the tournament page (``?wall`` the wall-screen look)
+  /?session=ID       the page of one table of the tournament, the same page `serve --session ID` shows
+  /fragment          the content alone, fetched by the page's script when the ledger changed
+  /events            Server-Sent Events of the ledger's change counter (as for the table page)
+  /chart.svg         the chart of the table page that asks for it
+  /static/…          the stylesheet and the scripts
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from schreiber.i18n import _
+from schreiber.ledger.reports import Scope
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
+from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
+
+
+@dataclass(frozen=True)
+class TournamentPage:
+    standings: StandingsView
+    plan: RoundPlan | None
+    kind: str = "tournament"
+
+    @property
+    def title(self) -> str:
+        return self.standings.tournament.name
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0
+
+
+def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
+    t = Tournaments(ledger)
+    view = t.standings(tournament_id=tournament_id)
+    plan = t.plan(tournament_id=tournament_id) if view.rounds else None
+    return TournamentPage(view, plan)
+
+
+def _session(request: Request) -> int | None:
+    value = request.query_params.get("session")
+    return int(value) if value and value.isdigit() else None
+
+
+def create_tournament_app(ledger: Ledger, tournament_id: int, *, interval: float = 0.5, keepalive: float = 15.0) -> Starlette:
+    live = Live(marker_of(ledger), interval)
+    env = Pages(ledger, Scope(table_id=None)).env
+    tables: dict[int, Pages] = {}  # a table's page, made when first asked for
+    cache: dict[tuple[Any, ...], str] = {}
+    lock = asyncio.Lock()
+
+    def table_pages(session: int) -> Pages:
+        if session not in tables:
+            tables[session] = Pages(ledger, Scope(table_id=session))
+        return tables[session]
+
+    def render(version: int, wall: bool, fragment: bool) -> str:
+        page = gather(ledger, tournament_id)
+        template = env.get_template("tournament_content.html" if fragment else "tournament_page.html")
+        return template.render(page=page, version=version, wall=wall)
+
+    async def current() -> int | Response:
+        try:
+            return await live.current()
+        except Exception as e:
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+
+    async def page(request: Request, fragment: bool = False) -> Response:
+        version = await current()
+        if isinstance(version, Response):
+            return version
+        wall = "wall" in request.query_params
+        session = _session(request)
+        if session is not None:
+            # Only the tables of this tournament; any other id is not part of this page.
+            if session not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
+                return PlainTextResponse("Not Found", status_code=404)
+            html = await table_pages(session).get(version, _recent(request), wall, fragment)
+            if not fragment:
+                back = '<a href="/' + ("?wall" if wall else "") + '">' + _("← the tournament") + "</a> · "
+                html = html.replace('<footer class="foot">', '<footer class="foot">' + back, 1)
+        else:
+            key = (version, wall, fragment)
+            async with lock:
+                if key not in cache:
+                    if len(cache) > 8:
+                        cache.clear()
+                    cache[key] = await asyncio.to_thread(render, version, wall, fragment)
+                html = cache[key]
+        return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
+
+    async def full(request: Request) -> Response:
+        return await page(request)
+
+    async def fragment(request: Request) -> Response:
+        return await page(request, fragment=True)
+
+    async def chart(request: Request) -> Response:
+        # The table page asks for /chart.svg; which table is in the address it was asked from.
+        referer = parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
+        if not referer.isdigit() or int(referer) not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
+            return PlainTextResponse("Not Found", status_code=404)
+        version = await current()
+        if isinstance(version, Response):
+            return version
+        svg = await table_pages(int(referer)).chart(version)
+        if svg is None:
+            return PlainTextResponse("Not Found", status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+    async def events(request: Request) -> Response:
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        if request.method == "HEAD":
+            return Response(headers=headers, media_type="text/event-stream")
+
+        async def stream() -> AsyncIterator[str]:
+            yield "retry: 1000\n\n"
+            sent: int | None = None
+            try:
+                version = await live.current()
+            except Exception:
+                version = live.version if live.version is not None else -1
+            while True:
+                if version != sent:
+                    yield f"event: change\ndata: {version}\n\n"
+                    sent = version
+                if not await live.wait(sent, keepalive):
+                    yield ": still here\n\n"
+                version = live.version if live.version is not None else sent
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        poller = asyncio.create_task(live.poll())
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+
+    app = Starlette(
+        routes=[
+            Route("/", full, methods=["GET"]),
+            Route("/fragment", fragment, methods=["GET"]),
+            Route("/events", events, methods=["GET"]),
+            Route("/chart.svg", chart, methods=["GET"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.live = live
+    return app
+
+
+def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
+    """Every table (session) of every round of the tournament."""
+    t = Tournaments(ledger)
+    info = t.info(tournament_id)
+    out: set[int] = set()
+    for number in range(1, info.drawn + 1):
+        out |= {table.session for table in t.plan(number, tournament_id).tables}
+    return out
+
+
+def run(ledger: Ledger, tournament: str, host: str, port: int, say=print) -> None:
+    """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C."""
+    import uvicorn
+
+    from schreiber.rules.model import SettingsError
+    from schreiber.web.server import address, bind, is_loopback
+
+    if tournament and not tournament.isdigit():
+        raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
+    info = Tournaments(ledger).info(int(tournament) if tournament else None)
+    sock = bind(host, port)
+    port = sock.getsockname()[1]
+    say(_("schreiber serves the tournament {name} at {address} (read-only; Ctrl-C stops it).").format(
+        name=f"“{info.name}”", address=address(host, port)))
+    if not is_loopback(host):
+        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+    config = uvicorn.Config(create_tournament_app(ledger, info.id), log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,106 @@
+"""`schreiber serve --tournament`: the standings, the round's seat plan (searchable), which tables have
+finished, and each table's page one tap away; in a real browser too, with screenshots to look at
+($SCHREIBER_SHOTS, default the test's temporary directory)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from schreiber.ledger.service import Ledger  # noqa: E402
+from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from tests.web import chromium  # noqa: E402
+from tests.web.test_app import text  # noqa: E402
+from tests.web.test_serve_command import Served  # noqa: E402
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+PLAYERS = [f"Spieler{i:02d}" for i in range(1, 14)]  # 13: a table of 5 and two of 4
+
+
+@pytest.fixture
+def day(cli):
+    cli.ok("tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    cli.ok("tournament", "register", *PLAYERS)
+    cli.ok("tournament", "draw")
+    plan = cli.json("tournament", "tables", "--format", "json")
+    first = plan["tables"][0]
+    cli.ok("tournament", "result", "1", "1", *[f"{p}={5 * i}" for i, p in enumerate(first["players"])])
+    second = plan["tables"][1]
+    cli.ok("add", "--session", str(second["session"]), "rufspiel", "-p", second["players"][1], "-m", second["players"][3], "-a", "70")
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D")  # not a table of the tournament
+    return cli, plan
+
+
+def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
+    cli, plan = day
+    standings = cli.json("tournament", "standings", "--format", "json")
+    with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
+        page = text(c.get("/").text)
+        assert "Kirchweih" in page and "round 1 of 3" in page and "1 of 3 tables finished" in page
+        plan_part = page[page.index("who sits where"):page.index("Standings after round 1")]
+        for t in plan["tables"]:
+            assert " , ".join(f"{p} ({PLAYERS.index(p) + 1})" for p in t["players"]) in plan_part
+        assert "sheet entered" in plan_part and "1 hand" in plan_part and "open" in plan_part
+        ranked = page[page.index("Standings after round 1"):]
+        assert [n for n in re.findall(r"Spieler\d\d", ranked)] == [p["name"] for p in standings["players"]]
+        # Each table's page one tap away: the links lead to the table's own page.
+        body = c.get("/").text
+        for t in plan["tables"]:
+            assert f'href="/?session={t["session"]}"' in body
+            table_page = c.get(f"/?session={t['session']}")
+            assert table_page.status_code == 200 and f"Session {t['session']}" in text(table_page.text)
+            assert "the tournament" in text(table_page.text)
+        assert c.get("/?session=4").status_code == 404  # a table of no round of this tournament
+        assert c.get("/fragment").status_code == 200 and "who sits where" in c.get("/fragment").text
+        assert "class=\"wall\"" in c.get("/?wall").text
+        assert c.post("/").status_code == 405
+        assert c.get("/static/tournament.js").status_code == 200
+
+
+pytestmark_browser = pytest.mark.skipif(
+    not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
+)
+
+
+@pytestmark_browser
+def test_where_do_i_sit_on_a_phone_and_the_wall_follows_the_tables(day, tmp_path):
+    cli, plan = day
+    served = Served(cli.url, "--tournament")
+    browser = chromium.Browser()
+    try:
+        assert "the tournament “Kirchweih”" in served.first
+        browser.size(390, 844, mobile=True)
+        browser.open(served.address)
+        browser.wait(lambda: browser.js("document.getElementById('live').textContent") == "live", "the stream to open")
+        who = plan["tables"][2]["players"][1]
+        number = PLAYERS.index(who) + 1
+        for typed in (who[-4:].lower(), str(number)):
+            browser.js(f"var f = document.getElementById('find'); f.value = {typed!r}; f.dispatchEvent(new Event('input'))")
+            shown = browser.js("Array.from(document.querySelectorAll('.seatplan tbody tr')).filter(r => r.offsetParent).map(r => r.innerText)")
+            assert len(shown) == 1 and who in shown[0] and shown[0].strip().startswith("3")
+        shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(str(shots / "tournament-phone.png"))
+        browser.open(served.address + "?wall")
+        browser.size(1920, 1080)
+        browser.wait(lambda: "1 of 3 tables finished" in browser.text(), "the wall page")
+        # A sheet typed at the desk: the wall shows it without a reload.
+        browser.js("window.notReloaded = true")
+        third = plan["tables"][2]["players"]
+        subprocess.run([SCHREIBER, "--db", cli.url, "tournament", "result", "1", "3", *[f"{p}=10" for p in third]],
+                       check=True, capture_output=True, timeout=60)
+        browser.wait(lambda: "2 of 3 tables finished" in browser.text(), "the finished table on the wall")
+        assert browser.js("window.notReloaded") is True
+        browser.screenshot(str(shots / "tournament-wall.png"))
+        assert (shots / "tournament-wall.png").stat().st_size > 5000
+    finally:
+        browser.close()
+        served.stop()
