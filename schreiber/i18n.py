@@ -25,7 +25,6 @@ from pathlib import Path
 
 DOMAIN = "schreiber"
 LOCALEDIR = Path(__file__).with_name("locale")
-LANGUAGES = ("en", "de")
 
 
 def choose(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:

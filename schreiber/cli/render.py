@@ -15,8 +15,7 @@ from schreiber.i18n import N_, _, ngettext
 from schreiber.views.text import MINUS, signed
 from schreiber.views.text import money as euros
 from schreiber.views.hands import describe, hand_json
-from schreiber.views.hands import facts as _facts
-from schreiber.views.hands import op as _op
+from schreiber.views import hands as hand_view_of
 
 
 def _out(text: str = "") -> None:
@@ -456,7 +455,7 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
         _out(_("no hands yet."))
     else:
         table = [
-            [str(number), _(_STATUS.get(status, status)), describe(hand), "; ".join(f"{k}: {v}" for k, v in _facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
+            [str(number), _(_STATUS.get(status, status)), describe(hand), "; ".join(f"{k}: {v}" for k, v in hand_view_of.facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
             for number, status, hand, entered in rows
         ]
         _out(fit(table, ["#", _("status"), _("hand"), _("facts"), _("entered")], drop=(4,), wrap=3, align="left"))
@@ -496,13 +495,13 @@ def hand(hand_view: Any, view: Any, fmt: str) -> None:
     _out(_("  dealt by: {name}").format(name=hand_view.dealer))
     if hand_view.sitting_out:
         _out(_("  sitting out: {names}").format(names=", ".join(hand_view.sitting_out)))
-    for key, value in _facts(hand_view.hand):
+    for key, value in hand_view_of.facts(hand_view.hand):
         _out(wrapped(f"  {key}: {value}", "    "))
     if hand_view.made_bock is not None:
         _out(paint("  " + _made_bock(hand_view.made_bock), fg="yellow"))
     _out("")
     if p.terms:
-        _out(tint(fit([[t.label, _op(t)] for t in p.terms], [_("term"), _("amount")], wrap=0, align="left")))
+        _out(tint(fit([[t.label, hand_view_of.op(t)] for t in p.terms], [_("term"), _("amount")], wrap=0, align="left")))
     _out(wrapped(_("Value: {formula}").format(formula=p.formula)))
     if p.split:
         _out(wrapped(_("Split: {split}").format(split=p.split)))

@@ -17,7 +17,7 @@ from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
 from schreiber.rules.table import BockRound, CalledAces, DefaultTariff, FoldError, RefusesTypes, RuleSet, Suits, TeamPlay, SeatChange, Step, TableState, change_seats, fold, play, start
-from schreiber.store.engine import LedgerError, _reason, database_error, open_engine
+from schreiber.store.engine import LedgerError, reason_of, database_error, open_engine
 from schreiber.store.models import (
     JOIN,
     LEAVE,
@@ -149,7 +149,7 @@ class Ledger:
         except IntegrityError as e:
             raise LedgerError(
                 _("the ledger refused the change ({reason}); another terminal may have written at the same "
-                    "time, so try again.").format(reason=_reason(e))
+                    "time, so try again.").format(reason=reason_of(e))
             ) from None
         except DBAPIError as e:
             raise database_error(e, _("the ledger could not be read or written")) from None
@@ -276,7 +276,7 @@ class Ledger:
             rules = registry.get(runde.rules)
             if not isinstance(rules, TeamPlay):
                 raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
-            runde.teams = [list(t) for t in parse_teams(rules, teams, _players(runde))]
+            runde.teams = [list(t) for t in parse_teams(rules, teams, _initial_players(runde))]
             s.flush()
             return self._info(s, runde)
 
@@ -921,10 +921,6 @@ def _members(runde: Runde, events: Sequence[TableEvent]) -> tuple[str, ...]:
         if event.kind == JOIN and event.player is not None and event.player.name not in names:
             names.append(event.player.name)
     return tuple(names)
-
-
-def _players(runde: Runde) -> tuple[str, ...]:
-    return _initial_players(runde)
 
 
 def _changes(events: Sequence[TableEvent]) -> list[SeatChange]:

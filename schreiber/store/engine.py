@@ -257,7 +257,7 @@ def upgrade(engine: Engine, revision: str | None) -> None:
     except Exception as e:
         if isinstance(e, DBAPIError) and _busy(e):
             raise database_error(e, _("--db: the ledger could not be upgraded")) from None
-        reason = _reason(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        reason = reason_of(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
         raise LedgerError(
             _with_restore(_("--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed").format(revision=revision, reason=reason), engine, copy)
         ) from None
@@ -327,8 +327,8 @@ def database_error(error: DBAPIError, doing: str) -> LedgerError:
     if _busy(error):
         return LedgerError(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
     if error.connection_invalidated:
-        return LedgerError(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=_reason(error)))
-    return LedgerError(_("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=_reason(error)))
+        return LedgerError(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=reason_of(error)))
+    return LedgerError(_("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=reason_of(error)))
 
 
 def _busy(error: DBAPIError) -> bool:
@@ -338,6 +338,6 @@ def _busy(error: DBAPIError) -> bool:
     return "database is locked" in str(error.orig)
 
 
-def _reason(error: DBAPIError) -> str:
+def reason_of(error: DBAPIError) -> str:
     """The first line of the driver's message, without SQLAlchemy's background link."""
     return str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error).splitlines()[0]

@@ -10,8 +10,6 @@ from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.rules.model import SettingsError
 
-LOOPBACK = "127.0.0.1"
-
 
 def is_loopback(host: str) -> bool:
     if host == "localhost":
