@@ -945,16 +945,14 @@ def _output_failed(error: OSError) -> int:
 
 def _refuse(error: Exception) -> int:
     """Our own errors carry a sentence for the user; anything else from the database is said plainly too."""
-    from schreiber.rules.model import HandError, SettingsError
-    from schreiber.store.engine import LedgerError
-
+    from schreiber.errors import UserError
     from schreiber.store.engine import hide_password
 
     def say(message: str) -> None:
         # Whatever part of a URL was wrong, its password never reaches the screen.
         _say_refusal(hide_password(message, _target["db"] or os.environ.get("SCHREIBER_DB")))
 
-    if isinstance(error, (HandError, SettingsError, LedgerError)):
+    if isinstance(error, UserError):
         say(f"schreiber: {error}")
         return 2
     if type(error).__module__.startswith(("sqlalchemy", "psycopg", "sqlite3")):

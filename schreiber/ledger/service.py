@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
 from schreiber.rules import registry
+from schreiber.errors import NotFound
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
 from schreiber.rules.table import BockRound, CalledAces, DefaultTariff, FoldError, RefusesTypes, RuleSet, Suits, TeamPlay, SeatChange, Step, TableState, change_seats, fold, play, start
 from schreiber.store.engine import LedgerError, reason_of, database_error, open_engine
@@ -810,7 +811,7 @@ class Ledger:
             query = query.with_for_update()
         runde = s.scalar(query)
         if runde is None:
-            raise SettingsError(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
+            raise NotFound(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
         if for_update:
             # Whatever the writer changes, a statistics summary cached for the old revision is now stale.
             runde.revision = (runde.revision or 0) + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from schreiber.errors import UserError
 from schreiber.i18n import _
 
 import csv
@@ -57,7 +58,7 @@ MAX_CELL = 100_000
 MAX_LINE = 1_000_000
 
 
-class CsvError(ValueError):
+class CsvError(UserError):
     """The file is not one `schreiber export csv` wrote; the message says why in one sentence."""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from schreiber.errors import UserError
 from schreiber.i18n import _
 
 from collections.abc import Mapping
@@ -11,11 +12,11 @@ from operator import attrgetter, ne
 from typing import Any
 
 
-class HandError(ValueError):
+class HandError(UserError):
     """A hand the table cannot accept; the message is one sentence for the player at the table."""
 
 
-class SettingsError(ValueError):
+class SettingsError(UserError):
     """A table setting that is unknown or out of range; the message names it and what is allowed."""
 
 

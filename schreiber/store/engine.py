@@ -13,6 +13,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import DBAPIError
 
+from schreiber.errors import UserError
 from schreiber.i18n import _
 from schreiber.store.models import SCHEMA_REVISION
 
@@ -27,7 +28,7 @@ READ_ONLY = "schreiber_read_only"
 _OUR_REVISION = re.compile(r"\d{4}")
 
 
-class LedgerError(Exception):
+class LedgerError(UserError):
     """The ledger cannot be opened or written; the message is one sentence for the user."""
 
 

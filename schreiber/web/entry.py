@@ -37,8 +37,8 @@ from schreiber import i18n
 from schreiber.entry import from_body
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
-from schreiber.rules.model import HandError, SettingsError
-from schreiber.store.engine import LedgerError
+from schreiber.errors import UserError
+from schreiber.rules.model import SettingsError
 from schreiber.views.hands import describe, hand_json
 
 MAX_BODY = 16 * 1024
@@ -261,7 +261,7 @@ class Entry:
         except Moved as moved:
             there = await asyncio.to_thread(self._recorded, table, moved.expected)
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
-        except (HandError, SettingsError, LedgerError) as e:
+        except UserError as e:
             return _refused(422, str(e))
         else:
             hand_view = view.hands[-1]
@@ -281,7 +281,7 @@ class Entry:
     async def undo(self, table: int, body: dict[str, Any]) -> Response:
         try:
             undone, __ = await asyncio.to_thread(self.ledger.undo, table)
-        except (HandError, SettingsError, LedgerError) as e:
+        except UserError as e:
             return _refused(422, str(e))
         await self._tell()
         return JSONResponse({"voided": undone.number}, headers={"Cache-Control": "no-store"})
@@ -295,7 +295,7 @@ class Entry:
                 done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
             else:
                 done, __ = await asyncio.to_thread(self.ledger.void, number, table)
-        except (HandError, SettingsError, LedgerError) as e:
+        except UserError as e:
             return _refused(422, str(e))
         await self._tell()
         return JSONResponse({"restored" if restore else "voided": done.number}, headers={"Cache-Control": "no-store"})
