@@ -7,6 +7,7 @@ import copy
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from schreiber.i18n import N_, _, ngettext
@@ -220,7 +221,15 @@ class Doppelkopf:
             return self._schiebekopf(settings, state, hand)
         table = self._table(settings)
         game = self._game(settings, state, hand, table)
-        carry = self._musssolo_after(settings, state, hand, game)
+        carry = state.carry
+        if (
+            hand.pflicht
+            or not isinstance(carry, Musssolo)
+            or carry.played
+            or carry.round != state.hands // (table.round_spiele or len(state.players))
+        ):
+            carry = self._musssolo_after(settings, state, hand, game)
+        # else the usual hand: no Pflichtsolo in this round yet, and none now; the carry stays.
         # The value depends on the Augen only through the thresholds the rules compare them with:
         # any Augen between the same two thresholds score alike, so the lowest of them stands in
         # for all (see _Table.cuts), and each combination of facts is worked out once per table.
@@ -229,20 +238,10 @@ class Doppelkopf:
             game.solo,
             table.lows[bisect_right(table.cuts, game.augen)],
             game.schwarz,
-            hand.re,
-            hand.kontra,
-            hand.re_absage,
-            hand.kontra_absage,
-            hand.fuchs_re,
-            hand.fuchs_kontra,
-            hand.doppelkopf_re,
-            hand.doppelkopf_kontra,
-            hand.karlchen,
-            hand.altenstrafe,
-            hand.bock,
+            _VALUE_FACTS(hand),
             state.bock.factor,
         )
-        payout = self._payout(game, side, value, terms, worded, game.members(winner) if winner is not None else ())
+        payout = self._payout(state.active, game, side, value, terms, worded, game.members(winner) if winner is not None else ())
         same = hand.pflicht and game.solo and table.selber_geber
         # As in Schafkopf, a hand the same dealer deals again after does not use up a Bock hand.
         return Result(payout, carry, same, bock_causes, not same)
@@ -347,37 +346,15 @@ class Doppelkopf:
         solo: bool,
         augen: int,
         schwarz: bool,
-        re: bool,
-        kontra: bool,
-        re_absage: int | None,
-        kontra_absage: int | None,
-        fuchs_re: int | None,
-        fuchs_kontra: int | None,
-        doppelkopf_re: int | None,
-        doppelkopf_kontra: int | None,
-        karlchen: str | None,
-        altenstrafe: bool,
-        bock: bool,
+        values: tuple[Any, ...],
         factor: int,
     ) -> tuple[str, str | None, int, tuple[Term, ...], str, int]:
         """A checked party game's value, without its players: (the side V is counted for, the
-        winning party or None, V, the terms, the formula, the Bock rounds it causes)."""
-        facts = Hand(
-            hand_type,
-            augen=augen,
-            schwarz=schwarz,
-            re=re,
-            kontra=kontra,
-            re_absage=re_absage,
-            kontra_absage=kontra_absage,
-            fuchs_re=fuchs_re,
-            fuchs_kontra=fuchs_kontra,
-            doppelkopf_re=doppelkopf_re,
-            doppelkopf_kontra=doppelkopf_kontra,
-            karlchen=karlchen,
-            altenstrafe=altenstrafe,
-            bock=bock,
-        )
+        winning party or None, V, the terms, the formula, the Bock rounds it causes).
+
+        `values` are the facts of _VALUE_FIELDS; `augen` may stand in for others (see _Table.cuts).
+        """
+        facts = Hand(hand_type, augen=augen, schwarz=schwarz, **dict(zip(_VALUE_FIELDS, values, strict=True)))
         game = _Game((), (), solo, augen, schwarz)
         if self.turnier:
             side, winner, terms, worded = self._turnier(settings, facts, game)
@@ -407,14 +384,6 @@ class Doppelkopf:
         return current, (dict(carry.played) if carry.round == current else {})
 
     def _musssolo_after(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> Musssolo:
-        carry = state.carry
-        if (
-            not (hand.pflicht and game.solo)
-            and isinstance(carry, Musssolo)
-            and not carry.played
-            and carry.round == state.hands // self._round_length(settings, state)
-        ):
-            return carry  # the usual hand: no Pflichtsolo in this round yet, and none now
         current, counts = self._musssolo_now(settings, state)
         if hand.pflicht and game.solo:
             owed_each = int(self._get(settings, "musssolo_pro_runde"))
@@ -425,11 +394,11 @@ class Doppelkopf:
                         "for a Lustsolo.").format(player=player)
                 )
             counts[player] = counts.get(player, 0) + 1
-        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+        return _musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
 
     def _carry(self, settings: Settings, state: TableState) -> Musssolo:
         current, counts = self._musssolo_now(settings, state)
-        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+        return _musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
 
     def _bock_term(self, state: TableState) -> list[Term]:
         return _bock_terms(state.bock.factor)
@@ -557,14 +526,16 @@ class Doppelkopf:
         # goes through the checks below, which name what is wrong.
         if not table.only[t, solo].fits(hand):
             self._check_given(settings, hand, solo)
-        checks.need(hand, "player")
-        if t == "normal":
+        if hand.player is None:
+            checks.need(hand, "player")
+        if t == "normal" and hand.partner is None:
             checks.need(hand, "partner")
         if t == "farbsolo":
             checks.need(hand, "farbe")
             if hand.farbe not in FARBEN:
                 raise HandError(_("--farbe must be one of {FARBEN}, not {farbe}.").format(FARBEN=', '.join(FARBEN), farbe=repr(hand.farbe)))
-        checks.need(hand, "augen")
+        if hand.augen is None:
+            checks.need(hand, "augen")
         active = state.active
         assert hand.player is not None and hand.augen is not None
         checks.seated(hand.player, active, "--player")
@@ -576,12 +547,11 @@ class Doppelkopf:
             raise HandError(
                 _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(augen=hand.augen)
             )
-        for f in ("re_absage", "kontra_absage"):
-            value = getattr(hand, f)
+        for f, value in (("re_absage", hand.re_absage), ("kontra_absage", hand.kontra_absage)):
             if value is not None and value not in ABSAGEN:
                 raise HandError(_("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(option=OPTION_OF[f], value=value))
         re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
-        game = _Game(re, tuple(p for p in active if p not in re), solo, hand.augen, hand.schwarz)
+        game = _Game(re, _others(active, re), solo, hand.augen, hand.schwarz)
         if not solo:
             self._check_spots(hand, game)
         return game
@@ -612,20 +582,22 @@ class Doppelkopf:
     def _check_spots(self, hand: Hand, game: _Game) -> None:
         if hand.karlchen is not None and hand.karlchen not in ("re", "kontra"):
             raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(hand.karlchen)))
-        for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
-            value = getattr(hand, f)
-            if value is not None and value < 0:
-                raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
-        foxes = (hand.fuchs_re or 0) + (hand.fuchs_kontra or 0)
+        fuchs_re, fuchs_kontra = hand.fuchs_re or 0, hand.fuchs_kontra or 0
+        doppelkopf_re, doppelkopf_kontra = hand.doppelkopf_re or 0, hand.doppelkopf_kontra or 0
+        if min(fuchs_re, fuchs_kontra, doppelkopf_re, doppelkopf_kontra) < 0:
+            for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
+                value = getattr(hand, f)
+                if value is not None and value < 0:
+                    raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
+        foxes = fuchs_re + fuchs_kontra
         if foxes > 2:
             raise HandError(_("--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.").format(foxes=foxes))
-        for party, f in ((RE, "doppelkopf_re"), (KONTRA, "doppelkopf_kontra")):
-            count = getattr(hand, f) or 0
-            if count * 40 > game.aug(party):
+        for party, f, count in ((RE, "doppelkopf_re", doppelkopf_re), (KONTRA, "doppelkopf_kontra", doppelkopf_kontra)):
+            if count and count * 40 > game.aug(party):
                 raise HandError(
                     _("{option}: {count} tricks of 40 Augen or more need at least {value} Augen, and {party} has {value2}.").format(option=OPTION_OF[f], count=count, value=count * 40, party=party, value2=game.aug(party))
                 )
-        for party in (RE, KONTRA):
+        for party in (RE, KONTRA) if game.schwarz else ():
             if game.took_trick(party):
                 continue
             key = party.lower()
@@ -650,13 +622,13 @@ class Doppelkopf:
         }
 
     def _payout(
-        self, game: _Game, side: str, value: int, terms: tuple[Term, ...], formula: str, winners: tuple[str, ...]
+        self, active: tuple[str, ...], game: _Game, side: str, value: int, terms: tuple[Term, ...], formula: str, winners: tuple[str, ...]
     ) -> Payout:
         """Share V: each player of `side` gets V and each of the other −V; a soloist counts 3×."""
-        points: dict[str, int] = {}
-        for party, sign in ((side, 1), (_other(side), -1)):
-            for p in game.members(party):
-                points[p] = sign * value * (3 if game.solo and party == RE else 1)
+        re = value if side == RE else -value
+        solo = game.solo
+        # In seat order (Re and Kontra are the players holding cards), as the fold names them.
+        points = {p: (3 * re if solo else re) if p in game.re else -re for p in active}
         split = _split(game.re, game.kontra, game.solo, side, value)
         # Positional, in the order of the fields: made once per hand of a replay.
         return Payout(points, value, terms, formula, split, game.re[0] if game.solo else None, winners)
@@ -824,6 +796,35 @@ class Doppelkopf:
         return side, winner, tuple(terms), head + wording(terms)
 
 
+# The facts besides the Augen and --schwarz that a party game's value reads.
+_VALUE_FIELDS = (
+    "re",
+    "kontra",
+    "re_absage",
+    "kontra_absage",
+    "fuchs_re",
+    "fuchs_kontra",
+    "doppelkopf_re",
+    "doppelkopf_kontra",
+    "karlchen",
+    "altenstrafe",
+    "bock",
+)
+_VALUE_FACTS = attrgetter(*_VALUE_FIELDS)
+
+
+@lru_cache(maxsize=1024)
+def _others(active: tuple[str, ...], party: tuple[str, ...]) -> tuple[str, ...]:
+    """The players of `active` not in `party` (Kontra), in seat order."""
+    return tuple(p for p in active if p not in party)
+
+
+@lru_cache(maxsize=1024)
+def _musssolo(current: int, played: tuple[tuple[str, int], ...]) -> Musssolo:
+    """The Musssolo carry, a value: each one made once and shared."""
+    return Musssolo(current, played)
+
+
 def _bock_terms(factor: int) -> list[Term]:
     if factor <= 1:
         return []
@@ -856,6 +857,7 @@ class _Table:
     """What a table's settings decide for every hand, worked out once per settings rather than per hand."""
 
     def __init__(self, rules: Doppelkopf, settings: Settings) -> None:
+        self.round_spiele = int(rules._get(settings, "musssolo_runde_spiele"))
         self.selber_geber = rules.turnier or bool(rules._get(settings, "pflichtsolo_selber_geber"))
         # The check of the facts given, per hand type and solo or not: a spot point this table does
         # not play (stake 0) is not among them, so a hand giving it goes on to the sentence.
