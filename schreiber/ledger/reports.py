@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from sqlalchemy import case, func, select
+from sqlalchemy.orm import aliased
 
 from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger.names import pick, resolve_names
@@ -341,6 +342,9 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
         if e.kind in (JOIN, LEAVE) and e.player is not None
     ]
     table_events = json.dumps(seat_events, ensure_ascii=False) if seat_events else None
+    # What `settle` recorded as paid for the table, in the order it was recorded; import replays it.
+    paid = [{"payer": a, "payee": b, "cents": c} for a, b, c in _payments(s, t.id)]
+    payments = json.dumps(paid, ensure_ascii=False) if paid else None
     for h in view.hands:
         facts = h.hand.to_facts()
         for name in view.table.players:
@@ -383,7 +387,23 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
                 "first_dealer": t.first_dealer + 1,
                 "teams": " ".join("+".join(team) for team in t.teams) if t.teams else None,
                 "table_events": table_events,
+                "payments": payments,
             }
+
+
+def _payments(s: Any, table_id: int) -> list[tuple[str, str, int]]:
+    """The payments recorded for a table, as (payer, payee, cents) in the order they were recorded."""
+    payer, payee = aliased(Player), aliased(Player)
+    return [
+        (a, b, int(c))
+        for a, b, c in s.execute(
+            select(payer.name, payee.name, Payment.cents)
+            .join(payer, payer.id == Payment.payer_id)
+            .join(payee, payee.id == Payment.payee_id)
+            .where(Payment.runde_id == table_id)
+            .order_by(Payment.id)
+        )
+    ]
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -391,7 +411,7 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
 # A table beyond this is no evening at a card table; a file that claims one is refused early.
 MAX_HANDS = 10_000
 # The columns every row of one table repeats; rows that disagree are not an export of schreiber.
-_TABLE_COLUMNS = ("table_uid", "session_name", "date", "rules", "tariff", "settings", "first_dealer", "teams")
+_TABLE_COLUMNS = ("table_uid", "session_name", "date", "rules", "tariff", "settings", "first_dealer", "teams", "payments")
 
 
 @dataclass
@@ -411,6 +431,7 @@ class FileTable:
     hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
     steps: list[Any]
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
+    payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
 
 
 @dataclass(frozen=True)
@@ -424,6 +445,8 @@ class Imported:
     added: int
     by_facts: bool = False
     first_added: int = 0  # the ledger's number of the first hand added (after a voided hand it is not hands - added + 1)
+    payments: int = 0  # payments of the file recorded now
+    events: int = 0  # joins and leaves of the file added now
 
 
 def _refuse(message: str) -> SettingsError:
@@ -440,6 +463,7 @@ class _Reading:
         if self.rules is None:
             raise _refuse(_("session {key} is played under {first}, which is not a rule set of schreiber").format(key=key, first=repr(self.first['rules'])))
         self.events = _seat_changes(key, first.get("table_events") or "")
+        self.payments = _paid(key, first.get("payments") or "")
         self.seats: dict[int, str] = {}
         self.facts: dict[int, str] = {}
         self.hands: dict[int, Hand] = {}
@@ -508,11 +532,15 @@ class _Reading:
             teams = [t.split("+") for t in first["teams"].split()] or None
         except (ValueError, TypeError, RecursionError) as e:
             raise _refuse(_("session {key} cannot be read ({e})").format(key=key, e=e)) from None
+        for payer, payee, __ in self.payments:
+            if payer not in members or payee not in members or payer == payee:
+                raise _refuse(_("session {key} has a payment between {payer} and {payee}, who are not two players of "
+                                "the table (column payments)").format(key=key, payer=repr(payer), payee=repr(payee)))
         hands = [self.hands[n] for n in numbers]
         points = [self.points[n] for n in numbers]
         steps = _fold(key, rules, settings, players, first_dealer, hands, points, events)
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, hands, steps, events)
+                         players, hands, steps, events, self.payments)
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -561,6 +589,26 @@ def _seat_changes(key: str, text: str) -> list[SeatChange]:
     except (ValueError, TypeError, KeyError, RecursionError) as e:
         raise _refuse(_("the joins and leaves of session {key} (column table_events) cannot be read ({e})").format(key=key, e=e)) from None
     return changes
+
+
+def _paid(key: str, text: str) -> list[tuple[str, str, int]]:
+    """The column payments: [{"payer": NAME, "payee": NAME, "cents": N}, …] in the order they were recorded."""
+    if not text:
+        return []
+    try:
+        entries = json.loads(text)
+        if not isinstance(entries, list):
+            raise TypeError("a list expected")
+        paid = []
+        for e in entries:
+            payer, payee, cents = e["payer"], e["payee"], e["cents"]
+            if not (isinstance(payer, str) and isinstance(payee, str) and isinstance(cents, int)
+                    and not isinstance(cents, bool) and 0 < cents <= 10**12):
+                raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
+            paid.append((payer, payee, cents))
+    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        raise _refuse(_("the payments of session {key} (column payments) cannot be read ({e})").format(key=key, e=e)) from None
+    return paid
 
 
 def _seating(key: str, seats: dict[int, str], events: list[SeatChange]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -660,6 +708,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
     spelled = {p: known.get(p.casefold(), p) for p in everyone}
     if all(a == b for a, b in spelled.items()):
         return table
+    payments = [(spelled.get(a, a), spelled.get(b, b), c) for a, b, c in table.payments]
     players = tuple(spelled[p] for p in table.players)
     members = tuple(spelled[p] for p in everyone)
     hands = []
@@ -674,7 +723,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
         for c in table.events
     ]
     steps = _fold(table.key, table.rules, table.settings, players, table.first_dealer, hands, events=events)
-    return replace(table, players=players, hands=hands, teams=teams, steps=steps, events=events)
+    return replace(table, players=players, hands=hands, teams=teams, steps=steps, events=events, payments=payments)
 
 
 @dataclass(frozen=True)
@@ -684,10 +733,32 @@ class _Plan:
     stored: int = 0
     by_facts: bool = False
     events: tuple[SeatChange, ...] = ()  # the file's joins and leaves the ledger does not have yet
+    payments: tuple[tuple[str, str, int], ...] = ()  # the file's payments the ledger does not have yet
 
 
 def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     """What importing the table means for this ledger; a conflict is refused, naming the first differing hand."""
+    plan = _plan_hands(ledger, s, table)
+    if plan.runde is None:
+        return replace(plan, payments=tuple(table.payments))
+    # As with joins and leaves: the side with fewer payments has the beginning of the other's,
+    # and the file's payments beyond the ledger's are added (an older file adds none).
+    have = [(a.casefold(), b.casefold(), c) for a, b, c in _payments(s, plan.runde.id)]
+    want = [(a.casefold(), b.casefold(), c) for a, b, c in table.payments]
+    common = min(len(have), len(want))
+    if have[:common] != want[:common] or (plan.outcome == "older" and len(want) > len(have)):
+        raise _refuse(
+            _("session {key} of the file is session {id} of the ledger, but the payments recorded for it differ").format(
+                key=table.key, id=plan.runde.id)
+        )
+    extra = tuple(table.payments[len(have):])
+    if extra and plan.outcome == "same":
+        return replace(plan, outcome="extended", payments=extra)
+    return replace(plan, payments=extra)
+
+
+def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
+    """What importing the table's hands, joins and leaves means for this ledger."""
     stored = s.scalar(select(Runde).where(Runde.uid == table.uid)) if table.uid else None
     if stored is not None:
         if not _same_setup(stored, table):
@@ -847,10 +918,13 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
         record = HandRecord(runde_id=runde.id, number=numbers[index - 1], type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE)
         s.add(record)
         pairs.append((record, table.steps[index - 1]))
+    for payer, payee, cents in plan.payments:
+        s.add(Payment(runde_id=runde.id, payer_id=ledger._player(s, payer).id, payee_id=ledger._player(s, payee).id, cents=cents))
     s.flush()
     ledger._cache(s, runde, pairs)
+    events = len(table.events) if plan.outcome == "new" else len(plan.events)
     return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts,
-                    numbers[plan.stored] if pairs else 0)
+                    numbers[plan.stored] if pairs else 0, len(plan.payments), events)
 
 
 # -- what is owed: payments recorded by `settle` against each table's money --------------------

@@ -44,6 +44,7 @@ COLUMNS = [
     "first_dealer",
     "teams",
     "table_events",
+    "payments",
 ]
 
 # A spreadsheet runs a cell that starts with one of these as a formula; the apostrophe is the
