@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from sqlalchemy import case, func, select
+from operator import itemgetter
+
+from sqlalchemy import case, func, insert, select
 from sqlalchemy.orm import aliased
 
 from schreiber.i18n import N_, _, ngettext
@@ -429,9 +431,21 @@ class FileTable:
     teams: list[list[str]] | None
     players: tuple[str, ...]  # seated when the table was started
     hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
-    steps: list[Any]
+    steps: list[Any] | None  # the fold of the hands, once `scored` made it
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
     payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
+    # The facts of each hand as the file has them (what export wrote: Hand.to_facts); None once respelled.
+    facts: list[dict[str, Any]] | None = None
+    points: list[dict[str, int]] | None = None  # each hand's points as the file gives them
+
+
+def scored(table: FileTable) -> FileTable:
+    """The table with its hands folded, each checked against the points the file gives."""
+    if table.steps is not None:
+        return table
+    steps = _fold(table.key, table.rules, table.settings, table.players, table.first_dealer, table.hands,
+                  table.points, table.events)
+    return replace(table, steps=steps)
 
 
 @dataclass(frozen=True)
@@ -466,11 +480,18 @@ class _Reading:
         self.payments = _paid(key, first.get("payments") or "")
         self.seats: dict[int, str] = {}
         self.facts: dict[int, str] = {}
+        self.read: dict[int, dict[str, Any]] = {}
+        self.cells = itemgetter(*_TABLE_COLUMNS)
+        self.same = self.cells(self.first)
         self.hands: dict[int, Hand] = {}
         self.points: dict[int, dict[str, int]] = defaultdict(dict)
 
     def add(self, row: dict[str, str]) -> None:
-        for column in _TABLE_COLUMNS:
+        try:
+            same = self.cells(row) == self.same  # the usual row: one comparison
+        except KeyError:
+            same = False
+        for column in () if same else _TABLE_COLUMNS:
             if row.get(column, "") != self.first[column]:
                 raise _refuse(_("the rows of session {key} disagree in column {column}").format(key=self.key, column=repr(column)))
         seat = _whole(row, "seat", self.key)
@@ -490,6 +511,7 @@ class _Reading:
                 if not isinstance(facts, dict):
                     raise TypeError("not an object")
                 self.hands[number] = Hand.from_facts(facts)
+                self.read[number] = facts
             except (ValueError, TypeError, RecursionError, HandError) as e:
                 raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(number=number, key=self.key, e=e)) from None
             self.facts[number] = row["facts"]
@@ -538,9 +560,14 @@ class _Reading:
                                 "the table (column payments)").format(key=key, payer=repr(payer), payee=repr(payee)))
         hands = [self.hands[n] for n in numbers]
         points = [self.points[n] for n in numbers]
-        steps = _fold(key, rules, settings, players, first_dealer, hands, points, events)
+        # Folded only when the ledger lacks some of them (`scored`): the hands a ledger has already
+        # are compared by their facts, and their points with the ledger's (see _agrees).
+        steps = None
+        facts = [self.read[n] for n in numbers]
+        if any(f != h.to_facts() for f, h in zip(facts, hands)):
+            facts = None  # facts written otherwise than export writes them: the hands' own are stored
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, hands, steps, events, self.payments)
+                         players, hands, steps, events, self.payments, facts, points)
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -675,12 +702,19 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
 
     try:
         count = 0
-        for table in file_tables(rows()):
-            with ledger.transaction() as s:
-                _plan(ledger, s, _respelled(s, table))
+        unchanged: list[Imported] = []  # what the import does when it writes nothing
+        for s, table in _batched(ledger, file_tables(rows())):
+            table = _respelled(s, table)
+            plan = _plan(ledger, s, table)
+            if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
+                unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+            else:
+                scored(table)  # refused here, before anything is written, if a hand does not score as the file says
             count += 1
         if not count:
             raise _refuse(_("the file has no hands in it"))
+        if len(unchanged) == count:
+            return unchanged  # every table is in the ledger already: the file need not be read again
         done: list[Imported] = []
         for table in file_tables(rows()):
             try:
@@ -696,6 +730,42 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
         return done
     except CsvError as e:
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
+
+
+# Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
+_CHECK_BATCH = 50
+
+
+def _batched(ledger: Ledger, tables: Iterable[FileTable]) -> Iterator[tuple[Any, FileTable]]:
+    """Each table with a transaction to read the ledger in, one transaction per batch of tables."""
+    tables = iter(tables)
+    while True:
+        with ledger.transaction() as s:
+            for __ in range(_CHECK_BATCH):
+                table = next(tables, None)
+                if table is None:
+                    return
+                yield s, table
+                s.expunge_all()  # the ledger's rows read for this table are not needed for the next
+
+
+def _agrees(s: Any, plan: _Plan, table: FileTable) -> bool:
+    """Whether each hand of the file gives the points the ledger keeps for it (its cached payouts,
+    which `db check` proves equal to the fold); if not, the fold decides."""
+    assert plan.runde is not None and table.points is not None
+    kept: dict[int, dict[str, int]] = defaultdict(dict)
+    for number, name, points in s.execute(
+        select(HandRecord.number, Player.name, PayoutRecord.points)
+        .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
+        .join(Player, Player.id == PayoutRecord.player_id)
+        .where(HandRecord.runde_id == plan.runde.id, HandRecord.status == LIVE)
+    ):
+        kept[number][name] = points
+    numbers = sorted(kept)[: len(table.hands)]
+    if len(numbers) != len(table.hands):
+        return False
+    # The file names only those at the table for a hand; the ledger keeps a row for each of them too.
+    return all(kept[n] == p for n, p in zip(numbers, table.points))
 
 
 def _respelled(s: Any, table: FileTable) -> FileTable:
@@ -722,8 +792,9 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
         replace(c, join=spelled.get(c.join, c.join) if c.join else None, leave=spelled.get(c.leave, c.leave) if c.leave else None)
         for c in table.events
     ]
-    steps = _fold(table.key, table.rules, table.settings, players, table.first_dealer, hands, events=events)
-    return replace(table, players=players, hands=hands, teams=teams, steps=steps, events=events, payments=payments)
+    points = [{spelled.get(n, n): v for n, v in p.items()} for p in table.points] if table.points is not None else None
+    return replace(table, players=players, hands=hands, teams=teams, steps=None, events=events, payments=payments,
+                   facts=None, points=points)
 
 
 @dataclass(frozen=True)
@@ -767,7 +838,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
                     "players, rules or settings").format(key=table.key, id=stored.id)
             )
         records = ledger._records(s, stored)
-        differs = _first_difference(records, table.hands)
+        differs = _first_difference(records, table.hands, table.facts)
         if differs is not None:
             number, what = differs
             raise _refuse(
@@ -787,7 +858,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         if not _same_setup(candidate, table):
             continue
         records = ledger._records(s, candidate)
-        if not records or _first_difference(records, table.hands) is not None:
+        if not records or _first_difference(records, table.hands, table.facts) is not None:
             continue
         if len(records) >= len(table.hands):
             fits = _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table, records)
@@ -858,9 +929,15 @@ def _same_setup(runde: Runde, table: FileTable) -> bool:
     )
 
 
-def _first_difference(records: list[HandRecord], hands: list[Hand]) -> tuple[int, str] | None:
-    """The first hand both have that differs, and how: (number, "player Anna in the ledger, Berta in the file")."""
-    for record, hand in zip(records, hands):
+def _first_difference(
+    records: list[HandRecord], hands: list[Hand], facts: list[dict[str, Any]] | None = None
+) -> tuple[int, str] | None:
+    """The first hand both have that differs, and how: (number, "player Anna in the ledger, Berta in the file").
+
+    `facts`: the hands' facts as the file wrote them; the same stored facts are the same hand."""
+    for i, (record, hand) in enumerate(zip(records, hands)):
+        if facts is not None and record.facts == facts[i]:
+            continue
         stored = Hand.from_facts(record.facts).to_facts()
         given = hand.to_facts()
         if stored == given:
@@ -912,19 +989,43 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
         s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
                          player=ledger._player(s, change.join or change.leave), seat=change.seat))  # type: ignore[arg-type]
-    pairs = []
-    for index in range(plan.stored + 1, len(table.hands) + 1):
-        hand = table.hands[index - 1]
-        record = HandRecord(runde_id=runde.id, number=numbers[index - 1], type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE)
-        s.add(record)
-        pairs.append((record, table.steps[index - 1]))
     for payer, payee, cents in plan.payments:
         s.add(Payment(runde_id=runde.id, payer_id=ledger._player(s, payer).id, payee_id=ledger._player(s, payee).id, cents=cents))
     s.flush()
-    ledger._cache(s, runde, pairs)
+    added = _write_hands(ledger, s, runde, scored(table), numbers, plan.stored)
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
-    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(pairs), plan.by_facts,
-                    numbers[plan.stored] if pairs else 0, len(plan.payments), events)
+    return Imported(table.key, runde.id, plan.outcome, len(table.hands), added, plan.by_facts,
+                    numbers[plan.stored] if added else 0, len(plan.payments), events)
+
+
+def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int) -> int:
+    """Write the file's hands after the first `stored` and their cached payouts, each in one batch
+    (an executemany, not one ORM object per row); returns how many hands were written."""
+    new = range(stored, len(table.hands))
+    if not new:
+        return 0
+    assert table.steps is not None
+    facts = table.facts if table.facts is not None else [h.to_facts() for h in table.hands]
+    hands = [
+        {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": facts[i],
+         "note": table.hands[i].note, "status": LIVE}
+        for i in new
+    ]
+    ids = dict(
+        s.execute(insert(HandRecord).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands).all()
+    )
+    players = ledger._player_ids(s, runde)
+    payouts = []
+    for i in new:
+        step = table.steps[i]
+        hand_id = ids[numbers[i]]
+        out = step.before.sitting_out
+        soloist = step.payout.soloist
+        for name, points in step.payout.points.items():
+            payouts.append({"hand_id": hand_id, "runde_id": runde.id, "player_id": players[name], "points": points,
+                            "sat_out": name in out, "won": points > 0, "solo": soloist == name})
+    s.execute(insert(PayoutRecord), payouts)
+    return len(hands)
 
 
 # -- what is owed: payments recorded by `settle` against each table's money --------------------
