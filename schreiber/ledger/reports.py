@@ -434,7 +434,8 @@ class FileTable:
     steps: list[Any] | None  # the fold of the hands, once `scored` made it
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
     payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
-    # The facts of each hand as the file has them (what export wrote: Hand.to_facts); None once respelled.
+    # The facts of each hand as the file has them (export writes Hand.to_facts); None once respelled.
+    # Facts the ledger stores alike are the same hand; others are compared as hands.
     facts: list[dict[str, Any]] | None = None
     points: list[dict[str, int]] | None = None  # each hand's points as the file gives them
 
@@ -564,8 +565,6 @@ class _Reading:
         # are compared by their facts, and their points with the ledger's (see _agrees).
         steps = None
         facts = [self.read[n] for n in numbers]
-        if any(f != h.to_facts() for f, h in zip(facts, hands)):
-            facts = None  # facts written otherwise than export writes them: the hands' own are stored
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
                          players, hands, steps, events, self.payments, facts, points)
 
@@ -837,7 +836,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
                 _("session {key} of the file has the identity of session {id} of the ledger, but other "
                     "players, rules or settings").format(key=table.key, id=stored.id)
             )
-        records = ledger._records(s, stored)
+        records = _live(s, stored.id)
         differs = _first_difference(records, table.hands, table.facts)
         if differs is not None:
             number, what = differs
@@ -857,7 +856,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     ):
         if not _same_setup(candidate, table):
             continue
-        records = ledger._records(s, candidate)
+        records = _live(s, candidate.id)
         if not records or _first_difference(records, table.hands, table.facts) is not None:
             continue
         if len(records) >= len(table.hands):
@@ -877,7 +876,18 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     return _Plan("new")
 
 
-def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records: list[HandRecord]) -> _Plan | None:
+def _live(s: Any, table_id: int) -> list[Any]:
+    """The number and facts of a table's live hands, in order (rows, not ORM objects: only compared)."""
+    return list(
+        s.execute(
+            select(HandRecord.number, HandRecord.facts)
+            .where(HandRecord.runde_id == table_id, HandRecord.status == LIVE)
+            .order_by(HandRecord.number)
+        )
+    )
+
+
+def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records: list[Any]) -> _Plan | None:
     """The plan with the file's joins and leaves the ledger lacks (`records`: the table's live hands in
     the ledger), or None when the two disagree:
     the side with fewer hands must have the beginning of the other's events, and an event the
@@ -930,7 +940,7 @@ def _same_setup(runde: Runde, table: FileTable) -> bool:
 
 
 def _first_difference(
-    records: list[HandRecord], hands: list[Hand], facts: list[dict[str, Any]] | None = None
+    records: list[Any], hands: list[Hand], facts: list[dict[str, Any]] | None = None
 ) -> tuple[int, str] | None:
     """The first hand both have that differs, and how: (number, "player Anna in the ledger, Berta in the file").
 
@@ -1005,9 +1015,8 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
     if not new:
         return 0
     assert table.steps is not None
-    facts = table.facts if table.facts is not None else [h.to_facts() for h in table.hands]
     hands = [
-        {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": facts[i],
+        {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": table.hands[i].to_facts(),
          "note": table.hands[i].note, "status": LIVE}
         for i in new
     ]
