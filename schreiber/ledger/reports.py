@@ -714,11 +714,21 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
             raise _refuse(_("the file has no hands in it"))
         if len(unchanged) == count:
             return unchanged  # every table is in the ledger already: the file need not be read again
-        done: list[Imported] = []
-        for table in file_tables(rows()):
+        done: list[Imported] = []  # the tables of the batches committed
+        tables = file_tables(rows())
+        while True:
+            batch: list[Imported] = []
             try:
+                # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
+                # commit per evening.
                 with ledger.transaction() as s:
-                    done.append(_apply(ledger, s, _respelled(s, table)))
+                    hands = 0
+                    while hands < _WRITE_BATCH:
+                        table = next(tables, None)
+                        if table is None:
+                            break
+                        batch.append(_apply(ledger, s, _respelled(s, table)))
+                        hands += batch[-1].added
             except SettingsError as e:
                 if not done:
                     raise
@@ -726,13 +736,17 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
                 raise SettingsError(
                     _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
                 ) from None
-        return done
+            if not batch:
+                return done
+            done += batch
     except CsvError as e:
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
 
 
 # Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
 _CHECK_BATCH = 50
+# Hands written in one transaction (whole tables: a table is never split across two).
+_WRITE_BATCH = 5_000
 
 
 def _batched(ledger: Ledger, tables: Iterable[FileTable]) -> Iterator[tuple[Any, FileTable]]:
@@ -1021,7 +1035,9 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
         for i in new
     ]
     ids = dict(
-        s.execute(insert(HandRecord).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands).all()
+        s.execute(
+            insert(HandRecord.__table__).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands
+        ).all()
     )
     players = ledger._player_ids(s, runde)
     payouts = []
@@ -1033,7 +1049,8 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
         for name, points in step.payout.points.items():
             payouts.append({"hand_id": hand_id, "runde_id": runde.id, "player_id": players[name], "points": points,
                             "sat_out": name in out, "won": points > 0, "solo": soloist == name})
-    s.execute(insert(PayoutRecord), payouts)
+    # The tables' own inserts (Core): the ORM's bulk path costs more per row than it saves here.
+    s.execute(insert(PayoutRecord.__table__), payouts)
     return len(hands)
 
 
