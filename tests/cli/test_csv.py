@@ -387,13 +387,13 @@ def test_a_bom_and_a_raw_formula_name_are_read_as_text(cli, other, tmp_path):
 
 
 def test_a_table_beyond_a_sane_size_is_refused_with_the_reason(cli, tmp_path, monkeypatch):
-    from schreiber.ledger import reports
+    from schreiber.ledger import transfer
 
     evening(cli)
     path = export(cli, tmp_path / "abend.csv")
     cli.ok("session", "new", "--rules", "schafkopf", *PLAYERS, "--date", "2026-03-01")
     before = cli.ok("export", "csv", "--all")
-    monkeypatch.setattr(reports, "MAX_HANDS", 4)
+    monkeypatch.setattr(transfer, "MAX_HANDS", 4)
     ran = cli("import", "csv", str(path))
     assert ran.code == 2 and "has hand 5; a table holds hands 1–4" in ran.err
     assert cli.ok("export", "csv", "--all") == before
