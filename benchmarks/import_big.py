@@ -78,6 +78,18 @@ def write_one(path: Path, rows: list[dict[str, object]], total: int) -> int:
     return written
 
 
+def reading(path: Path) -> float:
+    """Seconds Python takes just to read the file: its CSV rows and each row's facts JSON (the
+    yardstick of issue 21: import ≤ 4× this, the same file again ≤ 2×)."""
+    import json
+
+    start = time.perf_counter()
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            json.loads(row["facts"])
+    return time.perf_counter() - start
+
+
 def run(db: str, path: Path) -> tuple[float, float, int, str]:
     """Seconds, peak RSS in MB, exit status and the last line said, of one `schreiber import csv`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
@@ -110,9 +122,12 @@ def main() -> None:
         n_one = write_one(one, rows, total)
         db = db or f"sqlite:///{folder / 'club.db'}"
         print(f"{n_many:,} rows in {n_many // len(rows):,} tables of {HANDS} hands: {many.stat().st_size / 1e6:,.0f} MB")
+        read = reading(many)
+        print(f"{'reading it (csv + facts)':>28}: {read:7.1f} s")
         for label, path in (("first import", many), ("same file again", many), (f"one table, {n_one:,} rows", one)):
             seconds, peak, code, said = run(db, path)
-            print(f"{label:>28}: {seconds:7.1f} s, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}")
+            times = f" = {seconds / read:4.1f}× reading" if path is many else ""
+            print(f"{label:>28}: {seconds:7.1f} s{times}, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}")
         if db.startswith("sqlite:///"):
             print(f"ledger file: {os.path.getsize(db.removeprefix('sqlite:///')) / 1e6:,.0f} MB")
 

@@ -1,8 +1,11 @@
 """Replaying generated hands through the pure core: hands per second of the fold, per rule set.
 
 Run by hand: `.venv/bin/python benchmarks/replay.py [hands] [rule set ...]` (100,000 hands of each
-rule set by default). The goal is ≥ 100,000 hands per second for `schafkopf`; the other rule sets
-are reported so that a change to the shared fold can be seen to keep them at least as fast.
+rule set by default). The goal is ≥ 100,000 hands per second for every rule set (issue 21).
+
+Each figure is the best of three replays of the same hands, timed in CPU seconds of this process
+(`time.process_time`): on a machine shared with other work the wall clock measures the neighbours
+too. The wall-clock rate of the best run is printed beside it.
 """
 
 from __future__ import annotations
@@ -163,25 +166,30 @@ GENERATORS: dict[str, Callable[[int], list[Hand]]] = {
 }
 
 
-def measure(name: str, n: int) -> float:
-    """Hands per second of `table.replay` over `n` generated hands of rule set `name`."""
+def measure(name: str, n: int, runs: int = 3) -> tuple[float, float]:
+    """Hands per second of `table.replay` over `n` generated hands of rule set `name`: the best
+    of `runs` replays in CPU time, and in wall-clock time."""
     rules = registry.get(name)
     settings = registry.settings_for(rules)
     hands = GENERATORS[name](n)
-    start = time.perf_counter()
-    steps = replay(rules, settings, PLAYERS, hands)
-    seconds = time.perf_counter() - start
-    assert len(steps) == n
-    return n / seconds
+    best_cpu = best_wall = float("inf")
+    for _ in range(runs):
+        wall, cpu = time.perf_counter(), time.process_time()
+        steps = replay(rules, settings, PLAYERS, hands)
+        best_cpu = min(best_cpu, time.process_time() - cpu)
+        best_wall = min(best_wall, time.perf_counter() - wall)
+        assert len(steps) == n
+        del steps
+    return n / best_cpu, n / best_wall
 
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     names = sys.argv[2:] or list(GENERATORS)
     for name in names:
-        rate = measure(name, n)
-        goal = f" (goal ≥ {GOAL:,})" if name == "schafkopf" else ""
-        print(f"{name:<20} {n:>9,} hands: {rate:>9,.0f} hands per second{goal}", flush=True)
+        cpu, wall = measure(name, n)
+        mark = "" if cpu >= GOAL else f"  below the goal of {GOAL:,}"
+        print(f"{name:<20} {n:>9,} hands: {cpu:>9,.0f} hands per CPU second ({wall:>9,.0f} by the clock){mark}", flush=True)
 
 
 if __name__ == "__main__":

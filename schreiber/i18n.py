@@ -21,7 +21,11 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache, wraps
+from typing import Any, Callable, TypeVar
 from pathlib import Path
+
+T = TypeVar("T")
 
 DOMAIN = "schreiber"
 LOCALEDIR = Path(__file__).with_name("locale")
@@ -62,6 +66,23 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _speaking.get().ngettext(singular, plural, n)
+
+
+def worded(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """`functools.lru_cache` for a function whose result holds sentences: the language spoken is part
+    of the key, so a page answering in German never gets a sentence cached in English."""
+
+    def wrap(function: Callable[..., T]) -> Callable[..., T]:
+        cached = lru_cache(maxsize=maxsize)(lambda voice, *args: function(*args))
+
+        @wraps(function)
+        def call(*args: Any) -> T:
+            return cached(_speaking.get(), *args)
+
+        call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        return call
+
+    return wrap
 
 
 @contextmanager

@@ -545,7 +545,7 @@ def settle(
     session: SessionOpt = None,
     paid: Annotated[Optional[list[str]], typer.Option("--paid", help=_("Only the transfers NAME paid or was paid (repeat, or NAME,NAME)."))] = None,
 ) -> None:
-    from schreiber.ledger.reports import settle as record_payments
+    from schreiber.ledger.payments import settle as record_payments
 
     names = [n.strip() for v in paid or [] for n in v.split(",") if n.strip()]
     _render().settled(*record_payments(_ledger(), session, names))
@@ -568,7 +568,7 @@ def report(
     if excel and fmt != "csv":
         raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
     if open_:
-        from schreiber.ledger.reports import open_debts
+        from schreiber.ledger.payments import open_debts
 
         # Debts run across evenings: without a scope, --open looks at every table.
         if session is None and not scope.many:
@@ -691,7 +691,8 @@ def export_csv(
     output: Annotated[Optional[str], typer.Option("--output", help=_("File to write (default: standard output)."))] = None,
     excel: ExcelOpt = False,
 ) -> None:
-    from schreiber.ledger.reports import Scope, export_rows
+    from schreiber.ledger.scope import Scope
+    from schreiber.ledger.transfer import export_rows
     from schreiber.report import csvio
 
     ledger = _ledger()
@@ -739,7 +740,7 @@ def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = 
         'players in seat order and hands. Nothing is written if any table is refused.'
     ))
 def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))]) -> None:
-    from schreiber.ledger.reports import import_rows
+    from schreiber.ledger.transfer import import_rows
     from schreiber.report import csvio
 
     _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file)))

@@ -669,8 +669,15 @@ def imported(results: Sequence[Any]) -> None:
         if r.outcome == "new":
             _out(_("Imported session {session} with {hands}.").format(session=r.session, hands=hands))
         elif r.outcome == "extended" and not r.added:
-            _out(_("Added the joins and leaves of session {key} of the file to session {session}{matched}; its hands were there already.").format(
-                key=r.key, session=r.session, matched=matched))
+            if r.events or not r.payments:
+                _out(_("Added the joins and leaves of session {key} of the file to session {session}{matched}; its hands were there already.").format(
+                    key=r.key, session=r.session, matched=matched))
+            if r.payments:
+                _out(ngettext(
+                    "Added {count} payment of session {key} of the file to session {session}{matched}; its hands were there already.",
+                    "Added {count} payments of session {key} of the file to session {session}{matched}; its hands were there already.",
+                    r.payments,
+                ).format(count=r.payments, key=r.key, session=r.session, matched=matched))
         elif r.outcome == "extended":
             first = r.first_added or r.hands - r.added + 1
             which = _("hand {first}").format(first=first) if r.added == 1 else _("hands {first}–{last}").format(first=first, last=first + r.added - 1)
@@ -692,6 +699,12 @@ def imported(results: Sequence[Any]) -> None:
                     "which has more hands ({hands}); nothing was changed."
                 ).format(key=r.key, session=r.session, matched=matched, hands=hands)
             )
+        if r.payments and r.added:
+            _out(ngettext(
+                "Recorded {count} payment of the file (settle) for session {session}.",
+                "Recorded {count} payments of the file (settle) for session {session}.",
+                r.payments,
+            ).format(count=r.payments, session=r.session))
 
 
 def strokes(view: Any) -> None:

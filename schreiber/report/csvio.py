@@ -45,6 +45,7 @@ COLUMNS = [
     "first_dealer",
     "teams",
     "table_events",
+    "payments",
 ]
 
 # A spreadsheet runs a cell that starts with one of these as a formula; the apostrophe is the
@@ -212,7 +213,13 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
                     _("line {line_num} of {path} has {count} cells where the header has {width} (a cut-off or "
                         "edited file?); nothing was imported.").format(line_num=reader.line_num, path=path, count=len(values), width=width)
                 )
-            yield {k: unsafe_cell(v) for k, v in zip(header, values)}
+            row = dict(zip(header, values))
+            # Only a cell that starts with the guard can have been guarded: the others are as read,
+            # and most rows have no apostrophe at all.
+            if "'" in "".join(values):
+                for k in [k for k, v in row.items() if v[:1] == "'"]:
+                    row[k] = unsafe_cell(row[k])
+            yield row
     except csv.Error as e:
         raise CsvError(_("line {line_num} of {path} cannot be read as CSV ({e}).").format(line_num=reader.line_num, path=path, e=e)) from None
     finally:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.i18n import N_, _, ngettext
+from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -40,6 +40,8 @@ BY_AUGEN = frozenset({"rufspiel", "spiel", "solo"})  # the others are decided by
 NO_SCHNEIDER = frozenset({"solo", "bettel", "du"})
 SOLO_TYPES = frozenset({"solo", "du", "bettel"})  # reported as a soloist's game
 STAT_SOLOS = frozenset({"solo", "du", "bettel", "spiel"})  # counted as solos by `stats`
+# The check of the facts given, made ready once per hand type (see checks.Only).
+_ONLY = {hand_type: checks.Only(allowed) for hand_type, allowed in FIELDS.items()}
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,7 @@ class Buchstaben:
             raise HandError(_("{type} {where}; with {n} players the types are {allowed}.").format(type=hand.type, where=where, n=n, allowed=', '.join(allowed)))
         if hand.bock:
             raise HandError(_("--bock: Buchstaben-Schafkopf has no Bock."))
-        checks.only(hand, FIELDS[hand.type])
+        _ONLY[hand.type](hand)
         carry = _carry(state)
         if hand.type == "zusammengeworfen":
             return self._thrown_in(state, carry)
@@ -250,43 +252,24 @@ class Buchstaben:
                 laufende = min(hand.laufende, _setting(settings, "laufende_max"))
 
         base = _setting(settings, "spiel_wert") if kind == "spiel" else BASE[kind]
-        terms = [Term(LABEL[kind], "+", base)]
+        schneider = False
         if kind in BY_AUGEN and kind not in NO_SCHNEIDER:
             assert hand.augen is not None
             losing = AUGEN - hand.augen if won else hand.augen
-            if losing <= _setting(settings, "schneider_bis"):
-                terms.append(Term("Schneider", "+", 1))
-        if hand.schwarz:  # only entered where Schwarz counts (checks.only)
-            terms.append(Term("Schwarz", "+", 1))
-        if hand.spritze:
-            terms.append(Term("Spritze", "×", 2))
-        if carry.doppelt:
-            terms.append(Term("Doppelt", "×", 2))
-        if laufende:
-            terms.append(Term("Laufende", "+", laufende))
-        value = evaluate(terms)
-
-        opponents = [p for p in active if p not in party]
-        winners = tuple(p for p in active if p in (party if won else opponents))
-        losers = [p for p in active if p not in winners]
-        gain = ngettext("+{value}", "+{value} each", len(winners)).format(value=value)
-        if won:
-            split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=and_list(party), gain=gain)
-        else:
-            split = ngettext("{party} loses: {winners} {gain}", "{party} lose: {winners} {gain}", len(party)).format(
-                party=and_list(party), winners=and_list(winners), gain=gain
-            )
-        split += ngettext("; {losers} gets nothing", "; {losers} get nothing", len(losers)).format(losers=and_list(losers))
+            schneider = losing <= _setting(settings, "schneider_bis")
+        # Only entered where Schwarz counts (checks.only).
+        terms, value, worded = _value(kind, base, schneider, hand.schwarz, hand.spritze, carry.doppelt, laufende)
+        split, winners = _split(tuple(party), active, won, value)
         payout = Payout(
-            points={p: (value if p in winners else 0) for p in active},
-            value=value,
-            terms=tuple(terms),
-            formula=formula(terms),
-            split=split,
-            soloist=hand.player if kind in SOLO_TYPES else None,
-            winners=winners,
+            {p: (value if p in winners else 0) for p in active},
+            value,
+            terms,
+            worded,
+            split,
+            hand.player if kind in SOLO_TYPES else None,
+            winners,
         )
-        return Result(payout, Carry(), consumes_bock=False)
+        return Result(payout, _NO_CARRY, consumes_bock=False)
 
     def _everyone(self, settings: Settings, state: TableState, hand: Hand, carry: Carry) -> Result:
         active = state.active
@@ -339,13 +322,57 @@ class Buchstaben:
         return Result(payout, Carry(), consumes_bock=False)
 
 
+# An evening repeats the same few values and parties: each is worked out and worded once and
+# shared (the functions are pure, each cache is keyed by everything it reads).
+
+
+@worded(4096)
+def _value(
+    kind: str, base: int, schneider: bool, schwarz: bool, spritze: bool, doppelt: bool, laufende: int
+) -> tuple[tuple[Term, ...], int, str]:
+    """The terms of V in the order the formula writes them, V, and the formula."""
+    terms = [Term(LABEL[kind], "+", base)]
+    if schneider:
+        terms.append(Term("Schneider", "+", 1))
+    if schwarz:
+        terms.append(Term("Schwarz", "+", 1))
+    if spritze:
+        terms.append(Term("Spritze", "×", 2))
+    if doppelt:
+        terms.append(Term("Doppelt", "×", 2))
+    if laufende:
+        terms.append(Term("Laufende", "+", laufende))
+    made = tuple(terms)
+    return made, evaluate(made), formula(made)
+
+
+@worded(4096)
+def _split(party: tuple[str, ...], active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
+    """How V was shared, as a sentence, and who won."""
+    opponents = [p for p in active if p not in party]
+    winners = tuple(p for p in active if p in (party if won else opponents))
+    losers = [p for p in active if p not in winners]
+    gain = ngettext("+{value}", "+{value} each", len(winners)).format(value=value)
+    if won:
+        split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=and_list(party), gain=gain)
+    else:
+        split = ngettext("{party} loses: {winners} {gain}", "{party} lose: {winners} {gain}", len(party)).format(
+            party=and_list(party), winners=and_list(winners), gain=gain
+        )
+    split += ngettext("; {losers} gets nothing", "; {losers} get nothing", len(losers)).format(losers=and_list(losers))
+    return split, winners
+
+
 def _setting(settings: Settings, key: str) -> Any:
     # A table stored before a setting existed lacks it: its default applies.
     return settings.get(key, Buchstaben.settings[key].default)
 
 
 def _carry(state: TableState) -> Carry:
-    return state.carry if isinstance(state.carry, Carry) else Carry()
+    return state.carry if isinstance(state.carry, Carry) else _NO_CARRY
+
+
+_NO_CARRY = Carry()  # a value: the one table state after any played hand, shared
 
 
 BUCHSTABEN = Buchstaben()

@@ -38,8 +38,12 @@ class Only:
         self._defaults = defaults[0] if len(others) == 1 else defaults
 
     def __call__(self, hand: Hand) -> None:
-        if self._others is not None and self._others(hand) != self._defaults:
+        if not self.fits(hand):
             only(hand, self.allowed)
+
+    def fits(self, hand: Hand) -> bool:
+        """Whether `hand` gives no fact but the allowed ones (for a rule set with sentences of its own)."""
+        return self._others is None or self._others(hand) == self._defaults
 
 
 def need(hand: Hand, *names: str) -> None:

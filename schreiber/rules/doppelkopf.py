@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import copy
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
-from schreiber.i18n import N_, _, ngettext
+from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import (
     OPTION_OF,
@@ -48,7 +52,8 @@ class Musssolo:
     played: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
+# Slotted, not frozen: one is made per hand of a replay, and nothing changes it after.
+@dataclass(slots=True)
 class _Game:
     """A normal game or a solo, checked: the two parties and what they did."""
 
@@ -193,6 +198,8 @@ class Doppelkopf:
         self.turnier = turnier
         self.settings = settings
         self.types = types
+        # (settings, a copy of them, their _Table): the table last asked about; see `_table`.
+        self._last: tuple[Settings, Settings, _Table] | None = None
 
     # -- the RuleSet protocol -------------------------------------------------------------
 
@@ -216,16 +223,32 @@ class Doppelkopf:
             return self._hammelrennen(settings, state, hand)
         if hand.type == "schiebekopf":
             return self._schiebekopf(settings, state, hand)
-        game = self._game(settings, state, hand)
-        carry = self._musssolo_after(settings, state, hand, game)
-        if self.turnier:
-            payout, bock_causes = self._turnier(settings, state, hand, game)
-        else:
-            payout, bock_causes = self._alten(settings, state, hand, game)
-        pflicht = hand.pflicht and game.solo
-        same = pflicht and (self.turnier or bool(self._get(settings, "pflichtsolo_selber_geber")))
+        table = self._table(settings)
+        game = self._game(settings, state, hand, table)
+        carry = state.carry
+        if (
+            hand.pflicht
+            or not isinstance(carry, Musssolo)
+            or carry.played
+            or carry.round != state.hands // (table.round_spiele or len(state.players))
+        ):
+            carry = self._musssolo_after(settings, state, hand, game)
+        # else the usual hand: no Pflichtsolo in this round yet, and none now; the carry stays.
+        # The value depends on the Augen only through the thresholds the rules compare them with:
+        # any Augen between the same two thresholds score alike, so the lowest of them stands in
+        # for all (see _Table.cuts), and each combination of facts is worked out once per table.
+        side, winner, value, terms, worded, bock_causes = table.value(
+            hand.type,
+            game.solo,
+            table.lows[bisect_right(table.cuts, game.augen)],
+            game.schwarz,
+            _VALUE_FACTS(hand),
+            state.bock.factor,
+        )
+        payout = self._payout(state.active, game, side, value, terms, worded, game.members(winner) if winner is not None else ())
+        same = hand.pflicht and game.solo and table.selber_geber
         # As in Schafkopf, a hand the same dealer deals again after does not use up a Bock hand.
-        return Result(payout, carry, same_dealer=same, bock_causes=bock_causes, consumes_bock=not same)
+        return Result(payout, carry, same, bock_causes, not same)
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         lines: list[str] = []
@@ -358,6 +381,40 @@ class Doppelkopf:
     def _get(self, settings: Settings, key: str) -> Any:
         return settings.get(key, self.settings[key].default) if key in self.settings else settings.get(key)
 
+    def _table(self, settings: Settings) -> _Table:
+        """What `settings` decide, worked out when they are new and reused while the same unchanged
+        settings come in again (as they do for every hand of a replay)."""
+        last = self._last
+        # The same object, and still equal to the copy taken then: a table changed in place is new.
+        if last is not None and last[0] is settings and last[1] == settings:
+            return last[2]
+        table = _Table(self, settings)
+        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, table)
+        return table
+
+    def _value(
+        self,
+        settings: Settings,
+        hand_type: str,
+        solo: bool,
+        augen: int,
+        schwarz: bool,
+        values: tuple[Any, ...],
+        factor: int,
+    ) -> tuple[str, str | None, int, tuple[Term, ...], str, int]:
+        """A checked party game's value, without its players: (the side V is counted for, the
+        winning party or None, V, the terms, the formula, the Bock rounds it causes).
+
+        `values` are the facts of _VALUE_FIELDS; `augen` may stand in for others (see _Table.cuts).
+        """
+        facts = Hand(hand_type, augen=augen, schwarz=schwarz, **dict(zip(_VALUE_FIELDS, values, strict=True)))
+        game = _Game((), (), solo, augen, schwarz)
+        if self.turnier:
+            side, winner, terms, worded, causes = self._turnier(settings, factor, facts, game)
+        else:
+            side, winner, terms, worded, causes = self._alten(settings, factor, facts, game)
+        return side, winner, evaluate(terms), terms, worded, causes
+
     def _bock(self, settings: Settings) -> tuple[str, ...]:
         # A table stored before doppelkopf-turnier knew the setting plays without Bock (its default).
         return tuple(self._get(settings, "bock") or ())
@@ -386,17 +443,14 @@ class Doppelkopf:
                         "for a Lustsolo.").format(player=player)
                 )
             counts[player] = counts.get(player, 0) + 1
-        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+        return _musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
 
     def _carry(self, settings: Settings, state: TableState) -> Musssolo:
         current, counts = self._musssolo_now(settings, state)
-        return Musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
+        return _musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
 
     def _bock_term(self, state: TableState) -> list[Term]:
-        factor = state.bock.factor
-        if factor <= 1:
-            return []
-        return [Term("Bock" if factor == 2 else "Doppelbock", "×", factor)]
+        return _bock_terms(state.bock.factor)
 
     # -- hands without parties -------------------------------------------------------------------
 
@@ -513,11 +567,48 @@ class Doppelkopf:
 
     # -- normal games and solos ----------------------------------------------------------------
 
-    def _game(self, settings: Settings, state: TableState, hand: Hand) -> _Game:
+    def _game(self, settings: Settings, state: TableState, hand: Hand, table: _Table) -> _Game:
         """Check a normal game / Hochzeit / solo against the table and name its two parties."""
         t = hand.type
-        given = hand.given()
         solo = t in SOLOS or (t == "hochzeit" and hand.partner is None)
+        # The usual hand gives only facts its type takes at this table: one comparison. Any other
+        # goes through the checks below, which name what is wrong.
+        if not table.only[t, solo].fits(hand):
+            self._check_given(settings, hand, solo)
+        if hand.player is None:
+            checks.need(hand, "player")
+        if t == "normal" and hand.partner is None:
+            checks.need(hand, "partner")
+        if t == "farbsolo":
+            checks.need(hand, "farbe")
+            if hand.farbe not in FARBEN:
+                raise HandError(_("--farbe must be one of {FARBEN}, not {farbe}.").format(FARBEN=', '.join(FARBEN), farbe=repr(hand.farbe)))
+        if hand.augen is None:
+            checks.need(hand, "augen")
+        active = state.active
+        assert hand.player is not None and hand.augen is not None
+        checks.seated(hand.player, active, "--player")
+        if hand.partner is not None:
+            checks.different(hand.player, hand.partner)
+            checks.seated(hand.partner, active, "--partner")
+        checks.in_range(hand.augen, 0, 240, "--augen N")
+        if hand.schwarz and hand.augen not in (0, 240):
+            raise HandError(
+                _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(augen=hand.augen)
+            )
+        for f, value in (("re_absage", hand.re_absage), ("kontra_absage", hand.kontra_absage)):
+            if value is not None and value not in ABSAGEN:
+                raise HandError(_("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(option=OPTION_OF[f], value=value))
+        re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
+        game = _Game(re, _others(active, re), solo, hand.augen, hand.schwarz)
+        if not solo:
+            self._check_spots(hand, game)
+        return game
+
+    def _check_given(self, settings: Settings, hand: Hand, solo: bool) -> None:
+        """Refuse a fact given that this hand type does not take at this table, in one sentence."""
+        t = hand.type
+        given = hand.given()
         if solo:
             for f in SPOT_FIELDS:
                 if f in given:
@@ -535,60 +626,27 @@ class Doppelkopf:
                         _("{option}: this table plays without that spot point (stake 0); a table started with --set "
                             "{key}=N counts it.").format(option=OPTION_OF[f], key=key)
                     )
-        allowed = self._allowed(t, solo)
-        checks.only(hand, allowed)
-        checks.need(hand, "player")
-        if t == "normal":
-            checks.need(hand, "partner")
-        if t == "farbsolo":
-            checks.need(hand, "farbe")
-            if hand.farbe not in FARBEN:
-                raise HandError(_("--farbe must be one of {FARBEN}, not {farbe}.").format(FARBEN=', '.join(FARBEN), farbe=repr(hand.farbe)))
-        checks.need(hand, "augen")
-        active = state.active
-        assert hand.player is not None and hand.augen is not None
-        checks.seated(hand.player, active, "--player")
-        if hand.partner is not None:
-            checks.different(hand.player, hand.partner)
-            checks.seated(hand.partner, active, "--partner")
-        checks.in_range(hand.augen, 0, 240, "--augen N")
-        if hand.schwarz and hand.augen not in (0, 240):
-            raise HandError(
-                _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(augen=hand.augen)
-            )
-        for f in ("re_absage", "kontra_absage"):
-            value = getattr(hand, f)
-            if value is not None and value not in ABSAGEN:
-                raise HandError(_("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(option=OPTION_OF[f], value=value))
-        re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
-        game = _Game(
-            re=re,
-            kontra=tuple(p for p in active if p not in re),
-            solo=solo,
-            augen=hand.augen,
-            schwarz=hand.schwarz,
-        )
-        if not solo:
-            self._check_spots(hand, game)
-        return game
+        checks.only(hand, self._allowed(t, solo))
 
     def _check_spots(self, hand: Hand, game: _Game) -> None:
         if hand.karlchen is not None and hand.karlchen not in ("re", "kontra"):
             raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(hand.karlchen)))
-        for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
-            value = getattr(hand, f)
-            if value is not None and value < 0:
-                raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
-        foxes = (hand.fuchs_re or 0) + (hand.fuchs_kontra or 0)
+        fuchs_re, fuchs_kontra = hand.fuchs_re or 0, hand.fuchs_kontra or 0
+        doppelkopf_re, doppelkopf_kontra = hand.doppelkopf_re or 0, hand.doppelkopf_kontra or 0
+        if min(fuchs_re, fuchs_kontra, doppelkopf_re, doppelkopf_kontra) < 0:
+            for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
+                value = getattr(hand, f)
+                if value is not None and value < 0:
+                    raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
+        foxes = fuchs_re + fuchs_kontra
         if foxes > 2:
             raise HandError(_("--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.").format(foxes=foxes))
-        for party, f in ((RE, "doppelkopf_re"), (KONTRA, "doppelkopf_kontra")):
-            count = getattr(hand, f) or 0
-            if count * 40 > game.aug(party):
+        for party, f, count in ((RE, "doppelkopf_re", doppelkopf_re), (KONTRA, "doppelkopf_kontra", doppelkopf_kontra)):
+            if count and count * 40 > game.aug(party):
                 raise HandError(
                     _("{option}: {count} tricks of 40 Augen or more need at least {value} Augen, and {party} has {value2}.").format(option=OPTION_OF[f], count=count, value=count * 40, party=party, value2=game.aug(party))
                 )
-        for party in (RE, KONTRA):
+        for party in (RE, KONTRA) if game.schwarz else ():
             if game.took_trick(party):
                 continue
             key = party.lower()
@@ -613,39 +671,22 @@ class Doppelkopf:
         }
 
     def _payout(
-        self, game: _Game, side: str | None, terms: list[Term], formula: str, winners: tuple[str, ...]
+        self, active: tuple[str, ...], game: _Game, side: str, value: int, terms: tuple[Term, ...], formula: str, winners: tuple[str, ...]
     ) -> Payout:
         """Share V: each player of `side` gets V and each of the other −V; a soloist counts 3×."""
-        value = evaluate(terms)
-        side = side or RE
-        points: dict[str, int] = {}
-        for party, sign in ((side, 1), (_other(side), -1)):
-            for p in game.members(party):
-                points[p] = sign * value * (3 if game.solo and party == RE else 1)
-        if game.solo:
-            soloist = game.re[0]
-            sign = "−" if points[soloist] < 0 else "+"
-            split = _("Solist {soloist} {sign}3×{value}, each opponent {against}").format(
-                soloist=soloist, sign=sign, value=abs(value), against=signed(-points[soloist] // 3)
-            )
-        else:
-            a, b = (side, _other(side))
-            split = _("{party} {names} {points} each; {other} {others} {against} each").format(
-                party=a, names=", ".join(game.members(a)), points=signed(value), other=b, others=", ".join(game.members(b)), against=signed(-value)
-            )
-        return Payout(
-            points=points,
-            value=value,
-            terms=tuple(terms),
-            formula=formula,
-            split=split,
-            soloist=game.re[0] if game.solo else None,
-            winners=winners,
-        )
+        re = value if side == RE else -value
+        solo = game.solo
+        # In seat order (Re and Kontra are the players holding cards), as the fold names them.
+        points = {p: (3 * re if solo else re) if p in game.re else -re for p in active}
+        split = _split(game.re, game.kontra, game.solo, side, value)
+        # Positional, in the order of the fields: made once per hand of a replay.
+        return Payout(points, value, terms, formula, split, game.re[0] if game.solo else None, winners)
 
     # -- the seed's Alten table --------------------------------------------------------------------
 
-    def _alten(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> tuple[Payout, int]:
+    def _alten(
+        self, settings: Settings, factor: int, hand: Hand, game: _Game
+    ) -> tuple[str, str, tuple[Term, ...], str, int]:
         if hand.type == "stilles-solo" and self._get(settings, "stilles_solo_nur_schwarz"):
             re_wins = game.schwarz and game.augen == 240
         else:
@@ -702,7 +743,7 @@ class Doppelkopf:
             else:
                 why = _("recorded only")
             terms.append(Term(_("{said} (no factor at the Alten table; {why})").format(said=said, why=why), "+", 0))
-        terms += self._bock_term(state)
+        terms += _bock_terms(factor)
 
         causes = sum(
             (
@@ -713,12 +754,13 @@ class Doppelkopf:
                 "manuell" in triggers and hand.bock,
             )
         )
-        payout = self._payout(game, winner, terms, wording(terms), game.members(winner))
-        return payout, causes
+        return winner, winner, tuple(terms), wording(terms), causes
 
     # -- the DDV tournament rules ----------------------------------------------------------------------
 
-    def _turnier(self, settings: Settings, state: TableState, hand: Hand, game: _Game) -> tuple[Payout, int]:
+    def _turnier(
+        self, settings: Settings, factor: int, hand: Hand, game: _Game
+    ) -> tuple[str, str | None, tuple[Term, ...], str, int]:
         absage = {RE: hand.re_absage, KONTRA: hand.kontra_absage}
         announced = {RE: hand.re or absage[RE] is not None, KONTRA: hand.kontra or absage[KONTRA] is not None}
         target_absage = dict(absage)
@@ -804,9 +846,7 @@ class Doppelkopf:
         ]
         # With `--set bock=…` (off by default) the queue of the Alten table: the value is doubled in a
         # Bock round, and the same triggers append rounds to it.
-        terms += self._bock_term(state)
-        formula = head + wording(terms)
-        winners = game.members(winner) if winner is not None else ()
+        terms += _bock_terms(factor)
         triggers = self._bock(settings)
         causes = sum(
             (
@@ -817,7 +857,94 @@ class Doppelkopf:
                 "manuell" in triggers and hand.bock,
             )
         )
-        return self._payout(game, side, terms, formula, winners), causes
+        return side, winner, tuple(terms), head + wording(terms), causes
+
+
+# The facts besides the Augen and --schwarz that a party game's value reads.
+_VALUE_FIELDS = (
+    "re",
+    "kontra",
+    "re_absage",
+    "kontra_absage",
+    "fuchs_re",
+    "fuchs_kontra",
+    "doppelkopf_re",
+    "doppelkopf_kontra",
+    "karlchen",
+    "altenstrafe",
+    "bock",
+)
+_VALUE_FACTS = attrgetter(*_VALUE_FIELDS)
+
+
+@lru_cache(maxsize=1024)
+def _others(active: tuple[str, ...], party: tuple[str, ...]) -> tuple[str, ...]:
+    """The players of `active` not in `party` (Kontra), in seat order."""
+    return tuple(p for p in active if p not in party)
+
+
+@lru_cache(maxsize=1024)
+def _musssolo(current: int, played: tuple[tuple[str, int], ...]) -> Musssolo:
+    """The Musssolo carry, a value: each one made once and shared."""
+    return Musssolo(current, played)
+
+
+def _bock_terms(factor: int) -> list[Term]:
+    if factor <= 1:
+        return []
+    return [Term("Bock" if factor == 2 else "Doppelbock", "×", factor)]
+
+
+@worded(4096)
+def _split(re: tuple[str, ...], kontra: tuple[str, ...], solo: bool, side: str, value: int) -> str:
+    """How V was shared, as a sentence: worded once per parties and value (pure, keyed by all it reads)."""
+    if solo:
+        soloist = 3 * (value if side == RE else -value)  # the soloist is Re
+        sign = "−" if soloist < 0 else "+"
+        return _("Solist {soloist} {sign}3×{value}, each opponent {against}").format(
+            soloist=re[0], sign=sign, value=abs(value), against=signed(-soloist // 3)
+        )
+    a, b = (side, _other(side))
+    members = {RE: re, KONTRA: kontra}
+    return _("{party} {names} {points} each; {other} {others} {against} each").format(
+        party=a, names=", ".join(members[a]), points=signed(value), other=b, others=", ".join(members[b]), against=signed(-value)
+    )
+
+
+# Every comparison of Augen in the tournament rules: Re's Augen against 30, 60, 90, 120, 121, 151,
+# 181, 211 (keine 90 … schwarz, the Absagen, 120:120) and Kontra's, 240 − Augen, against the same,
+# which are the same cut points again; 0 and 240 are cut off alone (a party without a trick).
+_TURNIER_CUTS = (1, 30, 60, 90, 120, 121, 151, 181, 211, 240)
+
+
+class _Table:
+    """What a table's settings decide for every hand, worked out once per settings rather than per hand."""
+
+    def __init__(self, rules: Doppelkopf, settings: Settings) -> None:
+        self.round_spiele = int(rules._get(settings, "musssolo_runde_spiele"))
+        self.selber_geber = rules.turnier or bool(rules._get(settings, "pflichtsolo_selber_geber"))
+        # The check of the facts given, per hand type and solo or not: a spot point this table does
+        # not play (stake 0) is not among them, so a hand giving it goes on to the sentence.
+        unplayed = set()
+        if not rules.turnier:
+            unplayed = {f for f in SPOT_FIELDS if int(rules._get(settings, _STAKES[f])) == 0}
+        self.only = {
+            (hand_type, solo): checks.Only(rules._allowed(hand_type, solo) - unplayed)
+            for hand_type in rules.types
+            for solo in (False, True)
+        }
+        # The Augen at which a party game's score can change: any Augen from one cut up to the next
+        # score alike (the lowest stands in for them all).
+        if rules.turnier:
+            self.cuts = _TURNIER_CUTS
+        else:
+            # Re wins from 121, 120:120, 240 for a stilles Solo, a party without a trick (0, 240),
+            # Schneider under the setting for either party.
+            under = int(rules._get(settings, "schneider_unter"))
+            self.cuts = tuple(sorted({1, 120, 121, 240, under, 241 - under}))
+        self.lows = (0, *self.cuts)
+        value = rules._value
+        self.value = worded(8192)(lambda *facts: value(settings, *facts))
 
 
 DOPPELKOPF = Doppelkopf(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
-from schreiber.i18n import N_, _, ngettext
+from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
 from schreiber.rules.table import Result, TableState
@@ -88,9 +89,23 @@ def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
 
 # What a hand (`spiel`) may be entered with; anything else is refused by checks.only.
 _FIELDS = frozenset({"player", "augen", "forced", "schwarz"})
+_ONLY = checks.Only(_FIELDS)
 
 
-@dataclass(frozen=True)
+@lru_cache(maxsize=256)
+def _checked_teams(players: tuple[str, ...], teams: tuple[tuple[str, ...], ...]) -> Teams:
+    """check_teams once per table and drawing: the ledger stamps the teams in force on every hand."""
+    return check_teams(players, teams)
+
+
+@worded(256)
+def _team_names(teams: Teams) -> tuple[str, str]:
+    return (team_name(teams[0]), team_name(teams[1]))
+
+
+# Slotted, not frozen (whose __init__ pays object.__setattr__ per field): one is made per hand of a
+# replay, and nothing changes it after it is made. It stays a hashable value, as a table state's carry.
+@dataclass(slots=True, unsafe_hash=True)
 class KlassischCarry:
     """The strokes of the running Partie and what earlier Partien left with the players.
 
@@ -108,7 +123,7 @@ class KlassischCarry:
 
     @property
     def team_names(self) -> tuple[str, str]:
-        return (team_name(self.teams[0]), team_name(self.teams[1]))
+        return _team_names(self.teams)
 
     @property
     def pending_team(self) -> Team | None:
@@ -235,8 +250,9 @@ class Klassisch:
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":
             raise HandError(_("{type} is not a hand of klassisch; the only type is spiel.").format(type=repr(hand.type)))
-        checks.only(hand, _FIELDS)
-        checks.need(hand, "player", "augen")
+        _ONLY(hand)
+        if hand.player is None or hand.augen is None:
+            checks.need(hand, "player", "augen")
         assert hand.player is not None and hand.augen is not None
         checks.seated(hand.player, state.active, "--player")
         checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
@@ -246,8 +262,9 @@ class Klassisch:
                     "opponents did), not {augen}.").format(TOTAL_AUGEN=TOTAL_AUGEN, augen=hand.augen)
             )
         carry = self.carry(settings, state)
-        if hand.teams is not None:
-            teams = check_teams(state.players, hand.teams)
+        # Teams the same as those in force were checked when they were drawn.
+        if hand.teams is not None and hand.teams != carry.teams:
+            teams = _checked_teams(state.players, hand.teams)
             if teams != carry.teams:
                 carry = carry.new_partie(teams)
         return _score(_striche(settings), state, carry, hand)
@@ -305,7 +322,10 @@ class Klassisch:
 
 
 def _striche(settings: Settings) -> int:
-    return int(settings.get("striche", SETTINGS["striche"].default))
+    return int(settings.get("striche", _STRICHE))
+
+
+_STRICHE = SETTINGS["striche"].default
 
 
 def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -> Result:
@@ -318,20 +338,16 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
         # A whole Schafkopf at once; the started one stays, and a pending 60:60 is settled by it.
         winner = declarers if augen == TOTAL_AUGEN else 1 - declarers
         after = _with_heads(carry, winner, 1)
-        terms: tuple[Term, ...] = (Term(_("schwarz: a whole Schafkopf"), "+", striche),)
-        split = _(
-            "{team} win schwarz and draw a whole Schafkopf ({striche} strokes): {each}; the started one stays at {strokes}/{striche}"
-        ).format(team=names[winner], striche=striche, each=_each(carry.teams[winner], striche), strokes=carry.strokes[winner])
+        terms, split = _schwarz(carry.teams[winner], striche, carry.strokes[winner])
         return _result(state, after, winner, striche, terms, split, carry)
 
     if augen == TIE:
         # A second tie keeps the 60:60 pending, now measured against the team that declared it.
-        after = replace(carry, pending=declarers, pending_player=hand.player)
-        split = _("60:60: nobody scores; {team} declared, the next hand decides").format(team=names[declarers])
-        if carry.pending is not None:
-            split += _(" (the 60:60 of {team} stays pending)").format(team=names[carry.pending])
-        wording = _("60:60 = 0 strokes; the next hand decides")
-        return _result(state, after, None, 0, (Term("60:60", "+", 0),), split, carry, wording)
+        after = KlassischCarry(
+            carry.teams, carry.strokes, carry.heads, carry.schafkoepfe, declarers, hand.player, carry.partie
+        )
+        split = _tie(names[declarers], None if carry.pending is None else names[carry.pending])
+        return _result(state, after, None, 0, _TIE_TERMS, split, carry, _("60:60 = 0 strokes; the next hand decides"))
 
     won = augen >= WIN
     winner = declarers if won else 1 - declarers
@@ -349,21 +365,58 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
         label, base, extra = _("lost, forced to declare"), 1, 1
     else:
         label, base, extra = _("lost"), 2, 2
-    terms = (Term(label, "+", base),) + ((Term(_("double"), "+", extra),) if double else ())
-    strokes = base + (extra if double else 0)
+    terms, strokes, worded = _strokes(label, base, extra if double else 0)
 
     total = carry.strokes[winner] + strokes
     finished, left = divmod(total, striche)
     after = _with_heads(carry, winner, finished, strokes_left=left)
-    after = replace(after, pending=None, pending_player=None)
+    split = _drawn(carry.teams[winner], strokes, finished, left, striche)
+    return _result(state, after, winner, strokes, terms, split, carry, worded)
+
+
+# An evening repeats the same few results: each is worded once and shared (pure, keyed by all they read).
+
+
+_TIE_TERMS = (Term("60:60", "+", 0),)
+
+
+@worded(1024)
+def _schwarz(team: Team, striche: int, strokes: int) -> tuple[tuple[Term, ...], str]:
+    """The terms and the split of a hand won schwarz: a whole Schafkopf, the started one kept."""
+    terms = (Term(_("schwarz: a whole Schafkopf"), "+", striche),)
+    split = _(
+        "{team} win schwarz and draw a whole Schafkopf ({striche} strokes): {each}; the started one stays at {strokes}/{striche}"
+    ).format(team=team_name(team), striche=striche, each=_each(team, striche), strokes=strokes)
+    return terms, split
+
+
+@worded(1024)
+def _tie(declared: str, pending: str | None) -> str:
+    """The split of a 60:60, and the one it leaves pending."""
+    split = _("60:60: nobody scores; {team} declared, the next hand decides").format(team=declared)
+    if pending is not None:
+        split += _(" (the 60:60 of {team} stays pending)").format(team=pending)
+    return split
+
+
+@worded(1024)
+def _strokes(label: str, base: int, extra: int) -> tuple[tuple[Term, ...], int, str]:
+    """The terms of a hand's strokes (`extra` for a double, 0 if none), the strokes and the formula."""
+    terms = (Term(label, "+", base),) + ((Term(_("double"), "+", extra),) if extra else ())
+    return terms, base + extra, formula(terms)
+
+
+@worded(4096)
+def _drawn(team: Team, strokes: int, finished: int, left: int, striche: int) -> str:
+    """The split: who draws how many strokes, and the Schafköpfe that completes."""
     split = ngettext("{team} draw {count} stroke: {each}", "{team} draw {count} strokes: {each}", strokes).format(
-        team=names[winner], count=strokes, each=_each(carry.teams[winner], strokes)
+        team=team_name(team), count=strokes, each=_each(team, strokes)
     )
     if finished:
         split += ngettext(
             "; a Schafkopf is complete, {left}/{striche} in the next", "; {count} Schafköpfe are complete, {left}/{striche} in the next", finished
         ).format(count=finished, left=left, striche=striche)
-    return _result(state, after, winner, strokes, terms, split, carry)
+    return split
 
 
 def _each(team: Team, strokes: int) -> str:
@@ -372,21 +425,17 @@ def _each(team: Team, strokes: int) -> str:
 
 def _with_heads(carry: KlassischCarry, team: int, finished: int, strokes_left: int | None = None) -> KlassischCarry:
     """`carry` with `finished` more Schafköpfe for `team` (credited to its players) and its head at `strokes_left`."""
-    heads = list(carry.heads)
-    heads[team] += finished
-    strokes = list(carry.strokes)
+    heads = carry.heads
+    schafkoepfe = carry.schafkoepfe
+    if finished:
+        heads = (heads[0] + finished, heads[1]) if team == 0 else (heads[0], heads[1] + finished)
+        drawers = carry.teams[team]
+        schafkoepfe = tuple((p, n + finished if p in drawers else n) for p, n in carry.schafkoepfe)
+    strokes = carry.strokes
     if strokes_left is not None:
-        strokes[team] = strokes_left
-    drawers = carry.teams[team]
-    schafkoepfe = tuple((p, n + finished if p in drawers else n) for p, n in carry.schafkoepfe)
-    return replace(
-        carry,
-        heads=(heads[0], heads[1]),
-        strokes=(strokes[0], strokes[1]),
-        schafkoepfe=schafkoepfe,
-        pending=None,
-        pending_player=None,
-    )
+        strokes = (strokes_left, strokes[1]) if team == 0 else (strokes[0], strokes_left)
+    # Made directly, not by dataclasses.replace: once per hand of a replay.
+    return KlassischCarry(carry.teams, strokes, heads, schafkoepfe, None, None, carry.partie)
 
 
 def _result(
@@ -402,21 +451,9 @@ def _result(
     """The payout of one hand: `strokes` to each player of the winning team; `wording` replaces the formula."""
     drawers = () if winner is None else before.teams[winner]
     points = {p: (strokes if p in drawers else 0) for p in state.players}
-    return Result(
-        payout=Payout(
-            points=points,
-            value=strokes,
-            terms=terms,
-            formula=formula(terms) if wording is None else wording,
-            split=split,
-            soloist=None,
-            winners=tuple(drawers),
-        ),
-        carry=after,
-        same_dealer=False,
-        bock_causes=0,
-        consumes_bock=False,
-    )
+    # Positional, in the order of the fields: made once per hand of a replay.
+    payout = Payout(points, strokes, terms, formula(terms) if wording is None else wording, split, None, tuple(drawers))
+    return Result(payout, after, False, 0, False)
 
 
 KLASSISCH = Klassisch()

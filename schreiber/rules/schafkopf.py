@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
-from schreiber.i18n import N_, _, ngettext
+from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
@@ -229,7 +228,7 @@ class _Table:
         self.durchmarsch.base = Term("Durchmarsch", "+", get("solo") if rules.tarif else 7)
         # The value depends on a handful of facts, and an evening repeats the same few
         # combinations of them: each is worked out and worded once per table.
-        self.value = lru_cache(maxsize=4096)(self._value)
+        self.value = worded(4096)(self._value)
 
     def laufende_term(self, laufende: int, minimum: int) -> Term | None:
         if laufende and laufende >= minimum:
@@ -709,7 +708,7 @@ class Schafkopf:
 # less work for the garbage collector.
 
 
-@lru_cache(maxsize=4096)
+@worded(4096)
 def _rufspiel_split(
     player: str, partner: str, active: tuple[str, ...], won: bool, value: int
 ) -> tuple[str, tuple[str, ...]]:
@@ -722,7 +721,7 @@ def _rufspiel_split(
     return split, party if won else others
 
 
-@lru_cache(maxsize=4096)
+@worded(4096)
 def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
     gain = value if won else -value
     split = _("Spieler {player} {sign}3×{value} = {points}, each opponent {against}").format(
@@ -731,7 +730,7 @@ def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> 
     return split, (player,) if won else tuple(p for p in active if p != player)
 
 
-@lru_cache(maxsize=4096)
+@worded(4096)
 def _ramsch_split(
     loser: str, active: tuple[str, ...], unit: int, bonus: int, jungfrauen: tuple[str, ...]
 ) -> tuple[str, tuple[str, ...]]:

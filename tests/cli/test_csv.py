@@ -6,6 +6,7 @@ import csv
 import errno
 import io
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -387,13 +388,81 @@ def test_a_bom_and_a_raw_formula_name_are_read_as_text(cli, other, tmp_path):
 
 
 def test_a_table_beyond_a_sane_size_is_refused_with_the_reason(cli, tmp_path, monkeypatch):
-    from schreiber.ledger import reports
+    from schreiber.ledger import transfer
 
     evening(cli)
     path = export(cli, tmp_path / "abend.csv")
     cli.ok("session", "new", "--rules", "schafkopf", *PLAYERS, "--date", "2026-03-01")
     before = cli.ok("export", "csv", "--all")
-    monkeypatch.setattr(reports, "MAX_HANDS", 4)
+    monkeypatch.setattr(transfer, "MAX_HANDS", 4)
     ran = cli("import", "csv", str(path))
     assert ran.code == 2 and "has hand 5; a table holds hands 1–4" in ran.err
     assert cli.ok("export", "csv", "--all") == before
+
+
+# -- payments recorded with settle travel with the file (issue 24, item 3) ---------------------
+
+
+def money(cli: Cli) -> tuple:
+    """Who still pays whom, at the table and across the ledger: what a payment changes."""
+    report = cli.json("report", "--session", "1", "--format", "json")
+    return report["money"], report["transfers"], cli.json("report", "--open", "--format", "json")["transfers"]
+
+
+def test_payments_survive_export_and_import_and_a_later_export_adds_only_new_ones(cli, other, tmp_path):
+    evening(cli, HANDS[:3])
+    unpaid = money(cli)
+    recorded = cli.ok("settle", "--paid", "Berta").split("Still open")[0].count(" paid ")
+    assert recorded and money(cli) != unpaid
+    out = other.ok("import", "csv", str(export(cli, tmp_path / "halb.csv")))
+    payments = "1 payment" if recorded == 1 else f"{recorded} payments"
+    assert out == f"Imported session 1 with 3 hands.\nRecorded {payments} of the file (settle) for session 1.\n"
+    # what was paid is paid in the other ledger too: the same open debts, not the whole evening again
+    assert money(other) == money(cli)
+
+    # the same file again adds nothing; the export of the other ledger is the same file
+    assert other.ok("import", "csv", str(tmp_path / "halb.csv")).startswith("Session 1 of the file is already")
+    back = export(other, tmp_path / "zurueck.csv").read_text(encoding="utf-8")
+    assert back == (tmp_path / "halb.csv").read_text(encoding="utf-8")
+
+    # more hands and the rest paid: a later export adds the new hands and only the new payments
+    for hand in HANDS[3:]:
+        cli.ok("add", *hand)
+    cli.ok("settle")
+    out = other.ok("import", "csv", str(export(cli, tmp_path / "ganz.csv")))
+    assert re.fullmatch(
+        r"Added hands 4–5 to session 1; the earlier ones were there already\.\n"
+        r"Recorded \d+ payments? of the file \(settle\) for session 1\.\n",
+        out,
+    )
+    assert money(other) == money(cli)
+    assert money(cli)[1:] == ([], [])
+    assert other.ok("import", "csv", str(tmp_path / "ganz.csv")).startswith("Session 1 of the file is already")
+    assert export(other, tmp_path / "zurueck.csv").read_text(encoding="utf-8") == (tmp_path / "ganz.csv").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_a_payment_recorded_after_the_last_hand_is_added_on_its_own(cli, other, tmp_path):
+    evening(cli)
+    other.ok("import", "csv", str(export(cli, tmp_path / "abend.csv")))
+    recorded = cli.ok("settle").split("Still open")[0].count(" paid ")
+    out = other.ok("import", "csv", str(export(cli, tmp_path / "bezahlt.csv")))
+    payments = "1 payment" if recorded == 1 else f"{recorded} payments"
+    assert out == f"Added {payments} of session 1 of the file to session 1; its hands were there already.\n"
+    assert money(other) == money(cli)
+    assert money(other)[1:] == ([], [])
+
+
+def test_payments_that_differ_from_the_ledgers_are_refused_and_nothing_is_written(cli, other, tmp_path):
+    evening(cli)
+    other.ok("import", "csv", str(export(cli, tmp_path / "abend.csv")))
+    assert cli.ok("settle", "--paid", "Anna") != other.ok("settle", "--session", "1", "--paid", "Dora")
+    before = money(other)
+    ran = other("import", "csv", str(export(cli, tmp_path / "bezahlt.csv")))
+    assert ran.code == 2
+    assert ran.err.strip() == (
+        "schreiber: import csv: session 1 of the file is session 1 of the ledger, but the payments recorded for it differ; "
+        "nothing was imported."
+    )
+    assert money(other) == before
