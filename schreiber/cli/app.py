@@ -790,7 +790,7 @@ def serve(
     if tournament is not None:
         from schreiber.web.tournament import run as run_tournament
 
-        run_tournament(_ledger(), tournament, host, port, say=typer.echo)
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry)
         return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
