@@ -780,7 +780,7 @@ def serve(
     until: UntilOpt = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
-    entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code."))] = False,
+    entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code (with --tournament: the organiser's page, which shows them)."))] = False,
     tournament: Annotated[
         Optional[str],
         typer.Option("--tournament", metavar="[ID]",
@@ -790,7 +790,7 @@ def serve(
     if tournament is not None:
         from schreiber.web.tournament import run as run_tournament
 
-        run_tournament(_ledger(), tournament, host, port, say=typer.echo)
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry)
         return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run

@@ -2,8 +2,9 @@
 
 Round 1 is a shuffle. A later round starts from a shuffle and then swaps players between tables,
 keeping a swap that does not add repeated pairs (two players who already sat at one table), until
-no pair repeats or the budget of swaps is spent; the best draw seen is kept. Everything random
-comes from one `random.Random(seed)`, so a seed gives the same draw again.
+no pair repeats or the budget of swaps is spent; the best draw seen is kept. When more rounds
+follow, the draw looks one round ahead (see `draw`). Everything random comes from the seed, so a
+seed gives the same draw again.
 """
 
 from __future__ import annotations
@@ -52,11 +53,47 @@ def count_repeats(tables: Iterable[Sequence[Hashable]], met: Iterable[frozenset]
     return sum(1 for pair in pairs_of(tables) if pair in seen)
 
 
-def draw(players: Sequence[Hashable], met: Iterable[frozenset] = (), seed: int | str = 0, budget: int | None = None) -> Draw:
+# Lookahead: at most this many candidate draws of a round, and this many swaps over all of them.
+CANDIDATES = 12
+LOOKAHEAD_SWAPS = 120_000
+
+
+def draw(
+    players: Sequence[Hashable], met: Iterable[frozenset] = (), seed: int | str = 0, budget: int | None = None, ahead: int = 0
+) -> Draw:
     """Seat `players` at tables of 4 (and 5), with as few pairs out of `met` together as the search finds.
 
     `budget`: how many swaps to try (default grows with the field); the draw stops early at 0 repeats.
+    `ahead`: how many rounds are still to be drawn after this one. Then the draw looks one round
+    ahead: a draw that leaves the next round no draw without repeats (16 players: three rounds
+    can be seated so that a fourth must repeat, though five rounds without a repeat exist) is
+    put aside for another candidate of as few repeats whose next round the search seats without
+    one; the first candidate is the draw without lookahead, so a field where that works is
+    seated as before.
     """
+    met = set(met)
+    first = _search(players, met, seed, budget)
+    if ahead <= 0:
+        return first
+    n = len(players)
+    swaps = budget if budget is not None else 4000 + 300 * n
+    # A next round without repeats is found in a few swaps where one exists: its search gets a quarter.
+    tries = max(1, min(CANDIDATES, LOOKAHEAD_SWAPS // (swaps + swaps // 4)))
+    best, score = first, None
+    for k in range(tries):
+        candidate = first if k == 0 else _search(players, met, f"{seed}:candidate-{k}", budget)
+        if score is not None and candidate.repeats > score[0]:
+            continue
+        following = _search(players, met | pairs_of(candidate.tables), f"{seed}:ahead-{k}", swaps // 4)
+        if score is None or (candidate.repeats, following.repeats) < score:
+            best, score = candidate, (candidate.repeats, following.repeats)
+        if following.repeats == 0:
+            break
+    return best
+
+
+def _search(players: Sequence[Hashable], met: set[frozenset], seed: int | str, budget: int | None) -> Draw:
+    """One round's draw: a shuffle, then swaps between tables that add no repeated pair (see the module)."""
     sizes = table_sizes(len(players))
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")

@@ -34,8 +34,10 @@ from schreiber.store.models import (
     Runde,
     Seat,
     EntryRequest,
+    SheetEntry,
     TableEvent,
     TableStats,
+    TournamentTable,
 )
 
 ACTIVE_KEY = "active_runde"
@@ -294,7 +296,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
-                raise SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
+                raise self._closed(s, runde)
             if request_key is not None:
                 seen = s.get(EntryRequest, (runde.id, request_key))
                 if seen is not None:
@@ -541,7 +543,7 @@ class Ledger:
         with self.transaction() as s:
             runde = self._runde(s, table_id, for_update=True)
             if runde.closed:
-                raise SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
+                raise self._closed(s, runde)
             records = self._records(s, runde)
             events = self._events(s, runde)
             rules = registry.get(runde.rules)
@@ -796,6 +798,17 @@ class Ledger:
             s.add(player)
             s.flush()
         return player
+
+    def _closed(self, s: Session, runde: Runde) -> SettingsError:
+        """Why a closed table takes no hand: a tournament table whose paper sheet is in says so
+        (a new session would not help there); any other was closed by `session close`."""
+        if s.scalar(select(SheetEntry.runde_id).where(SheetEntry.runde_id == runde.id).limit(1)) is not None:
+            place = s.scalars(select(TournamentTable).where(TournamentTable.runde_id == runde.id)).first()
+            if place is not None:
+                return SettingsError(
+                    _("round {round} table {table} (session {id}) has its paper sheet entered with `tournament result`, so it takes no hands.").format(
+                        round=place.round, table=place.number, id=runde.id))
+        return SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
 
     def _runde(self, s: Session, table_id: int | None, for_update: bool = False) -> Runde:
         if table_id is None:

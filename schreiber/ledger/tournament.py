@@ -272,7 +272,7 @@ class Tournaments:
                 seed = f"{t.seed}-{number}"
                 if redraw:
                     seed = f"{seed}-{secrets.token_hex(3)}"
-            result = seating.draw([e.player_id for e in entrants], met, seed=seed)
+            result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number)
             if redraw:
                 old = list(s.scalars(select(TournamentTable.runde_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
                 s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))

@@ -68,8 +68,9 @@ def augen_total(rules: str) -> int:
 class Gate:
     """Which table a key opens; wrong keys are remembered per address and slowed down."""
 
-    def __init__(self, ledger: Ledger, tables: list[int]) -> None:
+    def __init__(self, ledger: Ledger, tables: list[int] | Callable[[], list[int]]) -> None:
         self.ledger = ledger
+        # A list, or a function asked at each request (a tournament draws new tables while served).
         self.tables = tables
         self.failures: dict[str, tuple[int, float]] = {}
 
@@ -88,6 +89,18 @@ class Gate:
             self.failures.clear()
         self.failures[address] = (count + 1, time.monotonic())
 
+    async def slow_down(self, request: Request) -> None:
+        """A wrong key from the request's address: counted, and answered ever more slowly."""
+        address = request.client.host if request.client else "?"
+        wait = self.wait_for(address)
+        self._failed(address)
+        if wait:
+            await asyncio.sleep(wait)
+
+    def keys(self) -> dict[int, str]:
+        """The entry keys of the tables served, as stored now."""
+        return self.ledger.entry_keys(self.tables() if callable(self.tables) else self.tables)
+
     async def table_of(self, request: Request, header: bool = True) -> int | Response:
         """The table the request's key opens, or the 401 / 403 answer."""
         given = None
@@ -100,17 +113,13 @@ class Gate:
         if not given:
             return _refused(401, _("This needs the table's key: open the entry address `serve --entry` printed."))
         # Read anew each time: a key replaced by `session key --new` stops working at once.
-        keys = await asyncio.to_thread(self.ledger.entry_keys, self.tables)
+        keys = await asyncio.to_thread(self.keys)
         found = None
         for table, key in keys.items():  # every key is compared, all the way: no early answer
             if hmac.compare_digest(key.encode(), given.encode()) and found is None:
                 found = table
         if found is None:
-            address = request.client.host if request.client else "?"
-            wait = self.wait_for(address)
-            self._failed(address)
-            if wait:
-                await asyncio.sleep(wait)
+            await self.slow_down(request)
             return _refused(403, _("This key opens no table here; ask for the new entry address."))
         return found
 
@@ -151,7 +160,7 @@ def page_json(value: Any) -> str:
 class Entry:
     """The entry routes for the tables `tables` of one ledger."""
 
-    def __init__(self, ledger: Ledger, tables: list[int], env: Any, changed: Callable[[], Awaitable[Any]] | None = None) -> None:
+    def __init__(self, ledger: Ledger, tables: list[int] | Callable[[], list[int]], env: Any, changed: Callable[[], Awaitable[Any]] | None = None) -> None:
         self.ledger = ledger
         # Told after each write, so every open page hears of it at once rather than at the next poll.
         self.changed = changed
@@ -315,7 +324,7 @@ class Entry:
             token = self.page_token(browser)
             address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
             html = self.env.get_template("entry.html").render(
-                state=state, state_json=page_json(state), token=token, lang=language, qr=_qr_svg(address),
+                state=state, state_json=page_json(state), token=token, lang=language, qr=qr_svg(address),
                 labels_json=page_json(_labels()),
             )
         response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
@@ -364,8 +373,8 @@ def _cross_site(request: Request) -> Response | None:
     return None
 
 
-@functools.lru_cache(maxsize=32)
-def _qr_svg(address: str) -> str:
+@functools.lru_cache(maxsize=256)  # a tournament's organiser page shows one per table
+def qr_svg(address: str) -> str:
     """The entry address as an SVG QR code (made once per address: it takes a few milliseconds)."""
     import segno
 

@@ -1,9 +1,14 @@
 """`schreiber serve --tournament [ID]`: the tournament's page — standings, the current round's seat plan
 (searchable by name or start number), which tables have finished — and each table's own page.
 
-Routes (GET and HEAD only, as the table page):
+Routes (GET and HEAD only, as the table page; with ``entry`` also the entry routes of
+schreiber/web/entry.py, for every table of the tournament):
 
   /                  the tournament page (``?wall`` the wall-screen look)
+  /?organiser=KEY    with ``entry``: the same page, and each open table's entry address and QR code
+                     of the current round; KEY is made at each start of `serve` and printed only in
+                     its terminal (the table keys are the tables' own, stored with them)
+  /?key=KEY          with ``entry``: the entry page of the table KEY belongs to
   /?session=ID       the page of one table of the tournament, the same page `serve --session ID` shows
   /fragment          the content alone, fetched by the page's script when the ledger changed
   /events            Server-Sent Events of the ledger's change counter (as for the table page)
@@ -15,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +38,9 @@ from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
+from schreiber.web.entry import not_allowed
+
+ORGANISER = "organiser"
 
 
 @dataclass(frozen=True)
@@ -60,9 +70,51 @@ def _session(request: Request) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
-def create_tournament_app(ledger: Ledger, tournament_id: int, *, interval: float = 0.5, keepalive: float = 15.0) -> Starlette:
+def create_tournament_app(
+    ledger: Ledger, tournament_id: int, *, interval: float = 0.5, keepalive: float = 15.0,
+    entry: bool = False, organiser: str | None = None, public: str | None = None,
+) -> Starlette:
+    """`entry`: the tables take hands with their keys, and the organiser's page (``?organiser=``
+    with `organiser`, made here when not given: app.state.organiser) shows every open table's
+    entry address and QR code. `public`: the address the phones reach (default: the one asked)."""
     live = Live(marker_of(ledger), interval)
     env = Pages(ledger, Scope(table_id=None)).env
+    writer = None
+    if entry:
+        from schreiber.web.entry import Entry
+
+        writer = Entry(ledger, lambda: sorted(_all_sessions(ledger, tournament_id)), env, changed=live.current)
+        organiser = organiser or secrets.token_urlsafe(24)
+
+    def entry_links(plan: RoundPlan | None, base: str) -> dict[int, tuple[str, str]]:
+        """Each open table of the round: its entry address and that as an SVG QR code (keys made on first use)."""
+        from schreiber.web.entry import qr_svg
+
+        links: dict[int, tuple[str, str]] = {}
+        open_tables = [tb.session for tb in plan.tables if not tb.sheet] if plan else []  # a sheet in: no hands
+        keys = ledger.entry_keys(open_tables)
+        for session in open_tables:
+            key = keys.get(session) or ledger.entry_key(session)[1]
+            link = f"{base}?key={key}"
+            links[session] = (link, qr_svg(link))
+        return links
+
+    def render_organiser(version: int, wall: bool, fragment: bool, base: str) -> str:
+        page = gather(ledger, tournament_id)
+        template = env.get_template("tournament_content.html" if fragment else "tournament_page.html")
+        return template.render(page=page, version=version, wall=wall, entry=entry_links(page.plan, base), organiser=True)
+
+    async def organiser_gate(request: Request) -> bool | Response:
+        """True for the organiser's key, False for none; a wrong one is 403 (slowed as a wrong table key)."""
+        given = request.query_params.get(ORGANISER)
+        if writer is None or given is None:
+            return False
+        if hmac.compare_digest(given.encode(), (organiser or "").encode()):
+            return True
+        await writer.gate.slow_down(request)
+        return PlainTextResponse(_("This is not the organiser's address `serve` printed; ask the organiser for it."), status_code=403,
+                                 headers={"Cache-Control": "no-store"})
+
     tables: dict[int, Pages] = {}  # a table's page, made when first asked for
     cache: dict[tuple[Any, ...], str] = {}
     lock = asyncio.Lock()
@@ -89,6 +141,15 @@ def create_tournament_app(ledger: Ledger, tournament_id: int, *, interval: float
             return version
         wall = "wall" in request.query_params
         session = _session(request)
+        boss = await organiser_gate(request)
+        if isinstance(boss, Response):
+            return boss
+        if boss and session is None:
+            base = public or f"{request.url.scheme}://{request.url.netloc}/"
+            html = await asyncio.to_thread(render_organiser, version, wall, fragment, base)
+            # The page holds every table's key: never kept by a cache, never named to another site.
+            return HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                                               "X-Frame-Options": "DENY", "X-Schreiber-Version": str(version)})
         if session is not None:
             # Only the tables of this tournament; any other id is not part of this page.
             if session not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
@@ -108,6 +169,8 @@ def create_tournament_app(ledger: Ledger, tournament_id: int, *, interval: float
         return HTMLResponse(html, headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
 
     async def full(request: Request) -> Response:
+        if writer is not None and "key" in request.query_params:
+            return await writer.page(request)
         return await page(request)
 
     async def fragment(request: Request) -> Response:
@@ -164,11 +227,14 @@ def create_tournament_app(ledger: Ledger, tournament_id: int, *, interval: float
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
+            *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
     )
     app.state.live = live
+    app.state.entry = writer
+    app.state.organiser = organiser if writer is not None else None
     return app
 
 
@@ -182,22 +248,38 @@ def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
     return out
 
 
-def run(ledger: Ledger, tournament: str, host: str, port: int, say=print) -> None:
-    """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C."""
+def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False) -> None:
+    """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C; with `entry`
+    the tables take hands with their keys, and the organiser's address (made now, printed only here)
+    shows every open table's entry address and QR code."""
     import uvicorn
 
     from schreiber.rules.model import SettingsError
-    from schreiber.web.server import address, bind, is_loopback
+    from schreiber.web.server import address, bind, is_loopback, qr_text
 
     if tournament and not tournament.isdigit():
         raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
     info = Tournaments(ledger).info(int(tournament) if tournament else None)
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    say(_("schreiber serves the tournament {name} at {address} (read-only; Ctrl-C stops it).").format(
-        name=f"“{info.name}”", address=address(host, port)))
-    if not is_loopback(host):
-        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
-    config = uvicorn.Config(create_tournament_app(ledger, info.id), log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1)
+    where = address(host, port)
+    name = f"“{info.name}”"
+    if entry:
+        say(_("schreiber serves the tournament {name} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it).").format(
+            name=name, address=where))
+        if not is_loopback(host):
+            say(_("Anyone on the network that reaches {host} can read the scores, and record hands with a table's key.").format(host=host))
+        organiser = secrets.token_urlsafe(24)
+        link = f"{where}?{ORGANISER}={organiser}"
+        say(_("The organiser's page, with every open table's entry address and QR code (keep it to yourself): {address}").format(address=link))
+        say(qr_text(link))
+        if is_loopback(host):
+            say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
+        app = create_tournament_app(ledger, info.id, entry=True, organiser=organiser, public=where)
+    else:
+        say(_("schreiber serves the tournament {name} at {address} (read-only; Ctrl-C stops it).").format(name=name, address=where))
+        if not is_loopback(host):
+            say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+        app = create_tournament_app(ledger, info.id)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])

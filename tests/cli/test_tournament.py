@@ -200,8 +200,11 @@ def test_bad_input_is_one_sentence_and_changes_nothing(cli):
     refused(cli, "tournament", "result", "1", "1", "Anna", says="use NAME=POINTS")
     cli.ok("tournament", "result", "1", "1", *sheet)
     refused(cli, "tournament", "result", "1", "1", *sheet, says="has its sheet already")
+    # A table whose sheet is in takes no hand, and says which table of which round it is (not "start a new session").
+    entered = f"round 1 table 1 (session {t1['session']}) has its paper sheet entered with `tournament result`, so it takes no hands."
     refused(cli, "add", "--session", str(t1["session"]), "rufspiel", "-p", t1["players"][0], "-m", t1["players"][1], "-a", "70",
-            says="is closed")
+            says=entered)
+    refused(cli, "session", "join", "Zora", "--session", str(t1["session"]), says=entered)
     cli.ok("add", "--session", str(t2["session"]), "rufspiel", "-p", t2["players"][0], "-m", t2["players"][1], "-a", "70")
     refused(cli, "tournament", "result", "1", "2", *[f"{n}=5" for n in t2["players"]], says="has hands recorded")
     refused(cli, "tournament", "draw", "--round", "1", says="round 1 is being played")
