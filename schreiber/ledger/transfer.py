@@ -154,7 +154,9 @@ class FileTable:
     teams: list[list[str]] | None
     players: tuple[str, ...]  # seated when the table was started
     hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
-    steps: list[Any] | None  # the fold of the hands, once `scored` made it
+    # What the fold gave each hand, once `scored` made it: (points, who sat out, the soloist) — all a
+    # write needs of the fold, small enough to keep for the write pass (see _Spill).
+    payouts: list[tuple[dict[str, int], tuple[str, ...], str | None]] | None
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
     payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
     # The facts of each hand as the file has them (export writes Hand.to_facts); None once respelled.
@@ -165,11 +167,12 @@ class FileTable:
 
 def scored(table: FileTable) -> FileTable:
     """The table with its hands folded, each checked against the points the file gives."""
-    if table.steps is not None:
+    if table.payouts is not None:
         return table
     steps = _fold(table.key, table.rules, table.settings, table.players, table.first_dealer, table.hands,
                   table.points, table.events)
-    return replace(table, steps=steps)
+    payouts = [(dict(step.payout.points), tuple(step.before.sitting_out), step.payout.soloist) for step in steps]
+    return replace(table, payouts=payouts)
 
 
 @dataclass(frozen=True)
@@ -286,10 +289,9 @@ class _Reading:
         points = [self.points[n] for n in numbers]
         # Folded only when the ledger lacks some of them (`scored`): the hands a ledger has already
         # are compared by their facts, and their points with the ledger's (see _agrees).
-        steps = None
         facts = [self.read[n] for n in numbers]
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, hands, steps, events, self.payments, facts, points)
+                         players, hands, None, events, self.payments, facts, points)
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -414,56 +416,97 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
 def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) -> list[Imported]:
     """Bring the file's tables into the ledger without ever doubling one.
 
-    `rows` gives the file's rows afresh each time it is called: the file is read twice, first to
-    check every table against the ledger (nothing is written if one is refused), then to write
-    table by table, each in a short transaction of its own. A table already in the ledger (the
-    same uid, or for an older file the same date, rule set, players and hands) is left as it is,
-    or gets only the hands it lacks.
+    The file is read once: each table is checked against the ledger (and re-scored where the ledger
+    lacks hands of it) and kept, as it will be written, in a temporary file (_Spill), so nothing
+    is written if one table is refused and memory holds one table at a time. Then the kept tables
+    are written, a batch of tables per short transaction. A table already in the ledger (the same
+    uid, or for an older file the same date, rule set, players and hands) is left as it is, or gets
+    only the hands it lacks. (`rows` is called once.)
     """
     from schreiber.report.csvio import CsvError
 
     try:
         count = 0
         unchanged: list[Imported] = []  # what the import does when it writes nothing
-        for s, table in _batched(ledger, file_tables(rows())):
-            table = _respelled(s, table)
-            plan = _plan(ledger, s, table)
-            if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
-                unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
-            else:
-                scored(table)  # refused here, before anything is written, if a hand does not score as the file says
-            count += 1
-        if not count:
-            raise _refuse(_("the file has no hands in it"))
-        if len(unchanged) == count:
-            return unchanged  # every table is in the ledger already: the file need not be read again
-        done: list[Imported] = []  # the tables of the batches committed
-        tables = file_tables(rows())
-        while True:
-            batch: list[Imported] = []
-            try:
-                # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
-                # commit per evening.
-                with ledger.transaction() as s:
-                    hands = 0
-                    while hands < _WRITE_BATCH:
-                        table = next(tables, None)
-                        if table is None:
-                            break
-                        batch.append(_apply(ledger, s, _respelled(s, table)))
-                        hands += batch[-1].added
-            except SettingsError as e:
-                if not done:
-                    raise
-                # Another terminal changed the ledger between the check and the write.
-                raise SettingsError(
-                    _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
-                ) from None
-            if not batch:
-                return done
-            done += batch
+        with _Spill() as spill:
+            for s, table in _batched(ledger, file_tables(rows())):
+                table = _respelled(s, table)
+                plan = _plan(ledger, s, table)
+                if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
+                    unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+                else:
+                    # Refused here, before anything is written, if a hand does not score as the file says.
+                    table = scored(table)
+                spill.keep(table)
+                count += 1
+            if not count:
+                raise _refuse(_("the file has no hands in it"))
+            if len(unchanged) == count:
+                return unchanged  # every table is in the ledger already: nothing to write
+            return _write(ledger, spill.tables())
     except CsvError as e:
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
+
+
+def _write(ledger: Ledger, tables: Iterator[FileTable]) -> list[Imported]:
+    """Write the checked tables, a batch of whole tables per transaction; each is planned again
+    against the ledger as it is now (another terminal may have changed it since the check)."""
+    done: list[Imported] = []  # the tables of the batches committed
+    while True:
+        batch: list[Imported] = []
+        try:
+            # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
+            # commit per evening.
+            with ledger.transaction() as s:
+                hands = 0
+                while hands < _WRITE_BATCH:
+                    table = next(tables, None)
+                    if table is None:
+                        break
+                    batch.append(_apply(ledger, s, _respelled(s, table)))
+                    hands += batch[-1].added
+        except SettingsError as e:
+            if not done:
+                raise
+            # Another terminal changed the ledger between the check and the write.
+            raise SettingsError(
+                _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
+            ) from None
+        if not batch:
+            return done
+        done += batch
+
+
+class _Spill:
+    """The checked tables of a file, kept in order in a temporary file between the check and the
+    write (pickled, the rule set by its name): the file is parsed and scored once, and memory
+    holds one table at a time however long the file is. The temporary file is removed on exit."""
+
+    def __enter__(self) -> _Spill:
+        import tempfile
+
+        self.file = tempfile.TemporaryFile()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def keep(self, table: FileTable) -> None:
+        import pickle
+
+        pickle.dump(replace(table, rules=table.rules.name), self.file, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def tables(self) -> Iterator[FileTable]:
+        import pickle
+
+        self.file.flush()
+        self.file.seek(0)
+        while True:
+            try:
+                table = pickle.load(self.file)
+            except EOFError:
+                return
+            yield replace(table, rules=registry.get(table.rules))
 
 
 # Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
@@ -529,7 +572,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
         for c in table.events
     ]
     points = [{spelled.get(n, n): v for n, v in p.items()} for p in table.points] if table.points is not None else None
-    return replace(table, players=players, hands=hands, teams=teams, steps=None, events=events, payments=payments,
+    return replace(table, players=players, hands=hands, teams=teams, payouts=None, events=events, payments=payments,
                    facts=None, points=points)
 
 
@@ -751,7 +794,7 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
     new = range(stored, len(table.hands))
     if not new:
         return 0
-    assert table.steps is not None
+    assert table.payouts is not None
     hands = [
         {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": table.hands[i].to_facts(),
          "note": table.hands[i].note, "status": LIVE}
@@ -765,11 +808,9 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
     players = ledger._player_ids(s, runde)
     payouts = []
     for i in new:
-        step = table.steps[i]
+        paid, out, soloist = table.payouts[i]
         hand_id = ids[numbers[i]]
-        out = step.before.sitting_out
-        soloist = step.payout.soloist
-        for name, points in step.payout.points.items():
+        for name, points in paid.items():
             payouts.append({"hand_id": hand_id, "runde_id": runde.id, "player_id": players[name], "points": points,
                             "sat_out": name in out, "won": points > 0, "solo": soloist == name})
     # The tables' own inserts (Core): the ORM's bulk path costs more per row than it saves here.
