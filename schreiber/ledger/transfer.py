@@ -109,7 +109,7 @@ def _payments(s: Any, table_id: int) -> list[tuple[str, str, int]]:
     payer, payee = aliased(Player), aliased(Player)
     return [
         (a, b, int(c))
-        for a, b, c in s.execute(
+        for a, b, c in s.connection().execute(
             select(payer.name, payee.name, Payment.cents)
             .join(payer, payer.id == Payment.payer_id)
             .join(payee, payee.id == Payment.payee_id)
@@ -433,11 +433,12 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
                 table = _respelled(s, table)
                 plan = _plan(ledger, s, table)
                 if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
+                    # Nothing to write: only what the import found is kept, in its place among the tables.
                     unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+                    spill.keep(unchanged[-1])
                 else:
                     # Refused here, before anything is written, if a hand does not score as the file says.
-                    table = scored(table)
-                spill.keep(table)
+                    spill.keep(scored(table))
                 count += 1
             if not count:
                 raise _refuse(_("the file has no hands in it"))
@@ -448,9 +449,10 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
 
 
-def _write(ledger: Ledger, tables: Iterator[FileTable]) -> list[Imported]:
+def _write(ledger: Ledger, tables: Iterator[FileTable | Imported]) -> list[Imported]:
     """Write the checked tables, a batch of whole tables per transaction; each is planned again
-    against the ledger as it is now (another terminal may have changed it since the check)."""
+    against the ledger as it is now (another terminal may have changed it since the check). A table
+    the check found in the ledger already comes as what the import did with it (`Imported`)."""
     done: list[Imported] = []  # the tables of the batches committed
     while True:
         batch: list[Imported] = []
@@ -463,7 +465,7 @@ def _write(ledger: Ledger, tables: Iterator[FileTable]) -> list[Imported]:
                     table = next(tables, None)
                     if table is None:
                         break
-                    batch.append(_apply(ledger, s, _respelled(s, table)))
+                    batch.append(table if isinstance(table, Imported) else _apply(ledger, s, _respelled(s, table)))
                     hands += batch[-1].added
         except SettingsError as e:
             if not done:
@@ -491,12 +493,14 @@ class _Spill:
     def __exit__(self, *exc: object) -> None:
         self.file.close()
 
-    def keep(self, table: FileTable) -> None:
+    def keep(self, table: FileTable | Imported) -> None:
         import pickle
 
-        pickle.dump(replace(table, rules=table.rules.name), self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        if isinstance(table, FileTable):
+            table = replace(table, rules=table.rules.name)
+        pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
 
-    def tables(self) -> Iterator[FileTable]:
+    def tables(self) -> Iterator[FileTable | Imported]:
         import pickle
 
         self.file.flush()
@@ -506,7 +510,7 @@ class _Spill:
                 table = pickle.load(self.file)
             except EOFError:
                 return
-            yield replace(table, rules=registry.get(table.rules))
+            yield replace(table, rules=registry.get(table.rules)) if isinstance(table, FileTable) else table
 
 
 # Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
@@ -533,7 +537,7 @@ def _agrees(s: Any, plan: _Plan, table: FileTable) -> bool:
     which `db check` proves equal to the fold); if not, the fold decides."""
     assert plan.runde is not None and table.points is not None
     kept: dict[int, dict[str, int]] = defaultdict(dict)
-    for number, name, points in s.execute(
+    for number, name, points in s.connection().execute(
         select(HandRecord.number, Player.name, PayoutRecord.points)
         .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
         .join(Player, Player.id == PayoutRecord.player_id)
@@ -553,7 +557,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
     for change in table.events:
         everyone += [n for n in (change.join, change.leave) if n is not None and n not in everyone]
     keys = [p.casefold() for p in everyone]
-    known = {k: n for k, n in s.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
+    known = {k: n for k, n in s.connection().execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
     spelled = {p: known.get(p.casefold(), p) for p in everyone}
     if all(a == b for a, b in spelled.items()):
         return table
@@ -659,7 +663,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
 def _live(s: Any, table_id: int) -> list[Any]:
     """The number and facts of a table's live hands, in order (rows, not ORM objects: only compared)."""
     return list(
-        s.execute(
+        s.connection().execute(
             select(HandRecord.number, HandRecord.facts)
             .where(HandRecord.runde_id == table_id, HandRecord.status == LIVE)
             .order_by(HandRecord.number)
@@ -749,6 +753,8 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     if plan.outcome in ("same", "older"):
         assert plan.runde is not None
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
+    everyone = [*table.players, *(n for c in table.events for n in (c.join, c.leave) if n is not None)]
+    people = _players(s, everyone)
     if plan.outcome == "extended":
         runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
         if isinstance(table.rules, TeamPlay) and table.teams:
@@ -768,9 +774,8 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
             runde.uid = table.uid
         s.add(runde)
         for position, name in enumerate(table.players):
-            s.add(Seat(runde=runde, position=position, player=ledger._player(s, name)))
+            s.add(Seat(runde=runde, position=position, player=people[name]))
         s.flush()
-        s.refresh(runde)
     # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
     records = ledger._records(s, runde) if plan.outcome == "extended" else []
     first = ledger._next_number(s, runde, records) if records else plan.stored + 1
@@ -778,19 +783,33 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
         s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
-                         player=ledger._player(s, change.join or change.leave), seat=change.seat))  # type: ignore[arg-type]
+                         player=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
     for payer, payee, cents in plan.payments:
-        s.add(Payment(runde_id=runde.id, payer_id=ledger._player(s, payer).id, payee_id=ledger._player(s, payee).id, cents=cents))
+        s.add(Payment(runde_id=runde.id, payer_id=people[payer].id, payee_id=people[payee].id, cents=cents))
     s.flush()
-    added = _write_hands(ledger, s, runde, scored(table), numbers, plan.stored)
+    added = _write_hands(s, runde, scored(table), numbers, plan.stored, {n: p.id for n, p in people.items()})
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
     return Imported(table.key, runde.id, plan.outcome, len(table.hands), added, plan.by_facts,
                     numbers[plan.stored] if added else 0, len(plan.payments), events)
 
 
-def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int) -> int:
+def _players(s: Any, names: Iterable[str]) -> dict[str, Player]:
+    """The ledger's player of each name (names match case-insensitively), those it lacks added:
+    one query and one flush for a table, not one of each per player."""
+    names = list(dict.fromkeys(names))
+    known = {p.name_key: p for p in s.scalars(select(Player).where(Player.name_key.in_([n.casefold() for n in names])))}
+    new = [Player(name=n, name_key=n.casefold()) for n in names if n.casefold() not in known]
+    if new:
+        s.add_all(new)
+        s.flush()
+        known.update((p.name_key, p) for p in new)
+    return {n: known[n.casefold()] for n in names}
+
+
+def _write_hands(s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int, players: dict[str, int]) -> int:
     """Write the file's hands after the first `stored` and their cached payouts, each in one batch
-    (an executemany, not one ORM object per row); returns how many hands were written."""
+    (an executemany, not one ORM object per row); returns how many hands were written.
+    `players`: the id of each player of the table, by name."""
     new = range(stored, len(table.hands))
     if not new:
         return 0
@@ -805,7 +824,6 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
             insert(HandRecord.__table__).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands
         ).all()
     )
-    players = ledger._player_ids(s, runde)
     payouts = []
     for i in new:
         paid, out, soloist = table.payouts[i]
