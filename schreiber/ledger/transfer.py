@@ -479,6 +479,11 @@ def _write(ledger: Ledger, tables: Iterator[FileTable | Imported]) -> list[Impor
         done += batch
 
 
+def _unkept(e: OSError) -> SettingsError:
+    return _refuse(_("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
+        strerror=e.strerror or e))
+
+
 class _Spill:
     """The checked tables of a file, kept in order in a temporary file between the check and the
     write (pickled, the rule set by its name): the file is parsed and scored once, and memory
@@ -487,7 +492,10 @@ class _Spill:
     def __enter__(self) -> _Spill:
         import tempfile
 
-        self.file = tempfile.TemporaryFile()
+        try:
+            self.file = tempfile.TemporaryFile()
+        except OSError as e:
+            raise _unkept(e) from None
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -498,12 +506,18 @@ class _Spill:
 
         if isinstance(table, FileTable):
             table = replace(table, rules=table.rules.name)
-        pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as e:  # the temporary folder is full
+            raise _unkept(e) from None
 
     def tables(self) -> Iterator[FileTable | Imported]:
         import pickle
 
-        self.file.flush()
+        try:
+            self.file.flush()
+        except OSError as e:
+            raise _unkept(e) from None
         self.file.seek(0)
         while True:
             try:

@@ -497,3 +497,24 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     # and once more: nothing to write, still read once
     assert other.ok("import", "csv", str(path)).count("nothing was changed") == 3
     assert opened == [str(path)] * 2
+
+
+def test_a_full_temporary_folder_refuses_the_import_in_one_sentence_and_writes_nothing(cli, other, tmp_path, monkeypatch):
+    import tempfile
+
+    evening(cli)
+    path = export(cli, tmp_path / "abend.csv")
+    before = other.ok("export", "csv", "--all")
+
+    class Full(io.BytesIO):
+        def write(self, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", lambda *a, **k: Full())
+    ran = other("import", "csv", str(path))
+    assert ran.code == 2 and "Traceback" not in ran.err
+    assert ran.err.strip() == (
+        "schreiber: import csv: the checked tables cannot be kept in a temporary file (No space left on device; "
+        "the folder is TMPDIR); nothing was imported."
+    )
+    assert other.ok("export", "csv", "--all") == before
