@@ -109,7 +109,7 @@ def _payments(s: Any, table_id: int) -> list[tuple[str, str, int]]:
     payer, payee = aliased(Player), aliased(Player)
     return [
         (a, b, int(c))
-        for a, b, c in s.execute(
+        for a, b, c in s.connection().execute(
             select(payer.name, payee.name, Payment.cents)
             .join(payer, payer.id == Payment.payer_id)
             .join(payee, payee.id == Payment.payee_id)
@@ -154,7 +154,9 @@ class FileTable:
     teams: list[list[str]] | None
     players: tuple[str, ...]  # seated when the table was started
     hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
-    steps: list[Any] | None  # the fold of the hands, once `scored` made it
+    # What the fold gave each hand, once `scored` made it: (points, who sat out, the soloist) — all a
+    # write needs of the fold, small enough to keep for the write pass (see _Spill).
+    payouts: list[tuple[dict[str, int], tuple[str, ...], str | None]] | None
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
     payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
     # The facts of each hand as the file has them (export writes Hand.to_facts); None once respelled.
@@ -165,11 +167,12 @@ class FileTable:
 
 def scored(table: FileTable) -> FileTable:
     """The table with its hands folded, each checked against the points the file gives."""
-    if table.steps is not None:
+    if table.payouts is not None:
         return table
     steps = _fold(table.key, table.rules, table.settings, table.players, table.first_dealer, table.hands,
                   table.points, table.events)
-    return replace(table, steps=steps)
+    payouts = [(dict(step.payout.points), tuple(step.before.sitting_out), step.payout.soloist) for step in steps]
+    return replace(table, payouts=payouts)
 
 
 @dataclass(frozen=True)
@@ -286,10 +289,9 @@ class _Reading:
         points = [self.points[n] for n in numbers]
         # Folded only when the ledger lacks some of them (`scored`): the hands a ledger has already
         # are compared by their facts, and their points with the ledger's (see _agrees).
-        steps = None
         facts = [self.read[n] for n in numbers]
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, hands, steps, events, self.payments, facts, points)
+                         players, hands, None, events, self.payments, facts, points)
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -414,56 +416,115 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
 def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) -> list[Imported]:
     """Bring the file's tables into the ledger without ever doubling one.
 
-    `rows` gives the file's rows afresh each time it is called: the file is read twice, first to
-    check every table against the ledger (nothing is written if one is refused), then to write
-    table by table, each in a short transaction of its own. A table already in the ledger (the
-    same uid, or for an older file the same date, rule set, players and hands) is left as it is,
-    or gets only the hands it lacks.
+    The file is read once: each table is checked against the ledger (and re-scored where the ledger
+    lacks hands of it) and kept, as it will be written, in a temporary file (_Spill), so nothing
+    is written if one table is refused and memory holds one table at a time. Then the kept tables
+    are written, a batch of tables per short transaction. A table already in the ledger (the same
+    uid, or for an older file the same date, rule set, players and hands) is left as it is, or gets
+    only the hands it lacks. (`rows` is called once.)
     """
     from schreiber.report.csvio import CsvError
 
     try:
         count = 0
         unchanged: list[Imported] = []  # what the import does when it writes nothing
-        for s, table in _batched(ledger, file_tables(rows())):
-            table = _respelled(s, table)
-            plan = _plan(ledger, s, table)
-            if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
-                unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
-            else:
-                scored(table)  # refused here, before anything is written, if a hand does not score as the file says
-            count += 1
-        if not count:
-            raise _refuse(_("the file has no hands in it"))
-        if len(unchanged) == count:
-            return unchanged  # every table is in the ledger already: the file need not be read again
-        done: list[Imported] = []  # the tables of the batches committed
-        tables = file_tables(rows())
-        while True:
-            batch: list[Imported] = []
-            try:
-                # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
-                # commit per evening.
-                with ledger.transaction() as s:
-                    hands = 0
-                    while hands < _WRITE_BATCH:
-                        table = next(tables, None)
-                        if table is None:
-                            break
-                        batch.append(_apply(ledger, s, _respelled(s, table)))
-                        hands += batch[-1].added
-            except SettingsError as e:
-                if not done:
-                    raise
-                # Another terminal changed the ledger between the check and the write.
-                raise SettingsError(
-                    _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
-                ) from None
-            if not batch:
-                return done
-            done += batch
+        with _Spill() as spill:
+            for s, table in _batched(ledger, file_tables(rows())):
+                table = _respelled(s, table)
+                plan = _plan(ledger, s, table)
+                if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
+                    # Nothing to write: only what the import found is kept, in its place among the tables.
+                    unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+                    spill.keep(unchanged[-1])
+                else:
+                    # Refused here, before anything is written, if a hand does not score as the file says.
+                    spill.keep(scored(table))
+                count += 1
+            if not count:
+                raise _refuse(_("the file has no hands in it"))
+            if len(unchanged) == count:
+                return unchanged  # every table is in the ledger already: nothing to write
+            return _write(ledger, spill.tables())
     except CsvError as e:
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
+
+
+def _write(ledger: Ledger, tables: Iterator[FileTable | Imported]) -> list[Imported]:
+    """Write the checked tables, a batch of whole tables per transaction; each is planned again
+    against the ledger as it is now (another terminal may have changed it since the check). A table
+    the check found in the ledger already comes as what the import did with it (`Imported`)."""
+    done: list[Imported] = []  # the tables of the batches committed
+    while True:
+        batch: list[Imported] = []
+        try:
+            # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
+            # commit per evening.
+            with ledger.transaction() as s:
+                hands = 0
+                while hands < _WRITE_BATCH:
+                    table = next(tables, None)
+                    if table is None:
+                        break
+                    batch.append(table if isinstance(table, Imported) else _apply(ledger, s, _respelled(s, table)))
+                    hands += batch[-1].added
+        except SettingsError as e:
+            if not done:
+                raise
+            # Another terminal changed the ledger between the check and the write.
+            raise SettingsError(
+                _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
+            ) from None
+        if not batch:
+            return done
+        done += batch
+
+
+def _unkept(e: OSError) -> SettingsError:
+    return _refuse(_("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
+        strerror=e.strerror or e))
+
+
+class _Spill:
+    """The checked tables of a file, kept in order in a temporary file between the check and the
+    write (pickled, the rule set by its name): the file is parsed and scored once, and memory
+    holds one table at a time however long the file is. The temporary file is removed on exit."""
+
+    def __enter__(self) -> _Spill:
+        import tempfile
+
+        try:
+            self.file = tempfile.TemporaryFile()
+        except OSError as e:
+            raise _unkept(e) from None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def keep(self, table: FileTable | Imported) -> None:
+        import pickle
+
+        if isinstance(table, FileTable):
+            table = replace(table, rules=table.rules.name)
+        try:
+            pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as e:  # the temporary folder is full
+            raise _unkept(e) from None
+
+    def tables(self) -> Iterator[FileTable | Imported]:
+        import pickle
+
+        try:
+            self.file.flush()
+        except OSError as e:
+            raise _unkept(e) from None
+        self.file.seek(0)
+        while True:
+            try:
+                table = pickle.load(self.file)
+            except EOFError:
+                return
+            yield replace(table, rules=registry.get(table.rules)) if isinstance(table, FileTable) else table
 
 
 # Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
@@ -490,7 +551,7 @@ def _agrees(s: Any, plan: _Plan, table: FileTable) -> bool:
     which `db check` proves equal to the fold); if not, the fold decides."""
     assert plan.runde is not None and table.points is not None
     kept: dict[int, dict[str, int]] = defaultdict(dict)
-    for number, name, points in s.execute(
+    for number, name, points in s.connection().execute(
         select(HandRecord.number, Player.name, PayoutRecord.points)
         .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
         .join(Player, Player.id == PayoutRecord.player_id)
@@ -510,7 +571,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
     for change in table.events:
         everyone += [n for n in (change.join, change.leave) if n is not None and n not in everyone]
     keys = [p.casefold() for p in everyone]
-    known = {k: n for k, n in s.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
+    known = {k: n for k, n in s.connection().execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
     spelled = {p: known.get(p.casefold(), p) for p in everyone}
     if all(a == b for a, b in spelled.items()):
         return table
@@ -529,7 +590,7 @@ def _respelled(s: Any, table: FileTable) -> FileTable:
         for c in table.events
     ]
     points = [{spelled.get(n, n): v for n, v in p.items()} for p in table.points] if table.points is not None else None
-    return replace(table, players=players, hands=hands, teams=teams, steps=None, events=events, payments=payments,
+    return replace(table, players=players, hands=hands, teams=teams, payouts=None, events=events, payments=payments,
                    facts=None, points=points)
 
 
@@ -616,7 +677,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
 def _live(s: Any, table_id: int) -> list[Any]:
     """The number and facts of a table's live hands, in order (rows, not ORM objects: only compared)."""
     return list(
-        s.execute(
+        s.connection().execute(
             select(HandRecord.number, HandRecord.facts)
             .where(HandRecord.runde_id == table_id, HandRecord.status == LIVE)
             .order_by(HandRecord.number)
@@ -706,6 +767,8 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     if plan.outcome in ("same", "older"):
         assert plan.runde is not None
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
+    everyone = [*table.players, *(n for c in table.events for n in (c.join, c.leave) if n is not None)]
+    people = _players(s, everyone)
     if plan.outcome == "extended":
         runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
         if isinstance(table.rules, TeamPlay) and table.teams:
@@ -725,9 +788,8 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
             runde.uid = table.uid
         s.add(runde)
         for position, name in enumerate(table.players):
-            s.add(Seat(runde=runde, position=position, player=ledger._player(s, name)))
+            s.add(Seat(runde=runde, position=position, player=people[name]))
         s.flush()
-        s.refresh(runde)
     # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
     records = ledger._records(s, runde) if plan.outcome == "extended" else []
     first = ledger._next_number(s, runde, records) if records else plan.stored + 1
@@ -735,23 +797,37 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
         s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
-                         player=ledger._player(s, change.join or change.leave), seat=change.seat))  # type: ignore[arg-type]
+                         player=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
     for payer, payee, cents in plan.payments:
-        s.add(Payment(runde_id=runde.id, payer_id=ledger._player(s, payer).id, payee_id=ledger._player(s, payee).id, cents=cents))
+        s.add(Payment(runde_id=runde.id, payer_id=people[payer].id, payee_id=people[payee].id, cents=cents))
     s.flush()
-    added = _write_hands(ledger, s, runde, scored(table), numbers, plan.stored)
+    added = _write_hands(s, runde, scored(table), numbers, plan.stored, {n: p.id for n, p in people.items()})
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
     return Imported(table.key, runde.id, plan.outcome, len(table.hands), added, plan.by_facts,
                     numbers[plan.stored] if added else 0, len(plan.payments), events)
 
 
-def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int) -> int:
+def _players(s: Any, names: Iterable[str]) -> dict[str, Player]:
+    """The ledger's player of each name (names match case-insensitively), those it lacks added:
+    one query and one flush for a table, not one of each per player."""
+    names = list(dict.fromkeys(names))
+    known = {p.name_key: p for p in s.scalars(select(Player).where(Player.name_key.in_([n.casefold() for n in names])))}
+    new = [Player(name=n, name_key=n.casefold()) for n in names if n.casefold() not in known]
+    if new:
+        s.add_all(new)
+        s.flush()
+        known.update((p.name_key, p) for p in new)
+    return {n: known[n.casefold()] for n in names}
+
+
+def _write_hands(s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int, players: dict[str, int]) -> int:
     """Write the file's hands after the first `stored` and their cached payouts, each in one batch
-    (an executemany, not one ORM object per row); returns how many hands were written."""
+    (an executemany, not one ORM object per row); returns how many hands were written.
+    `players`: the id of each player of the table, by name."""
     new = range(stored, len(table.hands))
     if not new:
         return 0
-    assert table.steps is not None
+    assert table.payouts is not None
     hands = [
         {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": table.hands[i].to_facts(),
          "note": table.hands[i].note, "status": LIVE}
@@ -762,14 +838,11 @@ def _write_hands(ledger: Ledger, s: Any, runde: Runde, table: FileTable, numbers
             insert(HandRecord.__table__).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands
         ).all()
     )
-    players = ledger._player_ids(s, runde)
     payouts = []
     for i in new:
-        step = table.steps[i]
+        paid, out, soloist = table.payouts[i]
         hand_id = ids[numbers[i]]
-        out = step.before.sitting_out
-        soloist = step.payout.soloist
-        for name, points in step.payout.points.items():
+        for name, points in paid.items():
             payouts.append({"hand_id": hand_id, "runde_id": runde.id, "player_id": players[name], "points": points,
                             "sat_out": name in out, "won": points > 0, "solo": soloist == name})
     # The tables' own inserts (Core): the ORM's bulk path costs more per row than it saves here.

@@ -76,15 +76,15 @@ class Hand:
     def to_facts(self) -> dict[str, Any]:
         """The entered facts as JSON-ready data; `Hand.from_facts` reads it back."""
         out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "type" or value == _DEFAULTS[f.name]:
+        for name, default in _DEFAULTS.items():  # the fields but type, in their order
+            value = getattr(self, name)
+            if value == default:
                 continue
             if isinstance(value, Mapping):
                 value = dict(value)
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
-            out[f.name] = value
+            out[name] = value
         return out
 
     @classmethod

@@ -466,3 +466,55 @@ def test_payments_that_differ_from_the_ledgers_are_refused_and_nothing_is_writte
         "nothing was imported."
     )
     assert money(other) == before
+
+
+def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_order(cli, other, tmp_path, monkeypatch):
+    """The file is parsed once (the checked tables wait in a temporary file for the write), and
+    tables in the ledger already, tables that gain hands and new tables come out in the file's
+    order, across several write transactions."""
+    from schreiber.ledger import transfer
+    from schreiber.report import csvio
+
+    evening(cli, HANDS[:2])
+    evening(cli, HANDS[:2], date="2026-01-11")
+    other.ok("import", "csv", str(export(cli, tmp_path / "erst.csv")))
+    cli.ok("add", *HANDS[2], "--session", "2")
+    evening(cli, HANDS, date="2026-01-12")
+    path = export(cli, tmp_path / "dann.csv")
+
+    opened = []
+    real = csvio.read_file
+    monkeypatch.setattr(csvio, "read_file", lambda p: opened.append(p) or real(p))
+    monkeypatch.setattr(transfer, "_WRITE_BATCH", 1)  # a transaction per table
+    out = other.ok("import", "csv", str(path))
+    assert opened == [str(path)]
+    assert out.splitlines() == [
+        "Session 1 of the file is already in the ledger as session 1; nothing was changed.",
+        "Added hand 3 to session 2; the earlier ones were there already.",
+        "Imported session 3 with 5 hands.",
+    ]
+    assert export(other, tmp_path / "zurueck.csv").read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+    # and once more: nothing to write, still read once
+    assert other.ok("import", "csv", str(path)).count("nothing was changed") == 3
+    assert opened == [str(path)] * 2
+
+
+def test_a_full_temporary_folder_refuses_the_import_in_one_sentence_and_writes_nothing(cli, other, tmp_path, monkeypatch):
+    import tempfile
+
+    evening(cli)
+    path = export(cli, tmp_path / "abend.csv")
+    before = other.ok("export", "csv", "--all")
+
+    class Full(io.BytesIO):
+        def write(self, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", lambda *a, **k: Full())
+    ran = other("import", "csv", str(path))
+    assert ran.code == 2 and "Traceback" not in ran.err
+    assert ran.err.strip() == (
+        "schreiber: import csv: the checked tables cannot be kept in a temporary file (No space left on device; "
+        "the folder is TMPDIR); nothing was imported."
+    )
+    assert other.ok("export", "csv", "--all") == before
