@@ -11,16 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import func, select
 
 from schreiber.i18n import N_, _, ngettext
+from schreiber.ledger import totals as totals_of
 from schreiber.ledger.scope import Scope, reading as _reading, where as _where
 from schreiber.ledger.service import Ledger, TableView
 from schreiber.report.settlement import against_average, transfers
 from schreiber.rules import registry
-from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import PlayerExtras
-from schreiber.store.models import JOIN, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
+from schreiber.store.models import JOIN, LIVE, HandRecord, Payment, Player, Runde, Seat, TableEvent
 
 __all__ = ["PlayerLine", "Report", "Scope", "report", "session_title", "table_report"]
 
@@ -122,51 +122,20 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
     `views`: tables the caller folded already, read in the caller's transaction `session`."""
     with _reading(ledger, session) as s:
         where = _where(ledger, s, scope)
+        # The revisions are read before the totals: a row kept under a revision holds no older hands.
         tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date)
+            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date, Runde.revision)
             .where(*where)
             .order_by(Runde.id)
         ).all()
         seats, names = _seated(s, where)
-        # The cache holds rows of live hands only, so no join with the hands is needed.
-        sums = select(
-            PayoutRecord.runde_id,
-            PayoutRecord.player_id,
-            func.sum(PayoutRecord.points),
-            func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
-            func.sum(case((PayoutRecord.won, 1), else_=0)),
-            func.sum(case((PayoutRecord.solo, 1), else_=0)),
-        ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
-        # A thrown-in hand (or a misdeal) counts for no one in `hands` and `won`, as in `stats`: the
-        # few there are are counted apart and taken off (joining every payout to its hand for its
-        # type would double the time of the sums above).
-        thrown = (
-            select(
-                PayoutRecord.runde_id,
-                PayoutRecord.player_id,
-                func.count(),
-                func.sum(case((PayoutRecord.won, 1), else_=0)),
-            )
-            .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
-            .where(HandRecord.type.in_(THROWN_IN), PayoutRecord.sat_out.is_(False))
-            .group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
-        )
-        count = select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)
-        if where:
-            # --all needs no join: every table is in scope.
-            sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-            thrown = thrown.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-            count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
-        rows = s.execute(sums).all()
-        hands = s.scalar(count)
-
-        per_table: dict[int, dict[int, list[int]]] = defaultdict(dict)
-        for runde_id, player_id, points, played, won, solos in rows:
-            per_table[runde_id][player_id] = [int(points or 0), int(played or 0), int(won or 0), int(solos or 0)]
-        for runde_id, player_id, sat_at, won in s.execute(thrown):
-            line = per_table[runde_id][player_id]
-            line[1] -= int(sat_at)
-            line[2] -= int(won or 0)
+        # Each table's sums are kept (`totals`): a season reads one row per table, and sums from the
+        # cached payouts only the tables changed since.
+        kept, fresh = totals_of.read(s, where, tables)
+        hands = sum(k["hands"] for k in kept.values())
+        per_table: dict[int, dict[int, list[int]]] = {
+            runde_id: {int(pid): line for pid, line in k["players"].items()} for runde_id, k in kept.items()
+        }
 
         totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
         cents: dict[int, int] = {}
@@ -177,7 +146,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             rules = registry.get(t.rules)
             table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
             for pid in seats[t.id]:
-                for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])):
+                for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])[:4]):
                     totals[pid][i] += v
             table_extras = None
             if isinstance(rules, PlayerExtras) or not scope.many:
@@ -219,13 +188,9 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                 continue
             by_point = (t.settings or {}).get("kasse_per") == "point"
             # per hand: every hand a player sat at; per point: every point he lost.
-            count = func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)) if by_point else func.sum(
-                case((PayoutRecord.sat_out, 0), else_=1)
-            )
-            for pid, n in s.execute(
-                select(PayoutRecord.player_id, count).where(PayoutRecord.runde_id == t.id).group_by(PayoutRecord.player_id)
-            ):
-                kasse[pid] += int(n or 0) * per_cents
+            column = totals_of.LOST if by_point else totals_of.SAT
+            for pid, line in sorted(per_table[t.id].items()):
+                kasse[pid] += line[column] * per_cents
         payments = s.execute(
             select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
             .join(Runde, Runde.id == Payment.runde_id)
@@ -236,6 +201,10 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
             names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
 
+    if fresh and session is None:
+        # In a short transaction of its own, after the reading one (a caller's open transaction is left alone).
+        revision = {t.id: t.revision for t in tables}
+        totals_of.keep(ledger, {runde_id: (revision[runde_id], data) for runde_id, data in fresh.items()})
     lines = [
         PlayerLine(
             name=names[pid],

@@ -37,6 +37,7 @@ from schreiber.store.models import (
     SheetEntry,
     TableEvent,
     TableStats,
+    TableTotals,
     TournamentTable,
 )
 
@@ -615,7 +616,7 @@ class Ledger:
         )
 
     def recompute(self) -> tuple[int, int]:
-        """Rebuild the payout cache of every table from the facts and drop the kept statistics; returns
+        """Rebuild the payout cache of every table from the facts and drop the kept statistics and report totals; returns
         (hands, hands that had differed)."""
         hands = differed = 0
         with self.transaction() as s:
@@ -628,6 +629,7 @@ class Ledger:
                 differed += sum(1 for r in records if old.get(r.id) != new.get(r.id))
             # The statistics summaries are made again from the rebuilt payouts by the next `stats`.
             s.execute(delete(TableStats))
+            s.execute(delete(TableTotals))
         return hands, differed
 
     # -- inside a transaction ------------------------------------------------------------------

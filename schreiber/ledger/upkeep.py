@@ -12,7 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, _
-from schreiber.ledger import stats
+from schreiber.ledger import stats, totals
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
@@ -77,6 +77,7 @@ def check(ledger: Ledger) -> CheckResult:
             problems += _numbering_problems(runde.id, numbers, {number for number, _ in versions})
             problems += _payout_problems(ledger, s, runde)
             problems += _summary_problems(s, runde, names)
+            problems += _totals_problems(s, runde)
     return CheckResult(problems, tables, hands, revision)
 
 
@@ -224,6 +225,14 @@ def _summary_problems(s: Session, runde: Runde, names: dict[int, str]) -> list[s
         return []
     return [_("session {id}: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
               "and the next `schreiber stats` makes them again").format(id=runde.id)]
+
+
+def _totals_problems(s: Session, runde: Runde) -> list[str]:
+    """The report totals kept for the table's current revision must be what its hands give now."""
+    if not totals.differs(s, runde):
+        return []
+    return [_("session {id}: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
+              "and the next `schreiber report` sums them again").format(id=runde.id)]
 
 
 def _points(rows: dict[int, tuple[int, bool, bool, bool]] | None, names: dict[int, str]) -> str:

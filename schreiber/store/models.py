@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0006"
+SCHEMA_REVISION = "0007"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -149,6 +149,19 @@ class TableStats(Base):
     """
 
     __tablename__ = "table_stats"
+
+    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]]
+
+
+class TableTotals(Base):
+    """A cache: one table's report totals (`ledger.totals`), valid while the table's revision is `revision`.
+
+    Derived from the cached payouts; dropping every row loses nothing (the next `report` sums them again).
+    """
+
+    __tablename__ = "table_totals"
 
     runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)

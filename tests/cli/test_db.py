@@ -259,3 +259,26 @@ def test_db_given_twice_is_refused_and_writes_nowhere(tmp_path, capsys, monkeypa
     assert main(["--db", str(first), *hand, "--note", "--db"]) == 0
     with sqlite3.connect(first) as conn:
         assert conn.execute("SELECT count(*) FROM hand").fetchone() == (2,)
+
+
+def test_db_check_names_kept_report_totals_that_differ_from_the_hands(cli):
+    _evening(cli)
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    cli.ok("add", "wenz", "--player", "Carl", "--augen", "80")
+    before = cli.ok("report", "--all", "--format", "json")  # sums each table once and keeps its totals
+    assert cli.ok("db", "check").startswith("ok: ")
+    # A damaged row of table 1: Anna 500 points. The report reads what was kept, and db check finds it.
+    _sql(cli.url, """UPDATE table_totals SET data = '{"v": 1, "hands": 2, "players": {"1": [500, 2, 2, 0, 2, 0]}}'
+                     WHERE runde_id = 1""")
+    second = {p["name"]: p["points"] for p in cli.json("report", "--session", "2", "--format", "json")["players"]}
+    season = {p["name"]: p["points"] for p in cli.json("report", "--all", "--format", "json")["players"]}
+    assert season["Anna"] == 500 + second["Anna"]
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert ran.out.splitlines() == [
+        "problem: session 1: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
+        "and the next `schreiber report` sums them again"
+    ]
+    cli.ok("recompute")
+    assert cli.ok("db", "check").startswith("ok: ")
+    assert cli.ok("report", "--all", "--format", "json") == before

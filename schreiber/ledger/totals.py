@@ -1,0 +1,126 @@
+"""Each table's report totals, kept like the statistics summaries (`stats`): per player the points,
+the hands sat at and won (a thrown-in hand counts for no one, THROWN_IN), the solos, and what the
+club's pot (kasse) counts: hands sat at (thrown-in ones too) and points lost.
+
+A table's totals are summed from its cached payouts by the database and kept in `table_totals`
+under the table's revision, which every command writing to the table raises: a kept row of
+another revision is stale and summed again. They are derived, never trusted: `db check` holds
+every kept row against its hands, `recompute` drops them. A season report reads one row per
+table and sums only the tables changed since.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import case, delete, func, insert, select
+from sqlalchemy.exc import DBAPIError
+
+from schreiber.rules.statistics import THROWN_IN
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Runde, TableTotals
+
+# Raised whenever what a kept row holds changes, so rows kept by an older schreiber are summed again.
+TOTALS_VERSION = 1
+
+# The columns of a player's line in a kept row.
+POINTS, HANDS, WON, SOLOS, SAT, LOST = range(6)
+
+
+def read(s: Any, where: list[Any], tables: list[Any]) -> tuple[dict[int, dict[str, Any]], dict[int, dict[str, Any]]]:
+    """The totals of `tables` (rows with `id` and `revision`, those `where` picks): (every table's totals,
+    those just summed because none was kept for the table's revision). Read in the caller's transaction,
+    after the revisions: a row kept under a revision never holds hands older than it."""
+    revision = {t.id: t.revision for t in tables}
+    totals: dict[int, dict[str, Any]] = {}
+    kept = select(TableTotals.runde_id, TableTotals.revision, TableTotals.data)
+    if where:
+        kept = kept.join(Runde, Runde.id == TableTotals.runde_id).where(*where)
+    for runde_id, rev, data in s.execute(kept):
+        if rev == revision.get(runde_id) and data.get("v") == TOTALS_VERSION:
+            totals[runde_id] = data
+    stale = [t.id for t in tables if t.id not in totals]
+    fresh: dict[int, dict[str, Any]] = {}
+    if stale:
+        only = where if len(stale) == len(tables) else [Runde.id.in_(stale)]
+        summed = summed_from_payouts(s, only)
+        for runde_id in stale:
+            fresh[runde_id] = totals[runde_id] = summed.get(runde_id) or _empty()
+    return totals, fresh
+
+
+def _empty() -> dict[str, Any]:
+    return {"v": TOTALS_VERSION, "hands": 0, "players": {}}
+
+
+def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, dict[str, Any]]:
+    """The totals of the tables `where` picks, summed from their cached payouts (which hold live hands
+    only). Tables without hands are left out."""
+    sums = select(
+        PayoutRecord.runde_id,
+        PayoutRecord.player_id,
+        func.sum(PayoutRecord.points),
+        func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
+        func.sum(case((PayoutRecord.won, 1), else_=0)),
+        func.sum(case((PayoutRecord.solo, 1), else_=0)),
+        func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)),
+    ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+    # The few thrown-in hands are counted apart and taken off `hands` and `won` (joining every payout
+    # to its hand for its type would double the time of the sums above).
+    thrown = (
+        select(
+            PayoutRecord.runde_id,
+            PayoutRecord.player_id,
+            func.count(),
+            func.sum(case((PayoutRecord.won, 1), else_=0)),
+        )
+        .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
+        .where(HandRecord.type.in_(THROWN_IN), PayoutRecord.sat_out.is_(False))
+        .group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+    )
+    count = (
+        select(HandRecord.runde_id, func.count())
+        .where(HandRecord.status == LIVE)
+        .group_by(HandRecord.runde_id)
+    )
+    if where:
+        sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+        thrown = thrown.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+        count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+    out: dict[int, dict[str, Any]] = defaultdict(_empty)
+    for runde_id, player_id, points, sat, won, solos, lost in s.execute(sums):
+        sat = int(sat or 0)
+        out[runde_id]["players"][str(player_id)] = [int(points or 0), sat, int(won or 0), int(solos or 0), sat, int(lost or 0)]
+    for runde_id, player_id, sat_at, won in s.execute(thrown):
+        line = out[runde_id]["players"][str(player_id)]
+        line[HANDS] -= int(sat_at)
+        line[WON] -= int(won or 0)
+    for runde_id, hands in s.execute(count):
+        out[runde_id]["hands"] = int(hands)
+    return dict(out)
+
+
+def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
+    """Store the totals just summed, each under the revision it was summed at, in a short transaction of
+    its own. Only a cache: when the ledger cannot be written just now (busy, read-only) the next report
+    sums them again. Not a writing transaction of the ledger (`changes()` stays): nothing happened."""
+    ids = list(fresh)
+    try:
+        with ledger.engine.begin() as conn:
+            for chunk in range(0, len(ids), 500):
+                part = ids[chunk:chunk + 500]
+                conn.execute(delete(TableTotals).where(TableTotals.runde_id.in_(part)))
+                conn.execute(
+                    insert(TableTotals), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part]
+                )
+    except DBAPIError:
+        pass
+
+
+def differs(s: Any, runde: Runde) -> bool:
+    """Whether the totals kept for the table's current revision differ from what its hands give now
+    (none kept, or stale: nothing to differ; the next report sums them again)."""
+    kept = s.scalar(select(TableTotals.data).where(TableTotals.runde_id == runde.id, TableTotals.revision == runde.revision))
+    if kept is None or kept.get("v") != TOTALS_VERSION:
+        return False
+    return kept != (summed_from_payouts(s, [Runde.id == runde.id]).get(runde.id) or _empty())
