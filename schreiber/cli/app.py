@@ -611,6 +611,7 @@ def chart(
 ) -> None:
     from pathlib import Path
 
+    from schreiber.ledger.chart import series
     from schreiber.report import chart as charts
 
     kind = None
@@ -619,7 +620,7 @@ def chart(
         if kind not in ("svg", "png"):
             raise typer.BadParameter(_("name a file ending in .svg or .png, not {output}.").format(output=repr(output)), param_hint="--output")
     ledger = _ledger()
-    data = charts.series(ledger, _scope(session, all_, since, until, rules), money=money)
+    data = series(ledger, _scope(session, all_, since, until, rules), money=money)
     if output is None:
         import shutil
 
