@@ -310,28 +310,53 @@ def add(
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
 ) -> None:
-    hand = _hand(locals())
-    _render().added(_ledger().add(hand, session))
+    from schreiber.entry import HandOptions
+
+    options = HandOptions(
+        player=player,
+        partner=partner,
+        augen=augen or [],
+        stiche=stiche or [],
+        laufende=laufende,
+        schwarz=schwarz,
+        won=won,
+        klopfen=klopfen or [],
+        kontra=kontra,
+        re=re,
+        re_absage=re_absage,
+        kontra_absage=kontra_absage,
+        fuchs_re=fuchs_re,
+        fuchs_kontra=fuchs_kontra,
+        doppelkopf_re=doppelkopf_re,
+        doppelkopf_kontra=doppelkopf_kontra,
+        karlchen=karlchen,
+        altenstrafe=altenstrafe,
+        spritze=spritze,
+        jungfrau=jungfrau or [],
+        durchmarsch=durchmarsch,
+        loser=loser,
+        winner=winner,
+        forced=forced,
+        pflicht=pflicht,
+        farbe=farbe,
+        sau=sau,
+        bock=bock,
+        note=note,
+        dealer=dealer,
+        sits_out=sits_out or [],
+    )
+    _render().added(_ledger().add(options.hand(type_), session))
 
 
-def _hand(values: dict[str, Any]) -> Any:
-    from schreiber.entry import build_hand
+def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
+    """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
+    from schreiber.entry import HandOptions
 
-    values = dict(values)
-    values.pop("session", None)
-    values.pop("number", None)
-    type_ = values.pop("type_")
-    for key in ("augen", "stiche", "klopfen", "jungfrau", "sits_out"):
-        values[key] = values[key] or []
-    return build_hand(type_, **values)
-
-
-def edit(number: int, **values: Any) -> None:
-    session = values.get("session")
-    partial = values.get("type_") is None
-    if partial:
-        values["type_"] = "?"  # a partial edit keeps the stored type
-    hand = _hand(values)
+    partial = type_ is None
+    lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
+    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()})
+    # A partial edit keeps the stored type.
+    hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
     _render().edited(number, _ledger().edit(number, hand, session, partial=partial))
 
 
