@@ -56,6 +56,7 @@ def seat(env: dict[str, str]) -> None:
 def in_process(url: str, hands: list[str]) -> list[float]:
     """Each line through play's loop (Evening.run, what `play < file` does per line), timed."""
     from schreiber.cli import app as cli
+    from schreiber.cli.runner import _kept
     import typer.main
 
     from schreiber.cli.play import Evening
@@ -63,7 +64,7 @@ def in_process(url: str, hands: list[str]) -> list[float]:
     from schreiber.ledger.service import Ledger
 
     ledger = Ledger.open(url)
-    cli._kept.append(ledger)
+    _kept.append(ledger)
     evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
     times = []
     try:
@@ -77,20 +78,21 @@ def in_process(url: str, hands: list[str]) -> list[float]:
                 out.seek(0)
                 out.truncate()
     finally:
-        cli._kept.clear()
+        _kept.clear()
         ledger.engine.dispose()
     return times
 
 
 def profile(url: str, hands: list[str]) -> str:
     from schreiber.cli import app as cli
+    from schreiber.cli.runner import _kept
     import typer.main
 
     from schreiber.cli.play import Evening
     from schreiber.ledger.service import Ledger
 
     ledger = Ledger.open(url)
-    cli._kept.append(ledger)
+    _kept.append(ledger)
     evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
     prof = cProfile.Profile()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -99,7 +101,7 @@ def profile(url: str, hands: list[str]) -> str:
         for line in hands:
             evening.run(line)
         prof.disable()
-    cli._kept.clear()
+    _kept.clear()
     ledger.engine.dispose()
     stats = pstats.Stats(prof)
     total = sum(v[3] for k, v in stats.stats.items() if k[2] == "run" and k[0].endswith("play.py"))  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from schreiber.i18n import _
@@ -134,6 +135,47 @@ def build_hand(
         # `--sits-out A --sits-out B` or `--sits-out A,B`
         sits_out=tuple(n.strip() for v in sits_out for n in v.split(",") if n.strip()),
     )
+
+
+@dataclass(frozen=True)
+class HandOptions:
+    """The options of `add` / `edit` after TYPE, one field per long option (`--sits-out` is
+    `sits_out`), as `build_hand` takes them; `hand(type_)` builds the Hand."""
+
+    player: str | None = None
+    partner: str | None = None
+    augen: Sequence[str] = ()
+    stiche: Sequence[str] = ()
+    laufende: int | None = None
+    schwarz: bool = False
+    won: bool | None = None
+    klopfen: Sequence[str] = ()
+    kontra: bool = False
+    re: bool = False
+    re_absage: str | None = None
+    kontra_absage: str | None = None
+    fuchs_re: int | None = None
+    fuchs_kontra: int | None = None
+    doppelkopf_re: int | None = None
+    doppelkopf_kontra: int | None = None
+    karlchen: str | None = None
+    altenstrafe: bool = False
+    spritze: bool = False
+    jungfrau: Sequence[str] = ()
+    durchmarsch: str | None = None
+    loser: str | None = None
+    winner: str | None = None
+    forced: bool = False
+    pflicht: bool = False
+    farbe: str | None = None
+    sau: str | None = None
+    bock: bool = False
+    note: str | None = None
+    dealer: str | None = None
+    sits_out: Sequence[str] = ()
+
+    def hand(self, type_: str) -> Hand:
+        return build_hand(type_, **{f.name: getattr(self, f.name) for f in fields(self)})
 
 
 # Body keys beyond build_hand's parameters (`augen_by` is `--augen NAME=N`, `stiche_by` `--stiche NAME=N`).

@@ -103,3 +103,26 @@ def test_speaking_a_language_for_one_request_only():
         with i18n.speaking("en"):
             assert i18n._("Next dealer: {name}") == "Next dealer: {name}"
     assert i18n._("Next dealer: {name}") == ("Nächster Geber: {name}" if i18n.GERMAN else "Next dealer: {name}")
+
+
+def test_add_edit_and_build_hand_take_the_same_options_in_the_same_order():
+    # `add` spells out a HandOptions field for each of its options; a new option must appear in all three.
+    import dataclasses
+    import inspect
+
+    from schreiber.cli.app import add
+    from schreiber.entry import HandOptions
+
+    fields = [f.name for f in dataclasses.fields(HandOptions)]
+    assert fields == [p for p in inspect.signature(add).parameters if p not in ("type_", "session")]
+    assert fields == [p for p in inspect.signature(build_hand).parameters if p != "type_"]
+
+
+def test_hand_options_build_the_hand_the_words_describe():
+    from schreiber.entry import HandOptions
+
+    options = HandOptions(player="Anna", partner="Carl", augen=["75"], laufende=3, klopfen=["Berta"], sits_out=["Dora,Emil"])
+    hand = options.hand(" Rufspiel ")
+    assert (hand.type, hand.player, hand.partner, hand.augen, hand.laufende) == ("rufspiel", "Anna", "Carl", 75, 3)
+    assert hand.klopfen == ("Berta",) and hand.sits_out == ("Dora", "Emil")
+    assert HandOptions().hand("ramsch") == build_hand("ramsch")

@@ -4,7 +4,6 @@ Only typer and the standard library are imported here, so `schreiber --help` sta
 command imports the ledger (SQLAlchemy) and the renderer when it runs.
 """
 
-import datetime as dt
 import gc
 import inspect
 import logging
@@ -33,6 +32,7 @@ from schreiber.cli import clickwords
 from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
 from schreiber.cli.metavars import fix_metavars
+from schreiber.cli.runner import _QUIET, _date, _format, _kept, _ledger, _opened, _render, _target, _write_file
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -65,10 +65,6 @@ from schreiber.cli.tournament import tournament_app  # noqa: E402  (typer only; 
 
 app.add_typer(tournament_app, name="tournament")
 
-_target: dict[str, Optional[str]] = {"db": None}
-_QUIET = logging.NullHandler()
-_opened: list[Any] = []
-_kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
 
 def _version(value: bool) -> None:
@@ -100,48 +96,12 @@ def _global(
     _target["db"] = db
 
 
-def _ledger(**how: Any) -> Any:
-    if _kept:
-        return _kept[0]
-    from schreiber.ledger.service import Ledger
-
-    how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
-    ledger = Ledger.open(_target["db"], **how)
-    _opened.append(ledger)
-    if not gc.isenabled():
-        # Start-up is over (see `entry`): what it made lives to the end, so later passes skip it.
-        gc.freeze()
-        gc.enable()
-    return ledger
-
-
-def _render() -> Any:
-    from schreiber.cli import render
-
-    return render
-
-
 SessionOpt = Annotated[Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 ExcelOpt = Annotated[
     bool,
     typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")),
 ]
-
-
-def _date(value: Optional[str], option: str) -> Optional[dt.date]:
-    if value is None:
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise typer.BadParameter(_("use YYYY-MM-DD, not {value}.").format(value=repr(value)), param_hint=option) from None
-
-
-def _format(value: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise typer.BadParameter(_("use {allowed}, not {value}.").format(allowed=', '.join(allowed), value=repr(value)), param_hint="--format")
-    return value
 
 
 # -- sessions ---------------------------------------------------------------------------------
@@ -350,28 +310,53 @@ def add(
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
 ) -> None:
-    hand = _hand(locals())
-    _render().added(_ledger().add(hand, session))
+    from schreiber.entry import HandOptions
+
+    options = HandOptions(
+        player=player,
+        partner=partner,
+        augen=augen or [],
+        stiche=stiche or [],
+        laufende=laufende,
+        schwarz=schwarz,
+        won=won,
+        klopfen=klopfen or [],
+        kontra=kontra,
+        re=re,
+        re_absage=re_absage,
+        kontra_absage=kontra_absage,
+        fuchs_re=fuchs_re,
+        fuchs_kontra=fuchs_kontra,
+        doppelkopf_re=doppelkopf_re,
+        doppelkopf_kontra=doppelkopf_kontra,
+        karlchen=karlchen,
+        altenstrafe=altenstrafe,
+        spritze=spritze,
+        jungfrau=jungfrau or [],
+        durchmarsch=durchmarsch,
+        loser=loser,
+        winner=winner,
+        forced=forced,
+        pflicht=pflicht,
+        farbe=farbe,
+        sau=sau,
+        bock=bock,
+        note=note,
+        dealer=dealer,
+        sits_out=sits_out or [],
+    )
+    _render().added(_ledger().add(options.hand(type_), session))
 
 
-def _hand(values: dict[str, Any]) -> Any:
-    from schreiber.entry import build_hand
+def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
+    """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
+    from schreiber.entry import HandOptions
 
-    values = dict(values)
-    values.pop("session", None)
-    values.pop("number", None)
-    type_ = values.pop("type_")
-    for key in ("augen", "stiche", "klopfen", "jungfrau", "sits_out"):
-        values[key] = values[key] or []
-    return build_hand(type_, **values)
-
-
-def edit(number: int, **values: Any) -> None:
-    session = values.get("session")
-    partial = values.get("type_") is None
-    if partial:
-        values["type_"] = "?"  # a partial edit keeps the stored type
-    hand = _hand(values)
+    partial = type_ is None
+    lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
+    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()})
+    # A partial edit keeps the stored type.
+    hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
     _render().edited(number, _ledger().edit(number, hand, session, partial=partial))
 
 
@@ -651,6 +636,7 @@ def chart(
 ) -> None:
     from pathlib import Path
 
+    from schreiber.ledger.chart import series
     from schreiber.report import chart as charts
 
     kind = None
@@ -659,7 +645,7 @@ def chart(
         if kind not in ("svg", "png"):
             raise typer.BadParameter(_("name a file ending in .svg or .png, not {output}.").format(output=repr(output)), param_hint="--output")
     ledger = _ledger()
-    data = charts.series(ledger, _scope(session, all_, since, until, rules), money=money)
+    data = series(ledger, _scope(session, all_, since, until, rules), money=money)
     if output is None:
         import shutil
 
@@ -702,33 +688,6 @@ def export_csv(
         return
     count = _write_file(ledger, output, "--output", lambda out: csvio.write(rows, out, excel=excel))
     typer.echo(i18n.ngettext("{count} row written to {output}.", "{count} rows written to {output}.", count).format(count=count, output=output))
-
-
-def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = False) -> Any:
-    """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
-    from pathlib import Path
-
-    from schreiber.files import atomic_write
-
-    target = Path(path).expanduser()
-    database = ledger.engine.url.database if ledger.engine.dialect.name == "sqlite" else None
-    if database and database != ":memory:":
-        ledger_file = Path(database).resolve()
-        ours = [ledger_file, ledger_file.with_name(ledger_file.name + "-wal"), ledger_file.with_name(ledger_file.name + "-shm")]
-        resolved = target.resolve()
-        if resolved in ours or any(p.exists() and resolved.exists() and os.path.samefile(p, resolved) for p in ours):
-            raise typer.BadParameter(_("{path} is the ledger itself; name another file.").format(path=path), param_hint=option)
-    try:
-        if target.exists() and not target.is_file():
-            # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
-            with open(target, "wb") if binary else open(target, "w", encoding="utf-8", newline="") as out:
-                return write(out)
-        with atomic_write(target, "wb") if binary else atomic_write(target, newline="") as out:
-            return write(out)
-    except OSError as e:
-        raise typer.BadParameter(
-            _("cannot write {path} ({reason}); no file was written.").format(path=path, reason=e.strerror or e), param_hint=option
-        ) from None
 
 
 @import_app.command("csv", help=_(

@@ -1,7 +1,7 @@
 """`schreiber play`: one process for the evening, each line a command of the command line.
 
 A line is parsed by the same click commands as `schreiber …` (one grammar: the command tree is
-handed in, not imported) and run by the same `main` (the runner, handed in too), against the one ledger kept open (app._kept) whose fold of the table is kept between lines
+handed in, not imported) and run by the same `main` (the runner, handed in too), against the one ledger kept open (runner._kept) whose fold of the table is kept between lines
 and checked against the table's change marker, so a hand another terminal added is folded in
 before the next line. prompt_toolkit is imported only on a terminal.
 """

@@ -1,6 +1,6 @@
 """`schreiber tournament …`: registration, draw, seat plans, sheets, results and standings.
 
-Only typer and the standard library at the top, as in app.py: the ledger, the renderer and the PDF
+Only typer, the standard library and cli/runner.py at the top, as in app.py: the ledger, the renderer and the PDF
 library are imported by the command that needs them.
 """
 
@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from schreiber.cli.runner import _date, _format, _ledger, _write_file
 from schreiber.i18n import _
 
 tournament_app = typer.Typer(
@@ -24,16 +25,10 @@ FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", he
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
 
 
-def _app() -> Any:
-    from schreiber.cli import app
-
-    return app
-
-
 def _tournaments() -> Any:
     from schreiber.ledger.tournament import Tournaments
 
-    return Tournaments(_app()._ledger())
+    return Tournaments(_ledger())
 
 
 def _show() -> Any:
@@ -59,9 +54,8 @@ def _pdf(path: str) -> None:
 
 def _write_pdf(path: str, make: Any) -> None:
     """Write the PDF `make()` returns as bytes, whole or not at all."""
-    app = _app()
     data = make()
-    app._write_file(app._ledger(), path, "--output", lambda out: out.write(data), binary=True)
+    _write_file(_ledger(), path, "--output", lambda out: out.write(data), binary=True)
 
 
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
@@ -78,7 +72,7 @@ def new(
     seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one)."))] = None,
 ) -> None:
     info = _tournaments().new(
-        name, rules, rounds=rounds, hands=hands, date=_app()._date(date, "--date"), assignments=set_ or [], seed=seed
+        name, rules, rounds=rounds, hands=hands, date=_date(date, "--date"), assignments=set_ or [], seed=seed
     )
     _show().info(info, created=True)
 
@@ -133,7 +127,7 @@ def tables(
     format_: FormatOpt = "table",
     output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))] = None,
 ) -> None:
-    fmt = _app()._format(format_, ("table", "json", "csv"))
+    fmt = _format(format_, ("table", "json", "csv"))
     if output is not None:
         _pdf(output)
     plan = _tournaments().plan(round_)
@@ -189,7 +183,7 @@ def standings(
     ] = False,
     output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
 ) -> None:
-    fmt = _app()._format(format_, ("table", "json", "csv"))
+    fmt = _format(format_, ("table", "json", "csv"))
     if excel and fmt != "csv":
         raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
     if output is not None:

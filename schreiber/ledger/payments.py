@@ -69,18 +69,18 @@ def settle(
     """Record as paid the table's open transfers (those with a player of `paid` on either side, or all);
     returns (what was recorded now, what is still open)."""
     with ledger.transaction() as s:
-        table_id = ledger._runde(s, table_id).id
+        table_id = ledger.runde(s, table_id).id
     rep = report(ledger, Scope(table_id=table_id))
     if not rep.money:
         raise SettingsError(_("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(table_id=table_id))
     with ledger.transaction() as s:
-        runde = ledger._runde(s, table_id, for_update=True)
+        runde = ledger.runde(s, table_id, for_update=True)
         balance = _owed(ledger, s, runde, rep.table_cents.get(runde.id, {}))
         owed = transfers(balance)
         names = sorted(balance)
         chosen = {pick(n, names, "--paid", N_("a player at this table")) for n in paid}
         now = [t for t in owed if not chosen or t[0] in chosen or t[1] in chosen]
-        ids = {name: ledger._player(s, name).id for name in names}
+        ids = {name: ledger.player(s, name).id for name in names}
         for payer, payee, cents in now:
             s.add(Payment(runde_id=runde.id, payer_id=ids[payer], payee_id=ids[payee], cents=cents))
         s.flush()

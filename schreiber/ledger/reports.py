@@ -76,7 +76,7 @@ class Report:
 def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView, Report]:
     """One table folded once, in one transaction: its view (hands, next dealer, what is carried) and its report."""
     with ledger.transaction() as s:
-        runde = ledger._runde(s, table_id)
+        runde = ledger.runde(s, table_id)
         # Only what the fold reads (number, facts) as plain rows: a third of the time of loading
         # the hands as ORM objects, which a read-only page never changes.
         rows = s.execute(
@@ -84,11 +84,11 @@ def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView
             .where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
             .order_by(HandRecord.number)
         ).all()
-        view = ledger._view(s, runde, rows)
+        view = ledger.view(s, runde, rows)
         return view, report(ledger, Scope(table_id=runde.id), views={runde.id: view}, session=s)
 
 
-def _seated(s: Any, where: list[Any]) -> tuple[dict[int, list[int]], dict[int, str]]:
+def seated_players(s: Any, where: list[Any]) -> tuple[dict[int, list[int]], dict[int, str]]:
     """Everyone who sat at each table `where` picks (player ids in seat order, then as they joined),
     and their names: each has a line in a report or a statistic, hands or not."""
     seats: dict[int, list[int]] = defaultdict(list)
@@ -128,7 +128,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             .where(*where)
             .order_by(Runde.id)
         ).all()
-        seats, names = _seated(s, where)
+        seats, names = seated_players(s, where)
         # Each table's sums are kept (`totals`): a season reads one row per table, and sums from the
         # cached payouts only the tables changed since.
         kept, fresh = totals_of.read(s, where, tables)
@@ -155,7 +155,7 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
                 if view is None:
                     runde = s.get(Runde, t.id)
                     assert runde is not None
-                    view = ledger._view(s, runde, ledger._records(s, runde))
+                    view = ledger.view(s, runde, ledger.records(s, runde))
                 if not scope.many:
                     status = view.status
                 if isinstance(rules, PlayerExtras):

@@ -35,7 +35,7 @@ class Scope:
 def where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
     """The conditions on Runde that pick the tables of the scope (none for --all)."""
     if not scope.many:
-        where = [Runde.id == ledger._runde(s, scope.table_id).id]
+        where = [Runde.id == ledger.runde(s, scope.table_id).id]
         if scope.rules is not None:
             where.append(Runde.rules == scope.rules)
         return where

@@ -215,7 +215,7 @@ class Ledger:
             runde = Runde(
                 name=name,
                 rules=rules.name,
-                settings=_jsonable(settings),
+                settings=jsonable(settings),
                 tariff=tariff,
                 date=date or dt.date.today(),
                 first_dealer=first_dealer,
@@ -224,7 +224,7 @@ class Ledger:
             )
             s.add(runde)
             for position, player_name in enumerate(players):
-                s.add(Seat(runde=runde, position=position, player=self._player(s, player_name)))
+                s.add(Seat(runde=runde, position=position, player=self.player(s, player_name)))
             s.flush()
             self._set_active(s, runde.id)
             s.flush()
@@ -237,27 +237,27 @@ class Ledger:
     def table(self, table_id: int | None = None) -> TableView:
         """The table folded through its rule set: every payout, the totals and what comes next."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             if not self.keep_folds:
-                return self._view(s, runde, self._records(s, runde))
+                return self.view(s, runde, self.records(s, runde))
             return self._kept(s, runde)[0]
 
     def info(self, table_id: int | None = None) -> TableInfo:
         """The table's seats, rule set and settings, without folding its hands."""
         with self.transaction() as s:
-            return self._info(s, self._runde(s, table_id))
+            return self._info(s, self.runde(s, table_id))
 
     def at_table(self, table_id: int | None = None) -> tuple[TableView, int]:
         """The table as it stands and the number its next hand gets (kept between calls with keep_folds)."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             if self.keep_folds:
                 return self._kept(s, runde)
             return self._as_it_stands(s, runde)
 
     def use(self, table_id: int) -> TableInfo:
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             if runde.closed:
                 raise SettingsError(_("session {table_id} is closed; open tables are listed by `schreiber session list`.").format(table_id=table_id))
             self._set_active(s, runde.id)
@@ -265,7 +265,7 @@ class Ledger:
 
     def close(self, table_id: int | None = None) -> TableInfo:
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             runde.closed = True
             if self._active_id(s) == runde.id:
                 s.execute(delete(LedgerState).where(LedgerState.key == ACTIVE_KEY))
@@ -276,7 +276,7 @@ class Ledger:
     def set_teams(self, teams: Sequence[str], table_id: int | None = None) -> TableInfo:
         """Redraw the teams of a klassisch table: a new Partie starts with the next hand."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
+            runde = self.runde(s, table_id, for_update=True)
             rules = registry.get(runde.rules)
             if not isinstance(rules, TeamPlay):
                 raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
@@ -295,7 +295,7 @@ class Ledger:
         refused with `Moved` when the table has moved past it meanwhile; a `request_key` seen
         before records nothing again and raises `Replayed` with the number it recorded then."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
+            runde = self.runde(s, table_id, for_update=True)
             if runde.closed:
                 raise self._closed(s, runde)
             if request_key is not None:
@@ -322,7 +322,7 @@ class Ledger:
                 s.add(EntryRequest(runde_id=runde.id, request_key=request_key, number=number))
             s.flush()
             if self.keep_folds and ids is None:
-                ids = self._player_ids(s, runde)  # who sits at the table changes only with a marker
+                ids = self.player_ids(s, runde)  # who sits at the table changes only with a marker
             self._cache(s, runde, [(record, step)], ids)
             view = _extended(view, number, step)
             # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to this table
@@ -340,7 +340,7 @@ class Ledger:
         import secrets
 
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             if new or not runde.entry_key:
                 runde.entry_key = secrets.token_urlsafe(24)
             return self._info(s, runde), runde.entry_key
@@ -362,8 +362,8 @@ class Ledger:
 
     def _as_it_stands(self, s: Session, runde: Runde) -> tuple[TableView, int]:
         """The table folded from its facts, and the number its next hand gets."""
-        records = self._records(s, runde)
-        return self._view(s, runde, records), self._next_number(s, runde, records)
+        records = self.records(s, runde)
+        return self.view(s, runde, records), self.next_number(s, runde, records)
 
     def _kept(self, s: Session, runde: Runde) -> tuple[TableView, int]:
         """The table's view and next hand number: the fold kept from the last line while nobody
@@ -392,22 +392,22 @@ class Ledger:
                     _("edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand.").format(number=number)
                 )
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
-            records = self._records(s, runde)
+            runde = self.runde(s, table_id, for_update=True)
+            records = self.records(s, runde)
             old = _find(records, number, runde.id, "edit")
             rules = registry.get(runde.rules)
             stored = Hand.from_facts(old.facts)
             if only is not None:
                 hand = replace(stored, **{name: getattr(hand, name) for name in only})
-            events = self._events(s, runde)
+            events = self.events(s, runde)
             hand = self._prepare(rules, runde, hand, _members(runde, events), teams_of=stored.teams)
-            before, __ = self._fold(rules, runde, records, events=events)
+            before, __ = self.fold_hands(rules, runde, records, events=events)
             hands = [hand if r is old else Hand.from_facts(r.facts) for r in records]
-            steps, __ = self._fold(rules, runde, records, hands, events)
+            steps, __ = self.fold_hands(rules, runde, records, hands, events)
             changes = _fact_changes(stored, hand)
             if not changes:
                 # The same facts again: nothing to record, nothing re-scored.
-                return Edited(self._view(s, runde, records, before, events), [], 0)
+                return Edited(self.view(s, runde, records, before, events), [], 0)
             old.status = SUPERSEDED
             s.flush()
             new = HandRecord(
@@ -424,7 +424,7 @@ class Ledger:
             records = [new if r is old else r for r in records]
             self._rebuild_cache(s, runde, records, steps)
             later = _later_changed(records, number, before, steps)
-            return Edited(self._view(s, runde, records, steps, events), changes, later)
+            return Edited(self.view(s, runde, records, steps, events), changes, later)
 
     def void(self, number: int, table_id: int | None = None, keep_dealers: bool = False) -> tuple[HandView, Edited]:
         """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored.
@@ -434,13 +434,13 @@ class Ledger:
         with that dealer as its `--dealer` override (the old version kept, superseded).
         """
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
-            records = self._records(s, runde)
+            runde = self.runde(s, table_id, for_update=True)
+            records = self.records(s, runde)
             target = _find(records, number, runde.id, "void")
             rules = registry.get(runde.rules)
-            events = self._events(s, runde)
-            before, __ = self._fold(rules, runde, records, events=events)
-            voided = self._view(s, runde, records, before, events).hands[records.index(target)]
+            events = self.events(s, runde)
+            before, __ = self.fold_hands(rules, runde, records, events=events)
+            voided = self.view(s, runde, records, before, events).hands[records.index(target)]
             rest = [r for r in records if r is not target]
             dealers = None
             if keep_dealers:
@@ -450,7 +450,7 @@ class Ledger:
                     if r.number > number
                 }
             try:
-                steps, __ = self._fold(rules, runde, rest, events=events, dealers=dealers, raw=True)
+                steps, __ = self.fold_hands(rules, runde, rest, events=events, dealers=dealers, raw=True)
             except FoldError as e:
                 if keep_dealers:
                     raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
@@ -485,7 +485,7 @@ class Ledger:
             self._rebuild_cache(s, runde, rest, steps)
             kept = [step for r, step in zip(records, before, strict=True) if r is not target]
             later = _later_changed(rest, number, kept, steps)
-            view = self._view(s, runde, rest, steps, self._events(s, runde))
+            view = self.view(s, runde, rest, steps, self.events(s, runde))
             return voided, Edited(view, [], later, pinned)
 
     def restore(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
@@ -495,8 +495,8 @@ class Ledger:
         brings it back again. Every later hand is re-scored.
         """
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
-            records = self._records(s, runde)
+            runde = self.runde(s, table_id, for_update=True)
+            records = self.records(s, runde)
             versions = s.scalars(
                 select(HandRecord)
                 .where(HandRecord.runde_id == runde.id, HandRecord.number == number, HandRecord.status != LIVE)
@@ -509,11 +509,11 @@ class Ledger:
                 )
             back = versions[0]
             rules = registry.get(runde.rules)
-            events = self._events(s, runde)
-            before, __ = self._fold(rules, runde, records, events=events)
+            events = self.events(s, runde)
+            before, __ = self.fold_hands(rules, runde, records, events=events)
             current = next((r for r in records if r.number == number), None)
             after = sorted([r for r in records if r is not current] + [back], key=lambda r: r.number)
-            steps, __ = self._fold(rules, runde, after, events=events)
+            steps, __ = self.fold_hands(rules, runde, after, events=events)
             if current is not None:
                 current.status = SUPERSEDED
                 s.flush()
@@ -528,7 +528,7 @@ class Ledger:
                 if r.number > number
                 and (r.number not in old_by_number or old_by_number[r.number].payout.points != step.payout.points)
             )
-            view = self._view(s, runde, after, steps, self._events(s, runde))
+            view = self.view(s, runde, after, steps, self.events(s, runde))
             restored = view.hands[after.index(back)]
             return restored, Edited(view, [], later)
 
@@ -542,50 +542,50 @@ class Ledger:
 
     def _seat_change(self, table_id: int | None, kind: str, name: str, seat: int | None) -> TableView:
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
+            runde = self.runde(s, table_id, for_update=True)
             if runde.closed:
                 raise self._closed(s, runde)
-            records = self._records(s, runde)
-            events = self._events(s, runde)
+            records = self.records(s, runde)
+            events = self.events(s, runde)
             rules = registry.get(runde.rules)
-            steps, state = self._fold(rules, runde, records, events=events)
+            steps, state = self.fold_hands(rules, runde, records, events=events)
             if kind == LEAVE:
                 name = pick(name, state.players, "session leave", N_("a player at this table"))
             else:
                 # Someone who sat here earlier (or at another table) is the same person, spelled as before.
                 known = s.scalar(select(Player).where(Player.name_key == name.casefold()))
                 name = known.name if known is not None else name
-            after_hand = self._next_number(s, runde, records) - 1
+            after_hand = self.next_number(s, runde, records) - 1
             # Checked against the table as it is now: the rule set's player limits, the seat.
             change_seats(rules, runde.settings, state, SeatChange(after_hand, name if kind == JOIN else None,
                                                                   name if kind == LEAVE else None, seat))
             s.add(
                 TableEvent(
-                    runde_id=runde.id, after_hand=after_hand, kind=kind, player=self._player(s, name), seat=seat
+                    runde_id=runde.id, after_hand=after_hand, kind=kind, player=self.player(s, name), seat=seat
                 )
             )
             s.flush()
-            events = self._events(s, runde)
-            return self._view(s, runde, records, steps, events)
+            events = self.events(s, runde)
+            return self.view(s, runde, records, steps, events)
 
     def undo(self, table_id: int | None = None) -> tuple[HandView, TableView]:
         """Void the last live hand (kept, marked void); returns it and the table without it."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id, for_update=True)
-            records = self._records(s, runde)
+            runde = self.runde(s, table_id, for_update=True)
+            records = self.records(s, runde)
             if not records:
                 raise SettingsError(_("undo: session {id} has no hand to undo.").format(id=runde.id))
             rules = registry.get(runde.rules)
-            events = self._events(s, runde)
-            steps, __ = self._fold(rules, runde, records, events=events)
-            undone = self._view(s, runde, records, steps, events).hands[-1]
+            events = self.events(s, runde)
+            steps, __ = self.fold_hands(rules, runde, records, events=events)
+            undone = self.view(s, runde, records, steps, events).hands[-1]
             last = records[-1]
             last.status = VOID
             s.add(TableEvent(runde_id=runde.id, after_hand=last.number, kind=VOIDED, hand_number=last.number))
             s.execute(delete(PayoutRecord).where(PayoutRecord.hand_id == last.id))
             s.flush()
             # The table without its last hand is the same fold one step shorter.
-            return undone, self._view(s, runde, records[:-1], steps[:-1], events)
+            return undone, self.view(s, runde, records[:-1], steps[:-1], events)
 
     def history(
         self, table_id: int | None = None
@@ -593,14 +593,14 @@ class Ledger:
         """Every record of the table in the order it was typed, live, void and superseded alike,
         and the table's events (join, leave, void, restore) as (after hand, kind, player, seat or hand, when)."""
         with self.transaction() as s:
-            runde = self._runde(s, table_id)
+            runde = self.runde(s, table_id)
             records = s.scalars(
                 select(HandRecord).where(HandRecord.runde_id == runde.id).order_by(HandRecord.id)
             ).all()
             rows = [(r.number, r.status, Hand.from_facts(r.facts), r.created_at) for r in records]
             events = [
                 (e.after_hand, e.kind, e.player.name if e.player else None, e.seat or e.hand_number, e.created_at)
-                for e in self._events(s, runde)
+                for e in self.events(s, runde)
             ]
             return self._info(s, runde), rows, events
 
@@ -621,7 +621,7 @@ class Ledger:
         hands = differed = 0
         with self.transaction() as s:
             for runde in s.scalars(select(Runde).order_by(Runde.id)):
-                records = self._records(s, runde)
+                records = self.records(s, runde)
                 old = _cached(s, [r.id for r in records])
                 self._rebuild_cache(s, runde, records)
                 new = _cached(s, [r.id for r in records])
@@ -633,6 +633,13 @@ class Ledger:
         return hands, differed
 
     # -- inside a transaction ------------------------------------------------------------------
+    #
+    # The ledger's internal API: the methods without an underscore below (runde, records, events,
+    # player, player_ids, view, fold_hands, payout_rows, next_number) and the functions seat_changes
+    # and jsonable are what the other modules of schreiber/ledger/ (reports, transfer, payments,
+    # upkeep, tournament, scope, chart) build on. Each works inside a transaction the caller holds
+    # (`s`, from `transaction()`), on the stored rows; the commands above are what cli/ and web/ call.
+    # Those with an underscore are this class's own.
 
     def _prepare(
         self,
@@ -657,7 +664,7 @@ class Ledger:
             hand = replace(hand, teams=teams or None)
         return hand
 
-    def _fold(
+    def fold_hands(
         self,
         rules: RuleSet,
         runde: Runde,
@@ -679,7 +686,7 @@ class Ledger:
                 _initial_players(runde),
                 [(r.number, h) for r, h in zip(records, hands, strict=True)],
                 runde.first_dealer,
-                _changes(events or []),
+                seat_changes(events or []),
                 dealers,
             )
         except FoldError as e:
@@ -687,7 +694,7 @@ class Ledger:
                 raise
             raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
 
-    def _view(
+    def view(
         self,
         s: Session,
         runde: Runde,
@@ -698,14 +705,14 @@ class Ledger:
         """The table after `records`, folded here unless the caller folded them already (`steps`)."""
         rules = registry.get(runde.rules)
         if events is None:
-            events = self._events(s, runde)
+            events = self.events(s, runde)
         if steps is None:
-            steps, state = self._fold(rules, runde, records, events=events)
+            steps, state = self.fold_hands(rules, runde, records, events=events)
         else:
             # The steps are folded; only joins and leaves after the last of them are left to apply
             # (the fold applies a change before the first hand numbered above its after_hand).
             state = steps[-1].after if steps else start(rules, runde.settings, _initial_players(runde), runde.first_dealer)
-            for change in sorted(_changes(events), key=lambda c: c.after_hand):
+            for change in sorted(seat_changes(events), key=lambda c: c.after_hand):
                 if not records or change.after_hand >= records[-1].number:
                     state = change_seats(rules, runde.settings, state, change)
         members = _members(runde, events)
@@ -730,23 +737,23 @@ class Ledger:
     def _cache(
         self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
     ) -> None:
-        s.add_all(self._payout_rows(s, runde, pairs, ids))
+        s.add_all(self.payout_rows(s, runde, pairs, ids))
         s.flush()
 
-    def _player_ids(self, s: Session, runde: Runde) -> dict[str, int]:
+    def player_ids(self, s: Session, runde: Runde) -> dict[str, int]:
         """The player ids of everyone who sat at the table, by name."""
         ids = {seat.player.name: seat.player_id for seat in runde.seats}
-        for event in self._events(s, runde):
+        for event in self.events(s, runde):
             if event.player is not None:
                 ids.setdefault(event.player.name, event.player.id)
         return ids
 
-    def _payout_rows(
+    def payout_rows(
         self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
     ) -> list[PayoutRecord]:
         """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
         if ids is None:
-            ids = self._player_ids(s, runde)
+            ids = self.player_ids(s, runde)
         rows = []
         for record, step in pairs:
             out = set(step.before.sitting_out)
@@ -770,7 +777,7 @@ class Ledger:
         """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
         if steps is None:
             rules = registry.get(runde.rules)
-            steps, __ = self._fold(rules, runde, records, events=self._events(s, runde))
+            steps, __ = self.fold_hands(rules, runde, records, events=self.events(s, runde))
         s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
         self._cache(s, runde, list(zip(records, steps, strict=True)))
 
@@ -793,7 +800,7 @@ class Ledger:
                         "{typed} is someone else)").format(typed=typed, name=name)
                 )
 
-    def _player(self, s: Session, name: str) -> Player:
+    def player(self, s: Session, name: str) -> Player:
         player = s.scalar(select(Player).where(Player.name_key == name.casefold()))
         if player is None:
             player = Player(name=name, name_key=name.casefold())
@@ -812,7 +819,7 @@ class Ledger:
                         round=place.round, table=place.number, id=runde.id))
         return SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
 
-    def _runde(self, s: Session, table_id: int | None, for_update: bool = False) -> Runde:
+    def runde(self, s: Session, table_id: int | None, for_update: bool = False) -> Runde:
         if table_id is None:
             table_id = self._active_id(s)
             if table_id is None:
@@ -832,7 +839,7 @@ class Ledger:
             runde.revision = (runde.revision or 0) + 1
         return runde
 
-    def _records(self, s: Session, runde: Runde) -> list[HandRecord]:
+    def records(self, s: Session, runde: Runde) -> list[HandRecord]:
         return list(
             s.scalars(
                 select(HandRecord)
@@ -841,10 +848,10 @@ class Ledger:
             )
         )
 
-    def _events(self, s: Session, runde: Runde) -> list[TableEvent]:
+    def events(self, s: Session, runde: Runde) -> list[TableEvent]:
         return list(s.scalars(select(TableEvent).where(TableEvent.runde_id == runde.id).order_by(TableEvent.id)))
 
-    def _next_number(self, s: Session, runde: Runde, records: list[HandRecord]) -> int:
+    def next_number(self, s: Session, runde: Runde, records: list[HandRecord]) -> int:
         """The next hand's number: after the last live hand, and after any join or leave (which are
         tied to the hand they follow, so a hand typed after them is never played before them)."""
         last = records[-1].number if records else 0
@@ -882,7 +889,7 @@ class Ledger:
             name=runde.name,
             rules=runde.rules,
             date=runde.date,
-            players=members if members is not None else _members(runde, self._events(s, runde)),
+            players=members if members is not None else _members(runde, self.events(s, runde)),
             settings=dict(runde.settings),
             tariff=runde.tariff,
             teams=tuple(tuple(t) for t in runde.teams) if runde.teams else None,
@@ -939,7 +946,7 @@ def _members(runde: Runde, events: Sequence[TableEvent]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _changes(events: Sequence[TableEvent]) -> list[SeatChange]:
+def seat_changes(events: Sequence[TableEvent]) -> list[SeatChange]:
     return [
         SeatChange(
             e.after_hand,
@@ -994,7 +1001,7 @@ def _cached(s: Session, hand_ids: list[int]) -> dict[int, dict[int, int]]:
     return out
 
 
-def _jsonable(settings: dict[str, Any]) -> dict[str, Any]:
+def jsonable(settings: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in settings.items()}
 
 

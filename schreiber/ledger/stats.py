@@ -29,7 +29,8 @@ from sqlalchemy.exc import DBAPIError
 
 from schreiber.i18n import _
 from schreiber.ledger.names import pick
-from schreiber.ledger.reports import Scope, _seated, _where, report
+from schreiber.ledger.reports import Scope, report, seated_players
+from schreiber.ledger.scope import where as scope_where
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -119,7 +120,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     A season reads one kept summary per evening and folds only the evenings changed since."""
     fresh: dict[int, tuple[int, dict[str, Any]]] = {}
     with ledger.transaction() as s:
-        where = _where(ledger, s, scope)
+        where = scope_where(ledger, s, scope)
         # The revisions are read before the hands: a summary stored under a revision never holds
         # hands older than that revision (a writer in between raises it, and the summary is stale).
         tables = s.execute(
@@ -144,7 +145,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
             for t in stale:
                 summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
                 fresh[t.id] = (t.revision, summaries[t.id])
-        seated, __ = _seated(s, where)  # everyone at a table of the scope has a line, hands or not
+        seated, __ = seated_players(s, where)  # everyone at a table of the scope has a line, hands or not
     if fresh:
         _keep(ledger, fresh)
     if scope.rules is not None and not tables:

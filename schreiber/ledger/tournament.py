@@ -223,7 +223,7 @@ class Tournaments:
             out = []
             following = max(numbers, default=0)
             for typed in names:
-                player = self.ledger._player(s, typed)
+                player = self.ledger.player(s, typed)
                 given = number if number is not None else following + 1
                 following = max(following, given)
                 s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
@@ -330,7 +330,7 @@ class Tournaments:
                 raise SettingsError(
                     _("TABLE: round {round} has tables 1–{count}, not {table}.").format(round=round_, count=count, table=table)
                 )
-            runde = self.ledger._runde(s, runde_id, for_update=True)
+            runde = self.ledger.runde(s, runde_id, for_update=True)
             seated = {seat.player.name: seat.player_id for seat in runde.seats}
             if s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.runde_id == runde.id)):
                 raise SettingsError(

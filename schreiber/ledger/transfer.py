@@ -18,7 +18,7 @@ from sqlalchemy.orm import aliased
 from schreiber.i18n import _
 from schreiber.ledger.names import resolve_names
 from schreiber.ledger.scope import Scope, tables as _tables
-from schreiber.ledger.service import Ledger, _changes, _jsonable
+from schreiber.ledger.service import Ledger, jsonable, seat_changes
 from schreiber.report import csvio
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
@@ -45,13 +45,13 @@ def export_rows(ledger: Ledger, scope: Scope) -> Iterator[dict[str, Any]]:
 
 
 def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
-    view = ledger._view(s, t, ledger._records(s, t))
+    view = ledger.view(s, t, ledger.records(s, t))
     positions = {name: i for i, name in enumerate(view.table.players)}
     settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
     # Joins and leaves of the table, on every row of it; import replays them between the hands.
     seat_events = [
         {"after_hand": e.after_hand, "kind": e.kind, "name": e.player.name, "seat": e.seat}
-        for e in ledger._events(s, t)
+        for e in ledger.events(s, t)
         if e.kind in (JOIN, LEAVE) and e.player is not None
     ]
     table_events = json.dumps(seat_events, ensure_ascii=False) if seat_events else None
@@ -272,7 +272,7 @@ class _Reading:
             settings = json.loads(first["settings"])
             if not isinstance(settings, dict) or not set(settings) <= set(rules.settings):
                 raise ValueError(f"settings of {rules.name} expected")
-            settings = _jsonable({**{k: s.default for k, s in rules.settings.items()}, **settings})
+            settings = jsonable({**{k: s.default for k, s in rules.settings.items()}, **settings})
             tariff = int(first["tariff"]) if first["tariff"] else None
             date = dt.date.fromisoformat(first["date"]) if first["date"] else dt.date.today()
             first_dealer = int(first["first_dealer"] or 1) - 1
@@ -696,7 +696,7 @@ def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records:
     assert plan.runde is not None
     # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
     numbers = [r.number for r in records]
-    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in _changes(ledger._events(s, plan.runde))]
+    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(ledger.events(s, plan.runde))]
     want = [key(c) for c in table.events]
     common = min(len(have), len(want))
     if have[:common] != want[:common]:
@@ -733,7 +733,7 @@ def _same_setup(runde: Runde, table: FileTable) -> bool:
         runde.rules == table.rules.name
         and players == tuple(p.casefold() for p in table.players)
         and runde.first_dealer == table.first_dealer
-        and _jsonable({**defaults, **runde.settings}) == table.settings
+        and jsonable({**defaults, **runde.settings}) == table.settings
     )
 
 
@@ -770,7 +770,7 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     everyone = [*table.players, *(n for c in table.events for n in (c.join, c.leave) if n is not None)]
     people = _players(s, everyone)
     if plan.outcome == "extended":
-        runde = ledger._runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
+        runde = ledger.runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
         if isinstance(table.rules, TeamPlay) and table.teams:
             runde.teams = table.teams
     else:
@@ -791,8 +791,8 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
             s.add(Seat(runde=runde, position=position, player=people[name]))
         s.flush()
     # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
-    records = ledger._records(s, runde) if plan.outcome == "extended" else []
-    first = ledger._next_number(s, runde, records) if records else plan.stored + 1
+    records = ledger.records(s, runde) if plan.outcome == "extended" else []
+    first = ledger.next_number(s, runde, records) if records else plan.stored + 1
     numbers = [r.number for r in records] + list(range(first, first + len(table.hands) - plan.stored))
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0

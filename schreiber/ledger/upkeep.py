@@ -192,11 +192,11 @@ def _numbering_problems(table_id: int, live: list[int], every: set[int]) -> list
 
 def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
     """Fold the table's facts as every command does and compare the cache with what the fold gives."""
-    records = ledger._records(s, runde)
+    records = ledger.records(s, runde)
     try:
         rules = registry.get(runde.rules)
-        steps, __ = ledger._fold(rules, runde, records, events=ledger._events(s, runde))
-        expected = ledger._payout_rows(s, runde, list(zip(records, steps, strict=True)))
+        steps, __ = ledger.fold_hands(rules, runde, records, events=ledger.events(s, runde))
+        expected = ledger.payout_rows(s, runde, list(zip(records, steps, strict=True)))
     except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
         return [_("session {id}: its hands no longer fold under {rules} ({e})").format(id=runde.id, rules=runde.rules, e=e)]
     want: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}

@@ -1,150 +1,22 @@
-"""Running totals as data, drawn in the terminal (plotext) or into an SVG or PNG (matplotlib, Agg).
+"""Running totals drawn in the terminal (plotext) or into an SVG or PNG (matplotlib, Agg).
 
-The API (also for the web page):
-  `series(ledger, scope, money=False) -> Chart`: the numbers, no drawing;
+Only the drawing: the numbers are `schreiber.ledger.chart.series(ledger, scope, money=False)`, a
+`Chart` of `Panel`s, which these draw:
   `render_svg(chart) -> str`, `render_png(chart) -> bytes`, `render_terminal(chart, width=80) -> str`.
-
-One table: each player's total after every hand, Bock hands marked. Several tables: one point per
-evening (the total after it). Points of different rule sets are never added: one panel per rule
-set. Money is comparable, so `money=True` gives one panel summed across rule sets.
 """
 
 from __future__ import annotations
 
 import io
-from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
-
-from schreiber.i18n import N_, _, ngettext
-from schreiber.rules.model import SettingsError
-from schreiber.rules.table import TeamPlay
+from schreiber.i18n import N_, _
+from schreiber.ledger.chart import Chart, Panel
 from schreiber.views.text import money, signed
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
 COMPACT_WIDTH = 4.0  # the phone page's chart: 400 px, shown at about its own size
-
-
-@dataclass
-class Panel:
-    """One panel: x labels (hand numbers or evening dates) and each player's running total (None
-    before his first hand or evening); `bock` are the indexes of Bock hands."""
-
-    title: str
-    xlabel: str
-    ylabel: str
-    x: list[str]
-    lines: dict[str, list[int | None]]
-    bock: list[int] = field(default_factory=list)
-    money: bool = False
-
-    def finals(self) -> dict[str, int]:
-        """Each player's last total (what the report of the same scope says)."""
-        out = {}
-        for name, values in self.lines.items():
-            known = [v for v in values if v is not None]
-            out[name] = known[-1] if known else 0
-        return out
-
-
-@dataclass
-class Chart:
-    title: str
-    panels: list[Panel]
-
-
-def series(ledger: Any, scope: Any, money: bool = False) -> Chart:
-    """The running totals of the scope, as `chart` draws them."""
-    if not scope.many:
-        return _one_table(ledger, scope, money)
-    return _evenings(ledger, scope, money)
-
-
-def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
-    from schreiber.report.settlement import against_average
-
-    view = ledger.table(scope.table_id)
-    t = view.table
-    if scope.rules is not None and t.rules != scope.rules:
-        raise SettingsError(_("--rules: session {id} is played under {rules}, not {rules2}.").format(id=t.id, rules=t.rules, rules2=scope.rules))
-    if money:
-        if not t.tariff:
-            raise SettingsError(_("--money: session {id} plays for no money (no --tariff); chart its points instead.").format(id=t.id))
-        if isinstance(view.rules, TeamPlay):
-            raise SettingsError(
-                _("--money: session {id} (klassisch) pays per finished Schafkopf, not per hand; chart its "
-                    "strokes, or several evenings with --money.").format(id=t.id)
-            )
-    lines: dict[str, list[int | None]] = {p: [] for p in t.players}
-    bock = []
-    for i, h in enumerate(view.hands):
-        totals = h.totals
-        if money:
-            totals = {p: v * t.tariff for p, v in totals.items()} if view.rules.zero_sum else against_average(totals, t.tariff)
-        for p in t.players:
-            # A player who joined later has no line before his first hand.
-            lines[p].append(None if p in h.absent and not any(v is not None for v in lines[p]) else totals.get(p, 0))
-        if any(term.op == "×" and term.label in ("Bock", "Doppelbock") for term in h.payout.terms):
-            bock.append(i)
-    title = _("session {id}{name} ({rules}, {date})").format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date)
-    panel = Panel(t.rules, "hand", "euros" if money else "points", [str(h.number) for h in view.hands], lines, bock, money)
-    return Chart(title, [panel])
-
-
-def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
-    from schreiber.ledger.reports import _where, report
-    from schreiber.store.models import PayoutRecord, Player, Runde
-
-    with ledger.transaction() as s:
-        where = _where(ledger, s, scope)
-        tables = s.execute(select(Runde.id, Runde.rules, Runde.date).where(*where).order_by(Runde.date, Runde.id)).all()
-        names = dict(s.execute(select(Player.id, Player.name)).all())
-        per_table: dict[int, dict[str, int]] = defaultdict(dict)
-        if not money:
-            sums = select(PayoutRecord.runde_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
-                PayoutRecord.runde_id, PayoutRecord.player_id
-            )
-            if where:
-                sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-            for runde_id, pid, pts in s.execute(sums):
-                per_table[runde_id][names[pid]] = int(pts or 0)
-    span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
-    title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
-    if money:
-        rep = report(ledger, scope)
-        if not rep.money:
-            raise SettingsError(_("--money: no session of the scope plays for money (no --tariff); chart points instead."))
-        for t in tables:
-            per_table[t.id] = dict(rep.table_cents.get(t.id, {}))
-        return Chart(title, [_panel(_("money, all rule sets"), tables, per_table, True)])
-    panels = []
-    for rules in sorted({t.rules for t in tables}):
-        panels.append(_panel(rules, [t for t in tables if t.rules == rules], per_table, False))
-    return Chart(title, panels)
-
-
-def _panel(title: str, tables: list[Any], per_table: dict[int, dict[str, int]], money: bool) -> Panel:
-    running: dict[str, int] = {}
-    order: list[str] = []
-    for t in tables:
-        for name in per_table.get(t.id, {}):
-            if name not in running:
-                running[name] = 0
-                order.append(name)
-    lines: dict[str, list[int | None]] = {name: [] for name in order}
-    seen: set[str] = set()
-    for t in tables:
-        here = per_table.get(t.id, {})
-        for name in order:
-            if name in here:
-                running[name] += here[name]
-                seen.add(name)
-            lines[name].append(running[name] if name in seen else None)
-    x = [f"{t.date}" for t in tables]
-    return Panel(title, "evening", "euros" if money else "points", x, lines, [], money)
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -331,12 +203,7 @@ def _terminal_panel(panel: Panel, title: str, width: int, rows: int, color: bool
     return text
 
 
-def final_totals(chart: Chart) -> dict[str, dict[str, int]]:
-    """Per panel, each player's last total: for tests and the web page."""
-    return {p.title: p.finals() for p in chart.panels}
-
-
 # The axes as a person reads them; Panel keeps the English words, which the code compares.
 _AXIS = {"hand": N_("hand"), "evening": N_("evening"), "euros": N_("euros"), "points": N_("points")}
 
-__all__ = ["Chart", "Panel", "final_totals", "render_png", "render_svg", "render_terminal", "series"]
+__all__ = ["render_png", "render_svg", "render_terminal"]

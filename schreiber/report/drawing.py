@@ -178,17 +178,17 @@ def _halve(stroke: Stroke) -> tuple[Stroke, Stroke]:
 
 
 @lru_cache(maxsize=64)
-def template(striche: int) -> tuple[Stroke, ...]:
-    """The strokes of a head of `striche` strokes, in the order they are drawn.
+def template(head_size: int) -> tuple[Stroke, ...]:
+    """The strokes of a head of `head_size` strokes, in the order they are drawn.
 
     5–13 are designed heads; above 13 the 13-stroke head is drawn with its longest stroke cut in
     two (the earlier one on a tie), again and again, so the figure stays the same.
     """
-    if striche < 5:
-        raise ValueError(f"a Schafkopf needs at least 5 strokes, not {striche}")
-    if striche in TEMPLATES:
-        return tuple(PARTS[name] for name in TEMPLATES[striche])
-    strokes = list(template(striche - 1))
+    if head_size < 5:
+        raise ValueError(f"a Schafkopf needs at least 5 strokes, not {head_size}")
+    if head_size in TEMPLATES:
+        return tuple(PARTS[name] for name in TEMPLATES[head_size])
+    strokes = list(template(head_size - 1))
     # An eye is a dot and is never cut; rounding keeps equal lengths equal, so the earlier stroke wins a tie.
     longest = max(
         range(len(strokes)),
@@ -198,17 +198,17 @@ def template(striche: int) -> tuple[Stroke, ...]:
     return tuple(strokes)
 
 
-def _check(strokes: int, striche: int) -> None:
-    if not 0 <= strokes <= striche:
-        raise ValueError(f"a head of {striche} strokes cannot show {strokes}")
+def _check(strokes: int, head_size: int) -> None:
+    if not 0 <= strokes <= head_size:
+        raise ValueError(f"a head of {head_size} strokes cannot show {strokes}")
 
 
-def _figure(strokes: int, striche: int, *, mini: bool = False) -> list[str]:
+def _figure(strokes: int, head_size: int, *, mini: bool = False) -> list[str]:
     """The figure with its first `strokes` strokes drawn, every line padded to the figure's width."""
-    _check(strokes, striche)
+    _check(strokes, head_size)
     rows, width = (MINI_ROWS, MINI_WIDTH) if mini else (ROWS, WIDTH)
     grid = [[" "] * width for _ in range(rows)]
-    for stroke in template(striche)[:strokes]:
+    for stroke in template(head_size)[:strokes]:
         for line, column, char in stroke.mini if mini else stroke.cells:
             grid[line][column] = char
     return ["".join(row) for row in grid]
@@ -218,15 +218,15 @@ def _join(lines: Sequence[str]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def head_text(strokes: int, striche: int) -> str:
-    """The head being drawn, as a text figure 6 lines high, with "strokes/striche" centred below it."""
-    return _join(_figure(strokes, striche) + [f"{strokes}/{striche}".center(WIDTH)])
+def head_text(strokes: int, head_size: int) -> str:
+    """The head being drawn, as a text figure 6 lines high, with "strokes/head_size" centred below it."""
+    return _join(_figure(strokes, head_size) + [f"{strokes}/{head_size}".center(WIDTH)])
 
 
-def head_small(strokes: int, striche: int) -> str:
-    """The head in 3 short lines, with "strokes/striche" beside the middle one."""
-    lines = _figure(strokes, striche, mini=True)
-    lines[1] += f"  {strokes}/{striche}"
+def head_small(strokes: int, head_size: int) -> str:
+    """The head in 3 short lines, with "strokes/head_size" beside the middle one."""
+    lines = _figure(strokes, head_size, mini=True)
+    lines[1] += f"  {strokes}/{head_size}"
     return _join(lines)
 
 
@@ -234,7 +234,7 @@ def _summary(view: TeamView) -> str:
     """"2 Schafköpfe · 4/9 strokes", and the pending 60:60 if this team declared it."""
     heads = view.schafkoepfe
     done = _("no Schafkopf yet") if heads == 0 else ngettext("{count} Schafkopf", "{count} Schafköpfe", heads).format(count=heads)
-    text = _("{done} · {strokes}/{striche} strokes").format(done=done, strokes=view.strokes, striche=view.striche)
+    text = _("{done} · {strokes}/{striche} strokes").format(done=done, strokes=view.strokes, striche=view.head_size)
     if view.pending:
         text += _(" · 60:60 pending, declared by this team")
     return text
@@ -246,7 +246,7 @@ def _describe(view: TeamView) -> str:
 
 def team_small(view: TeamView) -> str:
     """A team's current head small, with its name, strokes and finished Schafköpfe: for after each hand."""
-    lines = _figure(view.strokes, view.striche, mini=True)
+    lines = _figure(view.strokes, view.head_size, mini=True)
     lines[1] += "  " + _describe(view)
     return _join(lines)
 
@@ -259,8 +259,8 @@ def drawing_text(teams_view: Sequence[TeamView]) -> str:
     """For each team its finished Schafköpfe and the head being drawn, side by side, with a caption under each."""
     blocks: list[str] = []
     for view in teams_view:
-        heads = [(_figure(view.striche, view.striche), f"Schafkopf {n}") for n in range(1, view.schafkoepfe + 1)]
-        heads.append((_figure(view.strokes, view.striche), f"{view.strokes}/{view.striche}"))
+        heads = [(_figure(view.head_size, view.head_size), f"Schafkopf {n}") for n in range(1, view.schafkoepfe + 1)]
+        heads.append((_figure(view.strokes, view.head_size), f"{view.strokes}/{view.head_size}"))
         lines = [_describe(view)]
         for start in range(0, len(heads), _PER_ROW):
             row = heads[start : start + _PER_ROW]
@@ -301,12 +301,12 @@ def stroke_path(stroke: Stroke) -> str:
     return "M " + " L ".join(moves)
 
 
-def _head_svg(strokes: int, striche: int, x: float, y: float, kind: str) -> list[str]:
+def _head_svg(strokes: int, head_size: int, x: float, y: float, kind: str) -> list[str]:
     out = [
         f'<g class="head {kind}" transform="translate({_num(x)} {_num(y)})" fill="none" stroke="{_INK}" '
         'stroke-width="3" stroke-linecap="round" stroke-linejoin="round">'
     ]
-    for stroke in template(striche)[:strokes]:
+    for stroke in template(head_size)[:strokes]:
         fill = f' fill="{_INK}"' if stroke.dot else ""
         out.append(f'  <path class="stroke {stroke.part}" d="{stroke_path(stroke)}"{fill}/>')
     out.append("</g>")
@@ -335,13 +335,13 @@ def drawing_svg(teams_view: Sequence[TeamView]) -> str:
         body.append(_text(summary_x, y + 20, summary, 14, cls="summary"))
         text_w = max(text_w, summary_x + 7.5 * len(summary) + _MARGIN)
         y += _TITLE_H
-        heads = [(view.striche, "finished", f"Schafkopf {n}") for n in range(1, view.schafkoepfe + 1)]
-        heads.append((view.strokes, "current", f"{view.strokes}/{view.striche}"))
+        heads = [(view.head_size, "finished", f"Schafkopf {n}") for n in range(1, view.schafkoepfe + 1)]
+        heads.append((view.strokes, "current", f"{view.strokes}/{view.head_size}"))
         widest = max(widest, min(len(heads), _SVG_PER_ROW))
         for start in range(0, len(heads), _SVG_PER_ROW):
             for i, (drawn, kind, caption) in enumerate(heads[start : start + _SVG_PER_ROW]):
                 x = _MARGIN + i * _CELL_W
-                body.extend(_head_svg(drawn, view.striche, x, y, kind))
+                body.extend(_head_svg(drawn, view.head_size, x, y, kind))
                 body.append(
                     _text(x + _HEAD_W / 2, y + _HEAD_H + 22, caption, 14, cls="caption", extra=' text-anchor="middle"')
                 )

@@ -1,7 +1,7 @@
 """`klassisch`: the old Schafkopf of two teams of two, scored in strokes that draw a sheep's head.
 
 A Partie runs while the teams stay the same: each team's strokes fill its current Schafkopf of
-`striche` strokes; a finished Schafkopf stays with the players of the team that drew it, also
+`striche` strokes (`head_size` in the code); a finished Schafkopf stays with the players of the team that drew it, also
 after the teams are redrawn.
 """
 
@@ -148,7 +148,7 @@ class TeamView:
     players: tuple[str, ...]
     schafkoepfe: int
     strokes: int
-    striche: int
+    head_size: int
     pending: bool = False
 
 
@@ -182,9 +182,9 @@ class Klassisch:
         return KlassischCarry(teams=default_teams(players), schafkoepfe=tuple((p, 0) for p in players))
 
     def check_settings(self, settings: Settings) -> None:
-        striche = settings.get("striche", SETTINGS["striche"].default)
-        if not isinstance(striche, int) or isinstance(striche, bool) or striche < 5:
-            raise SettingsError(_("--set striche: a Schafkopf needs at least 5 strokes, not {striche}.").format(striche=repr(striche)))
+        head_size = settings.get("striche", SETTINGS["striche"].default)
+        if not isinstance(head_size, int) or isinstance(head_size, bool) or head_size < 5:
+            raise SettingsError(_("--set striche: a Schafkopf needs at least 5 strokes, not {striche}.").format(striche=repr(head_size)))
         einsatz = settings.get("einsatz", SETTINGS["einsatz"].default)
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
             raise SettingsError(_("--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz}.").format(einsatz=repr(einsatz)))
@@ -236,9 +236,9 @@ class Klassisch:
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         carry = self.carry(settings, state)
-        striche = _striche(settings)
+        head_size = _head_size(settings)
         names = carry.team_names
-        line = ", ".join(f"{names[i]} {carry.strokes[i]}/{striche}" for i in (0, 1))
+        line = ", ".join(f"{names[i]} {carry.strokes[i]}/{head_size}" for i in (0, 1))
         finished = [f"{names[i]} {carry.heads[i]}" for i in (0, 1) if carry.heads[i]]
         if finished:
             line += " · Schafköpfe: " + ", ".join(finished)
@@ -267,7 +267,7 @@ class Klassisch:
             teams = _checked_teams(state.players, hand.teams)
             if teams != carry.teams:
                 carry = carry.new_partie(teams)
-        return _score(_striche(settings), state, carry, hand)
+        return _score(_head_size(settings), state, carry, hand)
 
     # -- what the report and the drawing need ----------------------------------------------------
 
@@ -287,14 +287,14 @@ class Klassisch:
 
     def teams_view(self, settings: Settings, state: TableState) -> tuple[TeamView, TeamView]:
         carry = self.carry(settings, state)
-        striche = _striche(settings)
+        head_size = _head_size(settings)
         return tuple(  # type: ignore[return-value]
             TeamView(
                 name=carry.team_names[i],
                 players=carry.teams[i],
                 schafkoepfe=carry.heads[i],
                 strokes=carry.strokes[i],
-                striche=striche,
+                head_size=head_size,
                 pending=carry.pending == i,
             )
             for i in (0, 1)
@@ -321,14 +321,14 @@ class Klassisch:
         }
 
 
-def _striche(settings: Settings) -> int:
-    return int(settings.get("striche", _STRICHE))
+def _head_size(settings: Settings) -> int:
+    return int(settings.get("striche", _HEAD_SIZE))
 
 
-_STRICHE = SETTINGS["striche"].default
+_HEAD_SIZE = SETTINGS["striche"].default
 
 
-def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -> Result:
+def _score(head_size: int, state: TableState, carry: KlassischCarry, hand: Hand) -> Result:
     assert hand.player is not None and hand.augen is not None
     declarers = carry.team_of(hand.player)
     names = carry.team_names
@@ -338,8 +338,8 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
         # A whole Schafkopf at once; the started one stays, and a pending 60:60 is settled by it.
         winner = declarers if augen == TOTAL_AUGEN else 1 - declarers
         after = _with_heads(carry, winner, 1)
-        terms, split = _schwarz(carry.teams[winner], striche, carry.strokes[winner])
-        return _result(state, after, winner, striche, terms, split, carry)
+        terms, split = _schwarz(carry.teams[winner], head_size, carry.strokes[winner])
+        return _result(state, after, winner, head_size, terms, split, carry)
 
     if augen == TIE:
         # A second tie keeps the 60:60 pending, now measured against the team that declared it.
@@ -368,9 +368,9 @@ def _score(striche: int, state: TableState, carry: KlassischCarry, hand: Hand) -
     terms, strokes, worded = _strokes(label, base, extra if double else 0)
 
     total = carry.strokes[winner] + strokes
-    finished, left = divmod(total, striche)
+    finished, left = divmod(total, head_size)
     after = _with_heads(carry, winner, finished, strokes_left=left)
-    split = _drawn(carry.teams[winner], strokes, finished, left, striche)
+    split = _drawn(carry.teams[winner], strokes, finished, left, head_size)
     return _result(state, after, winner, strokes, terms, split, carry, worded)
 
 
@@ -381,12 +381,12 @@ _TIE_TERMS = (Term("60:60", "+", 0),)
 
 
 @worded(1024)
-def _schwarz(team: Team, striche: int, strokes: int) -> tuple[tuple[Term, ...], str]:
+def _schwarz(team: Team, head_size: int, strokes: int) -> tuple[tuple[Term, ...], str]:
     """The terms and the split of a hand won schwarz: a whole Schafkopf, the started one kept."""
-    terms = (Term(_("schwarz: a whole Schafkopf"), "+", striche),)
+    terms = (Term(_("schwarz: a whole Schafkopf"), "+", head_size),)
     split = _(
         "{team} win schwarz and draw a whole Schafkopf ({striche} strokes): {each}; the started one stays at {strokes}/{striche}"
-    ).format(team=team_name(team), striche=striche, each=_each(team, striche), strokes=strokes)
+    ).format(team=team_name(team), striche=head_size, each=_each(team, head_size), strokes=strokes)
     return terms, split
 
 
@@ -407,7 +407,7 @@ def _strokes(label: str, base: int, extra: int) -> tuple[tuple[Term, ...], int, 
 
 
 @worded(4096)
-def _drawn(team: Team, strokes: int, finished: int, left: int, striche: int) -> str:
+def _drawn(team: Team, strokes: int, finished: int, left: int, head_size: int) -> str:
     """The split: who draws how many strokes, and the Schafköpfe that completes."""
     split = ngettext("{team} draw {count} stroke: {each}", "{team} draw {count} strokes: {each}", strokes).format(
         team=team_name(team), count=strokes, each=_each(team, strokes)
@@ -415,7 +415,7 @@ def _drawn(team: Team, strokes: int, finished: int, left: int, striche: int) -> 
     if finished:
         split += ngettext(
             "; a Schafkopf is complete, {left}/{striche} in the next", "; {count} Schafköpfe are complete, {left}/{striche} in the next", finished
-        ).format(count=finished, left=left, striche=striche)
+        ).format(count=finished, left=left, striche=head_size)
     return split
 
 

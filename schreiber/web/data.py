@@ -117,7 +117,8 @@ def stats_groups(ledger: Ledger, scope: Scope) -> list[Any]:
 def chart_svg(ledger: Ledger, scope: Scope, compact: bool = False) -> str | None:
     """The chart of the scope as `schreiber chart --output FILE.svg` draws it, or (`compact`) drawn
     for a phone's width (None: nothing to draw)."""
-    from schreiber.report.chart import render_svg, series
+    from schreiber.ledger.chart import series
+    from schreiber.report.chart import render_svg
 
     try:
         return render_svg(series(ledger, scope), compact)

@@ -29,7 +29,7 @@ def schafkopf_evening(cli):
 
 def test_one_table_runs_hand_by_hand_with_bock_marked(cli, ledger):
     from schreiber.ledger.reports import Scope
-    from schreiber.report.chart import final_totals, series
+    from schreiber.ledger.chart import final_totals, series
 
     schafkopf_evening(cli)
     chart = series(ledger, Scope())
@@ -44,7 +44,7 @@ def test_one_table_runs_hand_by_hand_with_bock_marked(cli, ledger):
 
 def test_several_evenings_one_panel_per_rule_set_and_money_summed(cli, ledger):
     from schreiber.ledger.reports import Scope
-    from schreiber.report.chart import series
+    from schreiber.ledger.chart import series
 
     schafkopf_evening(cli)
     evening(cli, "schafkopf", "2026-01-17", "wenz --player Anna --augen 90", extra=("--tariff", "10"))
@@ -112,7 +112,8 @@ def test_a_season_png_of_several_rule_sets_is_sized_to_what_it_shows(cli, tmp_pa
 
 def test_the_money_chart_gives_every_player_a_colour_of_his_own(cli, ledger):
     from schreiber.ledger.reports import Scope
-    from schreiber.report.chart import _figure, series
+    from schreiber.ledger.chart import series
+    from schreiber.report.chart import _figure
 
     names = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida", "Jakob", "Karl", "Lena", "Max"]
     for k in range(0, 12, 4):

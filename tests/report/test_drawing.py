@@ -58,8 +58,8 @@ def test_small_heads_golden(striche: int) -> None:
 
 def sample_views() -> list[TeamView]:
     return [
-        TeamView("Anna+Carl", ("Anna", "Carl"), schafkoepfe=2, strokes=4, striche=9),
-        TeamView("Berta+Dora", ("Berta", "Dora"), schafkoepfe=0, strokes=7, striche=9, pending=True),
+        TeamView("Anna+Carl", ("Anna", "Carl"), schafkoepfe=2, strokes=4, head_size=9),
+        TeamView("Berta+Dora", ("Berta", "Dora"), schafkoepfe=0, strokes=7, head_size=9, pending=True),
     ]
 
 
@@ -141,7 +141,7 @@ def test_drawing_text_shows_finished_heads_and_the_current_one() -> None:
 
 
 def test_team_small() -> None:
-    view = TeamView("Anna+Carl", ("Anna", "Carl"), schafkoepfe=1, strokes=9, striche=9)
+    view = TeamView("Anna+Carl", ("Anna", "Carl"), schafkoepfe=1, strokes=9, head_size=9)
     assert team_small(view) == "  ___\n\\|ovo|/  Anna+Carl: 1 Schafkopf · 9/9 strokes\n  \\_/"
 
 

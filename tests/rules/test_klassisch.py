@@ -296,7 +296,7 @@ def test_carry_exposes_what_the_drawing_needs() -> None:
     assert carry.strokes == (1, 0) and carry.heads == (1, 0)
     assert carry.pending_team == ("Berta", "Dora") and carry.pending_player == "Berta"
     views = KLASSISCH.teams_view(NINE, steps[-1].after)
-    assert [(v.name, v.schafkoepfe, v.strokes, v.striche, v.pending) for v in views] == [
+    assert [(v.name, v.schafkoepfe, v.strokes, v.head_size, v.pending) for v in views] == [
         (AC, 1, 1, 9, False),
         (BD, 0, 0, 9, True),
     ]

@@ -257,7 +257,8 @@ def test_a_ledger_that_cannot_be_read_is_one_sentence_and_the_page_waits(evening
 
 
 def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
-    from schreiber.report.chart import render_svg, series
+    from schreiber.ledger.chart import series
+    from schreiber.report.chart import render_svg
 
     with client(evening.url) as c:
         # A table's page draws its chart for a column as wide as a phone (issue 24).

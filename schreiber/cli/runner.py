@@ -1,0 +1,86 @@
+"""What every command of `schreiber` shares: the ledger it opens (and `play` keeps open), the
+renderer, the parsing of dates and --format, and writing a file whole or not at all.
+
+cli/app.py and cli/tournament.py both import it; like them it imports only typer and the standard
+library at the top, so `schreiber --help` stays quick.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gc
+import logging
+import os
+from typing import Any, Optional
+
+import typer
+
+from schreiber.i18n import _
+
+_target: dict[str, Optional[str]] = {"db": None}
+_QUIET = logging.NullHandler()
+_opened: list[Any] = []
+_kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
+
+
+def _ledger(**how: Any) -> Any:
+    if _kept:
+        return _kept[0]
+    from schreiber.ledger.service import Ledger
+
+    how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
+    ledger = Ledger.open(_target["db"], **how)
+    _opened.append(ledger)
+    if not gc.isenabled():
+        # Start-up is over (see `entry`): what it made lives to the end, so later passes skip it.
+        gc.freeze()
+        gc.enable()
+    return ledger
+
+
+def _render() -> Any:
+    from schreiber.cli import render
+
+    return render
+
+
+def _date(value: Optional[str], option: str) -> Optional[dt.date]:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(_("use YYYY-MM-DD, not {value}.").format(value=repr(value)), param_hint=option) from None
+
+
+def _format(value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise typer.BadParameter(_("use {allowed}, not {value}.").format(allowed=', '.join(allowed), value=repr(value)), param_hint="--format")
+    return value
+
+
+def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = False) -> Any:
+    """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
+    from pathlib import Path
+
+    from schreiber.files import atomic_write
+
+    target = Path(path).expanduser()
+    database = ledger.engine.url.database if ledger.engine.dialect.name == "sqlite" else None
+    if database and database != ":memory:":
+        ledger_file = Path(database).resolve()
+        ours = [ledger_file, ledger_file.with_name(ledger_file.name + "-wal"), ledger_file.with_name(ledger_file.name + "-shm")]
+        resolved = target.resolve()
+        if resolved in ours or any(p.exists() and resolved.exists() and os.path.samefile(p, resolved) for p in ours):
+            raise typer.BadParameter(_("{path} is the ledger itself; name another file.").format(path=path), param_hint=option)
+    try:
+        if target.exists() and not target.is_file():
+            # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
+            with open(target, "wb") if binary else open(target, "w", encoding="utf-8", newline="") as out:
+                return write(out)
+        with atomic_write(target, "wb") if binary else atomic_write(target, newline="") as out:
+            return write(out)
+    except OSError as e:
+        raise typer.BadParameter(
+            _("cannot write {path} ({reason}); no file was written.").format(path=path, reason=e.strerror or e), param_hint=option
+        ) from None

@@ -1,0 +1,186 @@
+"""The shape ARCHITECTURE.md asks for, read from the source with `ast`.
+
+- no import loop between the modules of schreiber/, imports inside functions included;
+- no rule-set name ("doppelkopf", …) compared outside schreiber/rules/: a rule set says what it can
+  do through its capabilities, not by being asked its name;
+- no private name (`_x`; gettext's `_` is public) imported from another top-level folder of
+  schreiber/ (cli, ledger, …).
+
+Run as a script (`python tests/test_architecture.py`) it prints what it found.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "schreiber"
+
+
+def modules() -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the package (a package is its __init__)."""
+    found = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _is_package(name: str, known: dict[str, Path]) -> bool:
+    return name in known and known[name].name == "__init__.py"
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> Iterator[tuple[str, str, int]]:
+    """(module imported, name taken from it or "", line) for every import in the file, wherever it
+    stands (top level, function, class, `if TYPE_CHECKING`)."""
+    package = name if _is_package(name, known) else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, "", node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in known:  # `from schreiber.cli import render`: the module render
+                    yield submodule, "", node.lineno
+                else:
+                    yield source, alias.name, node.lineno
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    edges: dict[str, set[str]] = {name: set() for name in known}
+    for name, path in known.items():
+        for target, _taken, _line in imports(name, path, known):
+            if target in known and target != name:
+                edges[name].add(target)
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def _folder(module: str) -> str:
+    """The top-level folder (or top-level module) of schreiber/ a module lives in."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _private(name: str) -> bool:
+    """`_x`, but not gettext's `_` nor a dunder."""
+    return name.startswith("_") and name != "_" and not name.startswith("__")
+
+
+def private_imports() -> list[str]:
+    known = modules()
+    found = []
+    for name, path in known.items():
+        for target, taken, line in imports(name, path, known):
+            if not target.startswith("schreiber") or _folder(target) == _folder(name):
+                continue
+            private = [part for part in [*target.split("."), taken] if _private(part)]
+            if private:
+                found.append(f"{path.relative_to(ROOT.parent)}:{line}: {', '.join(private)} from {target}")
+    return found
+
+
+def rule_set_names() -> set[str]:
+    from schreiber.rules import registry
+
+    return set(registry.names())
+
+
+def _strings(node: ast.AST) -> Iterator[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        for element in node.elts:
+            yield from _strings(element)
+
+
+def name_comparisons() -> list[str]:
+    names = rule_set_names()
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if path.relative_to(ROOT).parts[0] == "rules":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            compared: list[ast.AST] = []
+            if isinstance(node, ast.Compare):
+                compared = [node.left, *node.comparators]
+            elif isinstance(node, ast.MatchValue):
+                compared = [node.value]
+            hits = sorted({s for part in compared for s in _strings(part)} & names)
+            if hits:
+                found.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}: compares with {', '.join(hits)}")
+    return found
+
+
+def test_the_checks_see_what_they_look_for():
+    # The checks would pass on an empty tree: make sure they read the real one.
+    edges = graph()
+    assert "schreiber.cli.runner" in edges["schreiber.cli.app"]
+    assert "schreiber.ledger.service" in edges["schreiber.cli.runner"]  # an import inside a function
+    assert {"doppelkopf", "klassisch", "schafkopf"} <= rule_set_names()
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_loop_between_modules():
+    assert cycles(graph()) == []
+
+
+def test_no_rule_set_name_compared_outside_the_rules():
+    assert name_comparisons() == []
+
+
+def test_no_private_name_imported_across_folders():
+    assert private_imports() == []
+
+
+if __name__ == "__main__":
+    edges = graph()
+    print(f"{len(edges)} modules, {sum(map(len, edges.values()))} imports between them")
+    print("import loops:", cycles(edges) or "none")
+    print("rule-set names compared outside schreiber/rules/:", name_comparisons() or "none")
+    print("private names imported across folders:", private_imports() or "none")
