@@ -12,7 +12,7 @@ from typing import Any
 from tabulate import tabulate
 
 from schreiber.i18n import N_, _, ngettext
-from schreiber.views.text import MINUS, signed
+from schreiber.views.text import signed
 from schreiber.views.text import money as euros
 from schreiber.views.hands import describe, hand_json
 from schreiber.views import hands as hand_view_of

@@ -66,6 +66,17 @@ class Live:
             woken, self._changed = self._changed, asyncio.Event()
             woken.set()
 
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """The app's lifespan: the poller runs while the app serves."""
+        poller = asyncio.create_task(self.poll())
+        try:
+            yield
+        finally:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
+
     async def poll(self) -> None:
         while True:
             try:
@@ -275,16 +286,6 @@ def create_app(
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        poller = asyncio.create_task(live.poll())
-        try:
-            yield
-        finally:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
-
     app = Starlette(
         routes=[
             Route("/", full, methods=["GET"]),
@@ -295,7 +296,7 @@ def create_app(
             *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        lifespan=lifespan,
+        lifespan=live.lifespan,
     )
     app.state.live = live
     app.state.pages = pages

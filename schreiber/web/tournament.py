@@ -19,7 +19,6 @@ schreiber/web/entry.py, for every table of the tournament):
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import secrets
 from collections.abc import AsyncIterator
@@ -211,16 +210,6 @@ def create_tournament_app(
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        poller = asyncio.create_task(live.poll())
-        try:
-            yield
-        finally:
-            poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await poller
-
     app = Starlette(
         routes=[
             Route("/", full, methods=["GET"]),
@@ -230,7 +219,7 @@ def create_tournament_app(
             *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        lifespan=lifespan,
+        lifespan=live.lifespan,
     )
     app.state.live = live
     app.state.entry = writer
