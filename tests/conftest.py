@@ -14,6 +14,10 @@ from sqlalchemy.exc import OperationalError
 # The suite reads what schreiber says in English, whatever language this machine speaks; German
 # is checked in its own processes (tests/test_i18n.py). Set before schreiber.i18n chooses.
 os.environ["SCHREIBER_LANG"] = "en"
+# pytest-xdist's workers are given COLUMNS=80 and LINES=24; a test that wants a terminal's size sets
+# its own, and every other one reads schreiber's output unfitted, as when piped.
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
 
 PG_SERVER = os.environ.get("SCHREIBER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
