@@ -1,10 +1,13 @@
 """`schreiber report --all` over a ledger of 100,000 hands in 1,000 evenings, as a multiple of the
 same command over a ledger of one evening (goal: ≤ 1.3×).
 
-Run by hand: `.venv/bin/python benchmarks/report_all.py [--db URL] [evenings] [hands per evening]`.
-Builds the ledger once (bulk-inserted facts and their cached payouts, made by the same fold the
+Run by hand: `.venv/bin/python benchmarks/report_all.py [--db URL] [--keep] [evenings] [hands per evening]`.
+Builds the ledger (bulk-inserted facts and their cached payouts, made by the same fold the
 app uses), then times the whole command (start-up included): the first run, which sums every
 table's payouts and keeps the totals, the later runs, which read them, and runs after an add.
+With --keep the ledger is built once and kept (see ledgers.py: a SQLite file under
+/tmp/schreiber-bench, or with --db naming a PostgreSQL server a schema `bench_<size>` on it) and
+later runs reuse it; the kept totals are dropped first, so the first run is a first run again.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pathlib import Path
 from sqlalchemy import insert, select
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ledgers import BENCH, is_postgres, live_hands, make_schema, schema_url, size  # noqa: E402
 from replay import generated  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
@@ -97,19 +101,51 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
 
 @contextmanager
 def season_from_arguments() -> Iterator[tuple[argparse.Namespace, dict[str, str], str]]:
-    """`[--db URL] [evenings] [hands per evening]`: the season built (in a temporary SQLite file
-    unless --db names one), then (the arguments, the environment naming it, the schreiber command)."""
+    """`[--db URL] [--keep] [evenings] [hands per evening]`: the season built (in a temporary SQLite
+    file unless --db names one; with --keep once, then reused), then (the arguments, the environment
+    naming it, the schreiber command). `args.hands` is how many live hands the ledger holds."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--db", default=None)
+    parser.add_argument("--keep", action="store_true", help="build the season once and reuse it (ledgers.py)")
     parser.add_argument("evenings", nargs="?", type=int, default=1000)
     parser.add_argument("per_evening", nargs="?", type=int, default=100)
     args = parser.parse_args()
+    hands = args.evenings * args.per_evening
     with tempfile.TemporaryDirectory() as tmp:
-        url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
-        start = time.perf_counter()
-        build(url, args.evenings, args.per_evening)
-        print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
+        if args.keep:
+            name = f"season_{size(hands)}" if args.per_evening == 100 else f"season_{args.evenings}x{args.per_evening}"
+            if is_postgres(args.db):
+                url = schema_url(args.db, f"bench_{name.removeprefix('season_')}")
+            else:
+                BENCH.mkdir(parents=True, exist_ok=True)
+                url = f"sqlite:///{BENCH / (name + '.db')}"
+        else:
+            url = args.db or f"sqlite:///{Path(tmp) / 'club.db'}"
+        if args.keep and live_hands(url) >= hands:
+            print(f"reusing the season of {args.evenings:,} evenings × {args.per_evening} hands kept at {url}")
+        else:
+            if args.keep:  # a half-built ledger of an interrupted run: from the start
+                if is_postgres(url):
+                    make_schema(args.db, f"bench_{name.removeprefix('season_')}", fresh=True)
+                else:
+                    Path(url.removeprefix("sqlite:///")).unlink(missing_ok=True)
+            start = time.perf_counter()
+            build(url, args.evenings, args.per_evening)
+            print(f"built {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - start:.1f} s")
+        args.hands = live_hands(url)
         yield args, {**os.environ, "SCHREIBER_DB": url}, str(Path(sys.executable).parent / "schreiber")
+
+
+def forget(env: dict[str, str], table: str) -> None:
+    """Drop a kept cache (`table_totals`, `table_stats`): derived rows, made again by the next run."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(env["SCHREIBER_DB"])
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(f"DELETE FROM {table}"))
+    finally:
+        engine.dispose()
 
 
 RUNS = 5
@@ -167,9 +203,10 @@ def main() -> None:
 
     with season_from_arguments() as (args, env, schreiber), tempfile.TemporaryDirectory() as tmp:
         command = [schreiber, "report", "--all", "--format", "json"]
+        forget(env, "table_totals")
         first, first_cpu, out = timed(command, env, runs=1)
         report = json.loads(out)
-        assert report["hands"] == args.evenings * args.per_evening, report["hands"]
+        assert report["hands"] == args.hands, (report["hands"], args.hands)
         assert sum(p["points"] for p in report["players"]) == 0
         later, later_cpu, again = timed(command, env)
         assert again == out
