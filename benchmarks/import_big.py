@@ -89,11 +89,12 @@ def write_one(path: Path, rows: list[dict[str, object]], total: int) -> int:
 
 def reading(path: Path) -> tuple[float, float]:
     """CPU and wall seconds Python takes just to read the file: its CSV rows and each row's facts
-    JSON (the yardstick of issue 21: import ≤ 4× this, the same file again ≤ 2×); the best of three."""
+    JSON (the yardstick of issue 21: import ≤ 4× this, the same file again ≤ 2×); the best of three,
+    or one read of a file over 1 GB (4,000,000 rows take about a minute to read)."""
     import json
 
     best = (float("inf"), float("inf"))
-    for _ in range(3):
+    for _ in range(3 if path.stat().st_size < 1e9 else 1):
         cpu, wall = time.process_time(), time.perf_counter()
         with path.open(encoding="utf-8", newline="") as f:
             for row in csv.DictReader(f):
