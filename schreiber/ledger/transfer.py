@@ -494,8 +494,10 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
 # a batch is what memory holds of the file at once.
 _CHECK_BATCH = 50
 _CHECK_HANDS = 10_000
-# Hands written in one transaction (whole tables: a table is never split across two).
+# Hands written in one transaction (whole tables: a table is never split across two), and at most
+# so many tables (each query of a batch names its tables).
 _WRITE_BATCH = 5_000
+_WRITE_TABLES = 500
 
 
 def _batches(tables: Iterable[FileTable]) -> Iterator[list[FileTable]]:
@@ -543,7 +545,7 @@ def _write(ledger: Ledger, tables: Iterator[_Kept | Imported]) -> list[Imported]
         for table in tables:
             batch.append(table)
             hands += len(table.rows) if isinstance(table, _Kept) else 0
-            if hands >= _WRITE_BATCH:
+            if hands >= _WRITE_BATCH or len(batch) >= _WRITE_TABLES:
                 break
         if not batch:
             return done
