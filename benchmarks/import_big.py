@@ -1,11 +1,19 @@
-"""`import csv` of a very large file: wall time and peak memory (RSS) of the schreiber process.
+"""`import csv` of a very large file: CPU and wall time, and peak memory (RSS), of the schreiber process.
 
-Run by hand: `.venv/bin/python benchmarks/import_big.py [rows] [--db URL]` (1,000,000 rows by
-default, into a fresh SQLite file unless --db names an empty ledger). It writes two files:
+Run by hand: `.venv/bin/python benchmarks/import_big.py [rows] [--db URL] [--keep]` (1,000,000 rows
+by default, into a fresh SQLite file; --db naming a PostgreSQL server imports into a fresh schema
+on it, dropped afterwards). It writes two files:
 
 - many tables: evenings of 100 hands at 4 players (400 rows each), as a club's season export;
   imported once (every table new), then again (every table already there: nothing written);
-- one table of as many hands as the rows allow: refused at hand 10,001 with the reason.
+- one table of 12,000 hands: refused at hand 10,001 with the reason.
+
+The yardstick (issue 21) is the time Python takes just to read the file: its CSV rows and each
+row's facts JSON. Import ≤ 4× that, the same file again ≤ 2×. Both are given in CPU seconds (the
+import's of the child process, the reading's of this one), which a machine shared with other work
+disturbs least, and by the clock. On PostgreSQL the server's own work is not in the CPU figure, so
+the wall-clock ratio is the one that counts there. With --keep the generated file is kept under
+/tmp/schreiber-bench and reused (4,000,000 rows take a while to write).
 
 Each import runs as its own process, so its peak RSS is measured alone (getrusage of the child).
 """
@@ -24,6 +32,7 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+from ledgers import BENCH, drop_schema, is_postgres, make_schema  # noqa: E402
 from replay import schafkopf  # noqa: E402  (the benchmark's own evening generator)
 
 from schreiber.ledger.reports import Scope, export_rows  # noqa: E402
@@ -78,21 +87,26 @@ def write_one(path: Path, rows: list[dict[str, object]], total: int) -> int:
     return written
 
 
-def reading(path: Path) -> float:
-    """Seconds Python takes just to read the file: its CSV rows and each row's facts JSON (the
-    yardstick of issue 21: import ≤ 4× this, the same file again ≤ 2×)."""
+def reading(path: Path) -> tuple[float, float]:
+    """CPU and wall seconds Python takes just to read the file: its CSV rows and each row's facts
+    JSON (the yardstick of issue 21: import ≤ 4× this, the same file again ≤ 2×); the best of three,
+    or one read of a file over 1 GB (4,000,000 rows take about a minute to read)."""
     import json
 
-    start = time.perf_counter()
-    with path.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            json.loads(row["facts"])
-    return time.perf_counter() - start
+    best = (float("inf"), float("inf"))
+    for _ in range(3 if path.stat().st_size < 1e9 else 1):
+        cpu, wall = time.process_time(), time.perf_counter()
+        with path.open(encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                json.loads(row["facts"])
+        best = min(best, (time.process_time() - cpu, time.perf_counter() - wall))
+    return best
 
 
-def run(db: str, path: Path) -> tuple[float, float, int, str]:
-    """Seconds, peak RSS in MB, exit status and the last line said, of one `schreiber import csv`."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def run(db: str, path: Path) -> tuple[float, float, float, int, str]:
+    """CPU seconds (user + system), wall seconds, peak RSS in MB, exit status and the last line said,
+    of one `schreiber import csv`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", "from schreiber.cli.app import entry; entry()", "--db", db, "import", "csv", str(path)],
@@ -100,15 +114,22 @@ def run(db: str, path: Path) -> tuple[float, float, int, str]:
         text=True,
     )
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     said = (done.stdout.strip().splitlines() or done.stderr.strip().splitlines() or [""])[-1]
     # ru_maxrss of children is the largest of any child so far; each run is larger or it shows the earlier one.
-    return seconds, max(peak, before) / 1024, done.returncode, said
+    return cpu, seconds, max(after.ru_maxrss, before.ru_maxrss) / 1024, done.returncode, said
+
+
+ONE_TABLE = 12_000 * 4  # rows of the one-table file: past MAX_HANDS, refused at hand 10,001
 
 
 def main() -> None:
     args = sys.argv[1:]
     db = None
+    keep = "--keep" in args
+    if keep:
+        args.remove("--keep")
     if "--db" in args:
         i = args.index("--db")
         db = args[i + 1]
@@ -116,20 +137,38 @@ def main() -> None:
     total = int(args[0]) if args else 1_000_000
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        rows = template(folder)
-        many, one = folder / "many.csv", folder / "one.csv"
-        n_many = write_many(many, rows, total)
-        n_one = write_one(one, rows, total)
-        db = db or f"sqlite:///{folder / 'club.db'}"
-        print(f"{n_many:,} rows in {n_many // len(rows):,} tables of {HANDS} hands: {many.stat().st_size / 1e6:,.0f} MB")
-        read = reading(many)
-        print(f"{'reading it (csv + facts)':>28}: {read:7.1f} s")
-        for label, path in (("first import", many), ("same file again", many), (f"one table, {n_one:,} rows", one)):
-            seconds, peak, code, said = run(db, path)
-            times = f" = {seconds / read:4.1f}× reading" if path is many else ""
-            print(f"{label:>28}: {seconds:7.1f} s{times}, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}")
-        if db.startswith("sqlite:///"):
-            print(f"ledger file: {os.path.getsize(db.removeprefix('sqlite:///')) / 1e6:,.0f} MB")
+        files = BENCH if keep else folder
+        files.mkdir(parents=True, exist_ok=True)
+        many, one = files / f"many_{total}.csv", files / "one_table.csv"
+        if not (keep and many.exists() and one.exists()):
+            rows = template(folder)
+            write_many(many, rows, total)
+            write_one(one, rows, ONE_TABLE)
+        with many.open(encoding="utf-8") as f:
+            n_many = sum(1 for _ in f) - 1
+        schema = f"bench_import_{os.getpid()}"
+        if is_postgres(db):
+            target = make_schema(db, schema, fresh=True)  # type: ignore[arg-type]
+        else:
+            target = db or f"sqlite:///{folder / 'club.db'}"
+        try:
+            print(f"{n_many:,} rows ({n_many // 4:,} hands) in {n_many // (HANDS * 4):,} tables of {HANDS} hands: "
+                  f"{many.stat().st_size / 1e6:,.0f} MB, into {'PostgreSQL' if is_postgres(db) else 'SQLite'}")
+            read_cpu, read_wall = reading(many)
+            print(f"{'reading it (csv + facts)':>28}: {read_cpu:7.1f} s CPU, {read_wall:7.1f} s wall")
+            for label, path, goal in (("first import", many, 4), ("same file again", many, 2),
+                                      ("one table, 12,000 hands", one, None)):
+                cpu, seconds, peak, code, said = run(target, path)
+                times = (f" = {cpu / read_cpu:4.1f}× reading (goal ≤ {goal}×), wall {seconds:7.1f} s = "
+                         f"{seconds / read_wall:4.1f}×" if goal else f", wall {seconds:7.1f} s")
+                print(f"{label:>28}: {cpu:7.1f} s CPU{times}, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}",
+                      flush=True)
+            if target.startswith("sqlite:///"):
+                print(f"ledger file: {os.path.getsize(target.removeprefix('sqlite:///')) / 1e6:,.0f} MB")
+            print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        finally:
+            if is_postgres(db):
+                drop_schema(db, schema)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

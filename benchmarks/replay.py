@@ -1,6 +1,6 @@
 """Replaying generated hands through the pure core: hands per second of the fold, per rule set.
 
-Run by hand: `.venv/bin/python benchmarks/replay.py [hands] [rule set ...]` (100,000 hands of each
+Run by hand: `.venv/bin/python benchmarks/replay.py [--runs N] [hands] [rule set ...]` (100,000 hands of each
 rule set by default). The goal is ≥ 100,000 hands per second for every rule set (issue 21).
 
 Each figure is the best of three replays of the same hands, timed in CPU seconds of this process
@@ -184,10 +184,16 @@ def measure(name: str, n: int, runs: int = 3) -> tuple[float, float]:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    names = sys.argv[2:] or list(GENERATORS)
+    args = sys.argv[1:]
+    runs = 3
+    if "--runs" in args:  # fewer replays of a long table (1,000,000 hands take a while each)
+        i = args.index("--runs")
+        runs = int(args[i + 1])
+        del args[i : i + 2]
+    n = int(args[0]) if args else 100_000
+    names = args[1:] or list(GENERATORS)
     for name in names:
-        cpu, wall = measure(name, n)
+        cpu, wall = measure(name, n, runs)
         mark = "" if cpu >= GOAL else f"  below the goal of {GOAL:,}"
         print(f"{name:<20} {n:>9,} hands: {cpu:>9,.0f} hands per CPU second ({wall:>9,.0f} by the clock){mark}", flush=True)
 

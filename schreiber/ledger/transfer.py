@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import insert, select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import aliased
 
 from schreiber.i18n import _
@@ -106,14 +107,19 @@ def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
 
 def _payments(s: Any, table_id: int) -> list[tuple[str, str, int]]:
     """The payments recorded for a table, as (payer, payee, cents) in the order they were recorded."""
+    return [(a, b, c) for __, a, b, c in _payments_of(s, [table_id])]
+
+
+def _payments_of(s: Any, table_ids: list[int]) -> list[tuple[int, str, str, int]]:
+    """The payments recorded for these tables, as (table, payer, payee, cents) in the order they were recorded."""
     payer, payee = aliased(Player), aliased(Player)
     return [
-        (a, b, int(c))
-        for a, b, c in s.connection().execute(
-            select(payer.name, payee.name, Payment.cents)
+        (t, a, b, int(c))
+        for t, a, b, c in s.connection().execute(
+            select(Payment.runde_id, payer.name, payee.name, Payment.cents)
             .join(payer, payer.id == Payment.payer_id)
             .join(payee, payee.id == Payment.payee_id)
-            .where(Payment.runde_id == table_id)
+            .where(Payment.runde_id.in_(table_ids))
             .order_by(Payment.id)
         )
     ]
@@ -153,7 +159,7 @@ class FileTable:
     first_dealer: int
     teams: list[list[str]] | None
     players: tuple[str, ...]  # seated when the table was started
-    hands: list[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
+    hands: Sequence[Hand]  # the live hands in order; hand i of the table is hands[i - 1]
     # What the fold gave each hand, once `scored` made it: (points, who sat out, the soloist) — all a
     # write needs of the fold, small enough to keep for the write pass (see _Spill).
     payouts: list[tuple[dict[str, int], tuple[str, ...], str | None]] | None
@@ -210,41 +216,49 @@ class _Reading:
         self.read: dict[int, dict[str, Any]] = {}
         self.cells = itemgetter(*_TABLE_COLUMNS)
         self.same = self.cells(self.first)
-        self.hands: dict[int, Hand] = {}
-        self.points: dict[int, dict[str, int]] = defaultdict(dict)
+        self.points: dict[int, dict[str, int]] = {}
+        # Everyone who sat at the table has a seat number: the most seated at once, and each newcomer after them.
+        self.most = self.rules.max_players + len(self.events)
+        self.max_hands = MAX_HANDS
 
     def add(self, row: dict[str, str]) -> None:
+        # Once per row of the file: the checks of every row, in as few steps as they can be made.
         try:
             same = self.cells(row) == self.same  # the usual row: one comparison
         except KeyError:
             same = False
-        for column in () if same else _TABLE_COLUMNS:
-            if row.get(column, "") != self.first[column]:
-                raise _refuse(_("the rows of session {key} disagree in column {column}").format(key=self.key, column=repr(column)))
-        seat = _whole(row, "seat", self.key)
-        number = _whole(row, "hand", self.key)
+        if not same:
+            for column in _TABLE_COLUMNS:
+                if row.get(column, "") != self.first[column]:
+                    raise _refuse(_("the rows of session {key} disagree in column {column}").format(key=self.key, column=repr(column)))
+        try:
+            seat, number = int(row["seat"]), int(row["hand"])
+        except ValueError:
+            seat, number = _whole(row, "seat", self.key), _whole(row, "hand", self.key)
         name = row["name"]
-        # Everyone who sat at the table has a seat number: the most seated at once, and each newcomer after them.
-        most = self.rules.max_players + len(self.events)
-        if not 1 <= seat <= most:
-            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=most))
-        if not 1 <= number <= MAX_HANDS:
-            raise _refuse(_("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(key=self.key, number=number, MAX_HANDS=MAX_HANDS))
+        if not 1 <= seat <= self.most:
+            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=self.most))
+        if not 1 <= number <= self.max_hands:
+            raise _refuse(_("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(key=self.key, number=number, MAX_HANDS=self.max_hands))
         if self.seats.setdefault(seat, name) != name:
             raise _refuse(_("session {key} seats both {seats} and {name} at seat {seat}").format(key=self.key, seats=repr(self.seats[seat]), name=repr(name), seat=seat))
-        if number not in self.hands:
+        points = self.points.get(number)
+        if points is None:
             try:
                 facts = json.loads(row["facts"])
                 if not isinstance(facts, dict):
                     raise TypeError("not an object")
-                self.hands[number] = Hand.from_facts(facts)
                 self.read[number] = facts
-            except (ValueError, TypeError, RecursionError, HandError) as e:
+            except (ValueError, TypeError, RecursionError) as e:
                 raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(number=number, key=self.key, e=e)) from None
             self.facts[number] = row["facts"]
+            points = self.points[number] = {}
         elif row["facts"] != self.facts[number]:
             raise _refuse(_("the rows of hand {number} of session {key} disagree in their facts").format(number=number, key=self.key))
-        self.points[number][name] = _whole(row, "points", self.key)
+        try:
+            points[name] = int(row["points"])
+        except ValueError:
+            points[name] = _whole(row, "points", self.key)
 
     def table(self) -> FileTable:
         """The table checked: seats and hands complete, and every hand scores the exported points."""
@@ -256,7 +270,7 @@ class _Reading:
             raise _refuse(_("session {key} has a player name that is empty, longer than 80 characters or given twice").format(key=key))
         # A hand voided in the middle of the evening leaves a gap in the exported numbers: the table's
         # hands are its live ones in order, and a join or leave sits between the same two of them.
-        numbers = sorted(self.hands)
+        numbers = sorted(self.read)
         events = [replace(c, after_hand=bisect_right(numbers, c.after_hand)) for c in self.events]
         for number in numbers:
             # With joins and leaves, who sat at which hand is the fold's to say (it checks each hand's rows).
@@ -285,13 +299,39 @@ class _Reading:
             if payer not in members or payee not in members or payer == payee:
                 raise _refuse(_("session {key} has a payment between {payer} and {payee}, who are not two players of "
                                 "the table (column payments)").format(key=key, payer=repr(payer), payee=repr(payee)))
-        hands = [self.hands[n] for n in numbers]
         points = [self.points[n] for n in numbers]
         # Folded only when the ledger lacks some of them (`scored`): the hands a ledger has already
         # are compared by their facts, and their points with the ledger's (see _agrees).
         facts = [self.read[n] for n in numbers]
         return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, hands, None, events, self.payments, facts, points)
+                         players, _Hands(key, numbers, facts), None, events, self.payments, facts, points)
+
+
+class _Hands(Sequence[Hand]):
+    """The hands of a file's table, each made from its facts when first asked for: a table the
+    ledger has already is compared by its facts alone, and only the hands to be scored are made."""
+
+    def __init__(self, key: str, numbers: list[int], facts: list[dict[str, Any]]) -> None:
+        self.key, self.numbers, self.facts = key, numbers, facts
+        self.made: list[Hand | None] = [None] * len(facts)
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        hand = self.made[i]
+        if hand is None:
+            try:
+                hand = self.made[i] = Hand.from_facts(self.facts[i])
+            except (ValueError, TypeError, RecursionError, HandError) as e:
+                raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(
+                    number=self.numbers[i], key=self.key, e=e)) from None
+        return hand
+
+    def __iter__(self) -> Iterator[Hand]:
+        return (self[i] for i in range(len(self)))
 
 
 def _whole(row: dict[str, str], column: str, key: str) -> int:
@@ -418,10 +458,11 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
 
     The file is read once: each table is checked against the ledger (and re-scored where the ledger
     lacks hands of it) and kept, as it will be written, in a temporary file (_Spill), so nothing
-    is written if one table is refused and memory holds one table at a time. Then the kept tables
-    are written, a batch of tables per short transaction. A table already in the ledger (the same
-    uid, or for an older file the same date, rule set, players and hands) is left as it is, or gets
-    only the hands it lacks. (`rows` is called once.)
+    is written if one table is refused and memory holds one batch of tables at a time. Then the
+    kept tables are written, a batch of tables per short transaction. A table already in the ledger
+    (the same uid, or for an older file the same date, rule set, players and hands) is left as it
+    is, or gets only the hands it lacks. The ledger is read for a batch of tables at once (_Look),
+    and new tables are written a batch at a time (_create). (`rows` is called once.)
     """
     from schreiber.report.csvio import CsvError
 
@@ -429,17 +470,17 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
         count = 0
         unchanged: list[Imported] = []  # what the import does when it writes nothing
         with _Spill() as spill:
-            for s, table in _batched(ledger, file_tables(rows())):
-                table = _respelled(s, table)
-                plan = _plan(ledger, s, table)
-                if plan.outcome in ("same", "older") and not plan.payments and _agrees(s, plan, table):
-                    # Nothing to write: only what the import found is kept, in its place among the tables.
-                    unchanged.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
-                    spill.keep(unchanged[-1])
-                else:
-                    # Refused here, before anything is written, if a hand does not score as the file says.
-                    spill.keep(scored(table))
-                count += 1
+            for batch in _batches(file_tables(rows())):
+                # Folded after the batch's transaction: the ledger is not held while the hands are scored.
+                for item in _checked(ledger, batch):
+                    if isinstance(item, Imported):
+                        # Nothing to write: only what the import found is kept, in its place among the tables.
+                        unchanged.append(item)
+                        spill.keep(item)
+                    else:
+                        # Refused here, before anything is written, if a hand does not score as the file says.
+                        spill.keep(_Kept.of(scored(item)))
+                    count += 1
             if not count:
                 raise _refuse(_("the file has no hands in it"))
             if len(unchanged) == count:
@@ -449,24 +490,68 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
 
 
-def _write(ledger: Ledger, tables: Iterator[FileTable | Imported]) -> list[Imported]:
+# Tables checked in one read of the ledger (one short transaction), and at most about so many hands:
+# a batch is what memory holds of the file at once.
+_CHECK_BATCH = 50
+_CHECK_HANDS = 10_000
+# Hands written in one transaction (whole tables: a table is never split across two), and at most
+# so many tables (each query of a batch names its tables).
+_WRITE_BATCH = 5_000
+_WRITE_TABLES = 500
+
+
+def _batches(tables: Iterable[FileTable]) -> Iterator[list[FileTable]]:
+    """The file's tables in batches of _CHECK_BATCH tables or about _CHECK_HANDS hands."""
+    tables = iter(tables)
+    while True:
+        batch: list[FileTable] = []
+        hands = 0
+        for table in tables:
+            batch.append(table)
+            hands += len(table.hands)
+            if len(batch) >= _CHECK_BATCH or hands >= _CHECK_HANDS:
+                break
+        if not batch:
+            return
+        yield batch
+
+
+def _checked(ledger: Ledger, batch: list[FileTable]) -> list[FileTable | Imported]:
+    """Each table of the batch as it is to be written (respelled as the ledger spells its players),
+    or what the import does with it when it is in the ledger already and nothing is to be written."""
+    out: list[FileTable | Imported] = []
+    with ledger.transaction() as s:
+        look = _Look(ledger, s, batch, points=True)
+        for table in batch:
+            table = _respelled(look, table)
+            plan = _plan(look, table)
+            if plan.outcome in ("same", "older") and not plan.payments and _agrees(look, plan, table):
+                out.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+            else:
+                out.append(table)
+    return out
+
+
+def _write(ledger: Ledger, tables: Iterator[_Kept | Imported]) -> list[Imported]:
     """Write the checked tables, a batch of whole tables per transaction; each is planned again
     against the ledger as it is now (another terminal may have changed it since the check). A table
     the check found in the ledger already comes as what the import did with it (`Imported`)."""
     done: list[Imported] = []  # the tables of the batches committed
     while True:
-        batch: list[Imported] = []
+        # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
+        # commit per evening.
+        batch: list[_Kept | Imported] = []
+        hands = 0
+        for table in tables:
+            batch.append(table)
+            hands += len(table.rows) if isinstance(table, _Kept) else 0
+            if hands >= _WRITE_BATCH or len(batch) >= _WRITE_TABLES:
+                break
+        if not batch:
+            return done
         try:
-            # A batch of tables per transaction, up to about _WRITE_BATCH hands: short, and not one
-            # commit per evening.
             with ledger.transaction() as s:
-                hands = 0
-                while hands < _WRITE_BATCH:
-                    table = next(tables, None)
-                    if table is None:
-                        break
-                    batch.append(table if isinstance(table, Imported) else _apply(ledger, s, _respelled(s, table)))
-                    hands += batch[-1].added
+                written = _written(ledger, s, batch)
         except SettingsError as e:
             if not done:
                 raise
@@ -474,90 +559,165 @@ def _write(ledger: Ledger, tables: Iterator[FileTable | Imported]) -> list[Impor
             raise SettingsError(
                 _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
             ) from None
-        if not batch:
-            return done
-        done += batch
+        done += written
 
 
-def _unkept(e: OSError) -> SettingsError:
-    return _refuse(_("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
-        strerror=e.strerror or e))
+def _written(ledger: Ledger, s: Any, batch: list[_Kept | Imported]) -> list[Imported]:
+    """Write one batch in the transaction `s`, in the file's order. A table still new (its uid not in
+    the ledger, its players spelled as the ledger spells them) waits to be written with the other
+    new tables of the batch (_create); any other is planned and written on its own (_apply), after
+    the new tables before it, which it may continue."""
+    look = _Look(ledger, s, [t.table for t in batch if isinstance(t, _Kept)])
+    out: list[Imported | None] = []
+    waiting: list[tuple[int, _Kept]] = []
+    for item in batch:
+        if isinstance(item, Imported):
+            out.append(item)
+            continue
+        table = item.table
+        if table.uid and look.runde(table.uid) is None and _spelling(look, table) is None and all(
+            k.table.uid != table.uid for _i, k in waiting
+        ):
+            waiting.append((len(out), item))
+            out.append(None)
+            look.seen(table)
+            continue
+        _create(s, look, waiting, out)
+        waiting = []
+        whole = _respelled(look, item.whole())
+        out.append(_apply(look, whole))
+        look.seen(whole, out[-1].session)  # type: ignore[union-attr]
+    _create(s, look, waiting, out)
+    return out  # type: ignore[return-value]
 
 
-class _Spill:
-    """The checked tables of a file, kept in order in a temporary file between the check and the
-    write (pickled, the rule set by its name): the file is parsed and scored once, and memory
-    holds one table at a time however long the file is. The temporary file is removed on exit."""
+class _Kept:
+    """A checked table as the write needs it: the table without its hands (`table.hands` is empty),
+    and each hand as it will be stored, (type, note, facts as JSON); small to keep and quick to
+    read back, since a hand object is rebuilt only where the write must look at it again (`whole`)."""
 
-    def __enter__(self) -> _Spill:
-        import tempfile
+    def __init__(self, table: FileTable, rows: list[tuple[str, str | None, str]]) -> None:
+        self.table = table
+        self.rows = rows
 
-        try:
-            self.file = tempfile.TemporaryFile()
-        except OSError as e:
-            raise _unkept(e) from None
-        return self
+    @classmethod
+    def of(cls, table: FileTable) -> _Kept:
+        rows = [(h.type, h.note, json.dumps(h.to_facts())) for h in table.hands]
+        return cls(replace(table, hands=[], facts=None, points=None), rows)
 
-    def __exit__(self, *exc: object) -> None:
-        self.file.close()
+    def whole(self) -> FileTable:
+        """The table with its hands (as the ledger would store them: the same facts)."""
+        return replace(self.table, hands=[Hand.from_facts(json.loads(facts)) for _t, _n, facts in self.rows])
 
-    def keep(self, table: FileTable | Imported) -> None:
-        import pickle
+    def __getstate__(self) -> tuple[FileTable, list[tuple[str, str | None, str]]]:
+        return replace(self.table, rules=self.table.rules.name), self.rows  # the rule set by its name
 
-        if isinstance(table, FileTable):
-            table = replace(table, rules=table.rules.name)
-        try:
-            pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
-        except OSError as e:  # the temporary folder is full
-            raise _unkept(e) from None
-
-    def tables(self) -> Iterator[FileTable | Imported]:
-        import pickle
-
-        try:
-            self.file.flush()
-        except OSError as e:
-            raise _unkept(e) from None
-        self.file.seek(0)
-        while True:
-            try:
-                table = pickle.load(self.file)
-            except EOFError:
-                return
-            yield replace(table, rules=registry.get(table.rules)) if isinstance(table, FileTable) else table
+    def __setstate__(self, state: tuple[FileTable, list[tuple[str, str | None, str]]]) -> None:
+        table, self.rows = state
+        self.table = replace(table, rules=registry.get(table.rules))
 
 
-# Tables checked in one read-only transaction; a batch is short, and nothing is held across it.
-_CHECK_BATCH = 50
-# Hands written in one transaction (whole tables: a table is never split across two).
-_WRITE_BATCH = 5_000
+def _everyone(table: FileTable) -> list[str]:
+    """Everyone who sat at the table: those seated at the start, then whoever joined or left."""
+    everyone = list(table.players)
+    for change in table.events:
+        everyone += [n for n in (change.join, change.leave) if n is not None and n not in everyone]
+    return everyone
 
 
-def _batched(ledger: Ledger, tables: Iterable[FileTable]) -> Iterator[tuple[Any, FileTable]]:
-    """Each table with a transaction to read the ledger in, one transaction per batch of tables."""
-    tables = iter(tables)
-    while True:
-        with ledger.transaction() as s:
-            for __ in range(_CHECK_BATCH):
-                table = next(tables, None)
-                if table is None:
-                    return
-                yield s, table
-                s.expunge_all()  # the ledger's rows read for this table are not needed for the next
+class _Look:
+    """What importing a batch of tables reads of the ledger, each kind of row in one query for the
+    whole batch: how the ledger spells the players, the tables of the batch's uids, and their live
+    hands, joins and leaves, payments and (`points`) kept points. A table found another way (an
+    older file's, by its date) is read on its own."""
+
+    def __init__(self, ledger: Ledger, s: Any, tables: list[FileTable], points: bool = False) -> None:
+        self.ledger, self.s = ledger, s
+        db = s.connection()
+        keys = list({n.casefold() for t in tables for n in _everyone(t)})
+        self.spelled: dict[str, str] = dict(db.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys))).all()) if keys else {}  # type: ignore[arg-type]
+        uids = list({t.uid for t in tables if t.uid})
+        self.tables: dict[str, Runde] = {r.uid: r for r in s.scalars(select(Runde).where(Runde.uid.in_(uids)))} if uids else {}
+        self.absent = set(uids) - set(self.tables)  # uids the ledger did not have when the batch was read
+        ids = [r.id for r in self.tables.values()]
+        self.read = set(ids)  # the tables whose rows below were read
+        self.hands: dict[int, list[Any]] = defaultdict(list)
+        self.events: dict[int, list[TableEvent]] = defaultdict(list)
+        self.paid: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+        self.kept: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+        if not ids:
+            return
+        for row in db.execute(
+            select(HandRecord.runde_id, HandRecord.number, HandRecord.facts)
+            .where(HandRecord.runde_id.in_(ids), HandRecord.status == LIVE)
+            .order_by(HandRecord.runde_id, HandRecord.number)
+        ).all():
+            self.hands[row.runde_id].append(row)
+        for event in s.scalars(select(TableEvent).where(TableEvent.runde_id.in_(ids)).order_by(TableEvent.id)):
+            self.events[event.runde_id].append(event)
+        for runde_id, a, b, c in _payments_of(s, ids):
+            self.paid[runde_id].append((a, b, c))
+        if points:
+            for runde_id, number, name, value in db.execute(_kept_points(PayoutRecord.runde_id.in_(ids))).all():
+                self.kept[runde_id][number][name] = value
+
+    def runde(self, uid: str) -> Runde | None:
+        """The ledger's table of this uid."""
+        if uid in self.tables:
+            return self.tables[uid]
+        if uid in self.absent:
+            return None
+        return self.s.scalar(select(Runde).where(Runde.uid == uid))  # type: ignore[no-any-return]
+
+    def live(self, runde_id: int) -> list[Any]:
+        """The number and facts of the table's live hands, in order."""
+        return self.hands[runde_id] if runde_id in self.read else _live(self.s, runde_id)
+
+    def table_events(self, runde: Runde) -> list[TableEvent]:
+        return self.events[runde.id] if runde.id in self.read else self.ledger.events(self.s, runde)
+
+    def payments(self, runde_id: int) -> list[tuple[str, str, int]]:
+        return self.paid[runde_id] if runde_id in self.read else _payments(self.s, runde_id)
+
+    def points(self, runde_id: int) -> dict[int, dict[str, int]]:
+        """Each live hand's kept points, by the hand's number and the player's name."""
+        if runde_id in self.read:
+            return self.kept[runde_id]
+        kept: dict[int, dict[str, int]] = defaultdict(dict)
+        for __, number, name, value in self.s.connection().execute(_kept_points(PayoutRecord.runde_id == runde_id)):
+            kept[number][name] = value
+        return kept
+
+    def seen(self, table: FileTable, runde_id: int | None = None) -> None:
+        """The table is (or is about to be) in the ledger: the tables after it spell its players as
+        it does, and find it (`runde_id`: written now, so what was read of it is old)."""
+        for name in _everyone(table):
+            self.spelled.setdefault(name.casefold(), name)
+        if runde_id is not None:
+            self.read.discard(runde_id)
+            self.tables = {u: r for u, r in self.tables.items() if r.id != runde_id}
+            if table.uid:
+                self.absent.discard(table.uid)
+
+    def created(self, uids: Iterable[str]) -> None:
+        self.absent.difference_update(uids)
 
 
-def _agrees(s: Any, plan: _Plan, table: FileTable) -> bool:
+def _kept_points(where: Any) -> Any:
+    """(table, hand number, player name, points) of the live hands' kept payouts."""
+    return (
+        select(PayoutRecord.runde_id, HandRecord.number, Player.name, PayoutRecord.points)
+        .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
+        .join(Player, Player.id == PayoutRecord.player_id)
+        .where(where, HandRecord.status == LIVE)
+    )
+
+
+def _agrees(look: _Look, plan: _Plan, table: FileTable) -> bool:
     """Whether each hand of the file gives the points the ledger keeps for it (its cached payouts,
     which `db check` proves equal to the fold); if not, the fold decides."""
     assert plan.runde is not None and table.points is not None
-    kept: dict[int, dict[str, int]] = defaultdict(dict)
-    for number, name, points in s.connection().execute(
-        select(HandRecord.number, Player.name, PayoutRecord.points)
-        .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
-        .join(Player, Player.id == PayoutRecord.player_id)
-        .where(HandRecord.runde_id == plan.runde.id, HandRecord.status == LIVE)
-    ):
-        kept[number][name] = points
+    kept = look.points(plan.runde.id)
     numbers = sorted(kept)[: len(table.hands)]
     if len(numbers) != len(table.hands):
         return False
@@ -565,16 +725,19 @@ def _agrees(s: Any, plan: _Plan, table: FileTable) -> bool:
     return all(kept[n] == p for n, p in zip(numbers, table.points))
 
 
-def _respelled(s: Any, table: FileTable) -> FileTable:
+def _spelling(look: _Look, table: FileTable) -> dict[str, str] | None:
+    """Each player of the table as the ledger spells them (names match case-insensitively), or None
+    when the table spells them all alike."""
+    spelled = {p: look.spelled.get(p.casefold(), p) for p in _everyone(table)}
+    return None if all(a == b for a, b in spelled.items()) else spelled
+
+
+def _respelled(look: _Look, table: FileTable) -> FileTable:
     """The table with each player spelled as the ledger already spells them (names match case-insensitively)."""
-    everyone = list(table.players)
-    for change in table.events:
-        everyone += [n for n in (change.join, change.leave) if n is not None and n not in everyone]
-    keys = [p.casefold() for p in everyone]
-    known = {k: n for k, n in s.connection().execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys)))}
-    spelled = {p: known.get(p.casefold(), p) for p in everyone}
-    if all(a == b for a, b in spelled.items()):
+    spelled = _spelling(look, table)
+    if spelled is None:
         return table
+    everyone = _everyone(table)
     payments = [(spelled.get(a, a), spelled.get(b, b), c) for a, b, c in table.payments]
     players = tuple(spelled[p] for p in table.players)
     members = tuple(spelled[p] for p in everyone)
@@ -604,14 +767,14 @@ class _Plan:
     payments: tuple[tuple[str, str, int], ...] = ()  # the file's payments the ledger does not have yet
 
 
-def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
+def _plan(look: _Look, table: FileTable) -> _Plan:
     """What importing the table means for this ledger; a conflict is refused, naming the first differing hand."""
-    plan = _plan_hands(ledger, s, table)
+    plan = _plan_hands(look, table)
     if plan.runde is None:
         return replace(plan, payments=tuple(table.payments))
     # As with joins and leaves: the side with fewer payments has the beginning of the other's,
     # and the file's payments beyond the ledger's are added (an older file adds none).
-    have = [(a.casefold(), b.casefold(), c) for a, b, c in _payments(s, plan.runde.id)]
+    have = [(a.casefold(), b.casefold(), c) for a, b, c in look.payments(plan.runde.id)]
     want = [(a.casefold(), b.casefold(), c) for a, b, c in table.payments]
     common = min(len(have), len(want))
     if have[:common] != want[:common] or (plan.outcome == "older" and len(want) > len(have)):
@@ -625,23 +788,23 @@ def _plan(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
     return replace(plan, payments=extra)
 
 
-def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
+def _plan_hands(look: _Look, table: FileTable) -> _Plan:
     """What importing the table's hands, joins and leaves means for this ledger."""
-    stored = s.scalar(select(Runde).where(Runde.uid == table.uid)) if table.uid else None
+    stored = look.runde(table.uid) if table.uid else None
     if stored is not None:
         if not _same_setup(stored, table):
             raise _refuse(
                 _("session {key} of the file has the identity of session {id} of the ledger, but other "
                     "players, rules or settings").format(key=table.key, id=stored.id)
             )
-        records = _live(s, stored.id)
+        records = look.live(stored.id)
         differs = _first_difference(records, table.hands, table.facts)
         if differs is not None:
             number, what = differs
             raise _refuse(
                 _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(key=table.key, id=stored.id, number=number, what=what)
             )
-        plan = _with_events(ledger, s, _outcome(stored, len(records), table, by_facts=False), table, records)
+        plan = _with_events(look, _outcome(stored, len(records), table, by_facts=False), table, records)
         if plan is None:
             raise _refuse(
                 _("session {key} of the file is session {id} of the ledger, but their joins and leaves differ").format(key=table.key, id=stored.id)
@@ -649,19 +812,19 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         return plan
     # An older file without identities (or a table imported from one): match by the facts.
     extends: list[tuple[Runde, list[HandRecord]]] = []
-    for candidate in s.scalars(
+    for candidate in look.s.scalars(
         select(Runde).where(Runde.date == table.date, Runde.rules == table.rules.name).order_by(Runde.id)
     ):
         if not _same_setup(candidate, table):
             continue
-        records = _live(s, candidate.id)
+        records = look.live(candidate.id)
         if not records or _first_difference(records, table.hands, table.facts) is not None:
             continue
         if len(records) >= len(table.hands):
-            fits = _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table, records)
+            fits = _with_events(look, _outcome(candidate, len(records), table, by_facts=True), table, records)
             if fits is not None:
                 return fits
-        elif _with_events(ledger, s, _Plan("extended", candidate, len(records), True), table, records) is not None:
+        elif _with_events(look, _Plan("extended", candidate, len(records), True), table, records) is not None:
             extends.append((candidate, records))
     if len(extends) > 1:
         raise _refuse(
@@ -670,7 +833,7 @@ def _plan_hands(ledger: Ledger, s: Any, table: FileTable) -> _Plan:
         )
     if extends:
         candidate, records = extends[0]
-        return _with_events(ledger, s, _outcome(candidate, len(records), table, by_facts=True), table, records)  # type: ignore[return-value]
+        return _with_events(look, _outcome(candidate, len(records), table, by_facts=True), table, records)  # type: ignore[return-value]
     return _Plan("new")
 
 
@@ -685,7 +848,7 @@ def _live(s: Any, table_id: int) -> list[Any]:
     )
 
 
-def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records: list[Any]) -> _Plan | None:
+def _with_events(look: _Look, plan: _Plan, table: FileTable, records: list[Any]) -> _Plan | None:
     """The plan with the file's joins and leaves the ledger lacks (`records`: the table's live hands in
     the ledger), or None when the two disagree:
     the side with fewer hands must have the beginning of the other's events, and an event the
@@ -696,7 +859,7 @@ def _with_events(ledger: Ledger, s: Any, plan: _Plan, table: FileTable, records:
     assert plan.runde is not None
     # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
     numbers = [r.number for r in records]
-    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(ledger.events(s, plan.runde))]
+    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(look.table_events(plan.runde))]
     want = [key(c) for c in table.events]
     common = min(len(have), len(want))
     if have[:common] != want[:common]:
@@ -738,16 +901,17 @@ def _same_setup(runde: Runde, table: FileTable) -> bool:
 
 
 def _first_difference(
-    records: list[Any], hands: list[Hand], facts: list[dict[str, Any]] | None = None
+    records: list[Any], hands: Sequence[Hand], facts: list[dict[str, Any]] | None = None
 ) -> tuple[int, str] | None:
     """The first hand both have that differs, and how: (number, "player Anna in the ledger, Berta in the file").
 
-    `facts`: the hands' facts as the file wrote them; the same stored facts are the same hand."""
-    for i, (record, hand) in enumerate(zip(records, hands)):
+    `facts`: the hands' facts as the file wrote them; the same stored facts are the same hand (and
+    the file's hand is not even made)."""
+    for i, record in enumerate(records[: len(hands)]):
         if facts is not None and record.facts == facts[i]:
             continue
         stored = Hand.from_facts(record.facts).to_facts()
-        given = hand.to_facts()
+        given = hands[i].to_facts()
         if stored == given:
             continue
         # In the order the facts are typed (type, player, partner, augen …), so the first named is the first seen.
@@ -762,13 +926,15 @@ def _shown(value: Any) -> str:
     return "not given" if value is None else json.dumps(value, ensure_ascii=False)
 
 
-def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
-    plan = _plan(ledger, s, table)
+def _apply(look: _Look, table: FileTable) -> Imported:
+    """Plan and write one table on its own: one that is in the ledger already (it may gain hands,
+    joins, leaves and payments), or an older file's new table."""
+    ledger, s = look.ledger, look.s
+    plan = _plan(look, table)
     if plan.outcome in ("same", "older"):
         assert plan.runde is not None
         return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
-    everyone = [*table.players, *(n for c in table.events for n in (c.join, c.leave) if n is not None)]
-    people = _players(s, everyone)
+    people = _players(s, _everyone(table))
     if plan.outcome == "extended":
         runde = ledger.runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
         if isinstance(table.rules, TeamPlay) and table.teams:
@@ -788,7 +954,7 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
             runde.uid = table.uid
         s.add(runde)
         for position, name in enumerate(table.players):
-            s.add(Seat(runde=runde, position=position, player=people[name]))
+            s.add(Seat(runde=runde, position=position, player_id=people[name]))
         s.flush()
     # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
     records = ledger.records(s, runde) if plan.outcome == "extended" else []
@@ -797,54 +963,171 @@ def _apply(ledger: Ledger, s: Any, table: FileTable) -> Imported:
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
         s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
-                         player=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
+                         player_id=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
     for payer, payee, cents in plan.payments:
-        s.add(Payment(runde_id=runde.id, payer_id=people[payer].id, payee_id=people[payee].id, cents=cents))
+        s.add(Payment(runde_id=runde.id, payer_id=people[payer], payee_id=people[payee], cents=cents))
     s.flush()
-    added = _write_hands(s, runde, scored(table), numbers, plan.stored, {n: p.id for n, p in people.items()})
+    table = scored(table)
+    assert table.payouts is not None
+    new = range(plan.stored, len(table.hands))
+    _insert_hands(s, [(runde.id, numbers[i], table.hands[i].type, table.hands[i].note,
+                       json.dumps(table.hands[i].to_facts()), table.payouts[i]) for i in new], people)
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
-    return Imported(table.key, runde.id, plan.outcome, len(table.hands), added, plan.by_facts,
-                    numbers[plan.stored] if added else 0, len(plan.payments), events)
+    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(new), plan.by_facts,
+                    numbers[plan.stored] if new else 0, len(plan.payments), events)
 
 
-def _players(s: Any, names: Iterable[str]) -> dict[str, Player]:
-    """The ledger's player of each name (names match case-insensitively), those it lacks added:
-    one query and one flush for a table, not one of each per player."""
+def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imported | None]) -> None:
+    """Write the new tables that wait (each with its seats, joins and leaves, payments, hands and
+    payouts), each kind of row in one statement for them all; what was done goes to out[i]."""
+    if not waiting:
+        return
+    tables = [k.table for _i, k in waiting]
+    people = _players(s, [n for t in tables for n in _everyone(t)])
+    s.execute(
+        insert(Runde.__table__),
+        [
+            {"uid": t.uid, "name": t.name, "rules": t.rules.name, "settings": t.settings, "tariff": t.tariff,
+             "date": t.date, "first_dealer": t.first_dealer, "teams": t.teams, "closed": False}
+            for t in tables
+        ],
+    )
+    uids = [t.uid for t in tables]
+    ids: dict[str, int] = dict(s.connection().execute(select(Runde.uid, Runde.id).where(Runde.uid.in_(uids))).all())  # type: ignore[arg-type]
+    s.execute(
+        insert(Seat.__table__),
+        [{"runde_id": ids[t.uid], "position": i, "player_id": people[n]} for t in tables for i, n in enumerate(t.players)],  # type: ignore[index]
+    )
+    # A new table's hands are numbered 1..N, so a join or leave comes after the hand the file says.
+    events = [
+        {"runde_id": ids[t.uid], "after_hand": c.after_hand, "kind": JOIN if c.join else LEAVE,  # type: ignore[index]
+         "player_id": people[c.join or c.leave], "seat": c.seat}  # type: ignore[index]
+        for t in tables
+        for c in t.events
+    ]
+    if events:
+        s.execute(insert(TableEvent.__table__), events)
+    paid = [
+        {"runde_id": ids[t.uid], "payer_id": people[a], "payee_id": people[b], "cents": c}  # type: ignore[index]
+        for t in tables
+        for a, b, c in t.payments
+    ]
+    if paid:
+        s.execute(insert(Payment.__table__), paid)
+    _insert_hands(
+        s,
+        [
+            (ids[k.table.uid], number, kind, note, facts, k.table.payouts[number - 1])  # type: ignore[index]
+            for _i, k in waiting
+            for number, (kind, note, facts) in enumerate(k.rows, start=1)
+        ],
+        people,
+    )
+    for i, k in waiting:
+        t = k.table
+        out[i] = Imported(t.key, ids[t.uid], "new", len(k.rows), len(k.rows), False, 1, len(t.payments), len(t.events))  # type: ignore[index]
+    look.created(uids)  # type: ignore[arg-type]
+
+
+def _players(s: Any, names: Iterable[str]) -> dict[str, int]:
+    """The id of the ledger's player of each name (names match case-insensitively), those it lacks
+    added: one query and one insert for them all, not one of each per player."""
     names = list(dict.fromkeys(names))
-    known = {p.name_key: p for p in s.scalars(select(Player).where(Player.name_key.in_([n.casefold() for n in names])))}
-    new = [Player(name=n, name_key=n.casefold()) for n in names if n.casefold() not in known]
+    keys = list({n.casefold() for n in names})
+    known = dict(s.connection().execute(select(Player.name_key, Player.id).where(Player.name_key.in_(keys))).all())
+    new = {n.casefold(): n for n in reversed(names) if n.casefold() not in known}  # the first spelling of each
     if new:
-        s.add_all(new)
-        s.flush()
-        known.update((p.name_key, p) for p in new)
+        s.execute(insert(Player.__table__), [{"name": n, "name_key": k} for k, n in new.items()])
+        known.update(s.connection().execute(select(Player.name_key, Player.id).where(Player.name_key.in_(list(new)))).all())
     return {n: known[n.casefold()] for n in names}
 
 
-def _write_hands(s: Any, runde: Runde, table: FileTable, numbers: list[int], stored: int, players: dict[str, int]) -> int:
-    """Write the file's hands after the first `stored` and their cached payouts, each in one batch
-    (an executemany, not one ORM object per row); returns how many hands were written.
-    `players`: the id of each player of the table, by name."""
-    new = range(stored, len(table.hands))
-    if not new:
-        return 0
-    assert table.payouts is not None
-    hands = [
-        {"runde_id": runde.id, "number": numbers[i], "type": table.hands[i].type, "facts": table.hands[i].to_facts(),
-         "note": table.hands[i].note, "status": LIVE}
-        for i in new
-    ]
-    ids = dict(
-        s.execute(
-            insert(HandRecord.__table__).returning(HandRecord.number, HandRecord.id, sort_by_parameter_order=True), hands
-        ).all()
-    )
-    payouts = []
-    for i in new:
-        paid, out, soloist = table.payouts[i]
-        hand_id = ids[numbers[i]]
-        for name, points in paid.items():
-            payouts.append({"hand_id": hand_id, "runde_id": runde.id, "player_id": players[name], "points": points,
-                            "sat_out": name in out, "won": points > 0, "solo": soloist == name})
-    # The tables' own inserts (Core): the ORM's bulk path costs more per row than it saves here.
-    s.execute(insert(PayoutRecord.__table__), payouts)
-    return len(hands)
+def _insert_hands(s: Any, hands: list[tuple[int, int, str, str | None, str, Any]], players: dict[str, int]) -> None:
+    """Write hands and their cached payouts: `hands` holds (table id, number, type, note, facts as
+    JSON, what the fold paid: (points, who sat out, the soloist)); `players` the id of each name."""
+    if not hands:
+        return
+    db = s.connection()
+    _bulk(db, HandRecord.__table__, ("runde_id", "number", "type", "facts", "note", "status"),
+          [(runde_id, number, kind, facts, note, LIVE) for runde_id, number, kind, note, facts, _paid in hands])
+    # Their ids, read back in one query: cheaper than an insert that returns them row by row.
+    tables = list({h[0] for h in hands})
+    ids = {(r, n): i for r, n, i in db.execute(
+        select(HandRecord.runde_id, HandRecord.number, HandRecord.id).where(HandRecord.runde_id.in_(tables), HandRecord.status == LIVE)
+    )}
+    _bulk(db, PayoutRecord.__table__, ("hand_id", "runde_id", "player_id", "points", "sat_out", "won", "solo"), [
+        (ids[runde_id, number], runde_id, players[name], points, name in out, points > 0, soloist == name)
+        for runde_id, number, _k, _n, _f, (paid, out, soloist) in hands
+        for name, points in paid.items()
+    ])
+
+
+def _bulk(db: Any, table: Any, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
+    """Insert many rows in the connection's transaction by the driver's own bulk path: COPY on
+    PostgreSQL, executemany on SQLite (SQLAlchemy's per-row parameter handling costs more than the
+    insert). Values are plain: JSON already as text, booleans as booleans."""
+    quote = db.dialect.identifier_preparer.quote
+    names = ", ".join(quote(c) for c in columns)
+    raw = db.connection.dbapi_connection
+    if db.dialect.name == "postgresql":
+        sql = f"COPY {quote(table.name)} ({names}) FROM STDIN"
+    else:
+        sql = f"INSERT INTO {quote(table.name)} ({names}) VALUES ({', '.join('?' * len(columns))})"
+    cursor = raw.cursor()
+    try:
+        if db.dialect.name == "postgresql":
+            with cursor.copy(sql) as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            cursor.executemany(sql, rows)
+    except db.dialect.loaded_dbapi.Error as e:
+        # As SQLAlchemy says it, so the transaction turns it into the ledger's own sentence.
+        raise DBAPIError.instance(sql, None, e, db.dialect.loaded_dbapi.Error) from None
+    finally:
+        cursor.close()
+
+
+def _unkept(e: OSError) -> SettingsError:
+    return _refuse(_("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
+        strerror=e.strerror or e))
+
+
+class _Spill:
+    """The checked tables of a file, kept in order in a temporary file between the check and the
+    write (pickled): the file is parsed and scored once, and memory holds one table at a time
+    however long the file is. The temporary file is removed on exit."""
+
+    def __enter__(self) -> _Spill:
+        import tempfile
+
+        try:
+            self.file = tempfile.TemporaryFile()
+        except OSError as e:
+            raise _unkept(e) from None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+    def keep(self, table: _Kept | Imported) -> None:
+        import pickle
+
+        try:
+            pickle.dump(table, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as e:  # the temporary folder is full
+            raise _unkept(e) from None
+
+    def tables(self) -> Iterator[_Kept | Imported]:
+        import pickle
+
+        try:
+            self.file.flush()
+        except OSError as e:
+            raise _unkept(e) from None
+        self.file.seek(0)
+        while True:
+            try:
+                yield pickle.load(self.file)
+            except EOFError:
+                return

@@ -6,6 +6,8 @@ from schreiber.errors import UserError
 from schreiber.i18n import _
 
 import csv
+import io
+import itertools
 import os
 import stat
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -167,28 +169,72 @@ def read_file(path: str) -> Iterator[dict[str, str]]:
 
 
 def _lines(source: Any, path: str) -> Iterator[str]:
-    """Decoded lines, each at most MAX_LINE bytes; refuses binary data and other encodings."""
-    number = 0
+    """Decoded lines, each at most MAX_LINE bytes; refuses binary data and other encodings.
+
+    Read in blocks, each checked and decoded at once (a line at a time costs as much as the CSV
+    parsing itself); a block with something wrong in it is gone through a line at a time, so the
+    first bad line is named, after the good lines before it were read."""
+    number = 0  # the lines given so far
+    rest = b""  # the start of a line the next block goes on with
     while True:
-        raw = source.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        number += 1
-        if number == 1:
-            if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        block = source.read(_BLOCK)
+        if number == 0 and not rest:
+            if block.startswith((b"\xff\xfe", b"\xfe\xff")):
                 raise CsvError(_("{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.").format(path=path))
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            raise CsvError(_("line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.").format(number=number, path=path, MAX_LINE=MAX_LINE))
-        if b"\0" in raw:
-            raise CsvError(_("line {number} of {path} holds binary data; it is not an export of schreiber.").format(number=number, path=path))
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CsvError(
-                _("line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); schreiber "
-                    "reads UTF-8, as its export writes.").format(number=number, path=path)
-            ) from None
+            block = block.removeprefix(b"\xef\xbb\xbf")
+        data = rest + block
+        cut = data.rfind(b"\n") + 1 if block else len(data)
+        whole, rest = data[:cut], data[cut:]
+        if len(rest) > MAX_LINE:  # no end in sight: the line is too long whatever follows
+            whole, rest = whole + rest[: MAX_LINE + 1], b""
+        if not whole:
+            if not block:
+                return
+            continue
+        text = None
+        # A block is below MAX_LINE, so only its first line (begun in the block before) can be too long.
+        if b"\0" not in whole and whole.find(b"\n") <= MAX_LINE and (whole.endswith(b"\n") or len(whole) <= MAX_LINE):
+            try:
+                text = whole.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
+        if text is not None:
+            lines = io.StringIO(text, newline="\n")  # split at line feeds only, as export ends its rows
+            for line in lines:
+                number += 1
+                yield line
+        else:
+            for raw in _split(whole):
+                number += 1
+                yield _line(raw, number, path)
+        if not block and not rest:
+            return
+
+
+# Bytes read at once; below MAX_LINE (see _lines).
+_BLOCK = 1 << 18
+
+
+def _split(data: bytes) -> list[bytes]:
+    """The lines of `data`, each ending at a line feed (a carriage return is part of its line)."""
+    parts = data.split(b"\n")
+    lines = [p + b"\n" for p in parts[:-1]]
+    return lines + [parts[-1]] if parts[-1] else lines
+
+
+def _line(raw: bytes, number: int, path: str) -> str:
+    """Line `number` decoded, or the sentence that says what is wrong with it."""
+    if len(raw) > MAX_LINE and not raw.endswith(b"\n") or len(raw) > MAX_LINE + 1:
+        raise CsvError(_("line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.").format(number=number, path=path, MAX_LINE=MAX_LINE))
+    if b"\0" in raw:
+        raise CsvError(_("line {number} of {path} holds binary data; it is not an export of schreiber.").format(number=number, path=path))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CsvError(
+            _("line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); schreiber "
+                "reads UTF-8, as its export writes.").format(number=number, path=path)
+        ) from None
 
 
 def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
@@ -199,7 +245,7 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
     delimiter = ";" if ";" in first and "," not in first else ","
     old_limit = csv.field_size_limit(MAX_CELL)
     try:
-        reader = csv.reader(_chain(first, lines), delimiter=delimiter, strict=True)  # type: ignore[arg-type]
+        reader = csv.reader(itertools.chain((first,), lines), delimiter=delimiter, strict=True)  # type: ignore[arg-type]
         header = next(reader)
         missing = [c for c in REQUIRED if c not in header]
         if missing:

@@ -177,6 +177,48 @@ def test_names_are_matched_as_the_ledger_spells_them(cli, other, tmp_path):
     assert "already in the ledger as session 2" in other.ok("import", "csv", str(tmp_path / "abend.csv"))
 
 
+def test_new_tables_written_together_spell_a_player_as_the_first_of_them(cli, other, tmp_path):
+    """New tables are written a batch at a time: a player the file spells two ways becomes one
+    player, spelled as the first table spells them, and the later table's hands name them so."""
+    evening(cli, HANDS[:2])
+    evening(cli, HANDS[2:4], date="2026-01-11")
+    lines = export(cli, tmp_path / "zwei.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    second = [line for line in lines[1:] if line.startswith("2,")]
+    assert len(second) == 8
+    path = tmp_path / "gemischt.csv"
+    path.write_text("".join([*lines[: len(lines) - 8], *(line.replace("Dora", "DORA") for line in second)]), encoding="utf-8")
+    assert "DORA" in path.read_text(encoding="utf-8")
+    out = other.ok("import", "csv", str(path))
+    assert out == "Imported session 1 with 2 hands.\nImported session 2 with 2 hands.\n"
+    assert "DORA" not in other.ok("export", "csv", "--all")
+    assert set(totals(other, 2)) == {"Anna", "Berta", "Carl", "Dora"}
+    assert totals(other, 2) == totals(cli, 2)
+    assert other.ok("db", "check").startswith("ok:")
+    assert other.ok("import", "csv", str(path)).count("nothing was changed") == 2
+
+
+def test_a_file_whose_points_were_edited_is_refused_on_import_again(cli, other, tmp_path):
+    """A table the ledger has already is compared by its facts and its points; points that the
+    facts do not give are refused, as on the first import."""
+    evening(cli, HANDS[:2])
+    evening(cli, HANDS[:2], date="2026-01-11")
+    path = export(cli, tmp_path / "abend.csv")
+    other.ok("import", "csv", str(path))
+    before = other.ok("export", "csv", "--all")
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    (anna,) = [r for r in rows[1:] if r[header.index("session")] == "1" and r[header.index("hand")] == "2"
+               and r[header.index("name")] == "Anna"]
+    anna[header.index("points")] = str(int(anna[header.index("points")]) + 2)
+    edited = tmp_path / "bearbeitet.csv"
+    with edited.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+    ran = other("import", "csv", str(edited))
+    assert ran.code == 2 and "hand 2 of session 1 scores" in ran.err, ran.err
+    assert other.ok("export", "csv", "--all") == before
+
+
 # -- files whole or not at all ----------------------------------------------------------------
 
 
@@ -468,10 +510,11 @@ def test_payments_that_differ_from_the_ledgers_are_refused_and_nothing_is_writte
     assert money(other) == before
 
 
-def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_order(cli, other, tmp_path, monkeypatch):
+@pytest.mark.parametrize("batch", [1, None])
+def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_order(cli, other, tmp_path, monkeypatch, batch):
     """The file is parsed once (the checked tables wait in a temporary file for the write), and
     tables in the ledger already, tables that gain hands and new tables come out in the file's
-    order, across several write transactions."""
+    order, across several write transactions (batch 1) or in one."""
     from schreiber.ledger import transfer
     from schreiber.report import csvio
 
@@ -485,7 +528,8 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     opened = []
     real = csvio.read_file
     monkeypatch.setattr(csvio, "read_file", lambda p: opened.append(p) or real(p))
-    monkeypatch.setattr(transfer, "_WRITE_BATCH", 1)  # a transaction per table
+    if batch:
+        monkeypatch.setattr(transfer, "_WRITE_BATCH", batch)  # a transaction per table
     out = other.ok("import", "csv", str(path))
     assert opened == [str(path)]
     assert out.splitlines() == [
