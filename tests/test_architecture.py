@@ -4,7 +4,9 @@
 - no rule-set name ("doppelkopf", …) compared outside schreiber/rules/: a rule set says what it can
   do through its capabilities, not by being asked its name;
 - no private name (`_x`; gettext's `_` is public) imported from another top-level folder of
-  schreiber/ (cli, ledger, …).
+  schreiber/ (cli, ledger, …);
+- JSON and CSV written only where they belong: a CSV writer only in report/csvio.py (its formula
+  guard), JSON text only where a payload of views/payloads.py is printed or stored.
 
 Run as a script (`python tests/test_architecture.py`) it prints what it found.
 """
@@ -157,6 +159,35 @@ def name_comparisons() -> list[str]:
     return found
 
 
+# Where `json.dumps` and the csv module's writers may be called, and why.
+WRITERS = {
+    "csv.writer": {"schreiber/report/csvio.py"},  # every CSV goes through its formula guard
+    "csv.DictWriter": {"schreiber/report/csvio.py"},
+    "json.dumps": {
+        "schreiber/cli/render.py",  # prints the payloads of views/payloads.py
+        "schreiber/web/entry.py",  # the state a page's script reads
+        "schreiber/ledger/transfer.py",  # facts and settings stored in the cells of an export
+    },
+}
+
+
+def writer_calls() -> list[str]:
+    """Calls (or imports) of a JSON or CSV writer outside the modules WRITERS allows for it."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        where = str(path.relative_to(ROOT.parent))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            used = []
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                used = [f"{node.value.id}.{node.attr}"]
+            elif isinstance(node, ast.ImportFrom) and node.module in ("csv", "json"):
+                used = [f"{node.module}.{alias.name}" for alias in node.names]
+            for name in used:
+                if name in WRITERS and where not in WRITERS[name]:
+                    found.append(f"{where}:{node.lineno}: {name}")
+    return found
+
+
 def test_the_checks_see_what_they_look_for():
     # The checks would pass on an empty tree: make sure they read the real one.
     edges = graph()
@@ -164,6 +195,8 @@ def test_the_checks_see_what_they_look_for():
     assert "schreiber.ledger.service" in edges["schreiber.cli.runner"]  # an import inside a function
     assert {"doppelkopf", "klassisch", "schafkopf"} <= rule_set_names()
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    for allowed in WRITERS.values():
+        assert all((ROOT.parent / path).is_file() for path in allowed)
 
 
 def test_no_import_loop_between_modules():
@@ -178,9 +211,14 @@ def test_no_private_name_imported_across_folders():
     assert private_imports() == []
 
 
+def test_json_and_csv_written_only_where_they_belong():
+    assert writer_calls() == []
+
+
 if __name__ == "__main__":
     edges = graph()
     print(f"{len(edges)} modules, {sum(map(len, edges.values()))} imports between them")
     print("import loops:", cycles(edges) or "none")
     print("rule-set names compared outside schreiber/rules/:", name_comparisons() or "none")
     print("private names imported across folders:", private_imports() or "none")
+    print("JSON and CSV writers outside their modules:", writer_calls() or "none")

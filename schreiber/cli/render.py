@@ -1,4 +1,5 @@
-"""Everything schreiber prints: tables for people, JSON and CSV for scripts. The one place that renders."""
+"""Everything schreiber prints: tables for people, and for scripts the JSON and CSV that
+views/payloads.py builds (every CSV written through report/csvio.py). The one place that prints."""
 
 from __future__ import annotations
 
@@ -14,12 +15,25 @@ from tabulate import tabulate
 from schreiber.i18n import N_, _, ngettext
 from schreiber.views.text import signed
 from schreiber.views.text import money as euros
-from schreiber.views.hands import describe, hand_json
+from schreiber.views.hands import describe
 from schreiber.views import hands as hand_view_of
+from schreiber.views import payloads
 
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
+
+
+def print_json(payload: Any) -> None:
+    """A payload of views/payloads.py as one line of JSON (non-ASCII letters as they are)."""
+    _out(json.dumps(payload, ensure_ascii=False))
+
+
+def print_csv(sheet: payloads.Sheet, excel: bool = False) -> None:
+    """A payload's header and rows as CSV, through csvio and its formula guard (plain or for Excel)."""
+    from schreiber.report import csvio
+
+    csvio.write_table(sheet.headers, sheet.rows, sys.stdout, excel=excel)
 
 
 def width() -> int | None:
@@ -140,22 +154,9 @@ def table_info(info: Any, created: bool = False) -> None:
 
 def tables(infos: Sequence[Any], fmt: str = "table") -> None:
     if fmt == "json":
-        _out(json.dumps([
-            {"id": i.id, "date": i.date.isoformat(), "rules": i.rules, "name": i.name, "players": list(i.players),
-             "hands": i.hands, "closed": i.closed, "active": i.active}
-            for i in infos
-        ], ensure_ascii=False))
-        return
+        return print_json(payloads.tables_json(infos))
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        csvio.write_table(
-            ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
-            ([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands, str(i.closed).lower(), str(i.active).lower()]
-             for i in infos),
-            sys.stdout,
-        )
-        return
+        return print_csv(payloads.tables_csv(infos))
     if not infos:
         _out(_("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`."))
         return
@@ -344,25 +345,9 @@ def _pays(debtor: str, creditor: str, cents: int) -> str:
 
 def open_debts(debts: Any, fmt: str) -> None:
     if fmt == "json":
-        _out(
-            json.dumps(
-                {
-                    "sessions": [
-                        {"session": d.table_id, "title": d.title,
-                         "owed": [{"from": a, "to": b, "cents": c} for a, b, c in d.owed]}
-                        for d in debts.tables
-                    ],
-                    "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in debts.transfers],
-                },
-                ensure_ascii=False,
-            )
-        )
-        return
+        return print_json(payloads.debts_json(debts))
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        csvio.write_table(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed), sys.stdout)
-        return
+        return print_csv(payloads.debts_csv(debts))
     if not debts.tables:
         _out(_("Nothing is owed: every evening is settled."))
         return
@@ -388,30 +373,11 @@ def undone(hand: Any, view: Any) -> None:
 
 
 def hands(view: Any, fmt: str = "table") -> None:
-    players = view.table.players
     if fmt == "json":
-        _out(json.dumps({
-            "session": view.table.id,
-            "players": list(players),
-            "hands": [
-                {"number": h.number, "type": h.hand.type, "dealer": h.dealer, "description": describe(h.hand),
-                 "value": h.payout.value, "formula": h.payout.formula, "sitting_out": list(h.sitting_out),
-                 "payouts": dict(h.payout.points), "totals": dict(h.totals), "facts": h.hand.to_facts()}
-                for h in view.hands
-            ],
-            "totals": dict(view.totals),
-        }, ensure_ascii=False))
-        return
+        return print_json(payloads.hands_json(view))
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        csvio.write_table(
-            ["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]],
-            ([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
-              *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]] for h in view.hands),
-            sys.stdout,
-        )
-        return
+        return print_csv(payloads.hands_csv(view))
+    players = view.table.players
     if not view.hands:
         _out(wrapped(_("{title}: no hands yet.").format(title=_title(view.table))))
         return
@@ -480,10 +446,9 @@ _STATUS = {"live": N_("live"), "void": N_("void"), "superseded": N_("superseded"
 
 
 def hand(hand_view: Any, view: Any, fmt: str) -> None:
-    p = hand_view.payout
     if fmt == "json":
-        _out(json.dumps(hand_json(hand_view, view), ensure_ascii=False))
-        return
+        return print_json(payloads.hand_json(hand_view, view))
+    p = hand_view.payout
     info = view.table
     _out(
         wrapped(
@@ -537,66 +502,10 @@ _REPORT_HEADERS = {
 
 
 def report(rep: Any, fmt: str, excel: bool = False) -> None:
-    extra_keys: list[str] = []
-    for line in rep.players:
-        for key in line.extras:
-            if key not in extra_keys:
-                extra_keys.append(key)
     if fmt == "json":
-        players = _report_players(rep)
-        if rep.by_rules:
-            # Points of different rule sets are never added: over several, `groups` carries them.
-            for entry in players:
-                entry["points"] = None
-        _out(
-            json.dumps(
-                {
-                    "players": players,
-                    "hands": rep.hands,
-                    "sessions": rep.sessions,
-                    "transfers": [{"from": a, "to": b, "cents": c} for a, b, c in rep.transfers],
-                    **({"kasse": rep.kasse} if rep.kasse else {}),
-                    # One group per rule set (points never added across them), and money summed across all.
-                    "groups": [
-                        {"rules": rules, "hands": g.hands, "sessions": g.sessions, "players": _report_players(g)}
-                        for rules, g in rep.groups
-                    ],
-                    "money": rep.cents if rep.money else None,
-                },
-                ensure_ascii=False,
-            )
-        )
-        return
-    headers = ["rank", "player", "points", "hands", "won", "solos", *extra_keys]
-    if rep.money:
-        headers.append("money")
-    rows = []
-    for rank, line in enumerate(rep.players, start=1):
-        row: list[Any] = [rank, line.name, line.points, line.hands, line.won, line.solos]
-        row += [line.extras.get(k, "") for k in extra_keys]
-        if rep.money:
-            row.append(euros(line.cents or 0))
-        rows.append(row)
+        return print_json(payloads.report_json(rep))
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        # Money is a number here: euros with two places (-1.10, or -1,10 for Excel), never "−1,10 €".
-        csv_headers = [*headers[:-1], "euros"] if rep.money else headers
-        csv_rows = [[*row[:-1], csvio.euros(line.cents or 0)] if rep.money else row for row, line in zip(rows, rep.players)]
-        if rep.by_rules:
-            # Over several rule sets a row per rule set and player (a column `rules` first): points
-            # of different rule sets are never added.
-            csv_headers = ["rules", *csv_headers]
-            csv_rows = []
-            for rules, group in rep.by_rules:
-                for rank, line in enumerate(group.players, start=1):
-                    row = [rules, rank, line.name, line.points, line.hands, line.won, line.solos]
-                    row += [line.extras.get(k, "") for k in extra_keys]
-                    if rep.money:
-                        row.append(csvio.euros(line.cents or 0))
-                    csv_rows.append(row)
-        csvio.write_table(csv_headers, csv_rows, sys.stdout, excel=excel)
-        return
+        return print_csv(payloads.report_csv(rep), excel=excel)
     _out(wrapped(ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(title=rep.title, count=rep.hands)))
     if rep.by_rules:
         # Points of different rule sets are not comparable: one ranking per rule set, money summed after.
@@ -625,32 +534,9 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         _out(line)
 
 
-def _report_players(rep: Any) -> list[dict[str, Any]]:
-    players = []
-    for line in rep.players:
-        entry: dict[str, Any] = {
-            "name": line.name,
-            "points": line.points,
-            "hands": line.hands,
-            "won": line.won,
-            "solos": line.solos,
-        }
-        if line.cents is not None:
-            entry["cents"] = line.cents
-        entry.update(line.extras)
-        players.append(entry)
-    return players
-
-
 def _report_table(rep: Any) -> None:
-    extra_keys: list[str] = []
-    for line in rep.players:
-        for key in line.extras:
-            if key not in extra_keys:
-                extra_keys.append(key)
-    headers = ["rank", "player", "points", "hands", "won", "solos", *extra_keys]
-    if rep.money:
-        headers.append("money")
+    extra_keys = payloads.report_extras(rep)
+    headers = payloads.report_columns(rep)
     display = []
     for rank, line in enumerate(rep.players, start=1):
         row: list[Any] = [rank, line.name, signed(line.points), line.hands, line.won, line.solos]
@@ -779,31 +665,12 @@ def _pw(d: dict[str, int]) -> str:
 
 def stats(result: Any, fmt: str, excel: bool = False) -> None:
     """Several small tables per rule set (each fits 80 columns); json and csv give every number."""
-    from schreiber.ledger.stats import as_json
-
-    data = as_json(result)
-    if fmt == "json":
-        _out(json.dumps(data, ensure_ascii=False))
-        return
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        rows = []
-        for g in data["groups"]:
-            for key in ("hands",):
-                rows.append([g["rules"], "", key, g[key]])
-            for t, n in g["types"].items():
-                rows.append([g["rules"], "", f"types.{t}", n])
-            for p in g["players"]:
-                for key, value in _flat(p):
-                    if key != "name":
-                        rows.append([g["rules"], p["name"], key, value])
-            for pair in g["partnerships"]:
-                both = "+".join(pair["players"])
-                for key in ("hands", "won", "points"):
-                    rows.append([g["rules"], both, f"partnership.{key}", pair[key]])
-        csvio.write_table(["rules", "player", "stat", "value"], rows, sys.stdout, excel=excel)
-        return
+        return print_csv(payloads.stats_csv(result), excel=excel)
+    # The terminal reads the JSON's numbers too: what a person sees is what a script gets.
+    data = payloads.stats_json(result)
+    if fmt == "json":
+        return print_json(data)
     if not data["groups"]:
         _out(_("No hands in this scope."))
         return
@@ -877,13 +744,3 @@ def _own_statistics(rules: str) -> Any:
 
     ruleset = registry.get(rules)
     return ruleset if isinstance(ruleset, Statistics) else None
-
-
-def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for key, value in d.items():
-        if isinstance(value, dict):
-            out += _flat(value, f"{prefix}{key}.")
-        else:
-            out.append((f"{prefix}{key}", "" if value is None else value))
-    return out

@@ -1,14 +1,14 @@
-"""What the tournament commands print: seat plans, standings and confirmations; JSON and CSV for scripts."""
+"""What the tournament commands print: seat plans, standings and confirmations; for scripts the JSON
+and CSV of views/payloads.py."""
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Sequence
 from typing import Any
 
-from schreiber.cli.render import _grid, _out, signed, tint, wrapped
+from schreiber.cli.render import _grid, _out, print_csv, print_json, signed, tint, wrapped
 from schreiber.i18n import _, ngettext
+from schreiber.views import payloads
 
 
 def _title(info: Any) -> str:
@@ -68,22 +68,9 @@ def _status(plan: Any, table: Any) -> str:
 
 def plan(plan: Any, fmt: str, drawn: bool = False) -> None:
     if fmt == "json":
-        _out(json.dumps({
-            "tournament": plan.tournament.id,
-            "round": plan.round,
-            "repeats": plan.repeats,
-            "tables": [{"table": t.table, "session": t.session, "players": list(t.players)} for t in plan.tables],
-        }, ensure_ascii=False))
-        return
+        return print_json(payloads.plan_json(plan))
     if fmt == "csv":
-        import csv
-
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["round", "table", "session", "seat", "number", "name"])
-        for t in plan.tables:
-            for seat, (name, number) in enumerate(zip(t.players, t.numbers), start=1):
-                writer.writerow([plan.round, t.table, t.session, seat, number, name])
-        return
+        return print_csv(payloads.plan_csv(plan))
     head = _("Round {round} of “{name}”: {tables} tables, {players} players.").format(
         round=plan.round, name=plan.tournament.name, tables=len(plan.tables), players=sum(len(t.players) for t in plan.tables))
     _out(wrapped(head))
@@ -111,27 +98,9 @@ def _round_cells(rounds: Sequence[int | None]) -> list[str]:
 def standings(view: Any, fmt: str, excel: bool = False) -> None:
     t = view.tournament
     if fmt == "json":
-        _out(json.dumps({
-            "tournament": t.id,
-            "rounds": view.rounds,
-            "wertung": t.wertung,
-            "players": [
-                {"rank": r.rank, "number": r.number, "name": r.name, "score": r.score, "points": r.points,
-                 "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn}
-                for r in view.rows
-            ],
-        }, ensure_ascii=False))
-        return
+        return print_json(payloads.standings_json(view))
     if fmt == "csv":
-        from schreiber.report import csvio
-
-        headers = ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"]
-        rows = [
-            [r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], str(r.withdrawn).lower()]
-            for r in view.rows
-        ]
-        csvio.write_table(headers, rows, sys.stdout, excel=excel)
-        return
+        return print_csv(payloads.standings_csv(view), excel=excel)
     _out(wrapped(_("Standings of “{name}” after round {round} of {rounds} (Wertung {wertung}):").format(
         name=t.name, round=view.rounds, rounds=t.rounds, wertung=t.wertung)))
     if not view.rows:

@@ -123,88 +123,165 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
     with _reading(ledger, session) as s:
         where = _where(ledger, s, scope)
         # The revisions are read before the totals: a row kept under a revision holds no older hands.
-        tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date, Runde.revision)
-            .where(*where)
-            .order_by(Runde.id)
-        ).all()
+        tables = _scope_tables(s, where)
         seats, names = seated_players(s, where)
         # Each table's sums are kept (`totals`): a season reads one row per table, and sums from the
         # cached payouts only the tables changed since.
         kept, fresh = totals_of.read(s, where, tables)
-        hands = sum(k["hands"] for k in kept.values())
-        per_table: dict[int, dict[int, list[int]]] = {
-            runde_id: {int(pid): line for pid, line in k["players"].items()} for runde_id, k in kept.items()
-        }
-
-        totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
-        cents: dict[int, int] = {}
-        table_cents_by_id: dict[int, dict[int, int]] = defaultdict(dict)
-        extras: dict[int, dict[str, Any]] = defaultdict(dict)
-        status: list[str] = []
-        for t in tables:
-            rules = registry.get(t.rules)
-            table_points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
-            for pid in seats[t.id]:
-                for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])[:4]):
-                    totals[pid][i] += v
-            table_extras = None
-            if isinstance(rules, PlayerExtras) or not scope.many:
-                # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
-                view = (views or {}).get(t.id)
-                if view is None:
-                    runde = s.get(Runde, t.id)
-                    assert runde is not None
-                    view = ledger.view(s, runde, ledger.records(s, runde))
-                if not scope.many:
-                    status = view.status
-                if isinstance(rules, PlayerExtras):
-                    table_extras = rules.player_extras(t.settings, view.state)
-            by_name = {names[pid]: pid for pid in seats[t.id]}
-            if table_extras:
-                for name, values in table_extras.items():
-                    mine = extras[by_name[name]]
-                    for key, value in values.items():
-                        if key == "cents":
-                            if value is not None:
-                                cents[by_name[name]] = cents.get(by_name[name], 0) + int(value)
-                                table_cents_by_id[t.id][by_name[name]] = int(value)
-                        elif isinstance(value, int) and not isinstance(value, bool):
-                            mine[key] = mine.get(key, 0) + value
-                        else:
-                            mine[key] = value
-            if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
-                if rules.zero_sum:
-                    table_cents = {pid: pts * t.tariff for pid, pts in table_points.items()}
-                else:
-                    table_cents = against_average(table_points, t.tariff)
-                for pid, c in table_cents.items():
-                    cents[pid] = cents.get(pid, 0) + c
-                table_cents_by_id[t.id] = dict(table_cents)
-        kasse: dict[int, int] = defaultdict(int)
-        for t in tables:
-            per_cents = int((t.settings or {}).get("kasse") or 0)
-            if not per_cents:
-                continue
-            by_point = (t.settings or {}).get("kasse_per") == "point"
-            # per hand: every hand a player sat at; per point: every point he lost.
-            column = totals_of.LOST if by_point else totals_of.SAT
-            for pid, line in sorted(per_table[t.id].items()):
-                kasse[pid] += line[column] * per_cents
-        payments = s.execute(
-            select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
-            .join(Runde, Runde.id == Payment.runde_id)
-            .where(*where)
-            .group_by(Payment.payer_id, Payment.payee_id)
-        ).all()
-        for payer_id, payee_id, __ in payments:
-            names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
-            names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
-
+        per_table = _player_lines(kept)
+        totals = _summed(tables, seats, per_table)
+        money = _money_and_extras(ledger, s, scope, tables, seats, names, per_table, views or {})
+        kasse = _kasse(tables, per_table)
+        payments = _payments(s, where, names)
     if fresh and session is None:
         # In a short transaction of its own, after the reading one (a caller's open transaction is left alone).
         revision = {t.id: t.revision for t in tables}
         totals_of.keep(ledger, {runde_id: (revision[runde_id], data) for runde_id, data in fresh.items()})
+    lines = _ranked(totals, names, money)
+    paid = [(names[a], names[b], int(c)) for a, b, c in payments]
+    rule_sets = sorted({t.rules for t in tables})
+    return Report(
+        title=_title(scope, tables),
+        players=lines,
+        hands=int(sum(k["hands"] for k in kept.values())),
+        sessions=[t.id for t in tables],
+        transfers=_still_owed(lines, paid),
+        status=money.status,
+        table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in money.by_table.items()},
+        paid=paid,
+        kasse={names[pid]: c for pid, c in kasse.items()},
+        rules=rule_sets,
+        # Points of different rule sets are never added: over several, one report per rule set.
+        by_rules=[(r, report(ledger, replace(scope, rules=r))) for r in rule_sets] if len(rule_sets) > 1 else [],
+    )
+
+
+def _scope_tables(s: Any, where: list[Any]) -> list[Any]:
+    """The tables `where` picks, in the order they were opened (id, rules, tariff, settings, name, date, revision)."""
+    return s.execute(
+        select(Runde.id, Runde.rules, Runde.tariff, Runde.settings, Runde.name, Runde.date, Runde.revision)
+        .where(*where)
+        .order_by(Runde.id)
+    ).all()
+
+
+def _player_lines(kept: dict[int, dict[str, Any]]) -> dict[int, dict[int, list[int]]]:
+    """Each table's kept totals as player id -> line (the columns of `totals`: points, hands, won, …)."""
+    return {runde_id: {int(pid): line for pid, line in k["players"].items()} for runde_id, k in kept.items()}
+
+
+def _summed(tables: list[Any], seats: dict[int, list[int]], per_table: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
+    """Points, hands, won and solos per player over every table of the scope, in the order they sat down."""
+    totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
+    for t in tables:
+        for pid in seats[t.id]:
+            for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])[:4]):
+                totals[pid][i] += v
+    return totals
+
+
+@dataclass
+class _Money:
+    """What the tables of a scope add up to besides points, gathered table by table."""
+
+    cents: dict[int, int] = field(default_factory=dict)  # per player, every table together
+    by_table: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # table -> player -> cents
+    extras: dict[int, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))  # the rule sets' own columns
+    status: list[str] = field(default_factory=list)  # the status lines of a report of one table
+
+
+def _money_and_extras(
+    ledger: Ledger, s: Any, scope: Scope, tables: list[Any], seats: dict[int, list[int]], names: dict[int, str],
+    per_table: dict[int, dict[int, list[int]]], views: dict[int, TableView],
+) -> _Money:
+    """Per table: the rule set's own columns (folded for), then its money: what the rule set counts
+    itself, or points × tariff."""
+    money = _Money()
+    for t in tables:
+        rules = registry.get(t.rules)
+        table_extras = None
+        if isinstance(rules, PlayerExtras) or not scope.many:
+            # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
+            view = views.get(t.id)
+            if view is None:
+                view = _folded(ledger, s, t.id)
+            if not scope.many:
+                money.status = view.status
+            if isinstance(rules, PlayerExtras):
+                table_extras = rules.player_extras(t.settings, view.state)
+        if table_extras:
+            _add_extras(money, t.id, table_extras, {names[pid]: pid for pid in seats[t.id]})
+        if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
+            points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
+            table_cents = _tariff_cents(rules, points, t.tariff)
+            for pid, c in table_cents.items():
+                money.cents[pid] = money.cents.get(pid, 0) + c
+            money.by_table[t.id] = dict(table_cents)
+    return money
+
+
+def _folded(ledger: Ledger, s: Any, table_id: int) -> TableView:
+    """A table of the scope folded from its hands (the caller had not folded it)."""
+    runde = s.get(Runde, table_id)
+    assert runde is not None
+    return ledger.view(s, runde, ledger.records(s, runde))
+
+
+def _add_extras(money: _Money, table_id: int, table_extras: dict[str, dict[str, Any]], by_name: dict[str, int]) -> None:
+    """One table's own columns added in: its cents as the table's money, counts summed, other values the latest."""
+    for name, values in table_extras.items():
+        pid = by_name[name]
+        mine = money.extras[pid]
+        for key, value in values.items():
+            if key == "cents":
+                if value is not None:
+                    money.cents[pid] = money.cents.get(pid, 0) + int(value)
+                    money.by_table[table_id][pid] = int(value)
+            elif isinstance(value, int) and not isinstance(value, bool):
+                mine[key] = mine.get(key, 0) + value
+            else:
+                mine[key] = value
+
+
+def _tariff_cents(rules: Any, points: dict[int, int], tariff: int) -> dict[int, int]:
+    """A table's money by its tariff: points × tariff where the points add up to zero, else each
+    player's distance from the table's average."""
+    if rules.zero_sum:
+        return {pid: pts * tariff for pid, pts in points.items()}
+    return against_average(points, tariff)
+
+
+def _kasse(tables: list[Any], per_table: dict[int, dict[int, list[int]]]) -> dict[int, int]:
+    """Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point)."""
+    kasse: dict[int, int] = defaultdict(int)
+    for t in tables:
+        per_cents = int((t.settings or {}).get("kasse") or 0)
+        if not per_cents:
+            continue
+        by_point = (t.settings or {}).get("kasse_per") == "point"
+        # per hand: every hand a player sat at; per point: every point he lost.
+        column = totals_of.LOST if by_point else totals_of.SAT
+        for pid, line in sorted(per_table[t.id].items()):
+            kasse[pid] += line[column] * per_cents
+    return kasse
+
+
+def _payments(s: Any, where: list[Any], names: dict[int, str]) -> list[Any]:
+    """What `settle` recorded in the scope, summed per payer and payee; their names go into `names`."""
+    payments = s.execute(
+        select(Payment.payer_id, Payment.payee_id, func.sum(Payment.cents))
+        .join(Runde, Runde.id == Payment.runde_id)
+        .where(*where)
+        .group_by(Payment.payer_id, Payment.payee_id)
+    ).all()
+    for payer_id, payee_id, __ in payments:
+        names.setdefault(payer_id, s.get(Player, payer_id).name)  # type: ignore[union-attr]
+        names.setdefault(payee_id, s.get(Player, payee_id).name)  # type: ignore[union-attr]
+    return payments
+
+
+def _ranked(totals: dict[int, list[int]], names: dict[int, str], money: _Money) -> list[PlayerLine]:
+    """A line per player, the most points first (money only when some table has it)."""
     lines = [
         PlayerLine(
             name=names[pid],
@@ -212,48 +289,39 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
             hands=v[1],
             won=v[2],
             solos=v[3],
-            cents=cents.get(pid) if cents else None,
-            extras=extras.get(pid, {}),
+            cents=money.cents.get(pid) if money.cents else None,
+            extras=money.extras.get(pid, {}),
         )
         for pid, v in totals.items()
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
-    if scope.many:
-        title = ngettext("{count} table", "{count} tables", len(tables)).format(count=len(tables))
-        if scope.since or scope.until:
-            # The range as it really is: an open end is the date of the first or last table found.
-            dates = sorted(t.date for t in tables)
-            start = scope.since or (dates[0] if dates else None)
-            end = scope.until or (dates[-1] if dates else None)
-            if start and end:
-                title += _(" from {since} to {until}").format(since=start, until=end)
-            else:
-                title += _(" from {since} on").format(since=start) if start else _(" up to {until}").format(until=end)
-    else:
-        title = session_title(tables[0], _)
+    return lines
+
+
+def _title(scope: Scope, tables: list[Any]) -> str:
+    """The report's title: the one table, or how many tables and the range of dates they span."""
+    if not scope.many:
+        return session_title(tables[0], _)
+    title = ngettext("{count} table", "{count} tables", len(tables)).format(count=len(tables))
+    if scope.since or scope.until:
+        # The range as it really is: an open end is the date of the first or last table found.
+        dates = sorted(t.date for t in tables)
+        start = scope.since or (dates[0] if dates else None)
+        end = scope.until or (dates[-1] if dates else None)
+        if start and end:
+            title += _(" from {since} to {until}").format(since=start, until=end)
+        else:
+            title += _(" from {since} on").format(since=start) if start else _(" up to {until}").format(until=end)
+    return title
+
+
+def _still_owed(lines: list[PlayerLine], paid: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """Who pays whom: what `settle` recorded is paid, so only what is still owed is settled."""
     by_name = {line.name: line.cents for line in lines if line.cents is not None}
-    # What `settle` recorded is paid: who pays whom settles only what is still owed.
-    paid = [(names[a], names[b], int(c)) for a, b, c in payments]
     for payer, payee, c in paid:
         by_name[payer] = by_name.get(payer, 0) + c
         by_name[payee] = by_name.get(payee, 0) - c
-    rule_sets = sorted({t.rules for t in tables})
-    by_rules = []
-    if len(rule_sets) > 1:
-        by_rules = [(r, report(ledger, replace(scope, rules=r))) for r in rule_sets]
-    return Report(
-        title=title,
-        players=lines,
-        hands=int(hands or 0),
-        sessions=[t.id for t in tables],
-        transfers=transfers(by_name) if by_name else [],
-        status=status,
-        table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in table_cents_by_id.items()},
-        paid=paid,
-        kasse={names[pid]: c for pid, c in kasse.items()},
-        rules=rule_sets,
-        by_rules=by_rules,
-    )
+    return transfers(by_name) if by_name else []
 
 
 def session_title(t: Any, say: Callable[[str], str]) -> str:

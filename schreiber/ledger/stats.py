@@ -14,14 +14,14 @@ scope merges its tables' summaries in the order played (runs go on across evenin
 holds every kept summary against its hands.
 
 The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`, whose groups are
-`Group` dataclasses; `as_json(stats)` gives the dict `stats --format json` prints.
+`Group` dataclasses; views/payloads.py `stats_json(stats)` gives the dict `stats --format json` prints.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import String, Text, case, cast, delete, func, insert, select
@@ -441,28 +441,3 @@ def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_tabl
         p.cents = line.cents
         if own is not None:
             own.stat_from_report(p.extras, line.extras)
-
-
-def as_json(stats: Stats) -> dict[str, Any]:
-    """What `stats --format json` prints: the fields of CLI.md, then the extras (see README)."""
-    groups = []
-    for g in stats.groups:
-        players = []
-        for p in g.players:
-            entry = asdict(p)
-            extras = entry.pop("extras")
-            entry.update(extras)
-            players.append(entry)
-        groups.append(
-            {
-                "rules": g.rules,
-                "hands": g.hands,
-                "types": g.types,
-                "players": players,
-                "share": g.share,
-                "sessions": g.sessions,
-                "partnerships": [asdict(p) | {"players": list(p.players)} for p in g.partnerships],
-                **g.extras,
-            }
-        )
-    return {"groups": groups}

@@ -1,5 +1,5 @@
-"""One hand as a person reads it: its description, its facts, the lines of its breakdown, and the
-body of `show N --format json`. No typer, no Jinja, no ANSI: the terminal and the pages render these."""
+"""One hand as a person reads it: its description, its facts, the lines of its breakdown (the body
+of `show N --format json` is in payloads). No typer, no Jinja, no ANSI: the terminal and the pages render these."""
 
 from __future__ import annotations
 
@@ -57,22 +57,3 @@ def op(term: Any) -> str:
     if term.op in ("-", "−"):
         return f"{MINUS}{term.amount}"
     return f"+{term.amount}" if term.op == "+" else str(term.amount)
-
-
-def hand_json(hand_view: Any, view: Any) -> dict[str, Any]:
-    """The body of `show N --format json` (and of the JSON API's answer to a recorded hand)."""
-    p = hand_view.payout
-    return {
-        "number": hand_view.number,
-        "type": hand_view.hand.type,
-        "session": view.table.id,
-        "dealer": hand_view.dealer,
-        "sitting_out": list(hand_view.sitting_out),
-        "facts": hand_view.hand.to_facts(),
-        "value": p.value,
-        "formula": p.formula,
-        "split": p.split,
-        "payouts": dict(p.points),
-        "breakdown": [{"label": t.label, "op": t.op, "amount": t.amount} for t in p.terms],
-        "totals": hand_view.totals,
-    }

@@ -39,7 +39,8 @@ from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
 from schreiber.rules.model import SettingsError
-from schreiber.views.hands import describe, hand_json
+from schreiber.views.hands import describe
+from schreiber.views.payloads import hand_json
 
 MAX_BODY = 16 * 1024
 # Wrong keys from one address: the first few are answered at once, then each waits twice as long.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -174,6 +176,17 @@ def test_csv_and_excel(cli):
     assert excel.startswith("\ufeffrank;number;name")
     plan = cli.ok("tournament", "tables", "--format", "csv").splitlines()
     assert plan[0] == "round,table,session,seat,number,name" and len(plan) == 9
+
+
+def test_seat_plan_csv_guards_a_formula(cli):
+    """`tournament tables --format csv` wrote with a bare csv writer: a player named like a formula
+    went into the spreadsheet unguarded, as `standings --format csv` never did."""
+    start(cli, players=["@Anna", *EIGHT[1:]])
+    cli.ok("tournament", "draw")
+    seats = list(csv.DictReader(io.StringIO(cli.ok("tournament", "tables", "--format", "csv"))))
+    assert "'@Anna" in {row["name"] for row in seats} and "@Anna" not in {row["name"] for row in seats}
+    ranked = list(csv.DictReader(io.StringIO(cli.ok("tournament", "standings", "--format", "csv"))))
+    assert {row["name"] for row in ranked} == {row["name"] for row in seats}
 
 
 def refused(cli, *args: str, says: str) -> None:

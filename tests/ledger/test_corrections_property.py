@@ -13,7 +13,8 @@ from sqlalchemy import delete
 
 from schreiber.ledger.reports import Scope, export_rows, import_rows
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.stats import as_json, compute
+from schreiber.ledger.stats import compute
+from schreiber.views.payloads import stats_json
 from schreiber.ledger.upkeep import check
 from schreiber.report import csvio
 from schreiber.rules.model import Hand, HandError, SettingsError
@@ -34,10 +35,10 @@ steps = st.lists(
 
 def assert_stats_cache_fresh(ledger, table_id):
     """What `stats` answers from its cache (filled by the previous step) is what it answers from nothing."""
-    cached = as_json(compute(ledger, Scope(table_id=table_id)))
+    cached = stats_json(compute(ledger, Scope(table_id=table_id)))
     with ledger.transaction() as s:
         s.execute(delete(TableStats))
-    assert cached == as_json(compute(ledger, Scope(table_id=table_id)))
+    assert cached == stats_json(compute(ledger, Scope(table_id=table_id)))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schreiber.ledger.reports import Scope, report
-from schreiber.ledger.stats import as_json, compute
+from schreiber.ledger.stats import compute
+from schreiber.views.payloads import stats_json
 from schreiber.ledger.upkeep import check
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.rules.preisschafkopf import PREISSCHAFKOPF
@@ -39,6 +40,6 @@ def test_hand_by_hand_equals_the_fold_and_stats_agree_with_report(ledger, evenin
     assert all(v >= 0 for h in view.hands for v in h.payout.points.values())
     assert all(v >= 0 for v in view.totals.values())
     rep = {p.name: (p.hands, p.won, p.points) for p in report(ledger, Scope(table_id=info.id)).players}
-    groups = as_json(compute(ledger, Scope(table_id=info.id)))["groups"]
+    groups = stats_json(compute(ledger, Scope(table_id=info.id)))["groups"]
     counted = {p["name"]: (p["hands"], p["won"], p["points"]) for g in groups for p in g["players"]}
     assert counted == rep

@@ -1,0 +1,293 @@
+"""The JSON and CSV of the command-line contract (CLI.md), built in one place.
+
+Each function takes what the ledger returned (a table's view, a report, the statistics, a seat plan
+…) and gives plain data: a dict or a list for `--format json`, or a `Sheet` (header and rows) for
+`--format csv`. Keys and headers never translate and numbers stay numbers; money in a CSV is a
+`Decimal` of euros. The terminal prints these (cli/render.py, every CSV through report/csvio.py and
+its formula guard) and the page answers with them (web/entry.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from schreiber.views.hands import describe
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A CSV as data: the header and the rows of cells (text, integers, euros as `Decimal`)."""
+
+    headers: Sequence[str]
+    rows: Iterable[Sequence[Any]]
+
+
+def _flag(value: bool) -> str:
+    return str(value).lower()
+
+
+# -- tables (session list) --------------------------------------------------------------------
+
+
+def tables_json(infos: Sequence[Any]) -> list[dict[str, Any]]:
+    """`session list --format json`."""
+    return [
+        {"id": i.id, "date": i.date.isoformat(), "rules": i.rules, "name": i.name, "players": list(i.players),
+         "hands": i.hands, "closed": i.closed, "active": i.active}
+        for i in infos
+    ]
+
+
+def tables_csv(infos: Sequence[Any]) -> Sheet:
+    """`session list --format csv`."""
+    return Sheet(
+        ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
+        ([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands, _flag(i.closed), _flag(i.active)]
+         for i in infos),
+    )
+
+
+# -- hands (list, show) -----------------------------------------------------------------------
+
+
+def hands_json(view: Any) -> dict[str, Any]:
+    """`list --format json`: every hand of the table with its payouts and running totals."""
+    return {
+        "session": view.table.id,
+        "players": list(view.table.players),
+        "hands": [
+            {"number": h.number, "type": h.hand.type, "dealer": h.dealer, "description": describe(h.hand),
+             "value": h.payout.value, "formula": h.payout.formula, "sitting_out": list(h.sitting_out),
+             "payouts": dict(h.payout.points), "totals": dict(h.totals), "facts": h.hand.to_facts()}
+            for h in view.hands
+        ],
+        "totals": dict(view.totals),
+    }
+
+
+def hands_csv(view: Any) -> Sheet:
+    """`list --format csv`: a row per hand, each player's payout and running total side by side."""
+    players = view.table.players
+    return Sheet(
+        ["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]],
+        ([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
+          *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]] for h in view.hands),
+    )
+
+
+def hand_json(hand_view: Any, view: Any) -> dict[str, Any]:
+    """`show N --format json`, and the JSON API's answer to a recorded hand."""
+    p = hand_view.payout
+    return {
+        "number": hand_view.number,
+        "type": hand_view.hand.type,
+        "session": view.table.id,
+        "dealer": hand_view.dealer,
+        "sitting_out": list(hand_view.sitting_out),
+        "facts": hand_view.hand.to_facts(),
+        "value": p.value,
+        "formula": p.formula,
+        "split": p.split,
+        "payouts": dict(p.points),
+        "breakdown": [{"label": t.label, "op": t.op, "amount": t.amount} for t in p.terms],
+        "totals": hand_view.totals,
+    }
+
+
+# -- report, open debts -----------------------------------------------------------------------
+
+
+def _transfers(owed: Iterable[tuple[str, str, int]]) -> list[dict[str, Any]]:
+    return [{"from": a, "to": b, "cents": c} for a, b, c in owed]
+
+
+def report_extras(rep: Any) -> list[str]:
+    """The rule set's own columns of a report (Musssolo, Schafköpfe …), in the order they first appear."""
+    keys: list[str] = []
+    for line in rep.players:
+        for key in line.extras:
+            if key not in keys:
+                keys.append(key)
+    return keys
+
+
+def report_columns(rep: Any) -> list[str]:
+    """The columns of a report's ranking, as keys: the CSV's header, and what the terminal translates."""
+    return ["rank", "player", "points", "hands", "won", "solos", *report_extras(rep), *(["money"] if rep.money else [])]
+
+
+def _report_players(rep: Any) -> list[dict[str, Any]]:
+    players = []
+    for line in rep.players:
+        entry: dict[str, Any] = {"name": line.name, "points": line.points, "hands": line.hands, "won": line.won, "solos": line.solos}
+        if line.cents is not None:
+            entry["cents"] = line.cents
+        entry.update(line.extras)
+        players.append(entry)
+    return players
+
+
+def report_json(rep: Any) -> dict[str, Any]:
+    """`report --format json`."""
+    players = _report_players(rep)
+    if rep.by_rules:
+        # Points of different rule sets are never added: over several, `groups` carries them.
+        for entry in players:
+            entry["points"] = None
+    return {
+        "players": players,
+        "hands": rep.hands,
+        "sessions": rep.sessions,
+        "transfers": _transfers(rep.transfers),
+        **({"kasse": rep.kasse} if rep.kasse else {}),
+        # One group per rule set (points never added across them), and money summed across all.
+        "groups": [
+            {"rules": rules, "hands": g.hands, "sessions": g.sessions, "players": _report_players(g)}
+            for rules, g in rep.groups
+        ],
+        "money": rep.cents if rep.money else None,
+    }
+
+
+def report_csv(rep: Any) -> Sheet:
+    """`report --format csv`: the ranking; money is a column `euros`, a number (-1.10), never "−1,10 €"."""
+    # csvio only here, not at the top: `schreiber add` imports this module and never writes a CSV.
+    from schreiber.report.csvio import euros
+
+    extra_keys = report_extras(rep)
+    headers = report_columns(rep)
+
+    def row(rank: int, line: Any) -> list[Any]:
+        cells: list[Any] = [rank, line.name, line.points, line.hands, line.won, line.solos]
+        cells += [line.extras.get(k, "") for k in extra_keys]
+        if rep.money:
+            cells.append(euros(line.cents or 0))
+        return cells
+
+    if rep.money:
+        headers = [*headers[:-1], "euros"]
+    if not rep.by_rules:
+        return Sheet(headers, [row(rank, line) for rank, line in enumerate(rep.players, start=1)])
+    # Over several rule sets a row per rule set and player (a column `rules` first): points of
+    # different rule sets are never added.
+    return Sheet(
+        ["rules", *headers],
+        [[rules, *row(rank, line)] for rules, group in rep.by_rules for rank, line in enumerate(group.players, start=1)],
+    )
+
+
+def debts_json(debts: Any) -> dict[str, Any]:
+    """`report --open --format json`: what each table still owes, and who pays whom across them."""
+    return {
+        "sessions": [{"session": d.table_id, "title": d.title, "owed": _transfers(d.owed)} for d in debts.tables],
+        "transfers": _transfers(debts.transfers),
+    }
+
+
+def debts_csv(debts: Any) -> Sheet:
+    """`report --open --format csv`: a row per table and transfer still owed."""
+    return Sheet(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed))
+
+
+# -- statistics -------------------------------------------------------------------------------
+
+
+def stats_json(stats: Any) -> dict[str, Any]:
+    """`stats --format json`: the fields of CLI.md, then each rule set's extras (see README)."""
+    groups = []
+    for g in stats.groups:
+        players = []
+        for p in g.players:
+            entry = asdict(p)
+            extras = entry.pop("extras")
+            entry.update(extras)
+            players.append(entry)
+        groups.append(
+            {
+                "rules": g.rules,
+                "hands": g.hands,
+                "types": g.types,
+                "players": players,
+                "share": g.share,
+                "sessions": g.sessions,
+                "partnerships": [asdict(p) | {"players": list(p.players)} for p in g.partnerships],
+                **g.extras,
+            }
+        )
+    return {"groups": groups}
+
+
+def stats_csv(stats: Any) -> Sheet:
+    """`stats --format csv`: every number of the JSON as a row (rules, player, stat, value)."""
+    rows: list[list[Any]] = []
+    for g in stats_json(stats)["groups"]:
+        rows.append([g["rules"], "", "hands", g["hands"]])
+        for t, n in g["types"].items():
+            rows.append([g["rules"], "", f"types.{t}", n])
+        for p in g["players"]:
+            for key, value in _flat(p):
+                if key != "name":
+                    rows.append([g["rules"], p["name"], key, value])
+        for pair in g["partnerships"]:
+            both = "+".join(pair["players"])
+            for key in ("hands", "won", "points"):
+                rows.append([g["rules"], both, f"partnership.{key}", pair[key]])
+    return Sheet(["rules", "player", "stat", "value"], rows)
+
+
+def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """Nested keys joined by dots (`as_player.won`); None as an empty cell."""
+    out: list[tuple[str, Any]] = []
+    for key, value in d.items():
+        if isinstance(value, dict):
+            out += _flat(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", "" if value is None else value))
+    return out
+
+
+# -- tournaments ------------------------------------------------------------------------------
+
+
+def plan_json(plan: Any) -> dict[str, Any]:
+    """`tournament tables --format json`: the round's tables, players in seat order."""
+    return {
+        "tournament": plan.tournament.id,
+        "round": plan.round,
+        "repeats": plan.repeats,
+        "tables": [{"table": t.table, "session": t.session, "players": list(t.players)} for t in plan.tables],
+    }
+
+
+def plan_csv(plan: Any) -> Sheet:
+    """`tournament tables --format csv`: a row per seat."""
+    return Sheet(
+        ["round", "table", "session", "seat", "number", "name"],
+        ([plan.round, t.table, t.session, seat, number, name]
+         for t in plan.tables for seat, (name, number) in enumerate(zip(t.players, t.numbers), start=1)),
+    )
+
+
+def standings_json(view: Any) -> dict[str, Any]:
+    """`tournament standings --format json`."""
+    return {
+        "tournament": view.tournament.id,
+        "rounds": view.rounds,
+        "wertung": view.tournament.wertung,
+        "players": [
+            {"rank": r.rank, "number": r.number, "name": r.name, "score": r.score, "points": r.points,
+             "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn}
+            for r in view.rows
+        ],
+    }
+
+
+def standings_csv(view: Any) -> Sheet:
+    """`tournament standings --format csv`: a column per round, empty for a round not played."""
+    return Sheet(
+        ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"],
+        [[r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], _flag(r.withdrawn)]
+         for r in view.rows],
+    )
