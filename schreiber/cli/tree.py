@@ -88,16 +88,19 @@ class Commands(MutableMapping[str, Any]):
 
     def summaries(self) -> dict[str, Any]:
         """Each command as the group's help lists it (name, help, short help, hidden, deprecated),
-        without its options; groups are built, which costs little since their commands are not."""
+        without its options: what typer would give it (typer.main.get_command_from_info, get_group_from_info)."""
         out = {}
         for name, plan in self._plans.items():
-            if name in self._built or not isinstance(plan, CommandInfo):
-                out[name] = self[name]
+            if name in self._built:
+                out[name] = self._built[name]
                 continue
-            # The help typer would give the command (typer.main.get_command_from_info).
-            text = inspect.cleandoc(plan.help) if plan.help is not None else inspect.getdoc(plan.callback)
+            if isinstance(plan, CommandInfo):
+                text = inspect.cleandoc(plan.help) if plan.help is not None else inspect.getdoc(plan.callback)
+            else:
+                plan = typer.main.solve_typer_info_defaults(plan)  # type: ignore[arg-type]
+                text = plan.help
             out[name] = typer.core.TyperCommand(
-                name=name, help=text, short_help=plan.short_help, hidden=plan.hidden, deprecated=plan.deprecated
+                name=name, help=text, short_help=plan.short_help, hidden=plan.hidden, deprecated=plan.deprecated  # type: ignore[union-attr]
             )
         return out
 
