@@ -100,19 +100,18 @@ def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, dict[str, Any]]:
     return dict(out)
 
 
-def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
-    """Store the totals just summed, each under the revision it was summed at, in a short transaction of
-    its own. Only a cache: when the ledger cannot be written just now (busy, read-only) the next report
-    sums them again. Not a writing transaction of the ledger (`changes()` stays): nothing happened."""
+def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]], kept: Any = TableTotals) -> None:
+    """Store the totals just summed (or, with `kept` TableStats, the statistics summaries just made), each
+    under the revision it was made from, in a short transaction of its own. Only a cache: when the ledger
+    cannot be written just now (busy, read-only) the next report or `stats` makes them again. Not a
+    writing transaction of the ledger (`changes()` stays): nothing happened."""
     ids = list(fresh)
     try:
         with ledger.engine.begin() as conn:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                conn.execute(delete(TableTotals).where(TableTotals.runde_id.in_(part)))
-                conn.execute(
-                    insert(TableTotals), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part]
-                )
+                conn.execute(delete(kept).where(kept.runde_id.in_(part)))
+                conn.execute(insert(kept), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part])
     except DBAPIError:
         pass
 
