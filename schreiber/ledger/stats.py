@@ -126,14 +126,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         tables = s.execute(
             select(Runde.id, Runde.rules, Runde.date, Runde.tariff, Runde.revision).where(*where).order_by(Runde.date, Runde.id)
         ).all()
-        revision = {t.id: t.revision for t in tables}
-        summaries: dict[int, dict[str, Any]] = {}
-        stored = select(TableStats.runde_id, TableStats.revision, TableStats.data)
-        if where:
-            stored = stored.join(Runde, Runde.id == TableStats.runde_id).where(*where)
-        for runde_id, rev, data in s.execute(stored):
-            if rev == revision.get(runde_id) and data.get("v") == SUMMARY_VERSION:
-                summaries[runde_id] = data
+        summaries = totals.kept_now(s, TableStats, where, {t.id: t.revision for t in tables}, SUMMARY_VERSION)
         stale = [t for t in tables if t.id not in summaries]
         names = dict(s.execute(select(Player.id, Player.name)).all())
         conn = s.connection()
