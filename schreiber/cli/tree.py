@@ -80,6 +80,9 @@ class Commands(MutableMapping[str, Any]):
         del self._plans[name]
         self._built.pop(name, None)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._plans  # Mapping's own would build the command to answer
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._plans)
 
