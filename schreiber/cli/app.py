@@ -14,8 +14,10 @@ from typing import Annotated, Any, Optional
 import typer
 import typer.core
 
+from schreiber.cli.tree import LazyGroup, build
 
-class _Root(typer.core.TyperGroup):
+
+class _Root(LazyGroup):
     """The `schreiber` group; asked by a shell to complete, it first gives its parameters the table's
     completers (schreiber/cli/complete.py, imported only then)."""
 
@@ -31,7 +33,7 @@ from schreiber import i18n
 from schreiber.cli import clickwords
 from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
-from schreiber.cli.metavars import fix_metavars
+from schreiber.cli.metavars import fix_metavars, fix_params
 from schreiber.cli.runner import _QUIET, _date, _format, _kept, _ledger, _opened, _render, _target, _write_file
 from schreiber.i18n import _
 
@@ -268,7 +270,7 @@ def rules_show(
     picked = helptext.pick_type(rules, hand_type)
     if picked is None:
         raise typer.BadParameter(_("{hand_type} is not a hand type of {name}; use one of {types}.").format(hand_type=repr(hand_type), name=rules.name, types=', '.join(rules.types)), param_hint="TYPE")
-    add_command = typer.main.get_command(app).commands["add"]  # type: ignore[attr-defined]
+    add_command = build(app).commands["add"]
     typer.echo(helptext.type_text(rules, picked, players, add_command))
 
 
@@ -447,7 +449,7 @@ def play(session: SessionOpt = None) -> None:
     _opened.remove(ledger)  # kept open across the lines, each of which is a command of its own
     _kept.append(ledger)
     try:
-        root = typer.main.get_command(app)
+        root = build(app, finish=fix_params)
         code = run(ledger, session, _target["db"], root=root, runner=main)
     finally:
         _kept.clear()
@@ -824,8 +826,7 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     try:
         args = optional_id(spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv))))
         if command is None:
-            command = typer.main.get_command(app)
-            fix_metavars(command)
+            command = build(app, finish=fix_params)
         result = command.main(args=args, prog_name="schreiber", standalone_mode=False)
         sys.stdout.flush()
     except OSError as e:

@@ -18,9 +18,14 @@ _METAVARS = {
 
 
 def fix_metavars(command: Any) -> None:
-    """Every option says what goes there (NAME, N, NAME=N, FILE), not <str>."""
+    """Every option of the command and of those under it says what goes there (NAME, N, NAME=N, FILE), not <str>."""
+    fix_params(command)
+    for sub in getattr(command, "commands", {}).values():
+        fix_metavars(sub)
+
+
+def fix_params(command: Any) -> None:
+    """The command's own options say what goes there (its subcommands are fixed as they are built: cli/tree.py)."""
     for param in getattr(command, "params", ()):
         if param.metavar is None and param.name in _METAVARS and not getattr(param, "is_flag", False):
             param.metavar = _METAVARS[param.name]
-    for sub in getattr(command, "commands", {}).values():
-        fix_metavars(sub)

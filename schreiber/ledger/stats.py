@@ -24,13 +24,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import String, Text, case, cast, delete, func, insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import String, Text, case, cast, func, select
 
 from schreiber.i18n import _
 from schreiber.ledger.names import pick
 from schreiber.ledger.reports import Scope, report, seated_players
 from schreiber.ledger.scope import where as scope_where
+from schreiber.ledger import totals
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -126,14 +126,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         tables = s.execute(
             select(Runde.id, Runde.rules, Runde.date, Runde.tariff, Runde.revision).where(*where).order_by(Runde.date, Runde.id)
         ).all()
-        revision = {t.id: t.revision for t in tables}
-        summaries: dict[int, dict[str, Any]] = {}
-        stored = select(TableStats.runde_id, TableStats.revision, TableStats.data)
-        if where:
-            stored = stored.join(Runde, Runde.id == TableStats.runde_id).where(*where)
-        for runde_id, rev, data in s.execute(stored):
-            if rev == revision.get(runde_id) and data.get("v") == SUMMARY_VERSION:
-                summaries[runde_id] = data
+        summaries = totals.kept_now(s, TableStats, where, {t.id: t.revision for t in tables}, SUMMARY_VERSION)
         stale = [t for t in tables if t.id not in summaries]
         names = dict(s.execute(select(Player.id, Player.name)).all())
         conn = s.connection()
@@ -147,7 +140,7 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
                 fresh[t.id] = (t.revision, summaries[t.id])
         seated, __ = seated_players(s, where)  # everyone at a table of the scope has a line, hands or not
     if fresh:
-        _keep(ledger, fresh)
+        totals.keep(ledger, fresh, TableStats)
     if scope.rules is not None and not tables:
         raise SettingsError(_("--rules: no session of the scope is played under {rules}.").format(rules=scope.rules))
 
@@ -199,23 +192,6 @@ def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
         everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
     text = conn.execute(everything).scalar()
     return json.loads(f"[{text}]") if text else []
-
-
-def _keep(ledger: Ledger, fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
-    """Store the summaries just made, each under the revision it was made from. Only a cache: when the
-    ledger cannot be written just now (busy, read-only) the next `stats` makes them again. Not a
-    writing transaction of the ledger (`changes()` stays), since nothing that happened changed."""
-    ids = list(fresh)
-    try:
-        with ledger.engine.begin() as conn:
-            for chunk in range(0, len(ids), 500):
-                part = ids[chunk:chunk + 500]
-                conn.execute(delete(TableStats).where(TableStats.runde_id.in_(part)))
-                conn.execute(
-                    insert(TableStats), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part]
-                )
-    except DBAPIError:
-        pass
 
 
 def _sequence(flags: list[bool]) -> list[int]:

@@ -31,14 +31,7 @@ def read(s: Any, where: list[Any], tables: list[Any]) -> tuple[dict[int, dict[st
     """The totals of `tables` (rows with `id` and `revision`, those `where` picks): (every table's totals,
     those just summed because none was kept for the table's revision). Read in the caller's transaction,
     after the revisions: a row kept under a revision never holds hands older than it."""
-    revision = {t.id: t.revision for t in tables}
-    totals: dict[int, dict[str, Any]] = {}
-    kept = select(TableTotals.runde_id, TableTotals.revision, TableTotals.data)
-    if where:
-        kept = kept.join(Runde, Runde.id == TableTotals.runde_id).where(*where)
-    for runde_id, rev, data in s.execute(kept):
-        if rev == revision.get(runde_id) and data.get("v") == TOTALS_VERSION:
-            totals[runde_id] = data
+    totals = kept_now(s, TableTotals, where, {t.id: t.revision for t in tables}, TOTALS_VERSION)
     stale = [t.id for t in tables if t.id not in totals]
     fresh: dict[int, dict[str, Any]] = {}
     if stale:
@@ -100,19 +93,29 @@ def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, dict[str, Any]]:
     return dict(out)
 
 
-def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
-    """Store the totals just summed, each under the revision it was summed at, in a short transaction of
-    its own. Only a cache: when the ledger cannot be written just now (busy, read-only) the next report
-    sums them again. Not a writing transaction of the ledger (`changes()` stays): nothing happened."""
+def kept_now(s: Any, kept: Any, where: list[Any], revision: dict[int, int], version: int) -> dict[int, dict[str, Any]]:
+    """The rows of `kept` (TableTotals, or the statistics' TableStats) of the tables `where` picks that were
+    kept under the table's revision now (`revision`, read before) and in the shape `version`: table id -> data."""
+    query = select(kept.runde_id, kept.revision, kept.data)
+    if where:
+        query = query.join(Runde, Runde.id == kept.runde_id).where(*where)
+    return {
+        runde_id: data for runde_id, rev, data in s.execute(query) if rev == revision.get(runde_id) and data.get("v") == version
+    }
+
+
+def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]], kept: Any = TableTotals) -> None:
+    """Store the totals just summed (or, with `kept` TableStats, the statistics summaries just made), each
+    under the revision it was made from, in a short transaction of its own. Only a cache: when the ledger
+    cannot be written just now (busy, read-only) the next report or `stats` makes them again. Not a
+    writing transaction of the ledger (`changes()` stays): nothing happened."""
     ids = list(fresh)
     try:
         with ledger.engine.begin() as conn:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                conn.execute(delete(TableTotals).where(TableTotals.runde_id.in_(part)))
-                conn.execute(
-                    insert(TableTotals), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part]
-                )
+                conn.execute(delete(kept).where(kept.runde_id.in_(part)))
+                conn.execute(insert(kept), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part])
     except DBAPIError:
         pass
 

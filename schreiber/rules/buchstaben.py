@@ -139,10 +139,7 @@ class Buchstaben:
     def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
                   declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
         if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
-            d = counts[declarer]
-            won = statistics.points_of(seated, declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
+            statistics.count_solo(counts, declarer, seated)
         if facts.get("spritze"):
             for name, pts in seated:
                 counts[name]["spritzen"]["played"] += 1

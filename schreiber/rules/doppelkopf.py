@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import attrgetter
 from typing import Any
 
@@ -18,6 +17,7 @@ from schreiber.rules.model import (
     Hand,
     HandError,
     Payout,
+    PerSettings,
     Setting,
     Settings,
     SettingsError,
@@ -198,8 +198,8 @@ class Doppelkopf:
         self.turnier = turnier
         self.settings = settings
         self.types = types
-        # (settings, a copy of them, their _Table): the table last asked about; see `_table`.
-        self._last: tuple[Settings, Settings, _Table] | None = None
+        # What a table's settings decide, worked out once per settings rather than per hand.
+        self._table: PerSettings[_Table] = PerSettings(partial(_Table, self))
 
     # -- the RuleSet protocol -------------------------------------------------------------
 
@@ -326,11 +326,8 @@ class Doppelkopf:
                 x["karlchen"] += facts.get("karlchen") == party
                 x["doppelkoepfe"] += int(facts.get(f"doppelkopf_{party}") or 0)
         elif declarer is not None and declarer in counts:
-            d = counts[declarer]
-            won = statistics.points_of(seated, declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-            d["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
+            statistics.count_solo(counts, declarer, seated)
+            counts[declarer]["pflichtsolos"]["played"] += bool(facts.get("pflicht"))
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of
@@ -380,17 +377,6 @@ class Doppelkopf:
 
     def _get(self, settings: Settings, key: str) -> Any:
         return settings.get(key, self.settings[key].default) if key in self.settings else settings.get(key)
-
-    def _table(self, settings: Settings) -> _Table:
-        """What `settings` decide, worked out when they are new and reused while the same unchanged
-        settings come in again (as they do for every hand of a replay)."""
-        last = self._last
-        # The same object, and still equal to the copy taken then: a table changed in place is new.
-        if last is not None and last[0] is settings and last[1] == settings:
-            return last[2]
-        table = _Table(self, settings)
-        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, table)
-        return table
 
     def _value(
         self,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from schreiber.errors import UserError
 from schreiber.i18n import _
 
-from collections.abc import Mapping
+import copy
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
 from operator import attrgetter, ne
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 
 class HandError(UserError):
@@ -268,3 +269,27 @@ class Setting:
 
 
 Settings = Mapping[str, Any]
+
+Decided = TypeVar("Decided")
+
+
+class PerSettings(Generic[Decided]):
+    """What a rule set works out from a table's settings (`make(settings)`), made when they are new and
+    reused while the same unchanged settings come in again (as they do for every hand of a replay)."""
+
+    def __init__(self, make: Callable[[Settings], Decided]) -> None:
+        self._make = make
+        self._last: tuple[Settings, Settings, Decided] | None = None  # the settings, a copy of them, what they decide
+
+    def __call__(self, settings: Settings) -> Decided:
+        last = self._last
+        # The same object, and still equal to the copy taken then: a table changed in place is new.
+        if last is not None and last[0] is settings and last[1] == settings:
+            return last[2]
+        decided = self._make(settings)
+        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, decided)
+        return decided
+
+    def forget(self) -> None:
+        """Work the next settings out anew, even the same ones."""
+        self._last = None

@@ -229,18 +229,8 @@ class Preisschafkopf:
     def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
                   declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
         if declarer is not None and declarer in counts and hand_type not in ("rufspiel", "kreuz"):
-            d = counts[declarer]
-            won = statistics.points_of(seated, declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-            if hand_type in TOUTS:
-                d["tout"]["played"] += 1
-                d["tout"]["won"] += won
-        laufende = int(facts.get("laufende") or 0)
-        if laufende and declarer is not None:
-            for name in (declarer, *partners):
-                if name in counts:
-                    counts[name]["laufende"] += laufende
+            statistics.count_solo(counts, declarer, seated, tout=hand_type in TOUTS)
+        statistics.count_laufende(counts, facts, declarer, partners)
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of

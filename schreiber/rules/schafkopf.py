@@ -6,13 +6,13 @@ Ramsch input; they differ only in how a hand's value is built and in their setti
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
-from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, evaluate, formula
+from schreiber.rules.model import Hand, HandError, Payout, PerSettings, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
 from schreiber.views.text import and_list, signed
 
@@ -290,8 +290,8 @@ class Schafkopf:
         # The tariff's points are cents already, so a new table pays one cent per point.
         self.default_tariff = 1 if tarif else None
         self.types = dict(TYPES)
-        # (settings, a copy of them, their _Table): the table last asked about; see `_table`.
-        self._last: tuple[Settings, Settings, _Table] | None = None
+        # What a table's settings decide, worked out once per settings rather than per hand.
+        self._table: PerSettings[_Table] = PerSettings(partial(_Table, self))
         if tarif:
             self.name = "schafkopf-tarif"
             self.summary = (
@@ -380,15 +380,9 @@ class Schafkopf:
     def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
                   declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
         if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
-            d = counts[declarer]
-            won = statistics.points_of(seated, declarer) > 0
-            d["solos"]["played"] += 1
-            d["solos"]["won"] += won
-            if hand_type.endswith("-tout"):
-                d["tout"]["played"] += 1
-                d["tout"]["won"] += won
+            statistics.count_solo(counts, declarer, seated, tout=hand_type.endswith("-tout"))
             if hand_type == "sie":
-                d["sie"] += 1
+                counts[declarer]["sie"] += 1
         if hand_type == "ramsch":
             jungfrau = facts.get("jungfrau") or ()
             durch = facts.get("durchmarsch")
@@ -406,11 +400,7 @@ class Schafkopf:
             for name, _pts in seated:
                 counts[name]["kontra"] += 1
                 counts[name]["re"] += re
-        laufende = int(facts.get("laufende") or 0)
-        if laufende:
-            for name in (declarer, *partners) if declarer else ():
-                if name in counts:
-                    counts[name]["laufende"] += laufende
+        statistics.count_laufende(counts, facts, declarer, partners)
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of
@@ -429,17 +419,6 @@ class Schafkopf:
     def _get(self, settings: Settings, key: str) -> Any:
         # A table stored before a setting existed plays it at its default.
         return settings[key] if key in settings else self.settings[key].default
-
-    def _table(self, settings: Settings) -> _Table:
-        """What `settings` decide, worked out when they are new and reused while the same unchanged
-        settings come in again (as they do for every hand of a replay)."""
-        last = self._last
-        # The same object, and still equal to the copy taken then: a table changed in place is new.
-        if last is not None and last[0] is settings and last[1] == settings:
-            return last[2]
-        table = _Table(self, settings)
-        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, table)
-        return table
 
     @staticmethod
     def _allowed(hand_type: str, kind: str) -> set[str]:

@@ -37,3 +37,22 @@ def declarer_and_partner(facts: Mapping[str, Any]) -> tuple[str | None, tuple[st
 def points_of(seated: Any, name: str) -> int:
     """The points of `name` among `seated` ((name, points) pairs)."""
     return next(pts for p, pts in seated if p == name)
+
+
+def count_solo(counts: Mapping[str, dict[str, Any]], declarer: str, seated: Any, tout: bool = False) -> None:
+    """A solo of `declarer` (a counted player): played, and won where his points are above 0, in his
+    "solos", and in his "tout" too where it was a Tout."""
+    won = points_of(seated, declarer) > 0
+    for key in ("solos", "tout") if tout else ("solos",):
+        counts[declarer][key]["played"] += 1
+        counts[declarer][key]["won"] += won
+
+
+def count_laufende(counts: Mapping[str, dict[str, Any]], facts: Mapping[str, Any], declarer: str | None,
+                   partners: tuple[str, ...]) -> None:
+    """The hand's Laufende, to the declarer and his partners (those counted)."""
+    laufende = int(facts.get("laufende") or 0)
+    if laufende and declarer is not None:
+        for name in (declarer, *partners):
+            if name in counts:
+                counts[name]["laufende"] += laufende

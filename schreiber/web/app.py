@@ -98,6 +98,41 @@ class Live:
             await asyncio.wait_for(self._changed.wait(), timeout)
         return self.version != seen
 
+    def events(self, keepalive: float, seconds: float | None = None) -> Callable[[Request], Awaitable[Response]]:
+        """The /events route of the table page and the tournament page: a `change` event with the counter
+        at once and on every change, a comment after `keepalive` quiet seconds; with `seconds` the stream
+        ends after that long (the browser reconnects at once and re-syncs), None keeps it open."""
+
+        async def events(request: Request) -> Response:
+            headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+            if request.method == "HEAD":
+                return Response(headers=headers, media_type="text/event-stream")
+
+            async def stream() -> AsyncIterator[str]:
+                # The browser waits a second before it reconnects after the server went away.
+                yield "retry: 1000\n\n"
+                sent: int | None = None
+                ends = time.monotonic() + seconds if seconds else None
+                # The first event says the counter of now, so a page that reconnects re-syncs at once.
+                try:
+                    version = await self.current()
+                except Exception:  # the ledger is away: the poller says so, and tells the stream when it is back
+                    version = self.version if self.version is not None else -1
+                while True:
+                    if version != sent:
+                        yield f"event: change\ndata: {version}\n\n"
+                        sent = version
+                    left = keepalive if ends is None else min(keepalive, ends - time.monotonic())
+                    if left <= 0:
+                        return
+                    if not await self.wait(sent, left):
+                        yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
+                    version = self.version if self.version is not None else sent
+
+            return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+        return events
+
 
 class Pages:
     """Rendered pages, kept for the counter value they were made at."""
@@ -258,39 +293,11 @@ def create_app(
 
         return await at_version(respond)
 
-    async def events(request: Request) -> Response:
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        if request.method == "HEAD":
-            return Response(headers=headers, media_type="text/event-stream")
-
-        async def stream() -> AsyncIterator[str]:
-            # The browser waits a second before it reconnects after the server went away.
-            yield "retry: 1000\n\n"
-            sent: int | None = None
-            ends = time.monotonic() + stream_seconds if stream_seconds else None
-            # The first event says the counter of now, so a page that reconnects re-syncs at once.
-            try:
-                version = await live.current()
-            except Exception:  # the ledger is away: the poller says so, and tells the stream when it is back
-                version = live.version if live.version is not None else -1
-            while True:
-                if version != sent:
-                    yield f"event: change\ndata: {version}\n\n"
-                    sent = version
-                left = keepalive if ends is None else min(keepalive, ends - time.monotonic())
-                if left <= 0:
-                    return
-                if not await live.wait(sent, left):
-                    yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
-                version = live.version if live.version is not None else sent
-
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
     app = Starlette(
         routes=[
             Route("/", full, methods=["GET"]),
             Route("/fragment", fragment, methods=["GET"]),
-            Route("/events", events, methods=["GET"]),
+            Route("/events", live.events(keepalive, stream_seconds), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
             *([Route("/stats", stats, methods=["GET"])] if scope.many else []),
             *(writer.routes() if writer is not None else not_allowed()),

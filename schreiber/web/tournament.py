@@ -21,14 +21,13 @@ from __future__ import annotations
 import asyncio
 import hmac
 import secrets
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -188,33 +187,11 @@ def create_tournament_app(
             return PlainTextResponse("Not Found", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
-    async def events(request: Request) -> Response:
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        if request.method == "HEAD":
-            return Response(headers=headers, media_type="text/event-stream")
-
-        async def stream() -> AsyncIterator[str]:
-            yield "retry: 1000\n\n"
-            sent: int | None = None
-            try:
-                version = await live.current()
-            except Exception:
-                version = live.version if live.version is not None else -1
-            while True:
-                if version != sent:
-                    yield f"event: change\ndata: {version}\n\n"
-                    sent = version
-                if not await live.wait(sent, keepalive):
-                    yield ": still here\n\n"
-                version = live.version if live.version is not None else sent
-
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
     app = Starlette(
         routes=[
             Route("/", full, methods=["GET"]),
             Route("/fragment", fragment, methods=["GET"]),
-            Route("/events", events, methods=["GET"]),
+            Route("/events", live.events(keepalive), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
             *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -105,7 +105,7 @@ def _clear_word_caches() -> None:
     for cached in (schafkopf._rufspiel_split, schafkopf._solo_split, schafkopf._ramsch_split):
         cached.cache_clear()
     for rules in (SCHAFKOPF, SCHAFKOPF_TARIF):
-        rules._last = None
+        rules._table.forget()
 
 
 @pytest.mark.parametrize("cold", [True, False], ids=["cold", "warm"])
