@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabulate import tabulate
 
@@ -17,11 +17,20 @@ from schreiber.views.text import signed
 from schreiber.views.text import money as euros
 from schreiber.views.hands import describe
 from schreiber.views import hands as hand_view_of
-from schreiber.views import payloads
+
+if TYPE_CHECKING:
+    from schreiber.views.payloads import Sheet
 
 
 def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
+
+
+def _payloads() -> Any:
+    """views/payloads.py, imported when JSON or CSV is asked for (`add` never asks)."""
+    from schreiber.views import payloads
+
+    return payloads
 
 
 def print_json(payload: Any) -> None:
@@ -29,7 +38,7 @@ def print_json(payload: Any) -> None:
     _out(json.dumps(payload, ensure_ascii=False))
 
 
-def print_csv(sheet: payloads.Sheet, excel: bool = False) -> None:
+def print_csv(sheet: Sheet, excel: bool = False) -> None:
     """A payload's header and rows as CSV, through csvio and its formula guard (plain or for Excel)."""
     from schreiber.report import csvio
 
@@ -154,9 +163,9 @@ def table_info(info: Any, created: bool = False) -> None:
 
 def tables(infos: Sequence[Any], fmt: str = "table") -> None:
     if fmt == "json":
-        return print_json(payloads.tables_json(infos))
+        return print_json(_payloads().tables_json(infos))
     if fmt == "csv":
-        return print_csv(payloads.tables_csv(infos))
+        return print_csv(_payloads().tables_csv(infos))
     if not infos:
         _out(_("No sessions yet; start one with `schreiber session new --rules schafkopf --players A B C D`."))
         return
@@ -345,9 +354,9 @@ def _pays(debtor: str, creditor: str, cents: int) -> str:
 
 def open_debts(debts: Any, fmt: str) -> None:
     if fmt == "json":
-        return print_json(payloads.debts_json(debts))
+        return print_json(_payloads().debts_json(debts))
     if fmt == "csv":
-        return print_csv(payloads.debts_csv(debts))
+        return print_csv(_payloads().debts_csv(debts))
     if not debts.tables:
         _out(_("Nothing is owed: every evening is settled."))
         return
@@ -374,9 +383,9 @@ def undone(hand: Any, view: Any) -> None:
 
 def hands(view: Any, fmt: str = "table") -> None:
     if fmt == "json":
-        return print_json(payloads.hands_json(view))
+        return print_json(_payloads().hands_json(view))
     if fmt == "csv":
-        return print_csv(payloads.hands_csv(view))
+        return print_csv(_payloads().hands_csv(view))
     players = view.table.players
     if not view.hands:
         _out(wrapped(_("{title}: no hands yet.").format(title=_title(view.table))))
@@ -447,7 +456,7 @@ _STATUS = {"live": N_("live"), "void": N_("void"), "superseded": N_("superseded"
 
 def hand(hand_view: Any, view: Any, fmt: str) -> None:
     if fmt == "json":
-        return print_json(payloads.hand_json(hand_view, view))
+        return print_json(_payloads().hand_json(hand_view, view))
     p = hand_view.payout
     info = view.table
     _out(
@@ -503,9 +512,9 @@ _REPORT_HEADERS = {
 
 def report(rep: Any, fmt: str, excel: bool = False) -> None:
     if fmt == "json":
-        return print_json(payloads.report_json(rep))
+        return print_json(_payloads().report_json(rep))
     if fmt == "csv":
-        return print_csv(payloads.report_csv(rep), excel=excel)
+        return print_csv(_payloads().report_csv(rep), excel=excel)
     _out(wrapped(ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(title=rep.title, count=rep.hands)))
     if rep.by_rules:
         # Points of different rule sets are not comparable: one ranking per rule set, money summed after.
@@ -535,8 +544,8 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
 
 
 def _report_table(rep: Any) -> None:
-    extra_keys = payloads.report_extras(rep)
-    headers = payloads.report_columns(rep)
+    extra_keys = _payloads().report_extras(rep)
+    headers = _payloads().report_columns(rep)
     display = []
     for rank, line in enumerate(rep.players, start=1):
         row: list[Any] = [rank, line.name, signed(line.points), line.hands, line.won, line.solos]
@@ -666,9 +675,9 @@ def _pw(d: dict[str, int]) -> str:
 def stats(result: Any, fmt: str, excel: bool = False) -> None:
     """Several small tables per rule set (each fits 80 columns); json and csv give every number."""
     if fmt == "csv":
-        return print_csv(payloads.stats_csv(result), excel=excel)
+        return print_csv(_payloads().stats_csv(result), excel=excel)
     # The terminal reads the JSON's numbers too: what a person sees is what a script gets.
-    data = payloads.stats_json(result)
+    data = _payloads().stats_json(result)
     if fmt == "json":
         return print_json(data)
     if not data["groups"]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from schreiber.report.csvio import euros
 from schreiber.views.hands import describe
 
 
@@ -153,9 +154,6 @@ def report_json(rep: Any) -> dict[str, Any]:
 
 def report_csv(rep: Any) -> Sheet:
     """`report --format csv`: the ranking; money is a column `euros`, a number (-1.10), never "−1,10 €"."""
-    # csvio only here, not at the top: `schreiber add` imports this module and never writes a CSV.
-    from schreiber.report.csvio import euros
-
     extra_keys = report_extras(rep)
     headers = report_columns(rep)
 
