@@ -197,18 +197,22 @@ def _money_and_extras(
     """Per table: the rule set's own columns (folded for), then its money: what the rule set counts
     itself, or points × tariff."""
     money = _Money()
+    # Asked once per rule set: a runtime Protocol's isinstance costs about 0.3 ms, 3 s over a decade's tables.
+    counts_extras: dict[str, bool] = {}
     for t in tables:
         rules = registry.get(t.rules)
+        if t.rules not in counts_extras:
+            counts_extras[t.rules] = isinstance(rules, PlayerExtras)
         table_extras = None
-        if isinstance(rules, PlayerExtras) or not scope.many:
+        if counts_extras[t.rules] or not scope.many:
             # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
             view = views.get(t.id)
             if view is None:
                 view = _folded(ledger, s, t.id)
             if not scope.many:
                 money.status = view.status
-            if isinstance(rules, PlayerExtras):
-                table_extras = rules.player_extras(t.settings, view.state)
+            if counts_extras[t.rules]:
+                table_extras = rules.player_extras(t.settings, view.state)  # type: ignore[attr-defined]
         if table_extras:
             _add_extras(money, t.id, table_extras, {names[pid]: pid for pid in seats[t.id]})
         if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
