@@ -38,7 +38,7 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.rules import registry  # noqa: E402
 from schreiber.rules.model import Hand  # noqa: E402
 from schreiber.rules.table import replay  # noqa: E402
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, Seat  # noqa: E402
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Table, Seat  # noqa: E402
 
 CLUB = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ida", "Josef", "Kathi", "Ludwig"]
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
@@ -91,7 +91,7 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
                                 date=dt.date(2020, 1, 1) + dt.timedelta(days=evening), tariff=tariff)
         settings = info.settings
         with ledger.transaction() as s:
-            ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.runde_id == info.id)).all())
+            ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.table_id == info.id)).all())
             _insert_evenings(s, [(info.id, {seated[pos]: pid for pos, pid in ids.items()}, steps_of(seated))])
     with ledger.transaction() as s:
         player_id = dict(s.execute(select(Player.name, Player.id)).all())
@@ -103,10 +103,10 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
                 rows.append({"uid": str(uuid.uuid4()), "name": f"Abend {evening + 1}", "rules": "schafkopf",
                              "settings": settings, "tariff": tariff, "closed": False, "first_dealer": 0,
                              "date": dt.date(2020, 1, 1) + dt.timedelta(days=evening)})
-            s.execute(insert(Runde), rows)
-            ids = dict(s.execute(select(Runde.uid, Runde.id).where(Runde.uid.in_([r["uid"] for r in rows]))).all())
+            s.execute(insert(Table), rows)
+            ids = dict(s.execute(select(Table.uid, Table.id).where(Table.uid.in_([r["uid"] for r in rows]))).all())
             s.execute(insert(Seat), [
-                {"runde_id": ids[r["uid"]], "position": pos, "player_id": player_id[name]}
+                {"table_id": ids[r["uid"]], "position": pos, "player_id": player_id[name]}
                 for evening, r in enumerate(rows, start=begin) for pos, name in enumerate(seated_at(evening))
             ])
             _insert_evenings(s, [
@@ -115,7 +115,7 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
             ])
     if evenings > made:
         with ledger.transaction() as s:
-            last = s.scalar(select(Runde.id).order_by(Runde.id.desc()).limit(1))
+            last = s.scalar(select(Table.id).order_by(Table.id.desc()).limit(1))
         ledger.use(last)  # the last evening, as `session new` leaves it
     if ledger.engine.dialect.name == "postgresql":
         # The hands were inserted with their ids: the sequence must know, or the next `add` collides.
@@ -131,13 +131,13 @@ def _insert_evenings(s: Any, evenings: list[tuple[int, dict[str, int], list[Any]
     """The hands (with their ids) and cached payouts of evenings: (table id, player ids, fold steps)."""
     first = s.scalar(select(HandRecord.id).order_by(HandRecord.id.desc()).limit(1)) or 0
     hand_rows, payout_rows = [], []
-    for runde_id, player_id, steps in evenings:
+    for table_id, player_id, steps in evenings:
         for n, st in enumerate(steps, start=1):
             first += 1
-            hand_rows.append({"id": first, "runde_id": runde_id, "number": n, "type": st.hand.type,
+            hand_rows.append({"id": first, "table_id": table_id, "number": n, "type": st.hand.type,
                               "facts": st.hand.to_facts(), "status": LIVE})
             payout_rows += [
-                {"hand_id": first, "runde_id": runde_id, "player_id": player_id[p], "points": pts, "sat_out": False,
+                {"hand_id": first, "table_id": table_id, "player_id": player_id[p], "points": pts, "sat_out": False,
                  "won": pts > 0, "solo": st.payout.soloist == p}
                 for p, pts in st.payout.points.items()
             ]

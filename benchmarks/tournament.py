@@ -86,16 +86,16 @@ def build(url: str, players: int, rounds: int, hands: int) -> None:
             mapping = dict(zip(PLAYERS, seated, strict=True))
             steps = replay(rules, plan.tournament.settings, seated, [renamed(h, mapping) for h in generic])
             with ledger.transaction() as s:
-                ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.runde_id == table.session)).all())
+                ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.table_id == table.session)).all())
                 player_id = {seated[pos]: pid for pos, pid in ids.items()}
                 first = s.scalar(select(HandRecord.id).order_by(HandRecord.id.desc()).limit(1)) or 0
                 s.execute(insert(HandRecord), [
-                    {"id": first + k, "runde_id": table.session, "number": k, "type": st.hand.type,
+                    {"id": first + k, "table_id": table.session, "number": k, "type": st.hand.type,
                      "facts": {**st.hand.to_facts()}, "status": LIVE}
                     for k, st in enumerate(steps, start=1)
                 ])
                 s.execute(insert(PayoutRecord), [
-                    {"hand_id": first + k, "runde_id": table.session, "player_id": player_id[p], "points": pts,
+                    {"hand_id": first + k, "table_id": table.session, "player_id": player_id[p], "points": pts,
                      "sat_out": False, "won": pts > 0, "solo": st.payout.soloist == p}
                     for k, st in enumerate(steps, start=1)
                     for p, pts in st.payout.points.items()

@@ -88,21 +88,21 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
 def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
     from schreiber.ledger.reports import report
     from schreiber.ledger.scope import where as scope_where
-    from schreiber.store.models import PayoutRecord, Player, Runde
+    from schreiber.store.models import PayoutRecord, Player, Table
 
     with ledger.transaction() as s:
         where = scope_where(ledger, s, scope)
-        tables = s.execute(select(Runde.id, Runde.rules, Runde.date).where(*where).order_by(Runde.date, Runde.id)).all()
+        tables = s.execute(select(Table.id, Table.rules, Table.date).where(*where).order_by(Table.date, Table.id)).all()
         names = dict(s.execute(select(Player.id, Player.name)).all())
         per_table: dict[int, dict[str, int]] = defaultdict(dict)
         if not money:
-            sums = select(PayoutRecord.runde_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
-                PayoutRecord.runde_id, PayoutRecord.player_id
+            sums = select(PayoutRecord.table_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
+                PayoutRecord.table_id, PayoutRecord.player_id
             )
             if where:
-                sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-            for runde_id, pid, pts in s.execute(sums):
-                per_table[runde_id][names[pid]] = int(pts or 0)
+                sums = sums.join(Table, Table.id == PayoutRecord.table_id).where(*where)
+            for table_id, pid, pts in s.execute(sums):
+                per_table[table_id][names[pid]] = int(pts or 0)
     span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
     title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
     if money:

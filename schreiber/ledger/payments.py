@@ -15,7 +15,7 @@ from schreiber.ledger.scope import Scope, tables as _tables
 from schreiber.ledger.service import Ledger
 from schreiber.report.settlement import transfers
 from schreiber.rules.model import SettingsError
-from schreiber.store.models import Payment, Player, Runde
+from schreiber.store.models import Payment, Player, Table
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,11 @@ class OpenDebts:
     transfers: list[tuple[str, str, int]]
 
 
-def _owed(ledger: Ledger, s: Any, runde: Runde, cents: dict[str, int]) -> dict[str, int]:
+def _owed(ledger: Ledger, s: Any, table: Table, cents: dict[str, int]) -> dict[str, int]:
     """Each player's balance of one table after the payments recorded for it (0 = square)."""
     balance = dict(cents)
     for payer, payee, amount in s.execute(
-        select(Payment.payer_id, Payment.payee_id, Payment.cents).where(Payment.runde_id == runde.id)
+        select(Payment.payer_id, Payment.payee_id, Payment.cents).where(Payment.table_id == table.id)
     ):
         payer_name, payee_name = s.get(Player, payer).name, s.get(Player, payee).name
         balance[payer_name] = balance.get(payer_name, 0) + amount
@@ -69,19 +69,19 @@ def settle(
     """Record as paid the table's open transfers (those with a player of `paid` on either side, or all);
     returns (what was recorded now, what is still open)."""
     with ledger.transaction() as s:
-        table_id = ledger.runde(s, table_id).id
+        table_id = ledger.table_row(s, table_id).id
     rep = report(ledger, Scope(table_id=table_id))
     if not rep.money:
         raise SettingsError(_("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(table_id=table_id))
     with ledger.transaction() as s:
-        runde = ledger.runde(s, table_id, for_update=True)
-        balance = _owed(ledger, s, runde, rep.table_cents.get(runde.id, {}))
+        table = ledger.table_row(s, table_id, for_update=True)
+        balance = _owed(ledger, s, table, rep.table_cents.get(table.id, {}))
         owed = transfers(balance)
         names = sorted(balance)
         chosen = {pick(n, names, "--paid", N_("a player at this table")) for n in paid}
         now = [t for t in owed if not chosen or t[0] in chosen or t[1] in chosen]
         ids = {name: ledger.player(s, name).id for name in names}
         for payer, payee, cents in now:
-            s.add(Payment(runde_id=runde.id, payer_id=ids[payer], payee_id=ids[payee], cents=cents))
+            s.add(Payment(table_id=table.id, payer_id=ids[payer], payee_id=ids[payee], cents=cents))
         s.flush()
         return now, [t for t in owed if t not in now]

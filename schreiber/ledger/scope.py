@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 
-from schreiber.store.models import Runde
+from schreiber.store.models import Table
 
 if TYPE_CHECKING:
     from schreiber.ledger.service import Ledger
@@ -33,22 +33,22 @@ class Scope:
 
 
 def where(ledger: Ledger, s: Any, scope: Scope) -> list[Any]:
-    """The conditions on Runde that pick the tables of the scope (none for --all)."""
+    """The conditions on Table that pick the tables of the scope (none for --all)."""
     if not scope.many:
-        where = [Runde.id == ledger.runde(s, scope.table_id).id]
+        where = [Table.id == ledger.table_row(s, scope.table_id).id]
         if scope.rules is not None:
-            where.append(Runde.rules == scope.rules)
+            where.append(Table.rules == scope.rules)
         return where
-    where = [] if scope.rules is None else [Runde.rules == scope.rules]
+    where = [] if scope.rules is None else [Table.rules == scope.rules]
     if scope.since is not None:
-        where.append(Runde.date >= scope.since)
+        where.append(Table.date >= scope.since)
     if scope.until is not None:
-        where.append(Runde.date <= scope.until)
+        where.append(Table.date <= scope.until)
     return where
 
 
-def tables(ledger: Ledger, s: Any, scope: Scope) -> list[Runde]:
-    return list(s.scalars(select(Runde).where(*where(ledger, s, scope)).order_by(Runde.id)))
+def tables(ledger: Ledger, s: Any, scope: Scope) -> list[Table]:
+    return list(s.scalars(select(Table).where(*where(ledger, s, scope)).order_by(Table.id)))
 
 
 @contextmanager

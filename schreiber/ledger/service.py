@@ -31,7 +31,7 @@ from schreiber.store.models import (
     LedgerState,
     PayoutRecord,
     Player,
-    Runde,
+    Table,
     Seat,
     EntryRequest,
     SheetEntry,
@@ -212,7 +212,7 @@ class Ledger:
             team_list = parse_teams(rules, teams or ["+".join(players[0::2]), "+".join(players[1::2])], tuple(players))
         with self.transaction() as s:
             self._check_close_names(s, players, new_players)
-            runde = Runde(
+            table = Table(
                 name=name,
                 rules=rules.name,
                 settings=jsonable(settings),
@@ -222,67 +222,67 @@ class Ledger:
                 teams=[list(t) for t in team_list] if team_list else None,
                 closed=False,
             )
-            s.add(runde)
+            s.add(table)
             for position, player_name in enumerate(players):
-                s.add(Seat(runde=runde, position=position, player=self.player(s, player_name)))
+                s.add(Seat(table=table, position=position, player=self.player(s, player_name)))
             s.flush()
-            self._set_active(s, runde.id)
+            self._set_active(s, table.id)
             s.flush()
-            return self._info(s, runde)
+            return self._info(s, table)
 
     def tables(self) -> list[TableInfo]:
         with self.transaction() as s:
-            return [self._info(s, r) for r in s.scalars(select(Runde).order_by(Runde.id))]
+            return [self._info(s, r) for r in s.scalars(select(Table).order_by(Table.id))]
 
     def table(self, table_id: int | None = None) -> TableView:
         """The table folded through its rule set: every payout, the totals and what comes next."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
+            table = self.table_row(s, table_id)
             if not self.keep_folds:
-                return self.view(s, runde, self.records(s, runde))
-            return self._kept(s, runde)[0]
+                return self.view(s, table, self.records(s, table))
+            return self._kept(s, table)[0]
 
     def info(self, table_id: int | None = None) -> TableInfo:
         """The table's seats, rule set and settings, without folding its hands."""
         with self.transaction() as s:
-            return self._info(s, self.runde(s, table_id))
+            return self._info(s, self.table_row(s, table_id))
 
     def at_table(self, table_id: int | None = None) -> tuple[TableView, int]:
         """The table as it stands and the number its next hand gets (kept between calls with keep_folds)."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
+            table = self.table_row(s, table_id)
             if self.keep_folds:
-                return self._kept(s, runde)
-            return self._as_it_stands(s, runde)
+                return self._kept(s, table)
+            return self._as_it_stands(s, table)
 
     def use(self, table_id: int) -> TableInfo:
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
-            if runde.closed:
+            table = self.table_row(s, table_id)
+            if table.closed:
                 raise SettingsError(_("session {table_id} is closed; open tables are listed by `schreiber session list`.").format(table_id=table_id))
-            self._set_active(s, runde.id)
-            return self._info(s, runde)
+            self._set_active(s, table.id)
+            return self._info(s, table)
 
     def close(self, table_id: int | None = None) -> TableInfo:
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
-            runde.closed = True
-            if self._active_id(s) == runde.id:
+            table = self.table_row(s, table_id)
+            table.closed = True
+            if self._active_id(s) == table.id:
                 s.execute(delete(LedgerState).where(LedgerState.key == ACTIVE_KEY))
                 s.info[ACTIVE_KEY] = None
             s.flush()
-            return self._info(s, runde)
+            return self._info(s, table)
 
     def set_teams(self, teams: Sequence[str], table_id: int | None = None) -> TableInfo:
         """Redraw the teams of a klassisch table: a new Partie starts with the next hand."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            rules = registry.get(runde.rules)
+            table = self.table_row(s, table_id, for_update=True)
+            rules = registry.get(table.rules)
             if not isinstance(rules, TeamPlay):
                 raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
-            runde.teams = [list(t) for t in parse_teams(rules, teams, _initial_players(runde))]
+            table.teams = [list(t) for t in parse_teams(rules, teams, _initial_players(table))]
             s.flush()
-            return self._info(s, runde)
+            return self._info(s, table)
 
     # -- hands --------------------------------------------------------------------------------
 
@@ -295,40 +295,40 @@ class Ledger:
         refused with `Moved` when the table has moved past it meanwhile; a `request_key` seen
         before records nothing again and raises `Replayed` with the number it recorded then."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            if runde.closed:
-                raise self._closed(s, runde)
+            table = self.table_row(s, table_id, for_update=True)
+            if table.closed:
+                raise self._closed(s, table)
             if request_key is not None:
-                seen = s.get(EntryRequest, (runde.id, request_key))
+                seen = s.get(EntryRequest, (table.id, request_key))
                 if seen is not None:
                     raise Replayed(seen.number)
             ids = None
             if self.keep_folds:
-                view, number = self._kept(s, runde)
-                marker, ids = self._folds[runde.id][0], self._folds[runde.id][3]
+                view, number = self._kept(s, table)
+                marker, ids = self._folds[table.id][0], self._folds[table.id][3]
             else:
-                view, number = self._as_it_stands(s, runde)
+                view, number = self._as_it_stands(s, table)
             if expect_number is not None and number > expect_number:
                 raise Moved(expect_number, number)
-            hand = self._prepare(view.rules, runde, hand, view.state.players)
+            hand = self._prepare(view.rules, table, hand, view.state.players)
             # The settings of the view: one object while the fold is kept, so the rule set reuses its
             # per-settings tables instead of making them again for every hand.
             step = play(view.rules, view.table.settings, view.state, hand)
             record = HandRecord(
-                runde_id=runde.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
+                table_id=table.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
             s.add(record)
             if request_key is not None:
-                s.add(EntryRequest(runde_id=runde.id, request_key=request_key, number=number))
+                s.add(EntryRequest(table_id=table.id, request_key=request_key, number=number))
             s.flush()
             if self.keep_folds and ids is None:
-                ids = self.player_ids(s, runde)  # who sits at the table changes only with a marker
-            self._cache(s, runde, [(record, step)], ids)
+                ids = self.player_ids(s, table)  # who sits at the table changes only with a marker
+            self._cache(s, table, [(record, step)], ids)
             view = _extended(view, number, step)
             # The table is locked (FOR UPDATE) or the ledger is (SQLite): nobody else wrote to this table
             # since the marker was read, and this transaction moves the counter on by one as it ends. Had
             # another table been written meanwhile, the counter is further on and the next line refolds.
-            kept = (runde.id, (marker + 1, view, number + 1, ids)) if self.keep_folds else None
+            kept = (table.id, (marker + 1, view, number + 1, ids)) if self.keep_folds else None
         if kept is not None:
             # Only once committed does the fold extended by this hand become the one to build on.
             self._folds[kept[0]] = kept[1]
@@ -340,16 +340,16 @@ class Ledger:
         import secrets
 
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
-            if new or not runde.entry_key:
-                runde.entry_key = secrets.token_urlsafe(24)
-            return self._info(s, runde), runde.entry_key
+            table = self.table_row(s, table_id)
+            if new or not table.entry_key:
+                table.entry_key = secrets.token_urlsafe(24)
+            return self._info(s, table), table.entry_key
 
     def set_aside(self, table_id: int) -> list[int]:
         """Numbers of table `table_id` whose hand is voided and not replaced by a live one: what `restore` brings back."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == table_id)
+                select(HandRecord.number, HandRecord.status).where(HandRecord.table_id == table_id)
             ).all()
         live = {number for number, status in rows if status == LIVE}
         return sorted({number for number, status in rows if status != LIVE and number not in live})
@@ -357,25 +357,25 @@ class Ledger:
     def entry_keys(self, table_ids: Sequence[int]) -> dict[int, str]:
         """The entry keys of these tables as stored now (a table without one is left out)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(Runde.id, Runde.entry_key).where(Runde.id.in_(list(table_ids)))).all()
+            rows = conn.execute(select(Table.id, Table.entry_key).where(Table.id.in_(list(table_ids)))).all()
         return {table: key for table, key in rows if key}
 
-    def _as_it_stands(self, s: Session, runde: Runde) -> tuple[TableView, int]:
+    def _as_it_stands(self, s: Session, table: Table) -> tuple[TableView, int]:
         """The table folded from its facts, and the number its next hand gets."""
-        records = self.records(s, runde)
-        return self.view(s, runde, records), self.next_number(s, runde, records)
+        records = self.records(s, table)
+        return self.view(s, table, records), self.next_number(s, table, records)
 
-    def _kept(self, s: Session, runde: Runde) -> tuple[TableView, int]:
+    def _kept(self, s: Session, table: Table) -> tuple[TableView, int]:
         """The table's view and next hand number: the fold kept from the last line while nobody
         changed the table since, else folded again from the facts (and kept)."""
         # The counter as this transaction sees it (any write, by any terminal, to any table moves it
         # on), read before the facts: a write in between only makes the next line refold.
         marker = _changes_seen(s)
-        kept = self._folds.get(runde.id)
+        kept = self._folds.get(table.id)
         if kept is not None and kept[0] == marker:
             return kept[1], kept[2]
-        view, number = self._as_it_stands(s, runde)
-        self._folds[runde.id] = (marker, view, number, None)
+        view, number = self._as_it_stands(s, table)
+        self._folds[table.id] = (marker, view, number, None)
         return view, number
 
     def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False) -> Edited:
@@ -392,26 +392,26 @@ class Ledger:
                     _("edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand.").format(number=number)
                 )
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            records = self.records(s, runde)
-            old = _find(records, number, runde.id, "edit")
-            rules = registry.get(runde.rules)
+            table = self.table_row(s, table_id, for_update=True)
+            records = self.records(s, table)
+            old = _find(records, number, table.id, "edit")
+            rules = registry.get(table.rules)
             stored = Hand.from_facts(old.facts)
             if only is not None:
                 hand = replace(stored, **{name: getattr(hand, name) for name in only})
-            events = self.events(s, runde)
-            hand = self._prepare(rules, runde, hand, _members(runde, events), teams_of=stored.teams)
-            before, __ = self.fold_hands(rules, runde, records, events=events)
+            events = self.events(s, table)
+            hand = self._prepare(rules, table, hand, _members(table, events), teams_of=stored.teams)
+            before, __ = self.fold_hands(rules, table, records, events=events)
             hands = [hand if r is old else Hand.from_facts(r.facts) for r in records]
-            steps, __ = self.fold_hands(rules, runde, records, hands, events)
+            steps, __ = self.fold_hands(rules, table, records, hands, events)
             changes = _fact_changes(stored, hand)
             if not changes:
                 # The same facts again: nothing to record, nothing re-scored.
-                return Edited(self.view(s, runde, records, before, events), [], 0)
+                return Edited(self.view(s, table, records, before, events), [], 0)
             old.status = SUPERSEDED
             s.flush()
             new = HandRecord(
-                runde_id=runde.id,
+                table_id=table.id,
                 number=number,
                 type=hand.type,
                 facts=hand.to_facts(),
@@ -422,9 +422,9 @@ class Ledger:
             s.add(new)
             s.flush()
             records = [new if r is old else r for r in records]
-            self._rebuild_cache(s, runde, records, steps)
+            self._rebuild_cache(s, table, records, steps)
             later = _later_changed(records, number, before, steps)
-            return Edited(self.view(s, runde, records, steps, events), changes, later)
+            return Edited(self.view(s, table, records, steps, events), changes, later)
 
     def void(self, number: int, table_id: int | None = None, keep_dealers: bool = False) -> tuple[HandView, Edited]:
         """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored.
@@ -434,13 +434,13 @@ class Ledger:
         with that dealer as its `--dealer` override (the old version kept, superseded).
         """
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            records = self.records(s, runde)
-            target = _find(records, number, runde.id, "void")
-            rules = registry.get(runde.rules)
-            events = self.events(s, runde)
-            before, __ = self.fold_hands(rules, runde, records, events=events)
-            voided = self.view(s, runde, records, before, events).hands[records.index(target)]
+            table = self.table_row(s, table_id, for_update=True)
+            records = self.records(s, table)
+            target = _find(records, number, table.id, "void")
+            rules = registry.get(table.rules)
+            events = self.events(s, table)
+            before, __ = self.fold_hands(rules, table, records, events=events)
+            voided = self.view(s, table, records, before, events).hands[records.index(target)]
             rest = [r for r in records if r is not target]
             dealers = None
             if keep_dealers:
@@ -450,7 +450,7 @@ class Ledger:
                     if r.number > number
                 }
             try:
-                steps, __ = self.fold_hands(rules, runde, rest, events=events, dealers=dealers, raw=True)
+                steps, __ = self.fold_hands(rules, table, rest, events=events, dealers=dealers, raw=True)
             except FoldError as e:
                 if keep_dealers:
                     raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
@@ -460,7 +460,7 @@ class Ledger:
                       "first with `edit {later} --dealer NAME`.").format(number=number, later=e.number, reason=str(e).rstrip("."))
                 ) from None
             target.status = VOID
-            s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=VOIDED, hand_number=number))
+            s.add(TableEvent(table_id=table.id, after_hand=number, kind=VOIDED, hand_number=number))
             s.flush()
             pinned: list[tuple[int, str]] = []
             for i, (record, step) in enumerate(zip(rest, steps, strict=True)):
@@ -470,7 +470,7 @@ class Ledger:
                 record.status = SUPERSEDED
                 s.flush()
                 new = HandRecord(
-                    runde_id=runde.id,
+                    table_id=table.id,
                     number=record.number,
                     type=record.type,
                     facts=step.hand.to_facts(),
@@ -482,10 +482,10 @@ class Ledger:
                 s.flush()
                 rest[i] = new
                 pinned.append((record.number, step.hand.dealer))
-            self._rebuild_cache(s, runde, rest, steps)
+            self._rebuild_cache(s, table, rest, steps)
             kept = [step for r, step in zip(records, before, strict=True) if r is not target]
             later = _later_changed(rest, number, kept, steps)
-            view = self.view(s, runde, rest, steps, self.events(s, runde))
+            view = self.view(s, table, rest, steps, self.events(s, table))
             return voided, Edited(view, [], later, pinned)
 
     def restore(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
@@ -495,32 +495,32 @@ class Ledger:
         brings it back again. Every later hand is re-scored.
         """
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            records = self.records(s, runde)
+            table = self.table_row(s, table_id, for_update=True)
+            records = self.records(s, table)
             versions = s.scalars(
                 select(HandRecord)
-                .where(HandRecord.runde_id == runde.id, HandRecord.number == number, HandRecord.status != LIVE)
+                .where(HandRecord.table_id == table.id, HandRecord.number == number, HandRecord.status != LIVE)
                 .order_by(HandRecord.id.desc())
             ).all()
             if not versions:
                 raise SettingsError(
                     _("restore: session {id} has no voided or replaced version of hand {number}; `schreiber list "
-                        "--history` shows them.").format(id=runde.id, number=number)
+                        "--history` shows them.").format(id=table.id, number=number)
                 )
             back = versions[0]
-            rules = registry.get(runde.rules)
-            events = self.events(s, runde)
-            before, __ = self.fold_hands(rules, runde, records, events=events)
+            rules = registry.get(table.rules)
+            events = self.events(s, table)
+            before, __ = self.fold_hands(rules, table, records, events=events)
             current = next((r for r in records if r.number == number), None)
             after = sorted([r for r in records if r is not current] + [back], key=lambda r: r.number)
-            steps, __ = self.fold_hands(rules, runde, after, events=events)
+            steps, __ = self.fold_hands(rules, table, after, events=events)
             if current is not None:
                 current.status = SUPERSEDED
                 s.flush()
             back.status = LIVE
-            s.add(TableEvent(runde_id=runde.id, after_hand=number, kind=RESTORED, hand_number=number))
+            s.add(TableEvent(table_id=table.id, after_hand=number, kind=RESTORED, hand_number=number))
             s.flush()
-            self._rebuild_cache(s, runde, after, steps)
+            self._rebuild_cache(s, table, after, steps)
             old_by_number = {r.number: step for r, step in zip(records, before, strict=True)}
             later = sum(
                 1
@@ -528,7 +528,7 @@ class Ledger:
                 if r.number > number
                 and (r.number not in old_by_number or old_by_number[r.number].payout.points != step.payout.points)
             )
-            view = self.view(s, runde, after, steps, self.events(s, runde))
+            view = self.view(s, table, after, steps, self.events(s, table))
             restored = view.hands[after.index(back)]
             return restored, Edited(view, [], later)
 
@@ -542,50 +542,50 @@ class Ledger:
 
     def _seat_change(self, table_id: int | None, kind: str, name: str, seat: int | None) -> TableView:
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            if runde.closed:
-                raise self._closed(s, runde)
-            records = self.records(s, runde)
-            events = self.events(s, runde)
-            rules = registry.get(runde.rules)
-            steps, state = self.fold_hands(rules, runde, records, events=events)
+            table = self.table_row(s, table_id, for_update=True)
+            if table.closed:
+                raise self._closed(s, table)
+            records = self.records(s, table)
+            events = self.events(s, table)
+            rules = registry.get(table.rules)
+            steps, state = self.fold_hands(rules, table, records, events=events)
             if kind == LEAVE:
                 name = pick(name, state.players, "session leave", N_("a player at this table"))
             else:
                 # Someone who sat here earlier (or at another table) is the same person, spelled as before.
                 known = s.scalar(select(Player).where(Player.name_key == name.casefold()))
                 name = known.name if known is not None else name
-            after_hand = self.next_number(s, runde, records) - 1
+            after_hand = self.next_number(s, table, records) - 1
             # Checked against the table as it is now: the rule set's player limits, the seat.
-            change_seats(rules, runde.settings, state, SeatChange(after_hand, name if kind == JOIN else None,
+            change_seats(rules, table.settings, state, SeatChange(after_hand, name if kind == JOIN else None,
                                                                   name if kind == LEAVE else None, seat))
             s.add(
                 TableEvent(
-                    runde_id=runde.id, after_hand=after_hand, kind=kind, player=self.player(s, name), seat=seat
+                    table_id=table.id, after_hand=after_hand, kind=kind, player=self.player(s, name), seat=seat
                 )
             )
             s.flush()
-            events = self.events(s, runde)
-            return self.view(s, runde, records, steps, events)
+            events = self.events(s, table)
+            return self.view(s, table, records, steps, events)
 
     def undo(self, table_id: int | None = None) -> tuple[HandView, TableView]:
         """Void the last live hand (kept, marked void); returns it and the table without it."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id, for_update=True)
-            records = self.records(s, runde)
+            table = self.table_row(s, table_id, for_update=True)
+            records = self.records(s, table)
             if not records:
-                raise SettingsError(_("undo: session {id} has no hand to undo.").format(id=runde.id))
-            rules = registry.get(runde.rules)
-            events = self.events(s, runde)
-            steps, __ = self.fold_hands(rules, runde, records, events=events)
-            undone = self.view(s, runde, records, steps, events).hands[-1]
+                raise SettingsError(_("undo: session {id} has no hand to undo.").format(id=table.id))
+            rules = registry.get(table.rules)
+            events = self.events(s, table)
+            steps, __ = self.fold_hands(rules, table, records, events=events)
+            undone = self.view(s, table, records, steps, events).hands[-1]
             last = records[-1]
             last.status = VOID
-            s.add(TableEvent(runde_id=runde.id, after_hand=last.number, kind=VOIDED, hand_number=last.number))
+            s.add(TableEvent(table_id=table.id, after_hand=last.number, kind=VOIDED, hand_number=last.number))
             s.execute(delete(PayoutRecord).where(PayoutRecord.hand_id == last.id))
             s.flush()
             # The table without its last hand is the same fold one step shorter.
-            return undone, self.view(s, runde, records[:-1], steps[:-1], events)
+            return undone, self.view(s, table, records[:-1], steps[:-1], events)
 
     def history(
         self, table_id: int | None = None
@@ -593,16 +593,16 @@ class Ledger:
         """Every record of the table in the order it was typed, live, void and superseded alike,
         and the table's events (join, leave, void, restore) as (after hand, kind, player, seat or hand, when)."""
         with self.transaction() as s:
-            runde = self.runde(s, table_id)
+            table = self.table_row(s, table_id)
             records = s.scalars(
-                select(HandRecord).where(HandRecord.runde_id == runde.id).order_by(HandRecord.id)
+                select(HandRecord).where(HandRecord.table_id == table.id).order_by(HandRecord.id)
             ).all()
             rows = [(r.number, r.status, Hand.from_facts(r.facts), r.created_at) for r in records]
             events = [
                 (e.after_hand, e.kind, e.player.name if e.player else None, e.seat or e.hand_number, e.created_at)
-                for e in self.events(s, runde)
+                for e in self.events(s, table)
             ]
-            return self._info(s, runde), rows, events
+            return self._info(s, table), rows, events
 
     def show(self, number: int, table_id: int | None = None) -> tuple[HandView, TableView]:
         view = self.table(table_id)
@@ -620,10 +620,10 @@ class Ledger:
         (hands, hands that had differed)."""
         hands = differed = 0
         with self.transaction() as s:
-            for runde in s.scalars(select(Runde).order_by(Runde.id)):
-                records = self.records(s, runde)
+            for table in s.scalars(select(Table).order_by(Table.id)):
+                records = self.records(s, table)
                 old = _cached(s, [r.id for r in records])
-                self._rebuild_cache(s, runde, records)
+                self._rebuild_cache(s, table, records)
                 new = _cached(s, [r.id for r in records])
                 hands += len(records)
                 differed += sum(1 for r in records if old.get(r.id) != new.get(r.id))
@@ -634,7 +634,7 @@ class Ledger:
 
     # -- inside a transaction ------------------------------------------------------------------
     #
-    # The ledger's internal API: the methods without an underscore below (runde, records, events,
+    # The ledger's internal API: the methods without an underscore below (table, records, events,
     # player, player_ids, view, fold_hands, payout_rows, next_number) and the functions seat_changes
     # and jsonable are what the other modules of schreiber/ledger/ (reports, transfer, payments,
     # upkeep, tournament, scope, chart) build on. Each works inside a transaction the caller holds
@@ -644,7 +644,7 @@ class Ledger:
     def _prepare(
         self,
         rules: RuleSet,
-        runde: Runde,
+        table: Table,
         hand: Hand,
         players: tuple[str, ...],
         teams_of: tuple[tuple[str, ...], ...] | None = None,
@@ -660,14 +660,14 @@ class Ledger:
             hand = replace(hand, farbe=pick_suit(hand.farbe, suits), sau=pick_suit(hand.sau, sauen))
         hand = resolve_names(hand, players)
         if isinstance(rules, TeamPlay):
-            teams = teams_of or tuple(tuple(t) for t in runde.teams or ())
+            teams = teams_of or tuple(tuple(t) for t in table.teams or ())
             hand = replace(hand, teams=teams or None)
         return hand
 
     def fold_hands(
         self,
         rules: RuleSet,
-        runde: Runde,
+        table: Table,
         records: list[HandRecord],
         hands: list[Hand] | None = None,
         events: list[TableEvent] | None = None,
@@ -682,10 +682,10 @@ class Ledger:
         try:
             return fold(
                 rules,
-                runde.settings,
-                _initial_players(runde),
+                table.settings,
+                _initial_players(table),
                 [(r.number, h) for r, h in zip(records, hands, strict=True)],
-                runde.first_dealer,
+                table.first_dealer,
                 seat_changes(events or []),
                 dealers,
             )
@@ -697,63 +697,63 @@ class Ledger:
     def view(
         self,
         s: Session,
-        runde: Runde,
+        table: Table,
         records: list[HandRecord],
         steps: list[Step] | None = None,
         events: list[TableEvent] | None = None,
     ) -> TableView:
         """The table after `records`, folded here unless the caller folded them already (`steps`)."""
-        rules = registry.get(runde.rules)
+        rules = registry.get(table.rules)
         if events is None:
-            events = self.events(s, runde)
+            events = self.events(s, table)
         if steps is None:
-            steps, state = self.fold_hands(rules, runde, records, events=events)
+            steps, state = self.fold_hands(rules, table, records, events=events)
         else:
             # The steps are folded; only joins and leaves after the last of them are left to apply
             # (the fold applies a change before the first hand numbered above its after_hand).
-            state = steps[-1].after if steps else start(rules, runde.settings, _initial_players(runde), runde.first_dealer)
+            state = steps[-1].after if steps else start(rules, table.settings, _initial_players(table), table.first_dealer)
             for change in sorted(seat_changes(events), key=lambda c: c.after_hand):
                 if not records or change.after_hand >= records[-1].number:
-                    state = change_seats(rules, runde.settings, state, change)
-        members = _members(runde, events)
+                    state = change_seats(rules, table.settings, state, change)
+        members = _members(table, events)
         totals = {p: 0 for p in members}
         hands = []
         for record, step in zip(records, steps, strict=True):
             for p, pts in step.payout.points.items():
                 totals[p] += pts
             hands.append(_hand_view(record.number, step, totals, members))
-        if isinstance(rules, TeamPlay) and runde.teams:
+        if isinstance(rules, TeamPlay) and table.teams:
             # Teams redrawn since the last hand start their Partie now, so the status shows it.
-            state = rules.redraw(runde.settings, state, runde.teams)
+            state = rules.redraw(table.settings, state, table.teams)
         return TableView(
-            table=self._info(s, runde, len(records), members),
+            table=self._info(s, table, len(records), members),
             hands=hands,
             totals=totals,
             state=state,
-            status=rules.status(runde.settings, state),
+            status=rules.status(table.settings, state),
             rules=rules,
         )
 
     def _cache(
-        self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
+        self, s: Session, table: Table, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
     ) -> None:
-        s.add_all(self.payout_rows(s, runde, pairs, ids))
+        s.add_all(self.payout_rows(s, table, pairs, ids))
         s.flush()
 
-    def player_ids(self, s: Session, runde: Runde) -> dict[str, int]:
+    def player_ids(self, s: Session, table: Table) -> dict[str, int]:
         """The player ids of everyone who sat at the table, by name."""
-        ids = {seat.player.name: seat.player_id for seat in runde.seats}
-        for event in self.events(s, runde):
+        ids = {seat.player.name: seat.player_id for seat in table.seats}
+        for event in self.events(s, table):
             if event.player is not None:
                 ids.setdefault(event.player.name, event.player.id)
         return ids
 
     def payout_rows(
-        self, s: Session, runde: Runde, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
+        self, s: Session, table: Table, pairs: list[tuple[HandRecord, Step]], ids: dict[str, int] | None = None
     ) -> list[PayoutRecord]:
         """The cache rows the fold gives for these hands (written by add/edit, compared by `db check`)."""
         if ids is None:
-            ids = self.player_ids(s, runde)
+            ids = self.player_ids(s, table)
         rows = []
         for record, step in pairs:
             out = set(step.before.sitting_out)
@@ -761,7 +761,7 @@ class Ledger:
                 rows.append(
                     PayoutRecord(
                         hand_id=record.id,
-                        runde_id=runde.id,
+                        table_id=table.id,
                         player_id=ids[name],
                         points=points,
                         sat_out=name in out,
@@ -772,14 +772,14 @@ class Ledger:
         return rows
 
     def _rebuild_cache(
-        self, s: Session, runde: Runde, records: list[HandRecord], steps: list[Step] | None = None
+        self, s: Session, table: Table, records: list[HandRecord], steps: list[Step] | None = None
     ) -> None:
         """Throw away the table's cached payouts and write them again from the facts (or their fold)."""
         if steps is None:
-            rules = registry.get(runde.rules)
-            steps, __ = self.fold_hands(rules, runde, records, events=self.events(s, runde))
-        s.execute(delete(PayoutRecord).where(PayoutRecord.runde_id == runde.id))
-        self._cache(s, runde, list(zip(records, steps, strict=True)))
+            rules = registry.get(table.rules)
+            steps, __ = self.fold_hands(rules, table, records, events=self.events(s, table))
+        s.execute(delete(PayoutRecord).where(PayoutRecord.table_id == table.id))
+        self._cache(s, table, list(zip(records, steps, strict=True)))
 
     def _check_close_names(self, s: Session, players: Sequence[str], new_players: Sequence[str]) -> None:
         """Refuse a name that is not a known player but close to one ("Ana" when "Anna" exists),
@@ -808,18 +808,18 @@ class Ledger:
             s.flush()
         return player
 
-    def _closed(self, s: Session, runde: Runde) -> SettingsError:
+    def _closed(self, s: Session, table: Table) -> SettingsError:
         """Why a closed table takes no hand: a tournament table whose paper sheet is in says so
         (a new session would not help there); any other was closed by `session close`."""
-        if s.scalar(select(SheetEntry.runde_id).where(SheetEntry.runde_id == runde.id).limit(1)) is not None:
-            place = s.scalars(select(TournamentTable).where(TournamentTable.runde_id == runde.id)).first()
+        if s.scalar(select(SheetEntry.table_id).where(SheetEntry.table_id == table.id).limit(1)) is not None:
+            place = s.scalars(select(TournamentTable).where(TournamentTable.table_id == table.id)).first()
             if place is not None:
                 return SettingsError(
                     _("round {round} table {table} (session {id}) has its paper sheet entered with `tournament result`, so it takes no hands.").format(
-                        round=place.round, table=place.number, id=runde.id))
-        return SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=runde.id))
+                        round=place.round, table=place.number, id=table.id))
+        return SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=table.id))
 
-    def runde(self, s: Session, table_id: int | None, for_update: bool = False) -> Runde:
+    def table_row(self, s: Session, table_id: int | None, for_update: bool = False) -> Table:
         if table_id is None:
             table_id = self._active_id(s)
             if table_id is None:
@@ -827,37 +827,37 @@ class Ledger:
                     _("--session: there is no active session; start one with `schreiber session new` or name one "
                         "with --session ID.")
                 )
-        query = select(Runde).where(Runde.id == table_id)
+        query = select(Table).where(Table.id == table_id)
         if for_update:
             # On PostgreSQL this serialises writers of one table, so hand numbers never race.
             query = query.with_for_update()
-        runde = s.scalar(query)
-        if runde is None:
+        table = s.scalar(query)
+        if table is None:
             raise NotFound(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
         if for_update:
             # Whatever the writer changes, a statistics summary cached for the old revision is now stale.
-            runde.revision = (runde.revision or 0) + 1
-        return runde
+            table.revision = (table.revision or 0) + 1
+        return table
 
-    def records(self, s: Session, runde: Runde) -> list[HandRecord]:
+    def records(self, s: Session, table: Table) -> list[HandRecord]:
         return list(
             s.scalars(
                 select(HandRecord)
-                .where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
+                .where(HandRecord.table_id == table.id, HandRecord.status == LIVE)
                 .order_by(HandRecord.number)
             )
         )
 
-    def events(self, s: Session, runde: Runde) -> list[TableEvent]:
-        return list(s.scalars(select(TableEvent).where(TableEvent.runde_id == runde.id).order_by(TableEvent.id)))
+    def events(self, s: Session, table: Table) -> list[TableEvent]:
+        return list(s.scalars(select(TableEvent).where(TableEvent.table_id == table.id).order_by(TableEvent.id)))
 
-    def next_number(self, s: Session, runde: Runde, records: list[HandRecord]) -> int:
+    def next_number(self, s: Session, table: Table, records: list[HandRecord]) -> int:
         """The next hand's number: after the last live hand, and after any join or leave (which are
         tied to the hand they follow, so a hand typed after them is never played before them)."""
         last = records[-1].number if records else 0
         seated = s.scalar(
             select(func.max(TableEvent.after_hand)).where(
-                TableEvent.runde_id == runde.id, TableEvent.kind.in_((JOIN, LEAVE))
+                TableEvent.table_id == table.id, TableEvent.kind.in_((JOIN, LEAVE))
             )
         )
         return max(last, seated or 0) + 1
@@ -878,24 +878,24 @@ class Ledger:
             state.value = str(table_id)
 
     def _info(
-        self, s: Session, runde: Runde, hands: int | None = None, members: tuple[str, ...] | None = None
+        self, s: Session, table: Table, hands: int | None = None, members: tuple[str, ...] | None = None
     ) -> TableInfo:
         if hands is None:
             hands = s.scalar(
-                select(func.count()).where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)
+                select(func.count()).where(HandRecord.table_id == table.id, HandRecord.status == LIVE)
             )
         return TableInfo(
-            id=runde.id,
-            name=runde.name,
-            rules=runde.rules,
-            date=runde.date,
-            players=members if members is not None else _members(runde, self.events(s, runde)),
-            settings=dict(runde.settings),
-            tariff=runde.tariff,
-            teams=tuple(tuple(t) for t in runde.teams) if runde.teams else None,
-            closed=runde.closed,
+            id=table.id,
+            name=table.name,
+            rules=table.rules,
+            date=table.date,
+            players=members if members is not None else _members(table, self.events(s, table)),
+            settings=dict(table.settings),
+            tariff=table.tariff,
+            teams=tuple(tuple(t) for t in table.teams) if table.teams else None,
+            closed=table.closed,
             hands=hands or 0,
-            active=self._active_id(s) == runde.id,
+            active=self._active_id(s) == table.id,
         )
 
 
@@ -932,14 +932,14 @@ def _extended(view: TableView, number: int, step: Step) -> TableView:
     )
 
 
-def _initial_players(runde: Runde) -> tuple[str, ...]:
+def _initial_players(table: Table) -> tuple[str, ...]:
     """The players seated when the table was started (joins and leaves are events after that)."""
-    return tuple(seat.player.name for seat in runde.seats)
+    return tuple(seat.player.name for seat in table.seats)
 
 
-def _members(runde: Runde, events: Sequence[TableEvent]) -> tuple[str, ...]:
+def _members(table: Table, events: Sequence[TableEvent]) -> tuple[str, ...]:
     """Everyone who sat at the table at some hand: the first seating, then those who joined."""
-    names = list(_initial_players(runde))
+    names = list(_initial_players(table))
     for event in events:
         if event.kind == JOIN and event.player is not None and event.player.name not in names:
             names.append(event.player.name)

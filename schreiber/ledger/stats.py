@@ -36,7 +36,7 @@ from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.statistics import THROWN_IN, declarer_and_partner
 from schreiber.rules.table import PlayerExtras, Statistics, TeamStatistics
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Runde, TableStats
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Table, TableStats
 
 
 def _statistics(rules: str) -> Statistics | None:
@@ -124,14 +124,14 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         # The revisions are read before the hands: a summary stored under a revision never holds
         # hands older than that revision (a writer in between raises it, and the summary is stale).
         tables = s.execute(
-            select(Runde.id, Runde.rules, Runde.date, Runde.tariff, Runde.revision).where(*where).order_by(Runde.date, Runde.id)
+            select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(*where).order_by(Table.date, Table.id)
         ).all()
         summaries = totals.kept_now(s, TableStats, where, {t.id: t.revision for t in tables}, SUMMARY_VERSION)
         stale = [t for t in tables if t.id not in summaries]
         names = dict(s.execute(select(Player.id, Player.name)).all())
         conn = s.connection()
         if stale:
-            only = where if len(stale) == len(tables) else [Runde.id.in_([t.id for t in stale])]
+            only = where if len(stale) == len(tables) else [Table.id.in_([t.id for t in stale])]
             hands_of: dict[int, list[Any]] = defaultdict(list)
             for row in hand_rows(conn, only):
                 hands_of[row[1]].append(row)
@@ -175,10 +175,10 @@ def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
         PayoutRecord.hand_id
     )
     if where:
-        pay_q = pay_q.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
+        pay_q = pay_q.join(Table, Table.id == PayoutRecord.table_id).where(*where)
     pay = pay_q.subquery()
     element = (
-        "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.runde_id, String) + ","
+        "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.table_id, String) + ","
         + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
         + ",[" + func.coalesce(pay.c.cells, "") + "]]"
     )
@@ -189,7 +189,7 @@ def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
         .where(HandRecord.status == LIVE)
     )
     if where:
-        everything = everything.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+        everything = everything.join(Table, Table.id == HandRecord.table_id).where(*where)
     text = conn.execute(everything).scalar()
     return json.loads(f"[{text}]") if text else []
 
@@ -228,7 +228,7 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
     teams = ruleset if isinstance(ruleset, TeamStatistics) else None
     counts: dict[str, dict[str, Any]] = {}
 
-    for _hand_id, _runde, _number, type_, facts, rows in hand_rows:
+    for _hand_id, _table, _number, type_, facts, rows in hand_rows:
         types[type_] += 1
         for pid, pts, _ in rows:
             points[pid] += pts

@@ -18,7 +18,7 @@ from sqlalchemy import case, delete, func, insert, select
 from sqlalchemy.exc import DBAPIError
 
 from schreiber.rules.statistics import THROWN_IN
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Runde, TableTotals
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Table, TableTotals
 
 # Raised whenever what a kept row holds changes, so rows kept by an older schreiber are summed again.
 TOTALS_VERSION = 1
@@ -35,10 +35,10 @@ def read(s: Any, where: list[Any], tables: list[Any]) -> tuple[dict[int, dict[st
     stale = [t.id for t in tables if t.id not in totals]
     fresh: dict[int, dict[str, Any]] = {}
     if stale:
-        only = where if len(stale) == len(tables) else [Runde.id.in_(stale)]
+        only = where if len(stale) == len(tables) else [Table.id.in_(stale)]
         summed = summed_from_payouts(s, only)
-        for runde_id in stale:
-            fresh[runde_id] = totals[runde_id] = summed.get(runde_id) or _empty()
+        for table_id in stale:
+            fresh[table_id] = totals[table_id] = summed.get(table_id) or _empty()
     return totals, fresh
 
 
@@ -50,57 +50,57 @@ def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, dict[str, Any]]:
     """The totals of the tables `where` picks, summed from their cached payouts (which hold live hands
     only). Tables without hands are left out."""
     sums = select(
-        PayoutRecord.runde_id,
+        PayoutRecord.table_id,
         PayoutRecord.player_id,
         func.sum(PayoutRecord.points),
         func.sum(case((PayoutRecord.sat_out, 0), else_=1)),
         func.sum(case((PayoutRecord.won, 1), else_=0)),
         func.sum(case((PayoutRecord.solo, 1), else_=0)),
         func.sum(case((PayoutRecord.points < 0, -PayoutRecord.points), else_=0)),
-    ).group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+    ).group_by(PayoutRecord.table_id, PayoutRecord.player_id)
     # The few thrown-in hands are counted apart and taken off `hands` and `won` (joining every payout
     # to its hand for its type would double the time of the sums above).
     thrown = (
         select(
-            PayoutRecord.runde_id,
+            PayoutRecord.table_id,
             PayoutRecord.player_id,
             func.count(),
             func.sum(case((PayoutRecord.won, 1), else_=0)),
         )
         .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
         .where(HandRecord.type.in_(THROWN_IN), PayoutRecord.sat_out.is_(False))
-        .group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+        .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
     )
     count = (
-        select(HandRecord.runde_id, func.count())
+        select(HandRecord.table_id, func.count())
         .where(HandRecord.status == LIVE)
-        .group_by(HandRecord.runde_id)
+        .group_by(HandRecord.table_id)
     )
     if where:
-        sums = sums.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        thrown = thrown.join(Runde, Runde.id == PayoutRecord.runde_id).where(*where)
-        count = count.join(Runde, Runde.id == HandRecord.runde_id).where(*where)
+        sums = sums.join(Table, Table.id == PayoutRecord.table_id).where(*where)
+        thrown = thrown.join(Table, Table.id == PayoutRecord.table_id).where(*where)
+        count = count.join(Table, Table.id == HandRecord.table_id).where(*where)
     out: dict[int, dict[str, Any]] = defaultdict(_empty)
-    for runde_id, player_id, points, sat, won, solos, lost in s.execute(sums):
+    for table_id, player_id, points, sat, won, solos, lost in s.execute(sums):
         sat = int(sat or 0)
-        out[runde_id]["players"][str(player_id)] = [int(points or 0), sat, int(won or 0), int(solos or 0), sat, int(lost or 0)]
-    for runde_id, player_id, sat_at, won in s.execute(thrown):
-        line = out[runde_id]["players"][str(player_id)]
+        out[table_id]["players"][str(player_id)] = [int(points or 0), sat, int(won or 0), int(solos or 0), sat, int(lost or 0)]
+    for table_id, player_id, sat_at, won in s.execute(thrown):
+        line = out[table_id]["players"][str(player_id)]
         line[HANDS] -= int(sat_at)
         line[WON] -= int(won or 0)
-    for runde_id, hands in s.execute(count):
-        out[runde_id]["hands"] = int(hands)
+    for table_id, hands in s.execute(count):
+        out[table_id]["hands"] = int(hands)
     return dict(out)
 
 
 def kept_now(s: Any, kept: Any, where: list[Any], revision: dict[int, int], version: int) -> dict[int, dict[str, Any]]:
     """The rows of `kept` (TableTotals, or the statistics' TableStats) of the tables `where` picks that were
     kept under the table's revision now (`revision`, read before) and in the shape `version`: table id -> data."""
-    query = select(kept.runde_id, kept.revision, kept.data)
+    query = select(kept.table_id, kept.revision, kept.data)
     if where:
-        query = query.join(Runde, Runde.id == kept.runde_id).where(*where)
+        query = query.join(Table, Table.id == kept.table_id).where(*where)
     return {
-        runde_id: data for runde_id, rev, data in s.execute(query) if rev == revision.get(runde_id) and data.get("v") == version
+        table_id: data for table_id, rev, data in s.execute(query) if rev == revision.get(table_id) and data.get("v") == version
     }
 
 
@@ -114,16 +114,16 @@ def keep(ledger: Any, fresh: dict[int, tuple[int, dict[str, Any]]], kept: Any = 
         with ledger.engine.begin() as conn:
             for chunk in range(0, len(ids), 500):
                 part = ids[chunk:chunk + 500]
-                conn.execute(delete(kept).where(kept.runde_id.in_(part)))
-                conn.execute(insert(kept), [{"runde_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part])
+                conn.execute(delete(kept).where(kept.table_id.in_(part)))
+                conn.execute(insert(kept), [{"table_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part])
     except DBAPIError:
         pass
 
 
-def differs(s: Any, runde: Runde) -> bool:
+def differs(s: Any, table: Table) -> bool:
     """Whether the totals kept for the table's current revision differ from what its hands give now
     (none kept, or stale: nothing to differ; the next report sums them again)."""
-    kept = s.scalar(select(TableTotals.data).where(TableTotals.runde_id == runde.id, TableTotals.revision == runde.revision))
+    kept = s.scalar(select(TableTotals.data).where(TableTotals.table_id == table.id, TableTotals.revision == table.revision))
     if kept is None or kept.get("v") != TOTALS_VERSION:
         return False
-    return kept != (summed_from_payouts(s, [Runde.id == runde.id]).get(runde.id) or _empty())
+    return kept != (summed_from_payouts(s, [Table.id == table.id]).get(table.id) or _empty())

@@ -31,7 +31,7 @@ from schreiber.store.models import (
     LedgerState,
     PayoutRecord,
     Player,
-    Runde,
+    Table,
     Seat,
     SheetEntry,
     Tournament,
@@ -274,15 +274,15 @@ class Tournaments:
                     seed = f"{seed}-{secrets.token_hex(3)}"
             result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number)
             if redraw:
-                old = list(s.scalars(select(TournamentTable.runde_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
+                old = list(s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
                 s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
-                s.execute(delete(Seat).where(Seat.runde_id.in_(old)))
-                s.execute(delete(Runde).where(Runde.id.in_(old)))
+                s.execute(delete(Seat).where(Seat.table_id.in_(old)))
+                s.execute(delete(Table).where(Table.id.in_(old)))
                 s.execute(delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number))
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
             rules = registry.get(t.rules)
             for i, people in enumerate(result.tables, start=1):
-                runde = Runde(
+                table = Table(
                     name=_("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
                     rules=t.rules,
                     settings=dict(t.settings),
@@ -292,11 +292,11 @@ class Tournaments:
                     teams=None,
                     closed=False,
                 )
-                s.add(runde)
+                s.add(table)
                 s.flush()
                 for position, player_id in enumerate(people):
-                    s.add(Seat(runde_id=runde.id, position=position, player_id=player_id))
-                s.add(TournamentTable(tournament_id=t.id, round=number, number=i, runde_id=runde.id))
+                    s.add(Seat(table_id=table.id, position=position, player_id=player_id))
+                s.add(TournamentTable(tournament_id=t.id, round=number, number=i, table_id=table.id))
             s.flush()
             return self._plan(s, t, number)
 
@@ -320,26 +320,26 @@ class Tournaments:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
             self._round_number(s, t, round_)
-            runde_id = s.scalar(
-                select(TournamentTable.runde_id).where(
+            table_id = s.scalar(
+                select(TournamentTable.table_id).where(
                     TournamentTable.tournament_id == t.id, TournamentTable.round == round_, TournamentTable.number == table
                 )
             )
-            if runde_id is None:
+            if table_id is None:
                 count = s.scalar(select(func.count()).where(TournamentTable.tournament_id == t.id, TournamentTable.round == round_))
                 raise SettingsError(
                     _("TABLE: round {round} has tables 1–{count}, not {table}.").format(round=round_, count=count, table=table)
                 )
-            runde = self.ledger.runde(s, runde_id, for_update=True)
-            seated = {seat.player.name: seat.player_id for seat in runde.seats}
-            if s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.runde_id == runde.id)):
+            stored = self.ledger.table_row(s, table_id, for_update=True)
+            seated = {seat.player.name: seat.player_id for seat in stored.seats}
+            if s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id == stored.id)):
                 raise SettingsError(
                     _("round {round} table {table} has its sheet already; a table's sheet is entered once.").format(round=round_, table=table)
                 )
-            if s.scalar(select(func.count()).where(HandRecord.runde_id == runde.id, HandRecord.status == LIVE)):
+            if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
                 raise SettingsError(
                     _("round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both.").format(
-                        round=round_, table=table, session=runde.id
+                        round=round_, table=table, session=stored.id
                     )
                 )
             given: dict[str, int] = {}
@@ -368,9 +368,9 @@ class Tournaments:
                     raise SettingsError(_("--soli: {name} cannot have won fewer than 0 Soli.").format(name=name))
                 solo_count[name] = value
             for name, value in given.items():
-                s.add(SheetEntry(runde_id=runde.id, player_id=seated[name], points=value, soli=solo_count.get(name, 0)))
+                s.add(SheetEntry(table_id=stored.id, player_id=seated[name], points=value, soli=solo_count.get(name, 0)))
             # No hand can be added to a table whose sheet is in.
-            runde.closed = True
+            stored.closed = True
             s.flush()
             plan = self._plan(s, t, round_)
             return next(p for p in plan.tables if p.table == table)
@@ -384,45 +384,45 @@ class Tournaments:
             upto = self._round_number(s, t, round_) if round_ is not None else (self._last_round(s, t) or 0)
             tables = list(
                 s.execute(
-                    select(TournamentTable.round, TournamentTable.runde_id)
+                    select(TournamentTable.round, TournamentTable.table_id)
                     .where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
                     .order_by(TournamentTable.round, TournamentTable.number)
                 )
             )
-            ids = [runde_id for _r, runde_id in tables]
+            ids = [table_id for _r, table_id in tables]
             seats: dict[int, list[int]] = defaultdict(list)
-            for runde_id, player_id in s.execute(
-                select(Seat.runde_id, Seat.player_id).where(Seat.runde_id.in_(ids)).order_by(Seat.runde_id, Seat.position)
+            for table_id, player_id in s.execute(
+                select(Seat.table_id, Seat.player_id).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.position)
             ):
-                seats[runde_id].append(player_id)
+                seats[table_id].append(player_id)
             sums: dict[tuple[int, int], int] = {}
             soli: dict[int, int] = defaultdict(int)
             with_hands: set[int] = set()
-            for runde_id, player_id, points, won_solo in s.execute(
+            for table_id, player_id, points, won_solo in s.execute(
                 select(
-                    PayoutRecord.runde_id,
+                    PayoutRecord.table_id,
                     PayoutRecord.player_id,
                     func.sum(PayoutRecord.points),
                     # A Soli is a solo won as declarer: the rule set named the soloist, his payout is a win.
                     func.sum(case((and_(PayoutRecord.solo, PayoutRecord.won), 1), else_=0)),
                 )
-                .where(PayoutRecord.runde_id.in_(ids))
-                .group_by(PayoutRecord.runde_id, PayoutRecord.player_id)
+                .where(PayoutRecord.table_id.in_(ids))
+                .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
             ):
-                sums[(runde_id, player_id)] = int(points or 0)
+                sums[(table_id, player_id)] = int(points or 0)
                 soli[player_id] += int(won_solo or 0)
-                with_hands.add(runde_id)
-            for runde_id, player_id, points, entered in s.execute(
-                select(SheetEntry.runde_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli).where(SheetEntry.runde_id.in_(ids))
+                with_hands.add(table_id)
+            for table_id, player_id, points, entered in s.execute(
+                select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli).where(SheetEntry.table_id.in_(ids))
             ):
-                sums[(runde_id, player_id)] = points
+                sums[(table_id, player_id)] = points
                 soli[player_id] += entered
-                with_hands.add(runde_id)
+                with_hands.add(table_id)
             rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
-            for round_number, runde_id in tables:
-                played = runde_id in with_hands
+            for round_number, table_id in tables:
+                played = table_id in with_hands
                 rounds[round_number - 1].append(
-                    {p: (sums.get((runde_id, p), 0) if played else None) for p in seats[runde_id]}
+                    {p: (sums.get((table_id, p), 0) if played else None) for p in seats[table_id]}
                 )
             entrants = {e.player_id: e for e in self._entrants(s, t)}
             ranked = ranking.standings(list(entrants), rounds, soli, t.wertung)
@@ -494,7 +494,7 @@ class Tournaments:
         out: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
         for round_number, table, player_id in s.execute(
             select(TournamentTable.round, TournamentTable.number, Seat.player_id)
-            .join(Seat, Seat.runde_id == TournamentTable.runde_id)
+            .join(Seat, Seat.table_id == TournamentTable.table_id)
             .where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
             .order_by(TournamentTable.round, TournamentTable.number, Seat.position)
         ):
@@ -502,40 +502,40 @@ class Tournaments:
         return {r: list(tables.values()) for r, tables in out.items()}
 
     def _has_results(self, s: Session, t: Tournament, number: int) -> bool:
-        ids = select(TournamentTable.runde_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)
-        hands = s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.runde_id.in_(ids)))
-        sheets = s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.runde_id.in_(ids)))
+        ids = select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)
+        hands = s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.table_id.in_(ids)))
+        sheets = s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id.in_(ids)))
         return bool(hands or sheets)
 
     def _plan(self, s: Session, t: Tournament, number: int) -> RoundPlan:
         drawn = s.get(TournamentRound, (t.id, number))
         rows = list(
             s.execute(
-                select(TournamentTable.number, TournamentTable.runde_id, Player.name, Entrant.number)
-                .join(Seat, Seat.runde_id == TournamentTable.runde_id)
+                select(TournamentTable.number, TournamentTable.table_id, Player.name, Entrant.number)
+                .join(Seat, Seat.table_id == TournamentTable.table_id)
                 .join(Player, Player.id == Seat.player_id)
                 .outerjoin(Entrant, (Entrant.player_id == Seat.player_id) & (Entrant.tournament_id == t.id))
                 .where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)
                 .order_by(TournamentTable.number, Seat.position)
             )
         )
-        ids = sorted({runde_id for _n, runde_id, _p, _e in rows})
+        ids = sorted({table_id for _n, table_id, _p, _e in rows})
         hands = dict(
             s.execute(
-                select(HandRecord.runde_id, func.count())
-                .where(HandRecord.runde_id.in_(ids), HandRecord.status == LIVE)
-                .group_by(HandRecord.runde_id)
+                select(HandRecord.table_id, func.count())
+                .where(HandRecord.table_id.in_(ids), HandRecord.status == LIVE)
+                .group_by(HandRecord.table_id)
             ).all()
         )
-        sheets = set(s.scalars(select(SheetEntry.runde_id).where(SheetEntry.runde_id.in_(ids)).distinct()))
+        sheets = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
         grouped: dict[int, tuple[int, list[str], list[int]]] = {}
-        for table, runde_id, name, start in rows:
-            grouped.setdefault(table, (runde_id, [], []))
+        for table, table_id, name, start in rows:
+            grouped.setdefault(table, (table_id, [], []))
             grouped[table][1].append(name)
             grouped[table][2].append(start or 0)
         tables = tuple(
-            TablePlan(table, runde_id, tuple(names), tuple(numbers), hands.get(runde_id, 0), runde_id in sheets)
-            for table, (runde_id, names, numbers) in sorted(grouped.items())
+            TablePlan(table, table_id, tuple(names), tuple(numbers), hands.get(table_id, 0), table_id in sheets)
+            for table, (table_id, names, numbers) in sorted(grouped.items())
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
 

@@ -25,7 +25,7 @@ from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.rules.table import FoldError, SeatChange, TeamPlay, fold
 from schreiber.views.text import and_list
-from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Runde, Seat, TableEvent
+from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Table, Seat, TableEvent
 
 
 def export_rows(ledger: Ledger, scope: Scope) -> Iterator[dict[str, Any]]:
@@ -38,14 +38,14 @@ def export_rows(ledger: Ledger, scope: Scope) -> Iterator[dict[str, Any]]:
         ids = [t.id for t in _tables(ledger, s, scope)]
     for table_id in ids:
         with ledger.transaction() as s:
-            t = s.get(Runde, table_id)
+            t = s.get(Table, table_id)
             if t is None:  # deleted meanwhile by another terminal
                 continue
             rows = list(_table_rows(ledger, s, t))
         yield from rows
 
 
-def _table_rows(ledger: Ledger, s: Any, t: Runde) -> Iterator[dict[str, Any]]:
+def _table_rows(ledger: Ledger, s: Any, t: Table) -> Iterator[dict[str, Any]]:
     view = ledger.view(s, t, ledger.records(s, t))
     positions = {name: i for i, name in enumerate(view.table.players)}
     settings = json.dumps(t.settings, ensure_ascii=False, sort_keys=True)
@@ -116,10 +116,10 @@ def _payments_of(s: Any, table_ids: list[int]) -> list[tuple[int, str, str, int]
     return [
         (t, a, b, int(c))
         for t, a, b, c in s.connection().execute(
-            select(Payment.runde_id, payer.name, payee.name, Payment.cents)
+            select(Payment.table_id, payer.name, payee.name, Payment.cents)
             .join(payer, payer.id == Payment.payer_id)
             .join(payee, payee.id == Payment.payee_id)
-            .where(Payment.runde_id.in_(table_ids))
+            .where(Payment.table_id.in_(table_ids))
             .order_by(Payment.id)
         )
     ]
@@ -526,7 +526,7 @@ def _checked(ledger: Ledger, batch: list[FileTable]) -> list[FileTable | Importe
             table = _respelled(look, table)
             plan = _plan(look, table)
             if plan.outcome in ("same", "older") and not plan.payments and _agrees(look, plan, table):
-                out.append(Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
+                out.append(Imported(table.key, plan.table.id, plan.outcome, plan.stored, 0, plan.by_facts))  # type: ignore[union-attr]
             else:
                 out.append(table)
     return out
@@ -575,7 +575,7 @@ def _written(ledger: Ledger, s: Any, batch: list[_Kept | Imported]) -> list[Impo
             out.append(item)
             continue
         table = item.table
-        if table.uid and look.runde(table.uid) is None and _spelling(look, table) is None and all(
+        if table.uid and look.table_row(table.uid) is None and _spelling(look, table) is None and all(
             k.table.uid != table.uid for _i, k in waiting
         ):
             waiting.append((len(out), item))
@@ -637,7 +637,7 @@ class _Look:
         keys = list({n.casefold() for t in tables for n in _everyone(t)})
         self.spelled: dict[str, str] = dict(db.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys))).all()) if keys else {}  # type: ignore[arg-type]
         uids = list({t.uid for t in tables if t.uid})
-        self.tables: dict[str, Runde] = {r.uid: r for r in s.scalars(select(Runde).where(Runde.uid.in_(uids)))} if uids else {}
+        self.tables: dict[str, Table] = {r.uid: r for r in s.scalars(select(Table).where(Table.uid.in_(uids)))} if uids else {}
         self.absent = set(uids) - set(self.tables)  # uids the ledger did not have when the batch was read
         ids = [r.id for r in self.tables.values()]
         self.read = set(ids)  # the tables whose rows below were read
@@ -648,54 +648,54 @@ class _Look:
         if not ids:
             return
         for row in db.execute(
-            select(HandRecord.runde_id, HandRecord.number, HandRecord.facts)
-            .where(HandRecord.runde_id.in_(ids), HandRecord.status == LIVE)
-            .order_by(HandRecord.runde_id, HandRecord.number)
+            select(HandRecord.table_id, HandRecord.number, HandRecord.facts)
+            .where(HandRecord.table_id.in_(ids), HandRecord.status == LIVE)
+            .order_by(HandRecord.table_id, HandRecord.number)
         ).all():
-            self.hands[row.runde_id].append(row)
-        for event in s.scalars(select(TableEvent).where(TableEvent.runde_id.in_(ids)).order_by(TableEvent.id)):
-            self.events[event.runde_id].append(event)
-        for runde_id, a, b, c in _payments_of(s, ids):
-            self.paid[runde_id].append((a, b, c))
+            self.hands[row.table_id].append(row)
+        for event in s.scalars(select(TableEvent).where(TableEvent.table_id.in_(ids)).order_by(TableEvent.id)):
+            self.events[event.table_id].append(event)
+        for table_id, a, b, c in _payments_of(s, ids):
+            self.paid[table_id].append((a, b, c))
         if points:
-            for runde_id, number, name, value in db.execute(_kept_points(PayoutRecord.runde_id.in_(ids))).all():
-                self.kept[runde_id][number][name] = value
+            for table_id, number, name, value in db.execute(_kept_points(PayoutRecord.table_id.in_(ids))).all():
+                self.kept[table_id][number][name] = value
 
-    def runde(self, uid: str) -> Runde | None:
+    def table_row(self, uid: str) -> Table | None:
         """The ledger's table of this uid."""
         if uid in self.tables:
             return self.tables[uid]
         if uid in self.absent:
             return None
-        return self.s.scalar(select(Runde).where(Runde.uid == uid))  # type: ignore[no-any-return]
+        return self.s.scalar(select(Table).where(Table.uid == uid))  # type: ignore[no-any-return]
 
-    def live(self, runde_id: int) -> list[Any]:
+    def live(self, table_id: int) -> list[Any]:
         """The number and facts of the table's live hands, in order."""
-        return self.hands[runde_id] if runde_id in self.read else _live(self.s, runde_id)
+        return self.hands[table_id] if table_id in self.read else _live(self.s, table_id)
 
-    def table_events(self, runde: Runde) -> list[TableEvent]:
-        return self.events[runde.id] if runde.id in self.read else self.ledger.events(self.s, runde)
+    def table_events(self, table: Table) -> list[TableEvent]:
+        return self.events[table.id] if table.id in self.read else self.ledger.events(self.s, table)
 
-    def payments(self, runde_id: int) -> list[tuple[str, str, int]]:
-        return self.paid[runde_id] if runde_id in self.read else _payments(self.s, runde_id)
+    def payments(self, table_id: int) -> list[tuple[str, str, int]]:
+        return self.paid[table_id] if table_id in self.read else _payments(self.s, table_id)
 
-    def points(self, runde_id: int) -> dict[int, dict[str, int]]:
+    def points(self, table_id: int) -> dict[int, dict[str, int]]:
         """Each live hand's kept points, by the hand's number and the player's name."""
-        if runde_id in self.read:
-            return self.kept[runde_id]
+        if table_id in self.read:
+            return self.kept[table_id]
         kept: dict[int, dict[str, int]] = defaultdict(dict)
-        for __, number, name, value in self.s.connection().execute(_kept_points(PayoutRecord.runde_id == runde_id)):
+        for __, number, name, value in self.s.connection().execute(_kept_points(PayoutRecord.table_id == table_id)):
             kept[number][name] = value
         return kept
 
-    def seen(self, table: FileTable, runde_id: int | None = None) -> None:
+    def seen(self, table: FileTable, table_id: int | None = None) -> None:
         """The table is (or is about to be) in the ledger: the tables after it spell its players as
-        it does, and find it (`runde_id`: written now, so what was read of it is old)."""
+        it does, and find it (`table_id`: written now, so what was read of it is old)."""
         for name in _everyone(table):
             self.spelled.setdefault(name.casefold(), name)
-        if runde_id is not None:
-            self.read.discard(runde_id)
-            self.tables = {u: r for u, r in self.tables.items() if r.id != runde_id}
+        if table_id is not None:
+            self.read.discard(table_id)
+            self.tables = {u: r for u, r in self.tables.items() if r.id != table_id}
             if table.uid:
                 self.absent.discard(table.uid)
 
@@ -706,7 +706,7 @@ class _Look:
 def _kept_points(where: Any) -> Any:
     """(table, hand number, player name, points) of the live hands' kept payouts."""
     return (
-        select(PayoutRecord.runde_id, HandRecord.number, Player.name, PayoutRecord.points)
+        select(PayoutRecord.table_id, HandRecord.number, Player.name, PayoutRecord.points)
         .join(HandRecord, HandRecord.id == PayoutRecord.hand_id)
         .join(Player, Player.id == PayoutRecord.player_id)
         .where(where, HandRecord.status == LIVE)
@@ -716,8 +716,8 @@ def _kept_points(where: Any) -> Any:
 def _agrees(look: _Look, plan: _Plan, table: FileTable) -> bool:
     """Whether each hand of the file gives the points the ledger keeps for it (its cached payouts,
     which `db check` proves equal to the fold); if not, the fold decides."""
-    assert plan.runde is not None and table.points is not None
-    kept = look.points(plan.runde.id)
+    assert plan.table is not None and table.points is not None
+    kept = look.points(plan.table.id)
     numbers = sorted(kept)[: len(table.hands)]
     if len(numbers) != len(table.hands):
         return False
@@ -760,7 +760,7 @@ def _respelled(look: _Look, table: FileTable) -> FileTable:
 @dataclass(frozen=True)
 class _Plan:
     outcome: str
-    runde: Runde | None = None
+    table: Table | None = None
     stored: int = 0
     by_facts: bool = False
     events: tuple[SeatChange, ...] = ()  # the file's joins and leaves the ledger does not have yet
@@ -770,17 +770,17 @@ class _Plan:
 def _plan(look: _Look, table: FileTable) -> _Plan:
     """What importing the table means for this ledger; a conflict is refused, naming the first differing hand."""
     plan = _plan_hands(look, table)
-    if plan.runde is None:
+    if plan.table is None:
         return replace(plan, payments=tuple(table.payments))
     # As with joins and leaves: the side with fewer payments has the beginning of the other's,
     # and the file's payments beyond the ledger's are added (an older file adds none).
-    have = [(a.casefold(), b.casefold(), c) for a, b, c in look.payments(plan.runde.id)]
+    have = [(a.casefold(), b.casefold(), c) for a, b, c in look.payments(plan.table.id)]
     want = [(a.casefold(), b.casefold(), c) for a, b, c in table.payments]
     common = min(len(have), len(want))
     if have[:common] != want[:common] or (plan.outcome == "older" and len(want) > len(have)):
         raise _refuse(
             _("session {key} of the file is session {id} of the ledger, but the payments recorded for it differ").format(
-                key=table.key, id=plan.runde.id)
+                key=table.key, id=plan.table.id)
         )
     extra = tuple(table.payments[len(have):])
     if extra and plan.outcome == "same":
@@ -790,7 +790,7 @@ def _plan(look: _Look, table: FileTable) -> _Plan:
 
 def _plan_hands(look: _Look, table: FileTable) -> _Plan:
     """What importing the table's hands, joins and leaves means for this ledger."""
-    stored = look.runde(table.uid) if table.uid else None
+    stored = look.table_row(table.uid) if table.uid else None
     if stored is not None:
         if not _same_setup(stored, table):
             raise _refuse(
@@ -811,9 +811,9 @@ def _plan_hands(look: _Look, table: FileTable) -> _Plan:
             )
         return plan
     # An older file without identities (or a table imported from one): match by the facts.
-    extends: list[tuple[Runde, list[HandRecord]]] = []
+    extends: list[tuple[Table, list[HandRecord]]] = []
     for candidate in look.s.scalars(
-        select(Runde).where(Runde.date == table.date, Runde.rules == table.rules.name).order_by(Runde.id)
+        select(Table).where(Table.date == table.date, Table.rules == table.rules.name).order_by(Table.id)
     ):
         if not _same_setup(candidate, table):
             continue
@@ -842,7 +842,7 @@ def _live(s: Any, table_id: int) -> list[Any]:
     return list(
         s.connection().execute(
             select(HandRecord.number, HandRecord.facts)
-            .where(HandRecord.runde_id == table_id, HandRecord.status == LIVE)
+            .where(HandRecord.table_id == table_id, HandRecord.status == LIVE)
             .order_by(HandRecord.number)
         )
     )
@@ -856,10 +856,10 @@ def _with_events(look: _Look, plan: _Plan, table: FileTable, records: list[Any])
     def key(c: SeatChange) -> tuple[Any, ...]:
         return (c.after_hand, (c.join or "").casefold(), (c.leave or "").casefold(), c.seat)
 
-    assert plan.runde is not None
+    assert plan.table is not None
     # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
     numbers = [r.number for r in records]
-    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(look.table_events(plan.runde))]
+    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(look.table_events(plan.table))]
     want = [key(c) for c in table.events]
     common = min(len(have), len(want))
     if have[:common] != want[:common]:
@@ -876,27 +876,27 @@ def _with_events(look: _Look, plan: _Plan, table: FileTable, records: list[Any])
     return replace(plan, events=extra)
 
 
-def _outcome(runde: Runde, stored: int, table: FileTable, by_facts: bool) -> _Plan:
+def _outcome(kept: Table, stored: int, table: FileTable, by_facts: bool) -> _Plan:
     if stored == len(table.hands):
-        return _Plan("same", runde, stored, by_facts)
+        return _Plan("same", kept, stored, by_facts)
     if stored > len(table.hands):
-        return _Plan("older", runde, stored, by_facts)
-    if runde.closed:
+        return _Plan("older", kept, stored, by_facts)
+    if kept.closed:
         raise _refuse(
-            _("session {key} of the file has {value} more hands than session {id} of the ledger, which is closed").format(key=table.key, value=len(table.hands) - stored, id=runde.id)
+            _("session {key} of the file has {value} more hands than session {id} of the ledger, which is closed").format(key=table.key, value=len(table.hands) - stored, id=kept.id)
         )
-    return _Plan("extended", runde, stored, by_facts)
+    return _Plan("extended", kept, stored, by_facts)
 
 
-def _same_setup(runde: Runde, table: FileTable) -> bool:
-    players = tuple(seat.player.name.casefold() for seat in runde.seats)
-    rules = registry.get(runde.rules)
+def _same_setup(kept: Table, table: FileTable) -> bool:
+    players = tuple(seat.player.name.casefold() for seat in kept.seats)
+    rules = registry.get(kept.rules)
     defaults = {k: s.default for k, s in rules.settings.items()}
     return (
-        runde.rules == table.rules.name
+        kept.rules == table.rules.name
         and players == tuple(p.casefold() for p in table.players)
-        and runde.first_dealer == table.first_dealer
-        and jsonable({**defaults, **runde.settings}) == table.settings
+        and kept.first_dealer == table.first_dealer
+        and jsonable({**defaults, **kept.settings}) == table.settings
     )
 
 
@@ -932,15 +932,15 @@ def _apply(look: _Look, table: FileTable) -> Imported:
     ledger, s = look.ledger, look.s
     plan = _plan(look, table)
     if plan.outcome in ("same", "older"):
-        assert plan.runde is not None
-        return Imported(table.key, plan.runde.id, plan.outcome, plan.stored, 0, plan.by_facts)
+        assert plan.table is not None
+        return Imported(table.key, plan.table.id, plan.outcome, plan.stored, 0, plan.by_facts)
     people = _players(s, _everyone(table))
     if plan.outcome == "extended":
-        runde = ledger.runde(s, plan.runde.id, for_update=True)  # type: ignore[union-attr]
+        kept = ledger.table_row(s, plan.table.id, for_update=True)  # type: ignore[union-attr]
         if isinstance(table.rules, TeamPlay) and table.teams:
-            runde.teams = table.teams
+            kept.teams = table.teams
     else:
-        runde = Runde(
+        kept = Table(
             name=table.name,
             rules=table.rules.name,
             settings=table.settings,
@@ -951,29 +951,29 @@ def _apply(look: _Look, table: FileTable) -> Imported:
             closed=False,
         )
         if table.uid:
-            runde.uid = table.uid
-        s.add(runde)
+            kept.uid = table.uid
+        s.add(kept)
         for position, name in enumerate(table.players):
-            s.add(Seat(runde=runde, position=position, player_id=people[name]))
+            s.add(Seat(table=kept, position=position, player_id=people[name]))
         s.flush()
     # The file counts hands 1..N; the ledger's own numbers may have gaps where a hand was voided.
-    records = ledger.records(s, runde) if plan.outcome == "extended" else []
-    first = ledger.next_number(s, runde, records) if records else plan.stored + 1
+    records = ledger.records(s, kept) if plan.outcome == "extended" else []
+    first = ledger.next_number(s, kept, records) if records else plan.stored + 1
     numbers = [r.number for r in records] + list(range(first, first + len(table.hands) - plan.stored))
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
-        s.add(TableEvent(runde_id=runde.id, after_hand=after, kind=JOIN if change.join else LEAVE,
+        s.add(TableEvent(table_id=kept.id, after_hand=after, kind=JOIN if change.join else LEAVE,
                          player_id=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
     for payer, payee, cents in plan.payments:
-        s.add(Payment(runde_id=runde.id, payer_id=people[payer], payee_id=people[payee], cents=cents))
+        s.add(Payment(table_id=kept.id, payer_id=people[payer], payee_id=people[payee], cents=cents))
     s.flush()
     table = scored(table)
     assert table.payouts is not None
     new = range(plan.stored, len(table.hands))
-    _insert_hands(s, [(runde.id, numbers[i], table.hands[i].type, table.hands[i].note,
+    _insert_hands(s, [(kept.id, numbers[i], table.hands[i].type, table.hands[i].note,
                        json.dumps(table.hands[i].to_facts()), table.payouts[i]) for i in new], people)
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
-    return Imported(table.key, runde.id, plan.outcome, len(table.hands), len(new), plan.by_facts,
+    return Imported(table.key, kept.id, plan.outcome, len(table.hands), len(new), plan.by_facts,
                     numbers[plan.stored] if new else 0, len(plan.payments), events)
 
 
@@ -985,7 +985,7 @@ def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imp
     tables = [k.table for _i, k in waiting]
     people = _players(s, [n for t in tables for n in _everyone(t)])
     s.execute(
-        insert(Runde.__table__),
+        insert(Table.__table__),
         [
             {"uid": t.uid, "name": t.name, "rules": t.rules.name, "settings": t.settings, "tariff": t.tariff,
              "date": t.date, "first_dealer": t.first_dealer, "teams": t.teams, "closed": False}
@@ -993,14 +993,14 @@ def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imp
         ],
     )
     uids = [t.uid for t in tables]
-    ids: dict[str, int] = dict(s.connection().execute(select(Runde.uid, Runde.id).where(Runde.uid.in_(uids))).all())  # type: ignore[arg-type]
+    ids: dict[str, int] = dict(s.connection().execute(select(Table.uid, Table.id).where(Table.uid.in_(uids))).all())  # type: ignore[arg-type]
     s.execute(
         insert(Seat.__table__),
-        [{"runde_id": ids[t.uid], "position": i, "player_id": people[n]} for t in tables for i, n in enumerate(t.players)],  # type: ignore[index]
+        [{"table_id": ids[t.uid], "position": i, "player_id": people[n]} for t in tables for i, n in enumerate(t.players)],  # type: ignore[index]
     )
     # A new table's hands are numbered 1..N, so a join or leave comes after the hand the file says.
     events = [
-        {"runde_id": ids[t.uid], "after_hand": c.after_hand, "kind": JOIN if c.join else LEAVE,  # type: ignore[index]
+        {"table_id": ids[t.uid], "after_hand": c.after_hand, "kind": JOIN if c.join else LEAVE,  # type: ignore[index]
          "player_id": people[c.join or c.leave], "seat": c.seat}  # type: ignore[index]
         for t in tables
         for c in t.events
@@ -1008,7 +1008,7 @@ def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imp
     if events:
         s.execute(insert(TableEvent.__table__), events)
     paid = [
-        {"runde_id": ids[t.uid], "payer_id": people[a], "payee_id": people[b], "cents": c}  # type: ignore[index]
+        {"table_id": ids[t.uid], "payer_id": people[a], "payee_id": people[b], "cents": c}  # type: ignore[index]
         for t in tables
         for a, b, c in t.payments
     ]
@@ -1048,16 +1048,16 @@ def _insert_hands(s: Any, hands: list[tuple[int, int, str, str | None, str, Any]
     if not hands:
         return
     db = s.connection()
-    _bulk(db, HandRecord.__table__, ("runde_id", "number", "type", "facts", "note", "status"),
-          [(runde_id, number, kind, facts, note, LIVE) for runde_id, number, kind, note, facts, _paid in hands])
+    _bulk(db, HandRecord.__table__, ("table_id", "number", "type", "facts", "note", "status"),
+          [(table_id, number, kind, facts, note, LIVE) for table_id, number, kind, note, facts, _paid in hands])
     # Their ids, read back in one query: cheaper than an insert that returns them row by row.
     tables = list({h[0] for h in hands})
     ids = {(r, n): i for r, n, i in db.execute(
-        select(HandRecord.runde_id, HandRecord.number, HandRecord.id).where(HandRecord.runde_id.in_(tables), HandRecord.status == LIVE)
+        select(HandRecord.table_id, HandRecord.number, HandRecord.id).where(HandRecord.table_id.in_(tables), HandRecord.status == LIVE)
     )}
-    _bulk(db, PayoutRecord.__table__, ("hand_id", "runde_id", "player_id", "points", "sat_out", "won", "solo"), [
-        (ids[runde_id, number], runde_id, players[name], points, name in out, points > 0, soloist == name)
-        for runde_id, number, _k, _n, _f, (paid, out, soloist) in hands
+    _bulk(db, PayoutRecord.__table__, ("hand_id", "table_id", "player_id", "points", "sat_out", "won", "solo"), [
+        (ids[table_id, number], table_id, players[name], points, name in out, points > 0, soloist == name)
+        for table_id, number, _k, _n, _f, (paid, out, soloist) in hands
         for name, points in paid.items()
     ])
 
@@ -1067,7 +1067,8 @@ def _bulk(db: Any, table: Any, columns: tuple[str, ...], rows: list[tuple[Any, .
     PostgreSQL, executemany on SQLite (SQLAlchemy's per-row parameter handling costs more than the
     insert). Values are plain: JSON already as text, booleans as booleans."""
     quote = db.dialect.identifier_preparer.quote
-    names = ", ".join(quote(c) for c in columns)
+    # The columns are named by their keys in the code; the stored names may differ (table_id is runde_id).
+    names = ", ".join(quote(table.c[c].name) for c in columns)
     raw = db.connection.dbapi_connection
     if db.dialect.name == "postgresql":
         sql = f"COPY {quote(table.name)} ({names}) FROM STDIN"

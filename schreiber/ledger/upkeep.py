@@ -17,7 +17,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.store.engine import READ_ONLY, LedgerError, copy_sqlite, database_error, shown, stored_revision
-from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Runde, TableStats
+from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Table, TableStats
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def info(ledger: Ledger) -> LedgerInfo:
     tables = hands = players = 0
     if revision == SCHEMA_REVISION:
         with _reading(ledger) as s:
-            tables = s.scalar(select(func.count()).select_from(Runde)) or 0
+            tables = s.scalar(select(func.count()).select_from(Table)) or 0
             hands = s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.status == LIVE)) or 0
             players = s.scalar(select(func.count()).select_from(Player)) or 0
     return LedgerInfo(shown(str(ledger.engine.url)), revision, tables, hands, players)
@@ -69,15 +69,15 @@ def check(ledger: Ledger) -> CheckResult:
     with _reading(ledger) as s:
         problems += _store_problems(s)
         names = dict(s.execute(select(Player.id, Player.name)).all())
-        for runde in s.scalars(select(Runde).order_by(Runde.id)):
+        for table in s.scalars(select(Table).order_by(Table.id)):
             tables += 1
-            versions = s.execute(select(HandRecord.number, HandRecord.status).where(HandRecord.runde_id == runde.id)).all()
+            versions = s.execute(select(HandRecord.number, HandRecord.status).where(HandRecord.table_id == table.id)).all()
             numbers = [number for number, status in versions if status == LIVE]
             hands += len(numbers)
-            problems += _numbering_problems(runde.id, numbers, {number for number, _ in versions})
-            problems += _payout_problems(ledger, s, runde)
-            problems += _summary_problems(s, runde, names)
-            problems += _totals_problems(s, runde)
+            problems += _numbering_problems(table.id, numbers, {number for number, _ in versions})
+            problems += _payout_problems(ledger, s, table)
+            problems += _summary_problems(s, table, names)
+            problems += _totals_problems(s, table)
     return CheckResult(problems, tables, hands, revision)
 
 
@@ -190,49 +190,49 @@ def _numbering_problems(table_id: int, live: list[int], every: set[int]) -> list
     return problems
 
 
-def _payout_problems(ledger: Ledger, s: Session, runde: Runde) -> list[str]:
+def _payout_problems(ledger: Ledger, s: Session, table: Table) -> list[str]:
     """Fold the table's facts as every command does and compare the cache with what the fold gives."""
-    records = ledger.records(s, runde)
+    records = ledger.records(s, table)
     try:
-        rules = registry.get(runde.rules)
-        steps, __ = ledger.fold_hands(rules, runde, records, events=ledger.events(s, runde))
-        expected = ledger.payout_rows(s, runde, list(zip(records, steps, strict=True)))
+        rules = registry.get(table.rules)
+        steps, __ = ledger.fold_hands(rules, table, records, events=ledger.events(s, table))
+        expected = ledger.payout_rows(s, table, list(zip(records, steps, strict=True)))
     except (HandError, SettingsError, ValueError, KeyError, TypeError) as e:
-        return [_("session {id}: its hands no longer fold under {rules} ({e})").format(id=runde.id, rules=runde.rules, e=e)]
+        return [_("session {id}: its hands no longer fold under {rules} ({e})").format(id=table.id, rules=table.rules, e=e)]
     want: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}
     for row in expected:
         want.setdefault(row.hand_id, {})[row.player_id] = (row.points, row.sat_out, row.won, row.solo)
     have: dict[int, dict[int, tuple[int, bool, bool, bool]]] = {}
-    for row in s.scalars(select(PayoutRecord).where(PayoutRecord.runde_id == runde.id)):
+    for row in s.scalars(select(PayoutRecord).where(PayoutRecord.table_id == table.id)):
         have.setdefault(row.hand_id, {})[row.player_id] = (row.points, row.sat_out, row.won, row.solo)
-    names = {seat.player_id: seat.player.name for seat in runde.seats}
+    names = {seat.player_id: seat.player.name for seat in table.seats}
     problems = []
     for record in records:
         if have.get(record.id) != want.get(record.id):
             problems.append(
                 _("session {id} hand {number}: the cached payout {points} differs from the fold {points2}; "
-                    "`schreiber recompute` rebuilds it").format(id=runde.id, number=record.number, points=_points(have.get(record.id), names), points2=_points(want.get(record.id), names))
+                    "`schreiber recompute` rebuilds it").format(id=table.id, number=record.number, points=_points(have.get(record.id), names), points2=_points(want.get(record.id), names))
             )
     return problems
 
 
-def _summary_problems(s: Session, runde: Runde, names: dict[int, str]) -> list[str]:
+def _summary_problems(s: Session, table: Table, names: dict[int, str]) -> list[str]:
     """A statistics summary kept for the table's current revision must be what its hands give now."""
-    kept = s.scalar(select(TableStats.data).where(TableStats.runde_id == runde.id, TableStats.revision == runde.revision))
+    kept = s.scalar(select(TableStats.data).where(TableStats.table_id == table.id, TableStats.revision == table.revision))
     if kept is None or kept.get("v") != stats.SUMMARY_VERSION:
         return []  # none, or stale: the next `stats` makes it again
-    if kept == stats.summarize(runde.rules, stats.hand_rows(s.connection(), [Runde.id == runde.id]), names):
+    if kept == stats.summarize(table.rules, stats.hand_rows(s.connection(), [Table.id == table.id]), names):
         return []
     return [_("session {id}: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
-              "and the next `schreiber stats` makes them again").format(id=runde.id)]
+              "and the next `schreiber stats` makes them again").format(id=table.id)]
 
 
-def _totals_problems(s: Session, runde: Runde) -> list[str]:
+def _totals_problems(s: Session, table: Table) -> list[str]:
     """The report totals kept for the table's current revision must be what its hands give now."""
-    if not totals.differs(s, runde):
+    if not totals.differs(s, table):
         return []
     return [_("session {id}: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
-              "and the next `schreiber report` sums them again").format(id=runde.id)]
+              "and the next `schreiber report` sums them again").format(id=table.id)]
 
 
 def _points(rows: dict[int, tuple[int, bool, bool, bool]] | None, names: dict[int, str]) -> str:

@@ -19,6 +19,11 @@ class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
+def table_column(**options: Any) -> Any:
+    """The column that says which table a row belongs to: `table_id` in the code, stored as `runde_id`."""
+    return mapped_column("runde_id", ForeignKey("runde.id", ondelete="CASCADE"), key="table_id", **options)
+
+
 class Player(Base):
     """A person who plays; found by name case-insensitively, so totals run across evenings."""
 
@@ -29,9 +34,11 @@ class Player(Base):
     name_key: Mapped[str] = mapped_column(String(80), unique=True)
 
 
-class Runde(Base):
+class Table(Base):
     """One table of one evening (a session): its rule set, the settings in force and the seats."""
 
+    # Stored under its first name, `runde`, as its key columns are `runde_id`: ledgers made
+    # before the code said "table" need no migration.
     __tablename__ = "runde"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -52,7 +59,7 @@ class Runde(Base):
     # made on first use, replaced by `session key --new`.
     entry_key: Mapped[str | None] = mapped_column(String(64))
 
-    seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="runde")
+    seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", lazy="selectin", back_populates="table")
 
 
 class Seat(Base):
@@ -60,12 +67,12 @@ class Seat(Base):
 
     __tablename__ = "seat"
 
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = table_column(primary_key=True)
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
 
     player: Mapped[Player] = relationship(lazy="joined")
-    runde: Mapped["Runde"] = relationship(back_populates="seats")
+    table: Mapped["Table"] = relationship(back_populates="seats")
 
 
 class HandRecord(Base):
@@ -74,7 +81,7 @@ class HandRecord(Base):
     __tablename__ = "hand"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = table_column()
     number: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
     facts: Mapped[dict[str, Any]]
@@ -85,7 +92,7 @@ class HandRecord(Base):
 
     # The partial unique index uq_hand_live_number (runde_id, number WHERE status = 'live') lives in
     # the migrations only: declaring it here would import the PostgreSQL dialect on every `add`.
-    __table_args__ = (Index("ix_hand_runde_status", "runde_id", "status"),)
+    __table_args__ = (Index("ix_hand_runde_status", "table_id", "status"),)
 
 
 class PayoutRecord(Base):
@@ -98,13 +105,13 @@ class PayoutRecord(Base):
 
     hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"))
+    table_id: Mapped[int] = table_column()
     points: Mapped[int] = mapped_column(Integer)
     sat_out: Mapped[bool] = mapped_column(Boolean, default=False)
     won: Mapped[bool] = mapped_column(Boolean, default=False)
     solo: Mapped[bool] = mapped_column(Boolean, default=False)
 
-    __table_args__ = (Index("ix_payout_runde_player", "runde_id", "player_id"),)
+    __table_args__ = (Index("ix_payout_runde_player", "table_id", "player_id"),)
 
 
 JOIN, LEAVE, VOIDED, RESTORED = "join", "leave", "void", "restore"
@@ -117,7 +124,7 @@ class TableEvent(Base):
     __tablename__ = "table_event"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = table_column(index=True)
     # A join or a leave takes effect before the first hand numbered above after_hand.
     after_hand: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(12))
@@ -135,7 +142,7 @@ class Payment(Base):
     __tablename__ = "payment"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int] = table_column(index=True)
     payer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     payee_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     cents: Mapped[int] = mapped_column(Integer)
@@ -150,7 +157,7 @@ class TableStats(Base):
 
     __tablename__ = "table_stats"
 
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = table_column(primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]]
 
@@ -163,7 +170,7 @@ class TableTotals(Base):
 
     __tablename__ = "table_totals"
 
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = table_column(primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]]
 
@@ -220,7 +227,7 @@ class TournamentTable(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), unique=True)
+    table_id: Mapped[int] = table_column(unique=True)
 
 
 class SheetEntry(Base):
@@ -228,7 +235,7 @@ class SheetEntry(Base):
 
     __tablename__ = "sheet_entry"
 
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = table_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     points: Mapped[int] = mapped_column(Integer)
     soli: Mapped[int] = mapped_column(Integer, default=0)
@@ -249,6 +256,6 @@ class EntryRequest(Base):
 
     __tablename__ = "entry_request"
 
-    runde_id: Mapped[int] = mapped_column(ForeignKey("runde.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = table_column(primary_key=True)
     request_key: Mapped[str] = mapped_column(String(100), primary_key=True)
     number: Mapped[int] = mapped_column(Integer)

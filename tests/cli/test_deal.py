@@ -66,13 +66,13 @@ def test_a_table_stored_before_the_setting_keeps_the_dealer_after_a_solo(cli, db
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
-    from schreiber.store.models import Runde
+    from schreiber.store.models import Table
 
     cli.ok("session", "new", "--rules", "schafkopf", *FIVE)
     engine = create_engine(db_url)
     with Session(engine) as s:
-        runde = s.scalars(select(Runde)).one()
-        runde.settings = {k: v for k, v in runde.settings.items() if k != "solo_selber_geber"}
+        table = s.scalars(select(Table)).one()
+        table.settings = {k: v for k, v in table.settings.items() if k != "solo_selber_geber"}
         s.commit()
     engine.dispose()
     assert "Solo: Anna deals again" in cli.ok("add", "wenz", "--player", "Carl", "--augen", "80")
