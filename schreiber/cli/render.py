@@ -8,7 +8,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabulate import tabulate
 
@@ -19,6 +19,16 @@ from schreiber.views.hands import describe
 from schreiber.views import hands as hand_view_of
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
+    from schreiber.ledger.payments import OpenDebts
+    from schreiber.ledger.reports import Report
+    from schreiber.ledger.service import Edited, HandView, TableInfo, TableView
+    from schreiber.ledger.stats import Stats
+    from schreiber.ledger.transfer import Imported
+    from schreiber.ledger.upkeep import CheckResult, LedgerInfo
+    from schreiber.rules.model import Hand
+    from schreiber.rules.table import BockRound, RuleSet, Statistics, TeamPlay
     from schreiber.views.payloads import Sheet
 
 
@@ -26,7 +36,7 @@ def _out(text: str = "") -> None:
     sys.stdout.write(text + "\n")
 
 
-def _payloads() -> Any:
+def _payloads() -> ModuleType:
     """views/payloads.py, imported when JSON or CSV is asked for (`add` never asks)."""
     from schreiber.views import payloads
 
@@ -142,7 +152,7 @@ def wrapped(text: str, indent: str = "  ") -> str:
 # -- tables -----------------------------------------------------------------------------------
 
 
-def _title(info: Any) -> str:
+def _title(info: TableInfo) -> str:
     name = f" “{info.name}”" if info.name else ""
     closed = _(" (closed)") if info.closed else ""
     return _("Session {id}{name}: {rules}, {date}{closed}").format(
@@ -150,7 +160,7 @@ def _title(info: Any) -> str:
     )
 
 
-def table_info(info: Any, created: bool = False) -> None:
+def table_info(info: TableInfo, created: bool = False) -> None:
     _out(wrapped(_title(info) + (_(" — now active") if info.active else "")))
     _out(_("  players: {names}").format(names=", ".join(info.players)))
     if info.teams:
@@ -161,7 +171,7 @@ def table_info(info: Any, created: bool = False) -> None:
         _out(_("  add the first hand with `schreiber add TYPE …`."))
 
 
-def tables(infos: Sequence[Any], fmt: str = "table") -> None:
+def tables(infos: Sequence[TableInfo], fmt: str = "table") -> None:
     if fmt == "json":
         return print_json(_payloads().tables_json(infos))
     if fmt == "csv":
@@ -187,7 +197,7 @@ def tables(infos: Sequence[Any], fmt: str = "table") -> None:
 
 
 
-def table_view(view: Any) -> None:
+def table_view(view: TableView) -> None:
     info = view.table
     table_info(info)
     rules = view.rules
@@ -210,7 +220,7 @@ def rule_sets() -> None:
     _out(fit(rows, [_("rule set"), _("what it is")], wrap=1, align="left", tablefmt="plain"))
 
 
-def rule_set(rules: Any) -> None:
+def rule_set(rules: RuleSet) -> None:
     _out(wrapped(f"{rules.name}: {_(rules.summary)}"))
     _out(_("{low}–{high} players at the table.").format(low=rules.min_players, high=rules.max_players) + "\n")
     types = [[t, _(d)] for t, d in rules.types.items()]
@@ -225,7 +235,7 @@ def rule_set(rules: Any) -> None:
 # -- hands ------------------------------------------------------------------------------------
 
 
-def _points_block(view: Any, hand_view: Any) -> str:
+def _points_block(view: TableView, hand_view: HandView) -> str:
     players = view.table.players
     out = set(hand_view.sitting_out) | set(hand_view.absent)
     row_hand = [_("hand")] + [("–" if p in out else signed(hand_view.payout.points[p])) for p in players]
@@ -233,12 +243,12 @@ def _points_block(view: Any, hand_view: Any) -> str:
     return tint(_grid([row_hand, row_total], ["", *players]))
 
 
-def _totals_block(view: Any) -> str:
+def _totals_block(view: TableView) -> str:
     players = view.table.players
     return tint(_grid([[_("total")] + [signed(view.totals[p]) for p in players]], ["", *players]))
 
 
-def added(view: Any) -> None:
+def added(view: TableView) -> None:
     h = view.hands[-1]
     _out(wrapped(_("Hand {number}: {hand} — {formula}").format(number=h.number, hand=describe(h.hand), formula=h.payout.formula)))
     if h.payout.split:
@@ -252,7 +262,7 @@ def added(view: Any) -> None:
     _next_lines(view)
 
 
-def _next_lines(view: Any) -> None:
+def _next_lines(view: TableView) -> None:
     _out(_("Next dealer: {name}").format(name=view.next_dealer))
     if view.state.sitting_out:
         _out(_("Sits out next: {names}").format(names=", ".join(view.state.sitting_out)))
@@ -263,7 +273,7 @@ def _next_lines(view: Any) -> None:
         _out(small)
 
 
-def _small_drawing(view: Any) -> str:
+def _small_drawing(view: TableView) -> str:
     from schreiber.rules.table import TeamPlay
 
     if not isinstance(view.rules, TeamPlay):
@@ -273,7 +283,7 @@ def _small_drawing(view: Any) -> str:
     return "\n".join(drawing.team_small(team) for team in view.rules.teams_view(view.table.settings, view.state))
 
 
-def edited(number: int, result: Any) -> None:
+def edited(number: int, result: Edited) -> None:
     view = result.view
     h = next(x for x in view.hands if x.number == number)
     if not result.changes:
@@ -301,7 +311,7 @@ def _later_line(count: int) -> None:
     _out(ngettext("  {count} later hand pays differently now.", "  {count} later hands pay differently now.", count).format(count=count))
 
 
-def voided(hand: Any, result: Any) -> None:
+def voided(hand: HandView, result: Edited) -> None:
     _out(_void_line(hand))
     for number, dealer in result.kept_dealers:
         _out(_("  Hand {number} keeps its dealer as recorded: {name} (stored as --dealer {name}).").format(number=number, name=dealer))
@@ -310,14 +320,14 @@ def voided(hand: Any, result: Any) -> None:
     _next_lines(result.view)
 
 
-def restored(hand: Any, result: Any) -> None:
+def restored(hand: HandView, result: Edited) -> None:
     _out(_("Hand {number} restored: {hand} — {formula}").format(number=hand.number, hand=describe(hand.hand), formula=hand.payout.formula))
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)
 
 
-def seated(view: Any, joined: str | None = None, left: str | None = None) -> None:
+def seated(view: TableView, joined: str | None = None, left: str | None = None) -> None:
     state = view.state
     seated_now = ", ".join(state.players)
     if joined:
@@ -327,7 +337,7 @@ def seated(view: Any, joined: str | None = None, left: str | None = None) -> Non
     _next_lines(view)
 
 
-def settled(paid: Any, still_open: Any) -> None:
+def settled(paid: Sequence[tuple[str, str, int]], still_open: Sequence[tuple[str, str, int]]) -> None:
     if not paid:
         _out(_("None of the open transfers involve the players named.") if still_open else _("Nothing was open to settle."))
     for debtor, creditor, cents in paid:
@@ -352,7 +362,7 @@ def _pays(debtor: str, creditor: str, cents: int) -> str:
     return _("  {debtor} pays {creditor} {money}").format(debtor=debtor, creditor=creditor, money=euros(cents))
 
 
-def open_debts(debts: Any, fmt: str) -> None:
+def open_debts(debts: OpenDebts, fmt: str) -> None:
     if fmt == "json":
         return print_json(_payloads().debts_json(debts))
     if fmt == "csv":
@@ -371,17 +381,17 @@ def open_debts(debts: Any, fmt: str) -> None:
             _out(_pays(debtor, creditor, cents))
 
 
-def _void_line(hand: Any) -> str:
+def _void_line(hand: HandView) -> str:
     return _("Hand {number} ({hand}) is void; it stays in the ledger, marked void.").format(number=hand.number, hand=describe(hand.hand))
 
 
-def undone(hand: Any, view: Any) -> None:
+def undone(hand: HandView, view: TableView) -> None:
     _out(_void_line(hand))
     _out(_totals_block(view))
     _next_lines(view)
 
 
-def hands(view: Any, fmt: str = "table") -> None:
+def hands(view: TableView, fmt: str = "table") -> None:
     if fmt == "json":
         return print_json(_payloads().hands_json(view))
     if fmt == "csv":
@@ -416,7 +426,7 @@ def hands(view: Any, fmt: str = "table") -> None:
     _next_lines(view)
 
 
-def _bock_mark(hand_view: Any) -> str:
+def _bock_mark(hand_view: HandView) -> str:
     """" Bock" after the value of a hand played in a Bock round (" Doppelbock" in one of ×4), else ""."""
     for term in hand_view.payout.terms:
         if term.op == "×" and term.label in ("Bock", "Doppelbock"):
@@ -424,7 +434,11 @@ def _bock_mark(hand_view: Any) -> str:
     return ""
 
 
-def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequence[Any] = ()) -> None:
+def history(
+    info: TableInfo,
+    rows: Sequence[tuple[int, str, Hand, Any]],
+    events: Sequence[tuple[int, str, str | None, int | None, Any]] = (),
+) -> None:
     _out(wrapped(_title(info) + _(" — every hand as typed")))
     if not rows:
         _out(_("no hands yet."))
@@ -454,7 +468,7 @@ def history(info: Any, rows: Sequence[tuple[int, str, Any, Any]], events: Sequen
 _STATUS = {"live": N_("live"), "void": N_("void"), "superseded": N_("superseded")}
 
 
-def hand(hand_view: Any, view: Any, fmt: str) -> None:
+def hand(hand_view: HandView, view: TableView, fmt: str) -> None:
     if fmt == "json":
         return print_json(_payloads().hand_json(hand_view, view))
     p = hand_view.payout
@@ -482,7 +496,7 @@ def hand(hand_view: Any, view: Any, fmt: str) -> None:
     _out(_points_block(view, hand_view))
 
 
-def _made_bock(round_: Any) -> str:
+def _made_bock(round_: BockRound) -> str:
     if round_.factor == 2:
         said = ngettext("This hand made a Bock round: ×{factor} for {count} hand.", "This hand made a Bock round: ×{factor} for {count} hands.", round_.hands_left)
     else:
@@ -510,7 +524,7 @@ _REPORT_HEADERS = {
 }
 
 
-def report(rep: Any, fmt: str, excel: bool = False) -> None:
+def report(rep: Report, fmt: str, excel: bool = False) -> None:
     if fmt == "json":
         return print_json(_payloads().report_json(rep))
     if fmt == "csv":
@@ -543,7 +557,7 @@ def report(rep: Any, fmt: str, excel: bool = False) -> None:
         _out(line)
 
 
-def _report_table(rep: Any) -> None:
+def _report_table(rep: Report) -> None:
     extra_keys = _payloads().report_extras(rep)
     headers = _payloads().report_columns(rep)
     display = []
@@ -557,7 +571,7 @@ def _report_table(rep: Any) -> None:
     _out(tint(tabulate(display, headers=shown, tablefmt="simple", disable_numparse=True, stralign="right")))
 
 
-def imported(results: Sequence[Any]) -> None:
+def imported(results: Sequence[Imported]) -> None:
     for r in results:
         hands = ngettext("{count} hand", "{count} hands", r.hands).format(count=r.hands)
         matched = _(" (matched by date, rule set, players and hands)") if r.by_facts else ""
@@ -602,23 +616,28 @@ def imported(results: Sequence[Any]) -> None:
             ).format(count=r.payments, session=r.session))
 
 
-def strokes(view: Any) -> None:
+def _teams(view: TableView) -> Any:
+    """The team view of a team-play table (the command checked `TeamPlay` before asking for strokes)."""
+    return cast("TeamPlay", view.rules).teams_view(view.table.settings, view.state)
+
+
+def strokes(view: TableView) -> None:
     from schreiber.report import drawing
 
     _out(wrapped(_title(view.table)))
-    _out(drawing.drawing_text(view.rules.teams_view(view.table.settings, view.state)))
+    _out(drawing.drawing_text(_teams(view)))
 
 
-def strokes_svg(view: Any) -> str:
+def strokes_svg(view: TableView) -> str:
     from schreiber.report import drawing
 
-    return drawing.drawing_svg(view.rules.teams_view(view.table.settings, view.state))
+    return drawing.drawing_svg(_teams(view))
 
 
 # -- the ledger itself (db info, db check) ---------------------------------------------------------
 
 
-def ledger_info(info: Any) -> None:
+def ledger_info(info: LedgerInfo) -> None:
     rows = [
         (_("ledger"), info.where),
         (_("schema revision"), info.revision or _("none")),
@@ -631,7 +650,7 @@ def ledger_info(info: Any) -> None:
         _out(f"{label + ':':<{width}}{value}")
 
 
-def ledger_check(result: Any) -> None:
+def ledger_check(result: CheckResult) -> None:
     """One line per problem, or one line saying what was proven."""
     for problem in result.problems:
         _out(_("problem: {problem}").format(problem=problem))
@@ -672,7 +691,7 @@ def _pw(d: dict[str, int]) -> str:
     return f"{d['won']}/{d['played']}"
 
 
-def stats(result: Any, fmt: str, excel: bool = False) -> None:
+def stats(result: Stats, fmt: str, excel: bool = False) -> None:
     """Several small tables per rule set (each fits 80 columns); json and csv give every number."""
     if fmt == "csv":
         return print_csv(_payloads().stats_csv(result), excel=excel)
@@ -706,7 +725,7 @@ def stats(result: Any, fmt: str, excel: bool = False) -> None:
             _out(_fitted(rows, [_("player"), *(_short(t) for t in chunk)]))
         own = _own_statistics(g["rules"])
         extra = own.stat_tables(g["players"]) if own is not None and g["players"] else []
-        if extra:
+        if extra and own is not None:  # extra is only ever non-empty with own; mypy cannot see that
             _out("\n" + _(own.stat_title) + ":")
             for j, table in enumerate(extra):
                 _out(("\n" if j else "") + _fitted(table[1:], [_(_STAT_HEADERS.get(h, h)) for h in table[0]]))
@@ -742,11 +761,11 @@ def _short(t: str) -> str:
     return t if len(t) <= 12 else t[:11] + "."
 
 
-def _evening(e: Any) -> str:
+def _evening(e: dict[str, Any] | None) -> str:
     return "" if e is None else f"{signed(e['points'])} ({e['date']})"
 
 
-def _own_statistics(rules: str) -> Any:
+def _own_statistics(rules: str) -> Statistics | None:
     """The rule set's own statistics (its `Statistics`), or None."""
     from schreiber.rules import registry
     from schreiber.rules.table import Statistics

@@ -4,26 +4,29 @@ and CSV of views/payloads.py."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from schreiber.cli.render import _grid, _out, print_csv, print_json, signed, tint, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import payloads
 
+if TYPE_CHECKING:
+    from schreiber.ledger.tournament import EntrantView, RoundPlan, StandingsView, TablePlan, TournamentInfo
 
-def _title(info: Any) -> str:
+
+def _title(info: TournamentInfo) -> str:
     return _("Tournament {id} “{name}”: {rules}, {date}, {rounds} rounds, Wertung {wertung}").format(
         id=info.id, name=info.name, rules=info.rules, date=info.date.isoformat(), rounds=info.rounds, wertung=info.wertung
     )
 
 
-def info(info: Any, created: bool = False) -> None:
+def info(info: TournamentInfo, created: bool = False) -> None:
     _out(wrapped(_title(info) + (_(" — now active") if info.active else "")))
     if created:
         _out(_("  register the players with `schreiber tournament register NAME …`, then `schreiber tournament draw`."))
 
 
-def listing(infos: Sequence[Any]) -> None:
+def listing(infos: Sequence[TournamentInfo]) -> None:
     if not infos:
         _out(_("No tournaments yet; start one with `schreiber tournament new NAME --rules preisschafkopf`."))
         return
@@ -34,7 +37,7 @@ def listing(infos: Sequence[Any]) -> None:
     _out(_grid(rows, [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")]))
 
 
-def details(info_: Any, entrants: Sequence[Any]) -> None:
+def details(info_: TournamentInfo, entrants: Sequence[EntrantView]) -> None:
     info(info_)
     _out(_("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
         hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed))
@@ -46,17 +49,17 @@ def details(info_: Any, entrants: Sequence[Any]) -> None:
         _out(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
 
 
-def registered(entrants: Sequence[Any]) -> None:
+def registered(entrants: Sequence[EntrantView]) -> None:
     for e in entrants:
         _out(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
 
 
-def withdrawn(entrant: Any) -> None:
+def withdrawn(entrant: EntrantView) -> None:
     _out(_("{name} (start number {number}) has withdrawn: not drawn again; his rounds stay in the standings.").format(
         name=entrant.name, number=entrant.number))
 
 
-def _status(plan: Any, table: Any) -> str:
+def _status(plan: RoundPlan, table: TablePlan) -> str:
     if table.sheet:
         return _("sheet entered")
     if plan.done(table):
@@ -66,7 +69,7 @@ def _status(plan: Any, table: Any) -> str:
     return _("open")
 
 
-def plan(plan: Any, fmt: str, drawn: bool = False) -> None:
+def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
     if fmt == "json":
         return print_json(payloads.plan_json(plan))
     if fmt == "csv":
@@ -86,7 +89,7 @@ def plan(plan: Any, fmt: str, drawn: bool = False) -> None:
                "`schreiber tournament result {round} TABLE NAME=POINTS …`.").format(round=plan.round))
 
 
-def entered(round_: int, table: Any) -> None:
+def entered(round_: int, table: TablePlan) -> None:
     _out(_("Sheet of round {round} table {table} entered (session {session}): {names}.").format(
         round=round_, table=table.table, session=table.session, names=", ".join(table.players)))
 
@@ -95,7 +98,7 @@ def _round_cells(rounds: Sequence[int | None]) -> list[str]:
     return ["–" if r is None else signed(r) if r < 0 else str(r) for r in rounds]
 
 
-def standings(view: Any, fmt: str, excel: bool = False) -> None:
+def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     t = view.tournament
     if fmt == "json":
         return print_json(payloads.standings_json(view))

@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schreiber.report.csvio import euros
 from schreiber.views.hands import describe
+
+if TYPE_CHECKING:
+    from schreiber.ledger.payments import OpenDebts
+    from schreiber.ledger.reports import PlayerLine, Report
+    from schreiber.ledger.service import HandView, TableInfo, TableView
+    from schreiber.ledger.stats import Stats
+    from schreiber.ledger.tournament import RoundPlan, StandingsView
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,7 @@ def _flag(value: bool) -> str:
 # -- tables (session list) --------------------------------------------------------------------
 
 
-def tables_json(infos: Sequence[Any]) -> list[dict[str, Any]]:
+def tables_json(infos: Sequence[TableInfo]) -> list[dict[str, Any]]:
     """`session list --format json`."""
     return [
         {"id": i.id, "date": i.date.isoformat(), "rules": i.rules, "name": i.name, "players": list(i.players),
@@ -41,7 +48,7 @@ def tables_json(infos: Sequence[Any]) -> list[dict[str, Any]]:
     ]
 
 
-def tables_csv(infos: Sequence[Any]) -> Sheet:
+def tables_csv(infos: Sequence[TableInfo]) -> Sheet:
     """`session list --format csv`."""
     return Sheet(
         ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
@@ -53,7 +60,7 @@ def tables_csv(infos: Sequence[Any]) -> Sheet:
 # -- hands (list, show) -----------------------------------------------------------------------
 
 
-def hands_json(view: Any) -> dict[str, Any]:
+def hands_json(view: TableView) -> dict[str, Any]:
     """`list --format json`: every hand of the table with its payouts and running totals."""
     return {
         "session": view.table.id,
@@ -68,7 +75,7 @@ def hands_json(view: Any) -> dict[str, Any]:
     }
 
 
-def hands_csv(view: Any) -> Sheet:
+def hands_csv(view: TableView) -> Sheet:
     """`list --format csv`: a row per hand, each player's payout and running total side by side."""
     players = view.table.players
     return Sheet(
@@ -78,7 +85,7 @@ def hands_csv(view: Any) -> Sheet:
     )
 
 
-def hand_json(hand_view: Any, view: Any) -> dict[str, Any]:
+def hand_json(hand_view: HandView, view: TableView) -> dict[str, Any]:
     """`show N --format json`, and the JSON API's answer to a recorded hand."""
     p = hand_view.payout
     return {
@@ -104,7 +111,7 @@ def _transfers(owed: Iterable[tuple[str, str, int]]) -> list[dict[str, Any]]:
     return [{"from": a, "to": b, "cents": c} for a, b, c in owed]
 
 
-def report_extras(rep: Any) -> list[str]:
+def report_extras(rep: Report) -> list[str]:
     """The rule set's own columns of a report (Musssolo, Schafköpfe …), in the order they first appear."""
     keys: list[str] = []
     for line in rep.players:
@@ -114,12 +121,12 @@ def report_extras(rep: Any) -> list[str]:
     return keys
 
 
-def report_columns(rep: Any) -> list[str]:
+def report_columns(rep: Report) -> list[str]:
     """The columns of a report's ranking, as keys: the CSV's header, and what the terminal translates."""
     return ["rank", "player", "points", "hands", "won", "solos", *report_extras(rep), *(["money"] if rep.money else [])]
 
 
-def _report_players(rep: Any) -> list[dict[str, Any]]:
+def _report_players(rep: Report) -> list[dict[str, Any]]:
     players = []
     for line in rep.players:
         entry: dict[str, Any] = {"name": line.name, "points": line.points, "hands": line.hands, "won": line.won, "solos": line.solos}
@@ -130,7 +137,7 @@ def _report_players(rep: Any) -> list[dict[str, Any]]:
     return players
 
 
-def report_json(rep: Any) -> dict[str, Any]:
+def report_json(rep: Report) -> dict[str, Any]:
     """`report --format json`."""
     players = _report_players(rep)
     if rep.by_rules:
@@ -152,12 +159,12 @@ def report_json(rep: Any) -> dict[str, Any]:
     }
 
 
-def report_csv(rep: Any) -> Sheet:
+def report_csv(rep: Report) -> Sheet:
     """`report --format csv`: the ranking; money is a column `euros`, a number (-1.10), never "−1,10 €"."""
     extra_keys = report_extras(rep)
     headers = report_columns(rep)
 
-    def row(rank: int, line: Any) -> list[Any]:
+    def row(rank: int, line: PlayerLine) -> list[Any]:
         cells: list[Any] = [rank, line.name, line.points, line.hands, line.won, line.solos]
         cells += [line.extras.get(k, "") for k in extra_keys]
         if rep.money:
@@ -176,7 +183,7 @@ def report_csv(rep: Any) -> Sheet:
     )
 
 
-def debts_json(debts: Any) -> dict[str, Any]:
+def debts_json(debts: OpenDebts) -> dict[str, Any]:
     """`report --open --format json`: what each table still owes, and who pays whom across them."""
     return {
         "sessions": [{"session": d.table_id, "title": d.title, "owed": _transfers(d.owed)} for d in debts.tables],
@@ -184,7 +191,7 @@ def debts_json(debts: Any) -> dict[str, Any]:
     }
 
 
-def debts_csv(debts: Any) -> Sheet:
+def debts_csv(debts: OpenDebts) -> Sheet:
     """`report --open --format csv`: a row per table and transfer still owed."""
     return Sheet(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed))
 
@@ -192,7 +199,7 @@ def debts_csv(debts: Any) -> Sheet:
 # -- statistics -------------------------------------------------------------------------------
 
 
-def stats_json(stats: Any) -> dict[str, Any]:
+def stats_json(stats: Stats) -> dict[str, Any]:
     """`stats --format json`: the fields of CLI.md, then each rule set's extras (see README)."""
     groups = []
     for g in stats.groups:
@@ -217,7 +224,7 @@ def stats_json(stats: Any) -> dict[str, Any]:
     return {"groups": groups}
 
 
-def stats_csv(stats: Any) -> Sheet:
+def stats_csv(stats: Stats) -> Sheet:
     """`stats --format csv`: every number of the JSON as a row (rules, player, stat, value)."""
     rows: list[list[Any]] = []
     for g in stats_json(stats)["groups"]:
@@ -249,7 +256,7 @@ def _flat(d: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
 # -- tournaments ------------------------------------------------------------------------------
 
 
-def plan_json(plan: Any) -> dict[str, Any]:
+def plan_json(plan: RoundPlan) -> dict[str, Any]:
     """`tournament tables --format json`: the round's tables, players in seat order."""
     return {
         "tournament": plan.tournament.id,
@@ -259,7 +266,7 @@ def plan_json(plan: Any) -> dict[str, Any]:
     }
 
 
-def plan_csv(plan: Any) -> Sheet:
+def plan_csv(plan: RoundPlan) -> Sheet:
     """`tournament tables --format csv`: a row per seat."""
     return Sheet(
         ["round", "table", "session", "seat", "number", "name"],
@@ -268,7 +275,7 @@ def plan_csv(plan: Any) -> Sheet:
     )
 
 
-def standings_json(view: Any) -> dict[str, Any]:
+def standings_json(view: StandingsView) -> dict[str, Any]:
     """`tournament standings --format json`."""
     return {
         "tournament": view.tournament.id,
@@ -282,7 +289,7 @@ def standings_json(view: Any) -> dict[str, Any]:
     }
 
 
-def standings_csv(view: Any) -> Sheet:
+def standings_csv(view: StandingsView) -> Sheet:
     """`tournament standings --format csv`: a column per round, empty for a round not played."""
     return Sheet(
         ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"],
