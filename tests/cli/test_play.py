@@ -192,13 +192,16 @@ def test_shell_completion_without_a_ledger_offers_nothing_and_creates_none(tmp_p
 
 
 def test_show_completion_prints_a_script_for_each_shell(tmp_path):
-    for shell in ("bash", "zsh", "fish"):
+    # Typer otherwise ignores the shell named and detects the one it runs under from its parent
+    # processes, which a test run started outside a shell does not have.
+    scripts = {"bash": "_schreiber_completion()", "zsh": "#compdef schreiber", "fish": "complete --command schreiber"}
+    for shell, start in scripts.items():
         ran = subprocess.run(
             [SCHREIBER, "--show-completion", shell], capture_output=True, text=True, timeout=60,
-            env={**os.environ, "SCHREIBER_DB": str(tmp_path / "l.db")},
+            env={**os.environ, "SCHREIBER_DB": str(tmp_path / "l.db"), "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
         )
         assert ran.returncode == 0, ran.stderr
-        assert "_SCHREIBER_COMPLETE" in ran.stdout
+        assert "_SCHREIBER_COMPLETE" in ran.stdout and start in ran.stdout, (shell, ran.stdout[:80])
 
 
 # -- a terminal ---------------------------------------------------------------------------------
