@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import DBAPIError
@@ -362,44 +362,52 @@ def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ..
     return steps
 
 
-def _seat_changes(key: str, text: str) -> list[SeatChange]:
-    """The column table_events: [{"after_hand": K, "kind": "join"|"leave", "name": NAME, "seat": N|null}, …]."""
+_T = TypeVar("_T")
+
+
+def _entries(text: str, entry: Callable[[Any], _T]) -> list[_T]:
+    """A column holding a JSON list, read entry by entry (`entry` raises ValueError for one it cannot take); empty is none."""
     if not text:
         return []
+    entries = json.loads(text)
+    if not isinstance(entries, list):
+        raise TypeError("a list expected")
+    return [entry(e) for e in entries]
+
+
+_UNREADABLE = (ValueError, TypeError, KeyError, RecursionError)
+
+
+def _seat_changes(key: str, text: str) -> list[SeatChange]:
+    """The column table_events: [{"after_hand": K, "kind": "join"|"leave", "name": NAME, "seat": N|null}, …]."""
+
+    def change(e: Any) -> SeatChange:
+        after, kind, name, seat = e["after_hand"], e["kind"], e["name"], e.get("seat")
+        if not (isinstance(after, int) and 0 <= after <= MAX_HANDS and kind in (JOIN, LEAVE) and isinstance(name, str)
+                and name.strip() and len(name) <= 80 and (seat is None or isinstance(seat, int))):
+            raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
+        return SeatChange(after, join=name if kind == JOIN else None, leave=name if kind == LEAVE else None, seat=seat)
+
     try:
-        entries = json.loads(text)
-        if not isinstance(entries, list):
-            raise TypeError("a list expected")
-        changes = []
-        for e in entries:
-            after, kind, name, seat = e["after_hand"], e["kind"], e["name"], e.get("seat")
-            if not (isinstance(after, int) and 0 <= after <= MAX_HANDS and kind in (JOIN, LEAVE) and isinstance(name, str)
-                    and name.strip() and len(name) <= 80 and (seat is None or isinstance(seat, int))):
-                raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
-            changes.append(SeatChange(after, join=name if kind == JOIN else None, leave=name if kind == LEAVE else None, seat=seat))
-    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        return _entries(text, change)
+    except _UNREADABLE as e:
         raise _refuse(_("the joins and leaves of session {key} (column table_events) cannot be read ({e})").format(key=key, e=e)) from None
-    return changes
 
 
 def _paid(key: str, text: str) -> list[tuple[str, str, int]]:
     """The column payments: [{"payer": NAME, "payee": NAME, "cents": N}, …] in the order they were recorded."""
-    if not text:
-        return []
+
+    def payment(e: Any) -> tuple[str, str, int]:
+        payer, payee, cents = e["payer"], e["payee"], e["cents"]
+        if not (isinstance(payer, str) and isinstance(payee, str) and isinstance(cents, int)
+                and not isinstance(cents, bool) and 0 < cents <= 10**12):
+            raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
+        return (payer, payee, cents)
+
     try:
-        entries = json.loads(text)
-        if not isinstance(entries, list):
-            raise TypeError("a list expected")
-        paid = []
-        for e in entries:
-            payer, payee, cents = e["payer"], e["payee"], e["cents"]
-            if not (isinstance(payer, str) and isinstance(payee, str) and isinstance(cents, int)
-                    and not isinstance(cents, bool) and 0 < cents <= 10**12):
-                raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
-            paid.append((payer, payee, cents))
-    except (ValueError, TypeError, KeyError, RecursionError) as e:
+        return _entries(text, payment)
+    except _UNREADABLE as e:
         raise _refuse(_("the payments of session {key} (column payments) cannot be read ({e})").format(key=key, e=e)) from None
-    return paid
 
 
 def _seating(key: str, seats: dict[int, str], events: list[SeatChange]) -> tuple[tuple[str, ...], tuple[str, ...]]:
