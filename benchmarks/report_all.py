@@ -243,12 +243,13 @@ def one_evening(url: str | None, tmp: str, per_evening: int) -> Iterator[dict[st
 def main() -> None:
     """`report --all` over the season as a multiple of `report --all` over a ledger of one evening (goal
     ≤ 1.3×): the first run after the build sums every table's payouts and keeps the totals (as the first
-    run after the upgrade to 0007 does), the later runs read them; "after an add" adds a hand to the
+    run after the upgrade to 0008 does), the later runs read them; "after an add" adds a hand to the
     last evening before each run, so one table is summed again."""
     import json
 
     with season_from_arguments() as (args, env, schreiber), tempfile.TemporaryDirectory() as tmp:
         command = [schreiber, "report", "--all", "--format", "json"]
+        forget(env, "player_totals")
         forget(env, "table_totals")
         first, first_cpu, out = timed(command, env, runs=1)
         report = json.loads(out)

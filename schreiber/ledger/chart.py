@@ -106,7 +106,7 @@ def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
     span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
     title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
     if money:
-        rep = report(ledger, scope)
+        rep = report(ledger, scope, per_table=True)
         if not rep.money:
             raise SettingsError(_("--money: no session of the scope plays for money (no --tariff); chart points instead."))
         for t in tables:

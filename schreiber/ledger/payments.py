@@ -48,7 +48,7 @@ def _owed(ledger: Ledger, s: Any, table: Table, cents: dict[str, int]) -> dict[s
 
 def open_debts(ledger: Ledger, scope: Scope) -> OpenDebts:
     """What is still owed, table by table, and netted across the tables of the scope."""
-    rep = report(ledger, scope)
+    rep = report(ledger, scope, per_table=True)
     tables = []
     net: dict[str, int] = defaultdict(int)
     with ledger.transaction() as s:
@@ -70,7 +70,7 @@ def settle(
     returns (what was recorded now, what is still open)."""
     with ledger.transaction() as s:
         table_id = ledger.table_row(s, table_id).id
-    rep = report(ledger, Scope(table_id=table_id))
+    rep = report(ledger, Scope(table_id=table_id), per_table=True)
     if not rep.money:
         raise SettingsError(_("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(table_id=table_id))
     with ledger.transaction() as s:

@@ -17,12 +17,11 @@ from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger import totals as totals_of
 from schreiber.ledger.scope import Scope, reading as _reading, where as _where
 from schreiber.ledger.service import Ledger, TableView
-from schreiber.report.settlement import against_average, transfers
-from schreiber.rules import registry
-from schreiber.rules.table import PlayerExtras
-from schreiber.store.models import JOIN, LIVE, HandRecord, Payment, Player, Table, Seat, TableEvent
+from schreiber.report.settlement import transfers
+from schreiber.ledger.totals import seated_players
+from schreiber.store.models import LIVE, HandRecord, Payment, Player, Table, TableTotals
 
-__all__ = ["PlayerLine", "Report", "Scope", "report", "session_title", "table_report"]
+__all__ = ["PlayerLine", "Report", "Scope", "report", "seated_players", "session_title", "table_report"]
 
 
 @dataclass(frozen=True)
@@ -88,140 +87,50 @@ def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView
         return view, report(ledger, Scope(table_id=table.id), views={table.id: view}, session=s)
 
 
-def seated_players(s: Any, where: list[Any]) -> tuple[dict[int, list[int]], dict[int, str]]:
-    """Everyone who sat at each table `where` picks (player ids in seat order, then as they joined),
-    and their names: each has a line in a report or a statistic, hands or not."""
-    seats: dict[int, list[int]] = defaultdict(list)
-    names: dict[int, str] = {}
-    for table_id, player_id, name in s.execute(
-        select(Seat.table_id, Seat.player_id, Player.name)
-        .join(Player, Player.id == Seat.player_id)
-        .join(Table, Table.id == Seat.table_id)
-        .where(*where)
-        .order_by(Seat.table_id, Seat.position)
-    ):
-        seats[table_id].append(player_id)
-        names[player_id] = name
-    for table_id, player_id, name in s.execute(
-        # Players who joined a table later are at it too (table events, ordered as they came).
-        select(TableEvent.table_id, TableEvent.player_id, Player.name)
-        .join(Player, Player.id == TableEvent.player_id)
-        .join(Table, Table.id == TableEvent.table_id)
-        .where(TableEvent.kind == JOIN, *where)
-        .order_by(TableEvent.id)
-    ):
-        if player_id not in seats[table_id]:
-            seats[table_id].append(player_id)
-            names[player_id] = name
-    return seats, names
+def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None,
+           per_table: bool = False) -> Report:
+    """The scope's totals summed by the database from each table's kept totals (`totals`), money settled in Python.
 
-
-def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None) -> Report:
-    """Sum the cached payouts per table and player in the database, then settle the money in Python.
-
-    `views`: tables the caller folded already, read in the caller's transaction `session`."""
+    `views`: tables the caller folded already, read in the caller's transaction `session`. `per_table`:
+    also each table's money per player (`Report.table_cents`: what `settle`, `report --open` and the
+    money chart need)."""
+    views = dict(views or {})
     with _reading(ledger, session) as s:
         where = _where(ledger, s, scope)
-        # The revisions are read before the totals: a row kept under a revision holds no older hands.
-        tables = _scope_tables(s, where)
-        seats, names = seated_players(s, where)
-        # Each table's sums are kept (`totals`): a season reads one row per table, and sums from the
-        # cached payouts only the tables changed since.
-        kept, fresh = totals_of.read(s, where, tables)
-        per_table = _player_lines(kept)
-        totals = _summed(tables, seats, per_table)
-        money = _money_and_extras(ledger, s, scope, tables, seats, names, per_table, views or {})
-        kasse = _kasse(tables, per_table)
-        payments = _payments(s, where, names)
+        tables = s.execute(select(Table.id, Table.rules).where(*where).order_by(Table.id)).all()
+        status: list[str] = []
+        if tables and not scope.many:
+            # One table: folded for what it carries (its status lines), and its own columns come from that fold.
+            view = views.get(tables[0].id)
+            if view is None:
+                view = views[tables[0].id] = _folded(ledger, s, tables[0].id)
+            status = view.status
+        # Each table's sums are kept (`totals`): a season sums the kept rows in the database, and makes
+        # from the cached payouts only the tables changed since.
+        summed, fresh = totals_of.of_scope(ledger, s, where, views, per_table)
+        title = _title(s, scope, where, tables)
+        payments = _payments(s, where, summed.names)
     if fresh and session is None:
         # In a short transaction of its own, after the reading one (a caller's open transaction is left alone).
-        revision = {t.id: t.revision for t in tables}
-        totals_of.keep(ledger, {table_id: (revision[table_id], data) for table_id, data in fresh.items()})
-    lines = _ranked(totals, names, money)
+        totals_of.keep(ledger, fresh, TableTotals)
+    names = summed.names
+    lines = _ranked(summed)
     paid = [(names[a], names[b], int(c)) for a, b, c in payments]
     rule_sets = sorted({t.rules for t in tables})
     return Report(
-        title=_title(scope, tables),
+        title=title,
         players=lines,
-        hands=int(sum(k["hands"] for k in kept.values())),
+        hands=summed.hands,
         sessions=[t.id for t in tables],
         transfers=_still_owed(lines, paid),
-        status=money.status,
-        table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in money.by_table.items()},
+        status=status,
+        table_cents={tid: {names[pid]: c for pid, c in per.items()} for tid, per in summed.table_cents.items()},
         paid=paid,
-        kasse={names[pid]: c for pid, c in kasse.items()},
+        kasse={names[pid]: line.kasse for pid, line in sorted(summed.players.items()) if line.kasse is not None},
         rules=rule_sets,
         # Points of different rule sets are never added: over several, one report per rule set.
-        by_rules=[(r, report(ledger, replace(scope, rules=r))) for r in rule_sets] if len(rule_sets) > 1 else [],
+        by_rules=[(r, report(ledger, replace(scope, rules=r), per_table=per_table)) for r in rule_sets] if len(rule_sets) > 1 else [],
     )
-
-
-def _scope_tables(s: Any, where: list[Any]) -> list[Any]:
-    """The tables `where` picks, in the order they were opened (id, rules, tariff, settings, name, date, revision)."""
-    return s.execute(
-        select(Table.id, Table.rules, Table.tariff, Table.settings, Table.name, Table.date, Table.revision)
-        .where(*where)
-        .order_by(Table.id)
-    ).all()
-
-
-def _player_lines(kept: dict[int, dict[str, Any]]) -> dict[int, dict[int, list[int]]]:
-    """Each table's kept totals as player id -> line (the columns of `totals`: points, hands, won, …)."""
-    return {table_id: {int(pid): line for pid, line in k["players"].items()} for table_id, k in kept.items()}
-
-
-def _summed(tables: list[Any], seats: dict[int, list[int]], per_table: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
-    """Points, hands, won and solos per player over every table of the scope, in the order they sat down."""
-    totals: dict[int, list[int]] = {pid: [0, 0, 0, 0] for t in tables for pid in seats[t.id]}
-    for t in tables:
-        for pid in seats[t.id]:
-            for i, v in enumerate(per_table[t.id].get(pid, [0, 0, 0, 0])[:4]):
-                totals[pid][i] += v
-    return totals
-
-
-@dataclass
-class _Money:
-    """What the tables of a scope add up to besides points, gathered table by table."""
-
-    cents: dict[int, int] = field(default_factory=dict)  # per player, every table together
-    by_table: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # table -> player -> cents
-    extras: dict[int, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))  # the rule sets' own columns
-    status: list[str] = field(default_factory=list)  # the status lines of a report of one table
-
-
-def _money_and_extras(
-    ledger: Ledger, s: Any, scope: Scope, tables: list[Any], seats: dict[int, list[int]], names: dict[int, str],
-    per_table: dict[int, dict[int, list[int]]], views: dict[int, TableView],
-) -> _Money:
-    """Per table: the rule set's own columns (folded for), then its money: what the rule set counts
-    itself, or points × tariff."""
-    money = _Money()
-    # Asked once per rule set: a runtime Protocol's isinstance costs about 0.3 ms, 3 s over a decade's tables.
-    counts_extras: dict[str, bool] = {}
-    for t in tables:
-        rules = registry.get(t.rules)
-        if t.rules not in counts_extras:
-            counts_extras[t.rules] = isinstance(rules, PlayerExtras)
-        table_extras = None
-        if counts_extras[t.rules] or not scope.many:
-            # Only these tables are folded: their extras (Musssolo, Schafköpfe) are not cached.
-            view = views.get(t.id)
-            if view is None:
-                view = _folded(ledger, s, t.id)
-            if not scope.many:
-                money.status = view.status
-            if counts_extras[t.rules]:
-                table_extras = rules.player_extras(t.settings, view.state)  # type: ignore[attr-defined]
-        if table_extras:
-            _add_extras(money, t.id, table_extras, {names[pid]: pid for pid in seats[t.id]})
-        if t.tariff and not (table_extras and any("cents" in v for v in table_extras.values())):
-            points = {pid: per_table[t.id].get(pid, [0, 0, 0, 0])[0] for pid in seats[t.id]}
-            table_cents = _tariff_cents(rules, points, t.tariff)
-            for pid, c in table_cents.items():
-                money.cents[pid] = money.cents.get(pid, 0) + c
-            money.by_table[t.id] = dict(table_cents)
-    return money
 
 
 def _folded(ledger: Ledger, s: Any, table_id: int) -> TableView:
@@ -231,43 +140,17 @@ def _folded(ledger: Ledger, s: Any, table_id: int) -> TableView:
     return ledger.view(s, table, ledger.records(s, table))
 
 
-def _add_extras(money: _Money, table_id: int, table_extras: dict[str, dict[str, Any]], by_name: dict[str, int]) -> None:
-    """One table's own columns added in: its cents as the table's money, counts summed, other values the latest."""
-    for name, values in table_extras.items():
-        pid = by_name[name]
-        mine = money.extras[pid]
+def _extras(summed: totals_of.Totals) -> dict[int, dict[str, Any]]:
+    """The rule sets' own columns per player over the scope's tables in order: counts summed, other values the latest."""
+    extras: dict[int, dict[str, Any]] = defaultdict(dict)
+    for __, pid, values in summed.extras:
+        mine = extras[pid]
         for key, value in values.items():
-            if key == "cents":
-                if value is not None:
-                    money.cents[pid] = money.cents.get(pid, 0) + int(value)
-                    money.by_table[table_id][pid] = int(value)
-            elif isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, int) and not isinstance(value, bool):
                 mine[key] = mine.get(key, 0) + value
             else:
                 mine[key] = value
-
-
-def _tariff_cents(rules: Any, points: dict[int, int], tariff: int) -> dict[int, int]:
-    """A table's money by its tariff: points × tariff where the points add up to zero, else each
-    player's distance from the table's average."""
-    if rules.zero_sum:
-        return {pid: pts * tariff for pid, pts in points.items()}
-    return against_average(points, tariff)
-
-
-def _kasse(tables: list[Any], per_table: dict[int, dict[int, list[int]]]) -> dict[int, int]:
-    """Cents each player owes the club's pot (table setting kasse=N, kasse_per=hand|point)."""
-    kasse: dict[int, int] = defaultdict(int)
-    for t in tables:
-        per_cents = int((t.settings or {}).get("kasse") or 0)
-        if not per_cents:
-            continue
-        by_point = (t.settings or {}).get("kasse_per") == "point"
-        # per hand: every hand a player sat at; per point: every point he lost.
-        column = totals_of.LOST if by_point else totals_of.SAT
-        for pid, line in sorted(per_table[t.id].items()):
-            kasse[pid] += line[column] * per_cents
-    return kasse
+    return extras
 
 
 def _payments(s: Any, where: list[Any], names: dict[int, str]) -> list[Any]:
@@ -284,34 +167,29 @@ def _payments(s: Any, where: list[Any], names: dict[int, str]) -> list[Any]:
     return payments
 
 
-def _ranked(totals: dict[int, list[int]], names: dict[int, str], money: _Money) -> list[PlayerLine]:
+def _ranked(summed: totals_of.Totals) -> list[PlayerLine]:
     """A line per player, the most points first (money only when some table has it)."""
+    extras = _extras(summed)
     lines = [
-        PlayerLine(
-            name=names[pid],
-            points=v[0],
-            hands=v[1],
-            won=v[2],
-            solos=v[3],
-            cents=money.cents.get(pid) if money.cents else None,
-            extras=money.extras.get(pid, {}),
-        )
-        for pid, v in totals.items()
+        PlayerLine(name=summed.names[pid], points=v.points, hands=v.hands, won=v.won, solos=v.solos, cents=v.cents,
+                   extras=extras.get(pid, {}))
+        for pid, v in summed.players.items()
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
     return lines
 
 
-def _title(scope: Scope, tables: list[Any]) -> str:
+def _title(s: Any, scope: Scope, where: list[Any], tables: list[Any]) -> str:
     """The report's title: the one table, or how many tables and the range of dates they span."""
     if not scope.many:
-        return session_title(tables[0], _)
+        one = s.execute(select(Table.id, Table.name, Table.rules, Table.date).where(Table.id == tables[0].id)).one()
+        return session_title(one, _)
     title = ngettext("{count} table", "{count} tables", len(tables)).format(count=len(tables))
     if scope.since or scope.until:
         # The range as it really is: an open end is the date of the first or last table found.
-        dates = sorted(t.date for t in tables)
-        start = scope.since or (dates[0] if dates else None)
-        end = scope.until or (dates[-1] if dates else None)
+        first, last = s.execute(select(func.min(Table.date), func.max(Table.date)).where(*where)).one()
+        start = scope.since or first
+        end = scope.until or last
         if start and end:
             title += _(" from {since} to {until}").format(since=start, until=end)
         else:

@@ -37,6 +37,7 @@ from schreiber.store.models import (
     SheetEntry,
     TableEvent,
     TableStats,
+    PlayerTotals,
     TableTotals,
     TournamentTable,
 )
@@ -629,6 +630,7 @@ class Ledger:
                 differed += sum(1 for r in records if old.get(r.id) != new.get(r.id))
             # The statistics summaries are made again from the rebuilt payouts by the next `stats`.
             s.execute(delete(TableStats))
+            s.execute(delete(PlayerTotals))
             s.execute(delete(TableTotals))
         return hands, differed
 

@@ -77,7 +77,7 @@ def check(ledger: Ledger) -> CheckResult:
             problems += _numbering_problems(table.id, numbers, {number for number, _ in versions})
             problems += _payout_problems(ledger, s, table)
             problems += _summary_problems(s, table, names)
-            problems += _totals_problems(s, table)
+            problems += _totals_problems(ledger, s, table)
     return CheckResult(problems, tables, hands, revision)
 
 
@@ -227,9 +227,9 @@ def _summary_problems(s: Session, table: Table, names: dict[int, str]) -> list[s
               "and the next `schreiber stats` makes them again").format(id=table.id)]
 
 
-def _totals_problems(s: Session, table: Table) -> list[str]:
+def _totals_problems(ledger: Ledger, s: Session, table: Table) -> list[str]:
     """The report totals kept for the table's current revision must be what its hands give now."""
-    if not totals.differs(s, table):
+    if not totals.differs(ledger, s, table):
         return []
     return [_("session {id}: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
               "and the next `schreiber report` sums them again").format(id=table.id)]

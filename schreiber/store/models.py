@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0007"
+SCHEMA_REVISION = "0008"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -163,7 +163,8 @@ class TableStats(Base):
 
 
 class TableTotals(Base):
-    """A cache: one table's report totals (`ledger.totals`), valid while the table's revision is `revision`.
+    """A cache: one table's report totals (`ledger.totals`), valid while the table's revision is `revision`
+    and `version` is what this schreiber keeps; its players' lines are `PlayerTotals` rows.
 
     Derived from the cached payouts; dropping every row loses nothing (the next `report` sums them again).
     """
@@ -172,7 +173,28 @@ class TableTotals(Base):
 
     table_id: Mapped[int] = table_column(primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
-    data: Mapped[dict[str, Any]]
+    version: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+
+
+class PlayerTotals(Base):
+    """A cache: one player's line of a table's report totals, kept with its `TableTotals` row, so that a
+    season's report is summed by the database rather than table by table."""
+
+    __tablename__ = "player_totals"
+
+    table_id: Mapped[int] = table_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    hands: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+    solos: Mapped[int] = mapped_column(Integer)
+    # The table's money for the player (tariff, or the rule set's own), none where it plays for none.
+    cents: Mapped[int | None] = mapped_column(Integer)
+    # What he owes the club's pot (kasse=N), none at a table without one or where he played no hand.
+    kasse: Mapped[int | None] = mapped_column(Integer)
+    # The rule set's own columns (PlayerExtras: Musssolo, Schafköpfe), none for the others.
+    extras: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 class Tournament(Base):

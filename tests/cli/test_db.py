@@ -268,11 +268,10 @@ def test_db_check_names_kept_report_totals_that_differ_from_the_hands(cli):
     before = cli.ok("report", "--all", "--format", "json")  # sums each table once and keeps its totals
     assert cli.ok("db", "check").startswith("ok: ")
     # A damaged row of table 1: Anna 500 points. The report reads what was kept, and db check finds it.
-    _sql(cli.url, """UPDATE table_totals SET data = '{"v": 1, "hands": 2, "players": {"1": [500, 2, 2, 0, 2, 0]}}'
-                     WHERE runde_id = 1""")
+    _sql(cli.url, "UPDATE player_totals SET points = 500 WHERE runde_id = 1 AND player_id = 1")
     second = {p["name"]: p["points"] for p in cli.json("report", "--session", "2", "--format", "json")["players"]}
     season = {p["name"]: p["points"] for p in cli.json("report", "--all", "--format", "json")["players"]}
-    assert season["Anna"] == 500 + second["Anna"]
+    assert season["Anna"] == 500 + second["Anna"]  # the season sums what was kept
     ran = cli("db", "check")
     assert ran.code == 1
     assert ran.out.splitlines() == [
