@@ -1,4 +1,5 @@
-"""the report totals kept as a row per table and player, summed by the database over a season
+"""the report totals kept as a row per table and player, summed by the database over a season; the
+statistics summaries merged a block of tables at a time
 
 Revision ID: 0008
 Revises: 0007
@@ -40,9 +41,17 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['runde_id'], ['runde.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('runde_id', 'player_id')
     )
+    op.create_table('stats_block',
+    sa.Column('runde_id', sa.Integer(), nullable=False),
+    sa.Column('fingerprint', sa.String(length=40), nullable=False),
+    sa.Column('data', sa.JSON(), nullable=False),
+    sa.ForeignKeyConstraint(['runde_id'], ['runde.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('runde_id')
+    )
 
 
 def downgrade() -> None:
+    op.drop_table('stats_block')
     op.drop_table('player_totals')
     op.drop_table('table_totals')
     op.create_table('table_totals',

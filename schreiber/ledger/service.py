@@ -37,6 +37,7 @@ from schreiber.store.models import (
     SheetEntry,
     TableEvent,
     TableStats,
+    StatsBlock,
     PlayerTotals,
     TableTotals,
     TournamentTable,
@@ -630,6 +631,7 @@ class Ledger:
                 differed += sum(1 for r in records if old.get(r.id) != new.get(r.id))
             # The statistics summaries are made again from the rebuilt payouts by the next `stats`.
             s.execute(delete(TableStats))
+            s.execute(delete(StatsBlock))
             s.execute(delete(PlayerTotals))
             s.execute(delete(TableTotals))
         return hands, differed

@@ -19,6 +19,8 @@ The API (also for the web page): `compute(ledger, scope, player=None) -> Stats`,
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -36,7 +38,7 @@ from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.statistics import THROWN_IN, declarer_and_partner
 from schreiber.rules.table import PlayerExtras, Statistics, TeamStatistics
-from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Table, TableStats
+from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, StatsBlock, Table, TableStats
 
 
 def _statistics(rules: str) -> Statistics | None:
@@ -117,8 +119,7 @@ SUMMARY_VERSION = 1
 def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
     """The statistics of the scope (its `rules` picks one rule set), one group per rule set, best first;
     `player` keeps only that player's line (spelled forgivingly; refused if he played in none).
-    A season reads one kept summary per evening and folds only the evenings changed since."""
-    fresh: dict[int, tuple[int, dict[str, Any]]] = {}
+    A season reads one kept block per hundred evenings and merges again only the blocks changed since."""
     with ledger.transaction() as s:
         where = scope_where(ledger, s, scope)
         # The revisions are read before the hands: a summary stored under a revision never holds
@@ -126,30 +127,19 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         tables = s.execute(
             select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(*where).order_by(Table.date, Table.id)
         ).all()
-        summaries = totals.kept_now(s, TableStats, where, {t.id: t.revision for t in tables}, SUMMARY_VERSION)
-        stale = [t for t in tables if t.id not in summaries]
         names = dict(s.execute(select(Player.id, Player.name)).all())
-        conn = s.connection()
-        if stale:
-            only = where if len(stale) == len(tables) else [Table.id.in_([t.id for t in stale])]
-            hands_of: dict[int, list[Any]] = defaultdict(list)
-            for row in hand_rows(conn, only):
-                hands_of[row[1]].append(row)
-            for t in stale:
-                summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
-                fresh[t.id] = (t.revision, summaries[t.id])
-        seated, __ = seated_players(s, where)  # everyone at a table of the scope has a line, hands or not
+        by_rules: dict[str, list[Any]] = defaultdict(list)
+        for t in tables:
+            by_rules[t.rules].append(t)
+        blocks = {rules: _blocks(rule_tables) for rules, rule_tables in by_rules.items()}
+        merged, fresh, fresh_blocks = _merged(s, where, tables, blocks, names)
     if fresh:
         totals.keep(ledger, fresh, TableStats)
+    if fresh_blocks:
+        totals.keep(ledger, fresh_blocks, StatsBlock)
     if scope.rules is not None and not tables:
         raise SettingsError(_("--rules: no session of the scope is played under {rules}.").format(rules=scope.rules))
-
-    by_rules: dict[str, list[Any]] = defaultdict(list)
-    for t in tables:
-        by_rules[t.rules].append(t)
-    groups = []
-    for rules in sorted(by_rules):
-        groups.append(_group(ledger, scope, rules, by_rules[rules], summaries, names, seated))
+    groups = [_group(ledger, scope, rules, by_rules[rules], merged[rules], names) for rules in sorted(by_rules)]
     if player is not None:
         everyone = sorted({p.name for g in groups for p in g.players})
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
@@ -162,6 +152,92 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         ]
         groups = [g for g in groups if g.players]
     return Stats(groups)
+
+
+# A block is this many of a rule set's tables of the scope, in the order played, merged and kept
+# (`stats_block`): a season of 10,000 evenings reads 100 blocks, and after a hand merges one again.
+BLOCK = 100
+# Raised whenever what a block holds changes, so blocks kept by an older schreiber are merged again.
+BLOCK_VERSION = 1
+
+
+def _blocks(tables: list[Any]) -> list[tuple[list[Any], str]]:
+    """A rule set's tables of the scope (in the order played) cut into blocks, each with its fingerprint:
+    which tables, at which revision, paying what, so a block kept for other tables is never read."""
+    return [(tables[start:start + BLOCK], _fingerprint(tables[start:start + BLOCK])) for start in range(0, len(tables), BLOCK)]
+
+
+def _fingerprint(part: list[Any]) -> str:
+    # A table's date and tariff are set when it is opened, and whatever changes it raises its revision.
+    what = ";".join(f"{t.id}:{t.revision}:{t.tariff}" for t in part)
+    return hashlib.blake2b(f"{BLOCK_VERSION}/{SUMMARY_VERSION}/{what}".encode(), digest_size=16).hexdigest()
+
+
+def _block(part: list[Any], summaries: dict[int, dict[str, Any]], seated: dict[int, list[int]]) -> dict[str, Any]:
+    """A block of tables merged in the order played, naming its tables (so `db check` can make it again)."""
+    block = _Merge()
+    for t in part:
+        block.add(_lifted(t, summaries[t.id], seated.get(t.id, [])))
+    return {**block.data(), "tables": [t.id for t in part]}
+
+
+def block_differs(s: Any, first: int, fingerprint: str, data: dict[str, Any], names: dict[int, str]) -> bool:
+    """Whether a kept block whose tables are still as it names them differs from what their hands give now
+    (a stale block, never read again, differs from nothing)."""
+    ids = [int(i) for i in data.get("tables") or []]
+    rows = {t.id: t for t in s.execute(
+        select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(Table.id.in_(ids))
+    )}
+    part = [rows[i] for i in ids if i in rows]
+    if not part or len(part) != len(ids) or part[0].id != first or _fingerprint(part) != fingerprint:
+        return False
+    only = [Table.id.in_(ids)]
+    hands_of: dict[int, list[Any]] = defaultdict(list)
+    for row in hand_rows(s.connection(), only):
+        hands_of[row[1]].append(row)
+    summaries = {t.id: summarize(t.rules, hands_of.get(t.id, []), names) for t in part}
+    return _block(part, summaries, seated_players(s, only)[0]) != data
+
+
+def _merged(
+    s: Any, where: list[Any], tables: list[Any], blocks: dict[str, list[tuple[list[Any], str]]], names: dict[int, str],
+) -> tuple[dict[str, _Merge], dict[int, tuple[int, dict[str, Any]]], dict[int, tuple[str, dict[str, Any]]]]:
+    """Each rule set's tables merged, block by block: (rule set -> its merge, the table summaries made just
+    now, the blocks merged just now), the last two to be kept (table id -> (revision or fingerprint, data))."""
+    first_ids = [part[0].id for rule_blocks in blocks.values() for part, __ in rule_blocks]
+    kept_blocks: dict[int, dict[str, Any]] = {}
+    for chunk in range(0, len(first_ids), 500):
+        for first, fingerprint, data in s.execute(
+            select(StatsBlock.table_id, StatsBlock.fingerprint, StatsBlock.data).where(StatsBlock.table_id.in_(first_ids[chunk:chunk + 500]))
+        ):
+            kept_blocks[first] = {"fingerprint": fingerprint, "data": data}
+    missing = [(part, fingerprint) for rule_blocks in blocks.values() for part, fingerprint in rule_blocks
+               if kept_blocks.get(part[0].id, {}).get("fingerprint") != fingerprint]
+    fresh: dict[int, tuple[int, dict[str, Any]]] = {}
+    fresh_blocks: dict[int, tuple[str, dict[str, Any]]] = {}
+    if missing:
+        needed = [t for part, __ in missing for t in part]
+        only = where if len(needed) == len(tables) or len(needed) > 2000 else [Table.id.in_([t.id for t in needed])]
+        summaries = totals.kept_now(s, TableStats, only, {t.id: t.revision for t in needed}, SUMMARY_VERSION)
+        stale = [t for t in needed if t.id not in summaries]
+        if stale:
+            hands_of: dict[int, list[Any]] = defaultdict(list)
+            for row in hand_rows(s.connection(), only if len(stale) == len(needed) else [Table.id.in_([t.id for t in stale])]):
+                hands_of[row[1]].append(row)
+            for t in stale:
+                summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
+                fresh[t.id] = (t.revision, summaries[t.id])
+        seated, __ = seated_players(s, only)  # everyone at a table of the scope has a line, hands or not
+        for part, fingerprint in missing:
+            block = _block(part, summaries, seated)
+            kept_blocks[part[0].id] = {"fingerprint": fingerprint, "data": block}
+            fresh_blocks[part[0].id] = (fingerprint, block)
+    merged = {}
+    for rules, rule_blocks in blocks.items():
+        merge = merged[rules] = _Merge()
+        for part, __ in rule_blocks:
+            merge.add(kept_blocks[part[0].id]["data"])
+    return merged, fresh, fresh_blocks
 
 
 def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
@@ -310,24 +386,77 @@ def _added(into: dict[str, Any], more: dict[str, Any]) -> None:
             into[key] = into.get(key, 0) + value
 
 
-def _group(
-    ledger: Ledger,
-    scope: Scope,
-    rules: str,
-    tables: list[Any],
-    summaries: dict[int, dict[str, Any]],
-    names: dict[int, str],
-    seated: dict[int, list[int]],
-) -> Group:
-    """One rule set's statistics: the summaries of its tables merged in the order played."""
+def _lifted(t: Any, summary: dict[str, Any], seated: list[int]) -> dict[str, Any]:
+    """One table's summary as a block of one table: with who sat there, the evening as each player's best
+    and worst, and its money by the tariff."""
+    players = {}
+    for key, line in summary["players"].items():
+        evening = {"session": t.id, "date": t.date.isoformat(), "points": line["points"]}
+        players[key] = {**line, "best": evening, "worst": evening, "cents": line["points"] * (t.tariff or 0)}
+    return {"hands": summary["hands"], "types": summary["types"], "seated": [str(pid) for pid in seated],
+            "players": players, "pairs": summary["pairs"], "teams": summary["teams"], "tariff": bool(t.tariff)}
+
+
+def _run(first: list[int], then: list[int]) -> list[int]:
+    """Two stretches of hands one after the other, each as [leading run, longest run, trailing run, hands]:
+    a run goes on across evenings, the one's trailing run meeting the other's leading run."""
+    lead, longest, trail, sat = first
+    lead2, longest2, trail2, sat2 = then
+    return [
+        lead + lead2 if lead == sat else lead,
+        max(longest, longest2, trail + lead2),
+        trail + trail2 if trail2 == sat2 else trail2,
+        sat + sat2,
+    ]
+
+
+class _Merge:
+    """Tables (or blocks of tables) merged in the order played: every count summed, runs joined, the best and
+    worst evening the first of its points; `data()` is the block kept in `stats_block`."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.types: dict[str, int] = {}
+        self.seated: dict[str, None] = {}
+        self.players: dict[str, dict[str, Any]] = {}
+        self.pairs: dict[tuple[str, str], list[int]] = {}
+        self.teams: dict[str, int] = {}
+        self.tariff = False
+
+    def add(self, part: dict[str, Any]) -> None:
+        self.hands += part["hands"]
+        _added(self.types, part["types"])
+        self.seated.update(dict.fromkeys(part["seated"]))
+        for key, line in part["players"].items():
+            mine = self.players.get(key)
+            if mine is None:
+                self.players[key] = copy.deepcopy(line)  # a copy the merge may add into
+                continue
+            for count in ("hands", "won", "points", "cents"):
+                mine[count] += line[count]
+            for nested in ("as_player", "as_partner", "as_opponent", "by_type", "extras"):
+                _added(mine[nested], line[nested])
+            mine["run"] = _run(mine["run"], line["run"])
+            if line["best"]["points"] > mine["best"]["points"]:
+                mine["best"] = line["best"]
+            if line["worst"]["points"] < mine["worst"]["points"]:
+                mine["worst"] = line["worst"]
+        for first, second, together, won, pts in part["pairs"]:
+            pair = self.pairs.setdefault((first, second), [0, 0, 0])
+            pair[0] += together
+            pair[1] += won
+            pair[2] += pts
+        _added(self.teams, part["teams"])
+        self.tariff = self.tariff or part["tariff"]
+
+    def data(self) -> dict[str, Any]:
+        return {"hands": self.hands, "types": self.types, "seated": list(self.seated), "players": self.players,
+                "pairs": [[*key, *value] for key, value in self.pairs.items()], "teams": self.teams, "tariff": self.tariff}
+
+
+def _group(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], merged: _Merge, names: dict[int, str]) -> Group:
+    """One rule set's statistics from its tables merged in the order played."""
     players: dict[str, PlayerStats] = {}
-    by_id: dict[int, PlayerStats] = {}
-    run: dict[int, int] = defaultdict(int)
-    types: dict[str, int] = defaultdict(int)
-    pairs: dict[tuple[str, str], Partnership] = {}
-    team_strokes: dict[str, int] = defaultdict(int)
-    per_table: dict[int, dict[int, int]] = {}
-    hands = 0
 
     def stats_of(name: str) -> PlayerStats:
         p = players.get(name)
@@ -335,78 +464,51 @@ def _group(
             p = players[name] = PlayerStats(name, extras=_extras_for(rules))
         return p
 
-    for t in tables:
-        summary = summaries[t.id]
-        for pid in seated.get(t.id, ()):
-            if pid not in by_id:
-                by_id[pid] = stats_of(names[pid])
-        hands += summary["hands"]
-        for type_, n in summary["types"].items():
-            types[type_] += n
-        evening = per_table[t.id] = {}
-        for key, line in summary["players"].items():
-            pid = int(key)
-            p = by_id.get(pid)
-            if p is None:
-                p = by_id[pid] = stats_of(names[pid])
-            p.hands += line["hands"]
-            p.won += line["won"]
-            for role in ("as_player", "as_partner", "as_opponent"):
-                _added(getattr(p, role), line[role])
-            _added(p.by_type, line["by_type"])
-            _added(p.extras, line["extras"])
-            lead, longest, trail, sat = line["run"]
-            if sat:
-                # A run goes on across evenings: the last one's trailing run meets this one's leading run.
-                p.longest_run = max(p.longest_run, longest, run[pid] + lead)
-                run[pid] = run[pid] + sat if lead == sat else trail
-            pts = evening[pid] = line["points"]
-            p.points += pts
-            entry = {"session": t.id, "date": t.date.isoformat(), "points": pts}
-            if p.best_evening is None or pts > p.best_evening["points"]:
-                p.best_evening = entry
-            if p.worst_evening is None or pts < p.worst_evening["points"]:
-                p.worst_evening = entry
-        for first, second, together, won, pts in summary["pairs"]:
-            pair = pairs.get((first, second))
-            if pair is None:
-                pair = pairs[(first, second)] = Partnership((first, second))
-            pair.hands += together
-            pair.won += won
-            pair.points += pts
-        for team, strokes in summary["teams"].items():
-            team_strokes[team] += strokes
-    _money(ledger, scope, rules, tables, per_table, by_id, stats_of, names)
+    for key in merged.seated:
+        stats_of(names[int(key)])
+    for key, line in merged.players.items():
+        p = stats_of(names[int(key)])
+        p.hands = line["hands"]
+        p.won = line["won"]
+        p.points = line["points"]
+        for role in ("as_player", "as_partner", "as_opponent"):
+            _added(getattr(p, role), line[role])
+        _added(p.by_type, line["by_type"])
+        _added(p.extras, line["extras"])
+        p.longest_run = line["run"][1]
+        p.best_evening = line["best"]
+        p.worst_evening = line["worst"]
+    _money(ledger, scope, rules, merged, stats_of, names)
     ordered = sorted(players.values(), key=lambda p: (-p.points, p.name.casefold()))
     ruleset = registry.get(rules)
-    group_extras: dict[str, Any] = ruleset.stat_group(team_strokes) if isinstance(ruleset, TeamStatistics) else {}
-    order = sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))
+    group_extras: dict[str, Any] = ruleset.stat_group(merged.teams) if isinstance(ruleset, TeamStatistics) else {}
+    order = sorted(merged.types.items(), key=lambda kv: (-kv[1], kv[0]))
+    hands = merged.hands
     return Group(
         rules=rules,
         hands=hands,
         types=dict(order),
         share={k: round(v / hands, 3) for k, v in order} if hands else {},
         players=ordered,
-        partnerships=sorted(pairs.values(), key=lambda p: (-p.won, -p.points, p.players)),
-        sessions=[t.id for t in sorted(tables, key=lambda t: t.id)],
+        partnerships=sorted((Partnership(key, *value) for key, value in merged.pairs.items()),
+                            key=lambda p: (-p.won, -p.points, p.players)),
+        sessions=sorted(t.id for t in tables),
         extras=group_extras,
     )
 
 
-def _money(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], per_table: dict[int, dict[int, int]],
-           by_id: dict[int, PlayerStats], stats_of: Any, names: dict[int, str]) -> None:
+def _money(ledger: Ledger, scope: Scope, rules: str, merged: _Merge, stats_of: Any, names: dict[int, str]) -> None:
     """Money as the report has it. A zero-sum rule set without counts of its own (Schafkopf) pays
     points × tariff, added here; every other asks the report of the same scope and rule set (which
     folds those tables where the money or the counts need it)."""
     ruleset = registry.get(rules)
     if ruleset.zero_sum and not isinstance(ruleset, PlayerExtras):
-        if not any(t.tariff for t in tables):
+        if not merged.tariff:
             return
-        for t in tables:
-            for pid, pts in per_table[t.id].items():
-                p = by_id[pid]
-                p.cents = (p.cents or 0) + pts * (t.tariff or 0)
-        for p in by_id.values():
+        for key, line in merged.players.items():
+            stats_of(names[int(key)]).cents = line["cents"]
+        for key in merged.seated:
+            p = stats_of(names[int(key)])
             if p.cents is None:
                 p.cents = 0
         return

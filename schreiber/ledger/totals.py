@@ -303,7 +303,7 @@ def kept_now(s: Any, kept: Any, where: list[Any], revision: dict[int, int], vers
 def keep(ledger: Any, fresh: dict[int, tuple[int, Any]], kept: Any) -> None:
     """Store what was just made for each table under the revision it was made from, in a short transaction
     of its own: with `kept` TableTotals the report totals (`Totals`), with TableStats the statistics
-    summaries. Only a cache: when the ledger cannot be written just now (busy, read-only) the next report
+    summaries, with StatsBlock blocks of them merged (under their fingerprints). Only a cache: when the ledger cannot be written just now (busy, read-only) the next report
     or `stats` makes them again. Not a writing transaction of the ledger (`changes()` stays): nothing happened."""
     ids = list(fresh)
     try:
@@ -321,8 +321,10 @@ def keep(ledger: Any, fresh: dict[int, tuple[int, Any]], kept: Any) -> None:
                     if lines:
                         conn.execute(insert(PlayerTotals), lines)
                 else:
+                    # A statistics summary is kept under its table's revision, a block of them under its fingerprint.
+                    stamp = "fingerprint" if hasattr(kept, "fingerprint") else "revision"
                     conn.execute(delete(kept).where(kept.table_id.in_(part)))
-                    conn.execute(insert(kept), [{"table_id": i, "revision": fresh[i][0], "data": fresh[i][1]} for i in part])
+                    conn.execute(insert(kept), [{"table_id": i, stamp: fresh[i][0], "data": fresh[i][1]} for i in part])
     except DBAPIError:
         pass
 

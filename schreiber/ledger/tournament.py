@@ -34,6 +34,7 @@ from schreiber.store.models import (
     Table,
     Seat,
     SheetEntry,
+    StatsBlock,
     Tournament,
     TournamentRound,
     TournamentTable,
@@ -278,6 +279,9 @@ class Tournaments:
                 s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
                 s.execute(delete(Seat).where(Seat.table_id.in_(old)))
                 s.execute(delete(Table).where(Table.id.in_(old)))
+                # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of
+                # statistics may name it as the table it was.
+                s.execute(delete(StatsBlock))
                 s.execute(delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number))
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
             rules = registry.get(t.rules)

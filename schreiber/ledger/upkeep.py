@@ -17,7 +17,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.store.engine import READ_ONLY, LedgerError, copy_sqlite, database_error, shown, stored_revision
-from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, Table, TableStats
+from schreiber.store.models import LIVE, SCHEMA_REVISION, HandRecord, PayoutRecord, Player, StatsBlock, Table, TableStats
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,7 @@ def check(ledger: Ledger) -> CheckResult:
             problems += _payout_problems(ledger, s, table)
             problems += _summary_problems(s, table, names)
             problems += _totals_problems(ledger, s, table)
+        problems += _block_problems(s, names)
     return CheckResult(problems, tables, hands, revision)
 
 
@@ -225,6 +226,17 @@ def _summary_problems(s: Session, table: Table, names: dict[int, str]) -> list[s
         return []
     return [_("session {id}: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
               "and the next `schreiber stats` makes them again").format(id=table.id)]
+
+
+def _block_problems(s: Session, names: dict[int, str]) -> list[str]:
+    """A block of statistics summaries kept for tables as they are now must be what their hands give now."""
+    problems = []
+    for first, fingerprint, data in s.execute(select(StatsBlock.table_id, StatsBlock.fingerprint, StatsBlock.data).order_by(StatsBlock.table_id)):
+        if stats.block_differs(s, first, fingerprint, data, names):
+            problems.append(_("sessions {first} to {last}: the statistics kept for them differ from their hands; "
+                              "`schreiber recompute` drops them and the next `schreiber stats` makes them again").format(
+                first=first, last=data["tables"][-1]))
+    return problems
 
 
 def _totals_problems(ledger: Ledger, s: Session, table: Table) -> list[str]:

@@ -162,6 +162,18 @@ class TableStats(Base):
     data: Mapped[dict[str, Any]]
 
 
+class StatsBlock(Base):
+    """A cache: a block of a rule set's tables (up to a hundred, in the order played) with their statistics
+    summaries merged (`ledger.stats`), named by its first table and valid while `fingerprint` (which
+    tables, at which revisions) is what the scope's block is now."""
+
+    __tablename__ = "stats_block"
+
+    table_id: Mapped[int] = table_column(primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict[str, Any]]
+
+
 class TableTotals(Base):
     """A cache: one table's report totals (`ledger.totals`), valid while the table's revision is `revision`
     and `version` is what this schreiber keeps; its players' lines are `PlayerTotals` rows.

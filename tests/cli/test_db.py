@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text, update
 
-from schreiber.store.models import SCHEMA_REVISION
+from schreiber.store.models import SCHEMA_REVISION, StatsBlock
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
@@ -259,6 +259,32 @@ def test_db_given_twice_is_refused_and_writes_nowhere(tmp_path, capsys, monkeypa
     assert main(["--db", str(first), *hand, "--note", "--db"]) == 0
     with sqlite3.connect(first) as conn:
         assert conn.execute("SELECT count(*) FROM hand").fetchone() == (2,)
+
+
+def test_db_check_names_a_kept_block_of_statistics_that_differs_from_the_hands(cli):
+    _evening(cli)
+    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    cli.ok("add", "wenz", "--player", "Carl", "--augen", "80")
+    before = cli.ok("stats", "--all", "--format", "json")  # keeps each table's summary and the block of both
+    assert cli.ok("db", "check").startswith("ok: ")
+    # The block says Carl won 40 more hands: the season's statistics read it, and db check finds it.
+    engine = create_engine(cli.url)
+    with engine.begin() as conn:
+        data = conn.execute(select(StatsBlock.data)).scalar_one()
+        data["players"]["3"]["won"] += 40  # Carl, the third player named
+        conn.execute(update(StatsBlock).values(data=data))
+    engine.dispose()
+    season = {p["name"]: p["won"] for p in cli.json("stats", "--all", "--format", "json")["groups"][0]["players"]}
+    assert season["Carl"] >= 40
+    ran = cli("db", "check")
+    assert ran.code == 1
+    assert ran.out.splitlines() == [
+        "problem: sessions 1 to 2: the statistics kept for them differ from their hands; `schreiber recompute` drops "
+        "them and the next `schreiber stats` makes them again"
+    ]
+    cli.ok("recompute")
+    assert cli.ok("db", "check").startswith("ok: ")
+    assert cli.ok("stats", "--all", "--format", "json") == before
 
 
 def test_db_check_names_kept_report_totals_that_differ_from_the_hands(cli):

@@ -18,7 +18,7 @@ from schreiber.views.payloads import stats_json
 from schreiber.ledger.upkeep import check
 from schreiber.report import csvio
 from schreiber.rules.model import Hand, HandError, SettingsError
-from schreiber.store.models import TableStats
+from schreiber.store.models import StatsBlock, TableStats
 
 NAMES = ("Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gabi")
 
@@ -37,6 +37,7 @@ def assert_stats_cache_fresh(ledger, table_id):
     """What `stats` answers from its cache (filled by the previous step) is what it answers from nothing."""
     cached = stats_json(compute(ledger, Scope(table_id=table_id)))
     with ledger.transaction() as s:
+        s.execute(delete(StatsBlock))
         s.execute(delete(TableStats))
     assert cached == stats_json(compute(ledger, Scope(table_id=table_id)))
 

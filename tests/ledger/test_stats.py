@@ -258,14 +258,17 @@ evenings = st.lists(
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(season=evenings)
-def test_stats_agree_with_report_over_any_season(db_url, season):
+def test_stats_agree_with_report_over_any_season(db_url, season, monkeypatch):
+    from schreiber.ledger import stats as stats_module
     from schreiber.ledger.reports import Scope, report
     from schreiber.ledger.service import Ledger
     from schreiber.ledger.stats import compute
     from schreiber.views.payloads import stats_json
     from schreiber.rules.model import Hand
-    from schreiber.store.models import TableStats
+    from schreiber.store.models import StatsBlock, TableStats
 
+    # Blocks of two tables, so that a season of a few evenings is merged from several kept blocks.
+    monkeypatch.setattr(stats_module, "BLOCK", 2)
     ledger = Ledger.open(db_url)
     try:
         with ledger.engine.begin() as conn:  # a fresh ledger for each example
@@ -293,11 +296,35 @@ def test_stats_agree_with_report_over_any_season(db_url, season):
                 assert roles + without_declarer == p.hands
                 assert sum(v["played"] for v in p.by_type.values()) == p.as_player["played"] + without_declarer
                 assert p.won <= p.hands and p.longest_run <= p.won
+        # The runs and evenings of a player follow him across the evenings of a rule set, hand by hand.
+        for g in stats.groups:
+            order = [t for t in sorted(rep.sessions) if t in g.sessions]
+            for p in g.players:
+                won, longest, current, evenings = 0, 0, 0, []
+                for table_id in order:
+                    sat = [h for h in ledger.table(table_id).hands
+                           if p.name in h.payout.points and p.name not in h.sitting_out and p.name not in h.absent]
+                    for h in sat:
+                        current = current + 1 if h.payout.points[p.name] > 0 else 0
+                        longest = max(longest, current)
+                    if p.name in ledger.table(table_id).hands[-1].totals if ledger.table(table_id).hands else False:
+                        evenings.append((ledger.table(table_id).hands[-1].totals[p.name], table_id))
+                assert p.longest_run == longest, (p.name, p.longest_run, longest)
+                if evenings:
+                    best = max(evenings, key=lambda e: (e[0], -e[1]))
+                    worst = min(evenings, key=lambda e: (e[0], e[1]))
+                    assert (p.best_evening["points"], p.best_evening["session"]) == best
+                    assert (p.worst_evening["points"], p.worst_evening["session"]) == worst
+        # Merged a block of two evenings at a time, or all in one block: the same statistics.
+        monkeypatch.setattr(stats_module, "BLOCK", 1000)
+        assert stats_json(compute(ledger, scope)) == stats_json(stats)
+        monkeypatch.setattr(stats_module, "BLOCK", 2)
         # Asked again, every evening's summary is read back; after one more hand, one is made anew.
         assert stats_json(compute(ledger, scope)) == stats_json(stats)
         ledger.add(renamed(Hand("rufspiel", player="Anna", partner="Berta", augen=70), dict(zip(PLAYERS, season[-1][1], strict=True))))
         mixed = stats_json(compute(ledger, scope))
         with ledger.engine.begin() as conn:
+            conn.execute(StatsBlock.__table__.delete())
             conn.execute(TableStats.__table__.delete())
         assert mixed == stats_json(compute(ledger, scope))
     finally:
