@@ -68,6 +68,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _speaking.get().ngettext(singular, plural, n)
 
 
+def voice() -> object:
+    """The language spoken here and now, as a key: what is worded in one is not served in the other."""
+    return _speaking.get()
+
+
 def worded(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """`functools.lru_cache` for a function whose result holds sentences: the language spoken is part
     of the key, so a page answering in German never gets a sentence cached in English."""

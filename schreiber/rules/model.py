@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from schreiber.errors import UserError
-from schreiber.i18n import _
+from schreiber.i18n import _, voice
 
 import copy
 from collections.abc import Callable, Mapping
@@ -275,19 +275,22 @@ Decided = TypeVar("Decided")
 
 class PerSettings(Generic[Decided]):
     """What a rule set works out from a table's settings (`make(settings)`), made when they are new and
-    reused while the same unchanged settings come in again (as they do for every hand of a replay)."""
+    reused while the same unchanged settings come in again (as they do for every hand of a replay).
+    What is made may hold sentences, so it is made anew when another language is spoken."""
 
     def __init__(self, make: Callable[[Settings], Decided]) -> None:
         self._make = make
-        self._last: tuple[Settings, Settings, Decided] | None = None  # the settings, a copy of them, what they decide
+        # The settings, a copy of them, the language spoken, what they decide.
+        self._last: tuple[Settings, Settings, object, Decided] | None = None
 
     def __call__(self, settings: Settings) -> Decided:
         last = self._last
+        spoken = voice()
         # The same object, and still equal to the copy taken then: a table changed in place is new.
-        if last is not None and last[0] is settings and last[1] == settings:
-            return last[2]
+        if last is not None and last[0] is settings and last[2] is spoken and last[1] == settings:
+            return last[3]
         decided = self._make(settings)
-        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, decided)
+        self._last = (settings, {key: copy.deepcopy(value) for key, value in settings.items()}, spoken, decided)
         return decided
 
     def forget(self) -> None:

@@ -41,3 +41,20 @@ def test_a_sentence_kept_in_one_language_is_not_served_in_the_other(rules_name: 
     assert english in first and german not in first
     assert german in deutsch, deutsch
     assert again == first
+
+
+def test_what_a_tables_settings_decide_is_worded_again_in_the_other_language() -> None:
+    # The same settings object serves every hand of a table; the page may ask in either language.
+    rules = registry.get("schafkopf")
+    settings = {key: s.default for key, s in rules.settings.items()}
+    hand = Hand("rufspiel", player="Berta", partner="Dora", augen=72, laufende=2)
+
+    def laufende() -> str:
+        return replay(rules, settings, FOUR, [hand])[-1].payout.terms[1].label
+
+    with i18n.speaking("en"):
+        first = laufende()
+    with i18n.speaking("de"):
+        deutsch = laufende()
+    assert first == "Laufende (2, they count from 3)"
+    assert deutsch == "Laufende (2, zählen erst ab 3)"
