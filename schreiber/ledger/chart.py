@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from schreiber.i18n import _, ngettext
 from schreiber.rules.model import SettingsError
@@ -88,7 +88,8 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
 def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
     from schreiber.ledger.reports import report
     from schreiber.ledger.scope import where as scope_where
-    from schreiber.store.models import PayoutRecord, Player, Table
+    from schreiber.ledger.totals import points_by_table
+    from schreiber.store.models import Player, Table
 
     with ledger.transaction() as s:
         where = scope_where(ledger, s, scope)
@@ -96,13 +97,8 @@ def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
         names = dict(s.execute(select(Player.id, Player.name)).all())
         per_table: dict[int, dict[str, int]] = defaultdict(dict)
         if not money:
-            sums = select(PayoutRecord.table_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
-                PayoutRecord.table_id, PayoutRecord.player_id
-            )
-            if where:
-                sums = sums.join(Table, Table.id == PayoutRecord.table_id).where(*where)
-            for table_id, pid, pts in s.execute(sums):
-                per_table[table_id][names[pid]] = int(pts or 0)
+            for table_id, points in points_by_table(s, where).items():
+                per_table[table_id] = {names[pid]: p for pid, p in points.items()}
     span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
     title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
     if money:

@@ -92,6 +92,36 @@ def of_scope(ledger: Ledger, s: Any, where: list[Any], views: dict[int, TableVie
     return scope, {table_id: (revision[table_id], totals) for table_id, totals in fresh.items()}
 
 
+def points_by_table(s: Any, where: list[Any]) -> dict[int, dict[int, int]]:
+    """Each table's points per player id (tables and players in the order of their ids), for the running
+    totals of a season's chart: read from the kept totals where they are current, summed from the payouts
+    of the tables changed since. Tables without a live hand are left out, as their payouts are."""
+    stale = [t.id for t in _stale(s, where)]
+
+    def summed(picks: list[Any]) -> list[Any]:
+        sums = select(PayoutRecord.table_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
+            PayoutRecord.table_id, PayoutRecord.player_id
+        )
+        return s.execute(sums.join(Table, Table.id == PayoutRecord.table_id).where(*picks) if picks else sums).all()
+
+    if len(stale) > MANY_CHANGED:
+        rows = summed(where)
+    else:
+        picks = [*where, Table.id.not_in(stale)] if stale else where
+        kept = (
+            select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.points)
+            .join(TableTotals, TableTotals.table_id == PlayerTotals.table_id)
+            .where(TableTotals.hands > 0)
+        )
+        rows = s.execute(kept.join(Table, Table.id == PlayerTotals.table_id).where(*picks) if picks else kept).all()
+        for chunk in range(0, len(stale), 500):
+            rows += summed([Table.id.in_(stale[chunk:chunk + 500])])
+    points: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, player_id, sum_ in sorted(rows, key=lambda row: (row[0], row[1])):
+        points[table_id][player_id] = int(sum_ or 0)
+    return points
+
+
 def _table_rows() -> Any:
     return select(Table.id, Table.rules, Table.tariff, Table.settings, Table.revision)
 

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete, func, select
 
+from schreiber.ledger.chart import series
 from schreiber.ledger.reports import Scope, report
 from schreiber.ledger.upkeep import check
 from schreiber.rules.model import Hand, HandError, SettingsError
-from schreiber.store.models import Base, TableTotals
+from schreiber.store.models import Base, PlayerTotals, TableTotals
 from tests.strategies import PLAYERS, renamed, schafkopf_hands
 
 NAMES = ("Anna", "Berta", "Carl", "Dora", "Emil", "Fritz")
@@ -51,6 +52,19 @@ def from_nothing(ledger, scope):
     with ledger.transaction() as s:
         s.execute(delete(TableTotals))
     return report(ledger, scope)
+
+
+def chart_points(ledger):
+    """The season's chart of points: per rule set, each player's running total over the evenings."""
+    return [(panel.title, panel.x, panel.lines) for panel in series(ledger, SEASON).panels]
+
+
+def chart_from_nothing(ledger):
+    """The season's chart with no totals kept: every table summed from its payouts."""
+    with ledger.transaction() as s:
+        s.execute(delete(PlayerTotals))
+        s.execute(delete(TableTotals))
+    return chart_points(ledger)
 
 
 def kept(ledger) -> int:
@@ -95,11 +109,16 @@ def test_a_change_after_the_totals_were_kept_changes_the_report_as_one_made_from
                 tables.append((info.id, mapping))
         except (HandError, SettingsError):
             pass  # refused (an edit that does not fit the hand's type): nothing changed
-        # Each report over the season reads the kept totals of the tables not changed since.
+        # The chart reads the kept totals of the tables not changed since, as each report over the season does.
+        chart = chart_points(ledger)
+        assert chart == chart_from_nothing(ledger)
+        report(ledger, SEASON)
+        assert chart_points(ledger) == chart
         season_report = report(ledger, SEASON)
         one_table = report(ledger, Scope(table_id=table_id))
         assert season_report == from_nothing(ledger, SEASON)
         assert one_table == from_nothing(ledger, Scope(table_id=table_id))
+        report(ledger, SEASON)  # every table's totals kept again before the next change
     assert check(ledger).problems == []  # the totals kept by the last report are its hands'
 
 
