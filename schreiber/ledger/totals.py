@@ -102,24 +102,29 @@ def points_by_table(s: Any, where: list[Any]) -> dict[int, dict[int, int]]:
         sums = select(PayoutRecord.table_id, PayoutRecord.player_id, func.sum(PayoutRecord.points)).group_by(
             PayoutRecord.table_id, PayoutRecord.player_id
         )
-        return s.execute(sums.join(Table, Table.id == PayoutRecord.table_id).where(*picks) if picks else sums).all()
+        return s.execute(_picked(sums, PayoutRecord.table_id, picks)).all()
 
     if len(stale) > MANY_CHANGED:
         rows = summed(where)
     else:
-        picks = [*where, Table.id.not_in(stale)] if stale else where
         kept = (
             select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.points)
             .join(TableTotals, TableTotals.table_id == PlayerTotals.table_id)
             .where(TableTotals.hands > 0)
         )
-        rows = s.execute(kept.join(Table, Table.id == PlayerTotals.table_id).where(*picks) if picks else kept).all()
-        for chunk in range(0, len(stale), 500):
-            rows += summed([Table.id.in_(stale[chunk:chunk + 500])])
+        rows = s.execute(_picked(kept, PlayerTotals.table_id, where, stale)).all()
+        if stale:
+            rows += summed([Table.id.in_(stale)])
     points: dict[int, dict[int, int]] = defaultdict(dict)
     for table_id, player_id, sum_ in sorted(rows, key=lambda row: (row[0], row[1])):
         points[table_id][player_id] = int(sum_ or 0)
     return points
+
+
+def _picked(query: Any, table_id: Any, where: list[Any], leave_out: list[int] | None = None) -> Any:
+    """`query` (whose rows name their table by `table_id`) narrowed to the tables `where` picks, but those left out."""
+    picks = [*where, Table.id.not_in(leave_out)] if leave_out else where
+    return query.join(Table, Table.id == table_id).where(*picks) if picks else query
 
 
 def _table_rows() -> Any:
@@ -139,10 +144,8 @@ def _stale(s: Any, where: list[Any]) -> list[Any]:
 
 def _kept_sum(s: Any, where: list[Any], leave_out: list[int], into: Totals, per_table: bool) -> None:
     """The kept totals of the tables `where` picks but those left out, summed by the database."""
-    picks = [*where, Table.id.not_in(leave_out)] if leave_out else where
-
     def picked(query: Any, table_id: Any) -> Any:
-        return query.join(Table, Table.id == table_id).where(*picks) if picks else query
+        return _picked(query, table_id, where, leave_out)
 
     sums = picked(
         select(
