@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0008"
+SCHEMA_REVISION = "0009"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -273,6 +273,28 @@ class SheetEntry(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     points: Mapped[int] = mapped_column(Integer)
     soli: Mapped[int] = mapped_column(Integer, default=0)
+    # Games won and lost as declarer (Skat's Seeger-Fabian, the Verlustspielgeld), and the table's
+    # thrown-in hands (the same on every line of one sheet).
+    won: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    lost: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    thrown: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class ReplacedSheetEntry(Base):
+    """A line of a sheet that a corrected one replaced (`tournament result --replace`), kept so every
+    correction can be traced; `version` counts the replaced sheets of a table from 1."""
+
+    __tablename__ = "replaced_sheet_entry"
+
+    table_id: Mapped[int] = table_column(primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    points: Mapped[int] = mapped_column(Integer)
+    soli: Mapped[int] = mapped_column(Integer)
+    won: Mapped[int] = mapped_column(Integer)
+    lost: Mapped[int] = mapped_column(Integer)
+    thrown: Mapped[int] = mapped_column(Integer)
+    replaced_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class LedgerState(Base):
