@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import N_, _, voice
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, formula
 from schreiber.rules.table import Result, TableState
@@ -23,6 +23,7 @@ SCHNEIDER_FREI = 31
 BASE: dict[str, int] = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
 NULL: dict[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 _NULL_LABEL = {(False, False): "Null", (True, False): "Null Hand", (False, True): "Null ouvert", (True, True): "Null ouvert Hand"}
+_NULL_TERMS = {key: (Term(label, "+", NULL[key]),) for key, label in _NULL_LABEL.items()}
 _GAME_LABEL = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kreuz": "Kreuz", "grand": "Grand"}
 
 # Spitzen a game can have: the four Buben in a grand, Buben and the seven other trumps in a suit game.
@@ -53,6 +54,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "eingepasst": frozenset({"bock"}),
     "ramsch": frozenset({"augen_by_player", "jungfrau", "durchmarsch", "bock"}),
 }
+_ONLY = {t: checks.Only(f) for t, f in _FIELDS.items()}
 # Facts only some tables play, each behind its setting.
 _CLUB = {"kontra": ("kontra", "Kontra"), "re": ("kontra", "Re"), "bock": ("bock", "Bock")}
 
@@ -68,6 +70,8 @@ _SPIEL = Term("Spiel", "+", 1)
 _LEVEL = {name: Term(name, "+", 1) for name in
           ("Hand", "Schneider", "Schneider angesagt", "Schwarz", "Schwarz angesagt", "ouvert")}
 _EINGEPASST = (Term("eingepasst", "+", 0),)
+# A suit game's or grand's value by what it depends on (see Skat._game); kept small.
+_VALUED: dict[tuple[Any, ...], tuple[tuple[Term, ...], str, int, bool, int]] = {}
 
 
 def _on(settings: Settings, key: str) -> bool:
@@ -159,21 +163,22 @@ class Skat:
                 raise HandError(_("ramsch is not played at this table (setting ramsch=false); all passed is eingepasst."))
             raise HandError(_("{type} is not a hand type of skat; use one of {types}.").format(
                 type=hand.type, types=", ".join(t for t in TYPES if t != "ramsch" or _on(settings, "ramsch"))))
-        for fact, (setting, word) in _CLUB.items():
-            if getattr(hand, fact) and not _on(settings, setting):
-                raise HandError(_("--{option}: {word} is not played at this table (setting {setting}=false).").format(
-                    option=fact, word=word, setting=setting))
-        checks.Only(allowed)(hand)
+        if hand.kontra or hand.re or hand.bock:
+            for fact, (setting, word) in _CLUB.items():
+                if getattr(hand, fact) and not _on(settings, setting):
+                    raise HandError(_("--{option}: {word} is not played at this table (setting {setting}=false).").format(
+                        option=fact, word=word, setting=setting))
+        _ONLY[hand.type](hand)
         if hand.re and not hand.kontra:
             raise HandError(_("--re needs --kontra: Re answers a Kontra."))
         if hand.type == "eingepasst":
-            payout = Payout(dict.fromkeys(state.active, 0), 0, _EINGEPASST, "eingepasst: 0", _("all passed: 0 for everyone"))
+            payout = Payout(dict.fromkeys(state.players, 0), 0, _EINGEPASST, "eingepasst: 0", _("all passed: 0 for everyone"))
             return self._result(settings, state, payout, hand, 0)
         if hand.type == "ramsch":
             return self._ramsch(settings, state, hand)
-        checks.need(hand, "player")
-        assert hand.player is not None
-        checks.seated(hand.player, state.active, "--player")
+        if hand.player not in state.active:
+            checks.need(hand, "player")
+            checks.seated(hand.player, state.active, "--player")  # type: ignore[arg-type]
         if hand.reizwert is not None and hand.reizwert not in BIDS:
             raise HandError(_("--reizwert {bid} is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.").format(
                 bid=hand.reizwert))
@@ -184,8 +189,8 @@ class Skat:
     # -- the games --------------------------------------------------------------------------------
 
     def _game(self, settings: Settings, state: TableState, hand: Hand) -> Result:
-        base = BASE[hand.type]
-        checks.need(hand, "spitzen")
+        if hand.spitzen is None:
+            checks.need(hand, "spitzen")
         assert hand.spitzen is not None
         most = MOST_SPITZEN[hand.type]
         if not 1 <= hand.spitzen <= most:
@@ -210,6 +215,24 @@ class Skat:
             checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
             if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
                 raise HandError(_("--schwarz needs --augen 120 or 0 (one party took every trick), not {augen}.").format(augen=hand.augen))
+        augen = hand.augen
+        # What the value depends on: the declaration, and of the Augen only which side of 30, 60, 61 and 90 they fall.
+        key = (hand.type, hand.spitzen, hand.ohne, hand.hand, hand.schneider_angesagt, hand.schwarz_angesagt, hand.ouvert,
+               None if augen is None else (augen >= SCHNEIDER, augen >= WIN, augen < SCHNEIDER_FREI, augen == 60),
+               hand.schwarz, hand.won, hand.reizwert, voice())
+        valued = _VALUED.get(key)
+        if valued is None:
+            if len(_VALUED) > 4096:
+                _VALUED.clear()
+            valued = _VALUED[key] = self._value(hand)
+        terms, said, value, won, causes = valued
+        return self._declared(settings, state, hand, terms, said, value, won, causes)
+
+    def _value(self, hand: Hand) -> tuple[tuple[Term, ...], str, int, bool, int]:
+        """A suit game's or grand's terms, breakdown, value, whether it was won and its Bock causes
+        (a 60:60), overbid counted; refuses a declaration that could not reach the bid."""
+        assert hand.spitzen is not None
+        base = BASE[hand.type]
         spitzen = f"{'ohne' if hand.ohne else 'mit'} {hand.spitzen}"
         bid = hand.reizwert
         if bid is not None:
@@ -230,8 +253,7 @@ class Skat:
             terms.append(Term(_("overbid (Reizwert {bid})").format(bid=bid), "+", base * (reached - multiplier)))
             value = base * reached
             said += ", " + _("overbid (Reizwert {bid})").format(bid=bid) + f": {base} × {reached} = {value}"
-        causes = 1 if hand.augen == 60 and hand.type in BASE else 0
-        return self._declared(settings, state, hand, terms, said, value, bool(won), causes)
+        return tuple(terms), said, value, bool(won), 1 if hand.augen == 60 else 0
 
     def _null(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         checks.need(hand, "won")
@@ -240,25 +262,27 @@ class Skat:
         if hand.reizwert is not None and hand.reizwert > value:
             raise HandError(_("--reizwert {bid}: {game} is worth {value}, so it cannot have been played at {bid}.").format(
                 bid=hand.reizwert, game=_NULL_LABEL[key], value=value))
-        terms = [Term(_NULL_LABEL[key], "+", value)]
-        return self._declared(settings, state, hand, terms, f"{_NULL_LABEL[key]}: {value}", value, bool(hand.won), 0)
+        return self._declared(settings, state, hand, _NULL_TERMS[key], f"{_NULL_LABEL[key]}: {value}", value, bool(hand.won), 0)
 
-    def _declared(self, settings: Settings, state: TableState, hand: Hand, terms: list[Term], said: str,
+    def _declared(self, settings: Settings, state: TableState, hand: Hand, terms: tuple[Term, ...], said: str,
                   value: int, won: bool, causes: int) -> Result:
         """The payout of a declared game: Kontra, Re and Bock on its value, +V or −2V to the declarer."""
         assert hand.player is not None
-        for given, term in ((hand.kontra, _KONTRA), (hand.re, _RE)):
-            if given:
-                terms.append(term)
-                value *= 2
-                said += f", {term.label} ×2 = {value}"
         factor = state.bock.factor
-        if factor > 1:
-            term = _BOCK[factor]
-            terms.append(term)
-            value *= factor
-            said += f", {term.label} ×{factor} = {value}"
-        points = dict.fromkeys(state.active, 0)
+        if hand.kontra or factor > 1:
+            more = list(terms)
+            for given, term in ((hand.kontra, _KONTRA), (hand.re, _RE)):
+                if given:
+                    more.append(term)
+                    value *= 2
+                    said += f", {term.label} ×2 = {value}"
+            if factor > 1:
+                term = _BOCK[factor]
+                more.append(term)
+                value *= factor
+                said += f", {term.label} ×{factor} = {value}"
+            terms = tuple(more)
+        points = dict.fromkeys(state.players, 0)
         if won:
             points[hand.player] = value
             split = _("won: {name} +{value}").format(name=hand.player, value=value)
@@ -266,7 +290,7 @@ class Skat:
             points[hand.player] = -2 * value
             split = _("lost: {name} {minus}2 × {value} = {minus}{double}").format(
                 name=hand.player, value=value, double=2 * value, minus=MINUS)
-        payout = Payout(points, value, tuple(terms), said, split, hand.player, (hand.player,) if won else ())
+        payout = Payout(points, value, terms, said, split, hand.player, (hand.player,) if won else ())
         return self._result(settings, state, payout, hand, causes + hand.re)
 
     def _ramsch(self, settings: Settings, state: TableState, hand: Hand) -> Result:
