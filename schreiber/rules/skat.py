@@ -366,6 +366,19 @@ class Skat:
             return None
         return ("--spitzen", found[2], "--ohne") if found[1] == "o" else ("--spitzen", found[2])
 
+    def entry_form(self, hand_type: str) -> dict[str, dict[str, list[Any]]]:
+        """The page's buttons for the Spitzen, and what an announcement changes: a game decided by
+        every trick (Schwarz angesagt, ouvert) takes won/lost instead of Augen and --schwarz, and
+        Schneider or Schwarz is announced only in a Hand game."""
+        if hand_type not in BASE:
+            return {}
+        by_tricks = ["schwarz_angesagt", "ouvert"]
+        return {
+            "choices": {"spitzen": list(range(1, MOST_SPITZEN[hand_type] + 1))},
+            "hidden_if": {"augen": by_tricks, "schwarz": by_tricks},
+            "shown_if": {"won": by_tricks, "schneider_angesagt": ["hand"], "schwarz_angesagt": ["hand"]},
+        }
+
     table_sizes = (4, 3)
     default_wertung = "seeger"
 

@@ -275,6 +275,15 @@ class Shorthands(Protocol):
 
 
 @runtime_checkable
+class EntryForm(Protocol):
+    """A game whose entry page shows more than which facts a type takes: `choices` (fact -> the
+    values offered as buttons), `hidden_if` (fact -> flags that hide it when one is on) and
+    `shown_if` (fact -> flags of which one must be on to show it)."""
+
+    def entry_form(self, hand_type: str) -> dict[str, dict[str, list[Any]]]: ...
+
+
+@runtime_checkable
 class TournamentPlay(Protocol):
     """What a tournament needs of a game besides the fold: the table sizes it seats (the first
     preferred), the hands of a series at a table of each size, and its default Wertung."""
