@@ -393,7 +393,9 @@ class Skat:
                      "not doubled); overbid: games lost because their value stayed below the bid."),)
 
     def stat_counts(self) -> dict[str, Any]:
-        return {"won": 0, "lost": 0, "value": 0, "overbid": 0}
+        """Games won and lost as declarer are the common `as_player`; the value of those games and the
+        overbids are Skat's own."""
+        return {"declared_value": 0, "overbid": 0}
 
     def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
         if hand_type in ("eingepasst", "ramsch"):
@@ -406,24 +408,20 @@ class Skat:
             return
         points = statistics.points_of(seated, declarer)
         mine = counts[declarer]
-        if points > 0:
-            mine["won"] += 1
-            mine["value"] += points
-        else:
-            mine["lost"] += 1
-            mine["value"] += -points // 2
+        mine["declared_value"] += points if points > 0 else -points // 2
         bid = facts.get("reizwert")
         if bid and hand_type in BASE:
-            hand = Hand.from_facts({**facts, "type": hand_type})
-            named, __ = levels(hand)
+            named, __ = levels(Hand.from_facts({**facts, "type": hand_type}))
             if BASE[hand_type] * (int(facts.get("spitzen") or 0) + 1 + len(named)) < bid:
                 mine["overbid"] += 1
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         rows = []
         for p in players:
-            games = p["won"] + p["lost"]
-            rows.append([p["name"], p["won"], p["lost"], round(p["value"] / games, 1) if games else "", p["overbid"]])
+            games = p["as_player"]
+            played, won = games["played"], games["won"]
+            average = round(p["declared_value"] / played, 1) if played else ""
+            rows.append([p["name"], won, played - won, average, p["overbid"]])
         return [[["player", *_HEADERS], *rows]]
 
     def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:

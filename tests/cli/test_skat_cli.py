@@ -173,7 +173,10 @@ def test_stats_count_games_declared_average_value_and_overbids(cli, monkeypatch)
     (group,) = cli.json("stats", "--format", "json")["groups"]
     carl = next(p for p in group["players"] if p["name"] == "Carl")
     assert carl["by_type"]["pik"] == {"played": 1, "won": 0}
-    assert (carl["won"], carl["lost"], carl["value"], carl["overbid"]) == (0, 2, 63, 1)
+    assert carl["as_player"] == {"played": 2, "won": 0}
+    assert (carl["declared_value"], carl["overbid"]) == (63, 1)
+    anna = next(p for p in group["players"] if p["name"] == "Anna")
+    assert anna["as_player"] == {"played": 2, "won": 2} and anna["declared_value"] == 24 + 46
     out = cli.ok("stats")
     assert "average value" in out and "31.5" in out
 
