@@ -43,7 +43,7 @@ clickwords.install(typer)
 
 app = typer.Typer(
     cls=_Root,
-    help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf."),
+    help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf, the old Schafkopf and Skat."),
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
