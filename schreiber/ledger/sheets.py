@@ -99,7 +99,7 @@ def check(
             raise SettingsError(
                 _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(rules=rules_name, sum=sum(points.values()))
             )
-    else:
+    elif isinstance(rules, SheetValues):  # only the winners are written: nobody below 0
         below = [n for n, v in points.items() if v < 0]
         if below:
             raise SettingsError(

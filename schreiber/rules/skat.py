@@ -381,6 +381,8 @@ class Skat:
 
     table_sizes = (4, 3)
     default_wertung = "seeger"
+    wertungen = ("seeger", "punkte")
+    tournament_hands = 48  # a multiple of 12: everyone deals equally often
 
     def series_hands(self, table_size: int, hands: int) -> int:
         """Three quarters at a table of 3: everyone deals as often as at a table of 4."""
