@@ -86,6 +86,9 @@ def list_() -> None:
 def show(tournament: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))] = None) -> None:
     t = _tournaments()
     _show().details(t.info(tournament), t.entrants(tournament))
+    from schreiber.cli.cash import show_settings
+
+    show_settings(tournament)
 
 
 @tournament_app.command("use", help=_("Make a tournament the active one."))
@@ -196,3 +199,9 @@ def standings(
 
     _write_pdf(output, lambda: tournament_pdf.standings(view))
     typer.echo(_("The standings after round {round} are in {file}.").format(round=view.rounds, file=output))
+
+
+# The money commands (set, pay, cash) live in their own module and join this group.
+from schreiber.cli.cash import cash_commands  # noqa: E402
+
+tournament_app.registered_commands += cash_commands.registered_commands

@@ -19,7 +19,7 @@ from sqlalchemy import and_, case, delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import ranking, seating
+from schreiber.ledger import cash, ranking, seating
 from schreiber.ledger.names import pick
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
@@ -36,6 +36,7 @@ from schreiber.store.models import (
     SheetEntry,
     StatsBlock,
     Tournament,
+    TournamentCash,
     TournamentRound,
     TournamentTable,
 )
@@ -146,15 +147,19 @@ class Tournaments:
         rules = registry.get(rules_name)
         wertung = ranking.PUNKTE
         table_settings = []
+        money = []  # the tournament's own money settings (RULES.md §9), kept with it, not with its tables
         for assignment in assignments:
             key, sep, value = assignment.partition("=")
             if key.strip() == "wertung" and sep:
                 if value.strip() not in ranking.WERTUNGEN:
                     raise SettingsError(_("--set wertung: use punkte or platz, not {value}.").format(value=repr(value)))
                 wertung = value.strip()
+            elif key.strip() in cash.KEYS and sep:
+                money.append((key.strip(), value))
             else:
                 table_settings.append(assignment)
         settings = registry.settings_for(rules, table_settings)
+        money_settings = cash.parse(money, "--set") if money else None
         if rounds is not None and rounds < 1:
             raise SettingsError(_("--rounds must be 1 or more."))
         if hands is not None and hands < 1:
@@ -172,6 +177,8 @@ class Tournaments:
             )
             s.add(t)
             s.flush()
+            if money_settings is not None:
+                s.add(TournamentCash(tournament_id=t.id, settings=money_settings.stored()))
             _set_active(s, t.id)
             return self._info(s, t)
 

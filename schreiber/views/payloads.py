@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from schreiber.ledger.service import HandView, TableInfo, TableView
     from schreiber.ledger.stats import Stats
     from schreiber.ledger.tournament import RoundPlan, StandingsView
+    from schreiber.ledger.cashbook import CashView
 
 
 @dataclass(frozen=True)
@@ -295,4 +296,28 @@ def standings_csv(view: StandingsView) -> Sheet:
         ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"],
         [[r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], _flag(r.withdrawn)]
          for r in view.rows],
+    )
+
+
+# -- the cashbook -----------------------------------------------------------------------------
+
+CASH_COLUMNS = ("number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance")
+
+
+def cash_json(view: CashView) -> dict[str, Any]:
+    """`tournament cash --format json`: amounts in cents."""
+    return {
+        "tournament": view.tournament.id,
+        "pot": view.book.pot,
+        "payout": view.book.payout,
+        "kasse": view.book.kasse,
+        "players": [{key: getattr(line, key) for key in CASH_COLUMNS} for line in view.book.lines],
+    }
+
+
+def cash_csv(view: CashView) -> Sheet:
+    """`tournament cash --format csv`: a row per player, money as euros (numbers)."""
+    return Sheet(
+        list(CASH_COLUMNS),
+        ([line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])] for line in view.book.lines),
     )
