@@ -46,10 +46,14 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.cash_csv(view), excel=excel)
     t, b, s = view.tournament, view.book, view.settings
-    if view.rounds:
-        _out(wrapped(_("The cashbook of “{name}” after round {round} of {rounds}:").format(name=t.name, round=view.rounds, rounds=t.rounds)))
+    if view.after:
+        _out(wrapped(_("The cashbook of “{name}” after round {round} of {rounds}:").format(name=t.name, round=view.after, rounds=t.rounds)))
     else:
-        _out(wrapped(_("The cashbook of “{name}” before the first round (prizes go by the standings once there are results):").format(name=t.name)))
+        _out(wrapped(_("The cashbook of “{name}” before any round is finished:").format(name=t.name)))
+    if view.unfinished:
+        _out(wrapped(ngettext("{count} table is still playing: the ranks, and so the prizes, may change.",
+                              "{count} tables are still playing: the ranks, and so the prizes, may change.", view.unfinished).format(
+            count=view.unfinished)))
     if not b.lines:
         _out(_("Nobody is registered yet."))
         return

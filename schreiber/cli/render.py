@@ -91,8 +91,10 @@ def tint(text: str) -> str:
     return _NUMBER.sub(lambda m: paint(m.group(1), fg="green" if m.group(1)[0] == "+" else "red"), text)
 
 
-def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right")
+def _grid(rows: Sequence[Sequence[Any]], headers: Sequence[str], left: Sequence[int] = ()) -> str:
+    """A plain table, right-aligned as numbers are, but the columns in `left` (names, words) left-aligned."""
+    align = None if not left else ["left" if i in left else "right" for i in range(len(headers))]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True, stralign="right", colalign=align)
 
 
 def _widest(text: str) -> int:

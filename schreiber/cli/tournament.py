@@ -82,13 +82,25 @@ def list_() -> None:
     _show().listing(_tournaments().list())
 
 
-@tournament_app.command("show", help=_("A tournament: rules, settings, rounds, and the players with their start numbers."))
-def show(tournament: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))] = None) -> None:
+@tournament_app.command("show", help=_(
+    "A tournament: rules, settings, rounds, the players with their start numbers, and every sheet entered\n"
+    "with the ones a correction replaced.\n"
+    "\n"
+    'JSON: {"tournament", "name", "rules", "date", "wertung", "rounds", "hands", "settings", "players": [{"number",\n'
+    '"name", "withdrawn"}], "sheets": [{"round", "table", "session", "thrown", "replaced", "entries": [{"number", "name",\n'
+    '"points", "soli", "won", "lost"}]}]}.'
+))
+def show(
+    tournament: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))] = None,
+    format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
+) -> None:
+    fmt = _format(format_, ("table", "json"))
     t = _tournaments()
-    _show().details(t.info(tournament), t.entrants(tournament))
-    from schreiber.cli.cash import show_settings
+    _show().details(t.info(tournament), t.entrants(tournament), t.sheets(tournament), fmt)
+    if fmt == "table":
+        from schreiber.cli.cash import show_settings
 
-    show_settings(tournament)
+        show_settings(tournament)
 
 
 @tournament_app.command("use", help=_("Make a tournament the active one."))
@@ -96,7 +108,10 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
     _show().info(_tournaments().use(tournament))
 
 
-@tournament_app.command("register", help=_("Register players; start numbers follow on (1, 2, …), or --number N for one."))
+@tournament_app.command("register", help=_(
+    "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
+    "one (one letter off, or the same without accents) is registered with a note on how to take it back."
+))
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
     number: Annotated[Optional[int], typer.Option("--number", metavar="N", help=_("The start number of the one player named."))] = None,
@@ -104,20 +119,52 @@ def register(
     _show().registered(_tournaments().register(names, number))
 
 
-@tournament_app.command("withdraw", help=_("A player leaves the tournament: not drawn again; his rounds stay and he is ranked."))
-def withdraw(name: Annotated[str, typer.Argument(metavar="NAME", help=_("The player."))]) -> None:
-    _show().withdrawn(_tournaments().withdraw(name))
+@tournament_app.command("unregister", help=_(
+    "Take back a registration made by mistake: the player is removed from the tournament. Only before the\n"
+    "player's first drawn round; after it, `withdraw` keeps them out of the next draws."
+))
+def unregister(who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))]) -> None:
+    _show().unregistered(_tournaments().unregister(who))
+
+
+@tournament_app.command("withdraw", help=_(
+    "A player leaves the tournament: not drawn again; their rounds stay and they are ranked.\n"
+    "--undo brings a withdrawn player back into the next draw."
+))
+def withdraw(
+    who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
+    undo: Annotated[bool, typer.Option("--undo", help=_("The player comes back: drawn again from the next draw."))] = False,
+) -> None:
+    _show().withdrawn(_tournaments().withdraw(who, undo))
 
 
 @tournament_app.command("draw", help=_(
-    "Seat every active player for the next round: round 1 at random, later rounds with as few repeated\n"
-    "table mates as the draw finds. A round can be drawn again (--round N) until its first result."
+    "Without --round: seat every active player for the NEXT round: round 1 at random, later rounds with as few\n"
+    "repeated table mates as the draw finds. Refused while a table of the newest round is still playing\n"
+    "(--force draws anyway). --round N draws the newest round N again, until its first hand or sheet\n"
+    "(after a withdrawal or a late registration)."
 ))
 def draw(
-    round_: RoundOpt = None,
+    round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("Draw the newest round N again (before its first hand or sheet)."))] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("Draw from this seed (the same seed, the same draw)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Draw the next round although a table of the newest one is still playing."))] = False,
 ) -> None:
-    _show().plan(_tournaments().draw(round_, seed), "table", drawn=True)
+    _show().plan(_tournaments().draw(round_, seed, force=force), "table", drawn=True)
+
+
+@tournament_app.command("undraw", help=_("Take back the newest round and its tables, until its first hand or sheet."))
+def undraw() -> None:
+    _show().undrawn(_tournaments().undraw())
+
+
+@tournament_app.command("close", help=_(
+    "Time is up at a table: it counts as finished with the hands it has, and takes no more hands."
+))
+def close(
+    round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
+    table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
+) -> None:
+    _show().closed(round_, _tournaments().close(round_, table))
 
 
 @tournament_app.command("tables", help=_(
@@ -159,17 +206,28 @@ def sheets(
 
 
 @tournament_app.command("result", help=_(
-    "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N\n"
-    "(last) for the solos each won. A table has its hands or a sheet, not both."
+    "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
+    "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
+    "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept).\n"
+    "A table has its hands or a sheet, not both."
 ))
 def result(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
     points: Annotated[list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))],
     soli: Annotated[Optional[list[str]], typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))] = None,
+    won: Annotated[Optional[list[str]], typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable)."))] = None,
+    lost: Annotated[Optional[list[str]], typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable)."))] = None,
+    thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
+    replace: Annotated[bool, typer.Option("--replace", help=_("Correct the table's sheet: this one replaces it, the old one is kept."))] = False,
 ) -> None:
-    plan = _tournaments().result(round_, table, _pairs(points, "NAME=POINTS"), _pairs(soli or [], "--soli"))
-    _show().entered(round_, plan)
+    from schreiber.ledger.sheets import TypedSheet
+
+    sheet = TypedSheet(
+        _pairs(points, "NAME=POINTS"), _pairs(soli or [], "--soli"), _pairs(won or [], "--won"), _pairs(lost or [], "--lost"), thrown
+    )
+    plan, stored = _tournaments().result(round_, table, sheet, replace=replace)
+    _show().entered(round_, plan, stored, replaced=replace)
 
 
 @tournament_app.command("standings", help=_(
@@ -198,7 +256,10 @@ def standings(
     from schreiber.report import tournament_pdf
 
     _write_pdf(output, lambda: tournament_pdf.standings(view))
-    typer.echo(_("The standings after round {round} are in {file}.").format(round=view.rounds, file=output))
+    if view.after:
+        typer.echo(_("The standings after round {round} are in {file}.").format(round=view.after, file=output))
+    else:
+        typer.echo(_("The standings so far (no round finished yet) are in {file}.").format(file=output))
 
 
 # The money commands (set, pay, cash) live in their own module and join this group.

@@ -3,6 +3,7 @@ and CSV of views/payloads.py."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,9 @@ from schreiber.i18n import _, ngettext
 from schreiber.views import payloads
 
 if TYPE_CHECKING:
-    from schreiber.ledger.tournament import EntrantView, RoundPlan, StandingsView, TablePlan, TournamentInfo
+    from schreiber.ledger.registration import Registered
+    from schreiber.ledger.sheets import SheetLine, SheetView
+    from schreiber.ledger.tournament import EntrantView, RoundPlan, StandingsView, TablePlan, TournamentInfo, Unfinished
 
 
 def _title(info: TournamentInfo) -> str:
@@ -34,10 +37,12 @@ def listing(infos: Sequence[TournamentInfo]) -> None:
         [("* " if i.active else "") + str(i.id), i.date.isoformat(), i.name, i.rules, i.wertung, str(i.players), f"{i.drawn}/{i.rounds}"]
         for i in infos
     ]
-    _out(_grid(rows, [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")]))
+    _out(_grid(rows, [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")], left=(2, 3, 4)))
 
 
-def details(info_: TournamentInfo, entrants: Sequence[EntrantView]) -> None:
+def details(info_: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView] = (), fmt: str = "table") -> None:
+    if fmt == "json":
+        return print_json(payloads.tournament_json(info_, entrants, sheets))
     info(info_)
     _out(_("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
         hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed))
@@ -47,26 +52,104 @@ def details(info_: TournamentInfo, entrants: Sequence[EntrantView]) -> None:
         count=info_.players, gone=info_.withdrawn))
     for e in entrants:
         _out(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
+    if sheets:
+        _out(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
+    for sheet in sheets:
+        where = _("round {round} table {table}").format(round=sheet.round, table=sheet.table)
+        if sheet.version is None:
+            _out(wrapped(f"  {where}: {sheet_text(sheet.lines, sheet.thrown)}"))
+        else:
+            when = sheet.replaced_at.strftime("%H:%M") if sheet.replaced_at else ""
+            _out(wrapped("      " + _("replaced at {time}: {sheet}").format(time=when, sheet=sheet_text(sheet.lines, sheet.thrown))))
 
 
-def registered(entrants: Sequence[EntrantView]) -> None:
-    for e in entrants:
+def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
+    """A sheet as the organiser compares it with the paper: "Anna 40 (1 Solo), Berta 15, …"."""
+    parts = []
+    for line in lines:
+        extra = []
+        if line.soli:
+            extra.append(ngettext("{count} Solo", "{count} Soli", line.soli).format(count=line.soli))
+        if line.won:
+            extra.append(_("won {count}").format(count=line.won))
+        if line.lost:
+            extra.append(_("lost {count}").format(count=line.lost))
+        parts.append(f"{line.name} {line.points}" + (f" ({', '.join(extra)})" if extra else ""))
+    text = ", ".join(parts)
+    if thrown:
+        text += "; " + ngettext("{count} hand thrown in", "{count} hands thrown in", thrown).format(count=thrown)
+    return text
+
+
+def _note(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+def registered(done: Registered) -> None:
+    for e in done.entrants:
         _out(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
+    for name, number, near in done.close:
+        who = name if name.split() == [name] else str(number)
+        _note(_("note: {name} is close to {others}; `schreiber tournament unregister {who}` takes it back.").format(
+            name=name, others=", ".join(near), who=who))
+    if done.drawn is not None:
+        number, started, last = done.drawn
+        names = ", ".join(e.name for e in done.entrants)
+        if not started:
+            _out(wrapped(_("Round {round} is drawn already, without {names}; `schreiber tournament draw --round {round}` draws it "
+                           "again with them.").format(round=number, names=names)))
+        elif last:
+            _out(wrapped(_("Every round is drawn and the last one is being played: {names} play no round.").format(names=names)))
+        else:
+            _out(wrapped(_("Round {round} is being played: {names} are drawn from round {next} on.").format(
+                round=number, names=names, next=number + 1)))
 
 
-def withdrawn(entrant: EntrantView) -> None:
-    _out(_("{name} (start number {number}) has withdrawn: not drawn again; his rounds stay in the standings.").format(
-        name=entrant.name, number=entrant.number))
+def unregistered(done: Registered) -> None:
+    e = done.entrants[0]
+    _out(_("{name} is unregistered; start number {number} is free again.").format(name=e.name, number=e.number))
+
+
+def withdrawn(done: Registered) -> None:
+    e = done.entrants[0]
+    if not e.withdrawn:
+        _out(_("{name} (start number {number}) is back: drawn again from the next draw on.").format(name=e.name, number=e.number))
+        where = done.seated
+        if done.drawn is not None and where is None and not done.drawn[1]:
+            _out(wrapped(_("Round {round} is drawn already without them; `schreiber tournament draw --round {round}` draws it again "
+                           "with them.").format(round=done.drawn[0])))
+        return
+    _out(_("{name} (start number {number}) has withdrawn: not drawn again; their rounds stay in the standings.").format(
+        name=e.name, number=e.number))
+    where = done.seated
+    if where is None:
+        return
+    if not where.started:
+        _out(wrapped(_("They are seated at table {table} of round {round}, which has not started: `schreiber tournament draw --round "
+                       "{round}` draws it again without them.").format(table=where.table, round=where.round)))
+    else:
+        _out(wrapped(_("They are seated at table {table} of round {round}, which is being played: that table's hands or sheet still "
+                       "count for them.").format(table=where.table, round=where.round)))
+
+
+def undrawn(plan: RoundPlan) -> None:
+    _out(wrapped(_("Round {round} is taken back: its {tables} tables are removed. `schreiber tournament draw` draws it again.").format(
+        round=plan.round, tables=len(plan.tables))))
+
+
+def closed(round_: int, table: TablePlan) -> None:
+    _out(wrapped(_("Round {round} table {table} is closed: it counts as finished with {hands} of {of} hands.").format(
+        round=round_, table=table.table, hands=table.hands, of=table.of)))
 
 
 def _status(plan: RoundPlan, table: TablePlan) -> str:
     if table.sheet:
         return _("sheet entered")
+    if table.closed:
+        return _("closed ({hands} of {of} hands)").format(hands=table.hands, of=table.of)
     if plan.done(table):
         return _("finished")
-    if table.hands:
-        return ngettext("{count} hand", "{count} hands", table.hands).format(count=table.hands)
-    return _("open")
+    return _("{hands} of {of} hands").format(hands=table.hands, of=table.of) if table.hands else _("open")
 
 
 def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
@@ -83,15 +166,17 @@ def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
         [str(t.table), str(t.session), ", ".join(f"{name} ({number})" for name, number in zip(t.players, t.numbers)), _status(plan, t)]
         for t in plan.tables
     ]
-    _out(_grid(rows, [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")]))
+    _out(_grid(rows, [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")], left=(2, 3)))
     if drawn:
         _out(_("Record a table's hands with `schreiber play --session SESSION`, or its sheet with "
                "`schreiber tournament result {round} TABLE NAME=POINTS …`.").format(round=plan.round))
 
 
-def entered(round_: int, table: TablePlan) -> None:
-    _out(_("Sheet of round {round} table {table} entered (session {session}): {names}.").format(
-        round=round_, table=table.table, session=table.session, names=", ".join(table.players)))
+def entered(round_: int, table: TablePlan, sheet: SheetView, replaced: bool = False) -> None:
+    head = (_("Sheet of round {round} table {table} replaced (session {session}; the old one is kept, `tournament show` lists it):")
+            if replaced else _("Sheet of round {round} table {table} entered (session {session}):"))
+    _out(wrapped(head.format(round=round_, table=table.table, session=table.session)))
+    _out(wrapped("  " + sheet_text(sheet.lines, sheet.thrown)))
 
 
 def _round_cells(rounds: Sequence[int | None]) -> list[str]:
@@ -104,8 +189,9 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
         return print_json(payloads.standings_json(view))
     if fmt == "csv":
         return print_csv(payloads.standings_csv(view), excel=excel)
-    _out(wrapped(_("Standings of “{name}” after round {round} of {rounds} (Wertung {wertung}):").format(
-        name=t.name, round=view.rounds, rounds=t.rounds, wertung=t.wertung)))
+    _out(wrapped(standings_title(view) + ":"))
+    for line in unfinished_lines(view.unfinished):
+        _out(wrapped("  " + line))
     if not view.rows:
         _out(_("Nobody is registered yet."))
         return
@@ -118,4 +204,19 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
         score = [signed(r.score)] if platz else []
         points = signed(r.points) if r.points < 0 else str(r.points)
         rows.append([f"{r.rank}.", str(r.number), name, *score, points, str(r.soli), *_round_cells(r.rounds)])
-    _out(tint(_grid(rows, headers)))
+    _out(tint(_grid(rows, headers, left=(2,))))
+
+
+def standings_title(view: StandingsView) -> str:
+    """"after round N of R" only when rounds 1 to N are all finished; while round 1 plays, "so far"."""
+    t = view.tournament
+    if view.after:
+        return _("Standings of “{name}” after round {round} of {rounds} (Wertung {wertung})").format(
+            name=t.name, round=view.after, rounds=t.rounds, wertung=t.wertung)
+    return _("Standings of “{name}” so far, no round finished yet (Wertung {wertung})").format(name=t.name, wertung=t.wertung)
+
+
+def unfinished_lines(unfinished: Sequence[Unfinished]) -> list[str]:
+    """"Not finished: round 1: table 5 is still playing (8 of 32 hands)", one line per table."""
+    return [_("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
+        round=u.round, table=u.table, hands=u.hands, of=u.of) for u in unfinished]

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash
+from schreiber.ledger import cash, registration
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import TournamentInfo, Tournaments
 from schreiber.rules import registry
@@ -56,8 +56,9 @@ class CashView:
     tournament: TournamentInfo
     settings: cash.CashSettings
     book: cash.Cashbook
-    rounds: int
+    after: int  # rounds 1 to `after` are finished
     paid_out: dict[int, int]  # start number -> prize paid out so far
+    unfinished: int = 0  # tables still playing: the ranks, and so the prizes, may still change
 
     @property
     def unpaid(self) -> list[cash.Line]:
@@ -114,7 +115,7 @@ class Cash:
             t = self._tournament(s, tournament_id, for_update=True)
             settings = stored_settings(s, t.id)
             names = self._names(s, t)
-            chosen = [self._entrant(names, word) for word in typed]
+            chosen = [registration.find(s, t, word, "NAME").number for word in typed]
             if len(set(chosen)) != len(chosen):
                 raise SettingsError(_("NAME: each player is named once."))
             kind = PREIS if prize else STARTGELD
@@ -165,8 +166,8 @@ class Cash:
             for r in standings.rows
         ]
         played = any(x is not None for r in standings.rows for x in r.rounds)
-        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played), standings.rounds,
-                        {n: c for n, c in paid_out.items() if c})
+        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played), standings.after,
+                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished))
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -177,17 +178,6 @@ class Cash:
         return dict(s.execute(
             select(Entrant.number, Player.name).join(Player, Player.id == Entrant.player_id).where(Entrant.tournament_id == t.id)
         ).all())
-
-    def _entrant(self, names: dict[int, str], typed: str) -> int:
-        """A start number from a whole name (any case) or the number itself; money never goes by a name's start."""
-        word = typed.strip()
-        if word.isdigit() and int(word) in names:
-            return int(word)
-        for number, name in names.items():
-            if name.casefold() == word.casefold():
-                return number
-        raise SettingsError(_("NAME: {typed} is not a player of this tournament; `schreiber tournament show` lists them.").format(
-            typed=repr(typed)))
 
     def _paid(self, s: Session, t: Tournament, kind: str) -> dict[int, int]:
         return {number: int(cents) for number, cents in s.execute(

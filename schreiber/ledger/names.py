@@ -135,3 +135,44 @@ def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
                 resolved[who] = value
             changes[name] = resolved
     return replace(hand, **changes) if changes else hand
+
+
+# DIN 5007-1, the order of German lists (a telephone book's is DIN 5007-2): ä, ö, ü sort as a, o, u
+# and ß as ss; other accents are dropped as well (Ç with C), so searching "Ozlem" finds Özlem.
+_DIN_5007 = str.maketrans({"ß": "ss", "ẞ": "SS"})
+
+
+def fold(name: str) -> str:
+    """`name` without case and accents, as a German list files it and as a search compares it."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", name.translate(_DIN_5007))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def german_order(name: str) -> tuple[str, str]:
+    """The sort key of a name in a German list: folded first (Özlem with O), the exact spelling to break ties."""
+    return (fold(name), name)
+
+
+def close_names(name: str, others: Iterable[str]) -> list[str]:
+    """The names of `others` a typist may have meant instead of `name`: the same without accents or case,
+    or one letter off (one added, dropped or changed)."""
+    mine = fold(name)
+    out = []
+    for other in others:
+        theirs = fold(other)
+        if other.casefold() == name.casefold():
+            continue
+        if theirs == mine or _one_letter_off(mine, theirs):
+            out.append(other)
+    return out
+
+
+def _one_letter_off(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))

@@ -19,8 +19,10 @@ from sqlalchemy import and_, case, delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, ranking, seating
-from schreiber.ledger.names import pick
+from schreiber.ledger import cash, ranking, registration, seating, sheets
+from schreiber.ledger.names import fold, german_order
+from schreiber.ledger.registration import EntrantView, Registered
+from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -66,13 +68,6 @@ class TournamentInfo:
 
 
 @dataclass(frozen=True)
-class EntrantView:
-    number: int
-    name: str
-    withdrawn: bool
-
-
-@dataclass(frozen=True)
 class TablePlan:
     """One table of a round: its session, its players in seat order (seat 1 deals first), how far it is."""
 
@@ -82,6 +77,8 @@ class TablePlan:
     numbers: tuple[int, ...]
     hands: int
     sheet: bool
+    closed: bool = False
+    of: int = 0  # the hands this table plays (a table of 5 plays 5/4 of a table of 4's)
 
 
 @dataclass(frozen=True)
@@ -93,8 +90,22 @@ class RoundPlan:
     tables: tuple[TablePlan, ...]
 
     def done(self, table: TablePlan) -> bool:
-        """A table is finished when its sheet is in, or when it played the round's hands."""
-        return table.sheet or table.hands >= self.tournament.hands
+        """A table is finished when its sheet is in, when it played its hands, or when it was closed."""
+        return table.sheet or table.closed or table.hands >= table.of
+
+    def unfinished(self) -> list[Unfinished]:
+        return [Unfinished(self.round, t.table, t.hands, t.of, t.numbers) for t in self.tables if not self.done(t)]
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A table of a drawn round that has neither its sheet nor all its hands, and was not closed."""
+
+    round: int
+    table: int
+    hands: int
+    of: int
+    numbers: tuple[int, ...] = ()  # the start numbers seated there
 
 
 @dataclass(frozen=True)
@@ -111,9 +122,13 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class StandingsView:
+    """The ranking over rounds 1 to `rounds`; `after`: rounds 1 to `after` are all finished."""
+
     tournament: TournamentInfo
     rounds: int
     rows: tuple[StandingRow, ...]
+    unfinished: tuple[Unfinished, ...] = ()
+    after: int = 0
 
 
 class Tournaments:
@@ -165,6 +180,13 @@ class Tournaments:
         if hands is not None and hands < 1:
             raise SettingsError(_("--hands must be 1 or more."))
         with self.ledger.transaction() as s:
+            on = date or dt.date.today()
+            for same in s.scalars(select(Tournament).where(Tournament.date == on)):
+                if fold(same.name) == fold(name):
+                    raise SettingsError(
+                        _("NAME: there is a tournament “{name}” on {date} already (tournament {id}); "
+                          "`schreiber tournament use {id}` makes it the active one.").format(name=same.name, date=on.isoformat(), id=same.id)
+                    )
             t = Tournament(
                 name=name,
                 rules=rules.name,
@@ -172,7 +194,7 @@ class Tournaments:
                 wertung=wertung,
                 rounds=rounds or DEFAULT_ROUNDS,
                 hands=hands or HANDS_BY_RULES[rules_name],
-                date=date or dt.date.today(),
+                date=on,
                 seed=seed if seed is not None else secrets.token_hex(4),
             )
             s.add(t)
@@ -203,54 +225,25 @@ class Tournaments:
 
     # -- registration ---------------------------------------------------------------------------
 
-    def register(self, names: Sequence[str], number: int | None = None, tournament_id: int | None = None) -> list[EntrantView]:
-        names = [n.strip() for n in names]
-        if not names or any(not n for n in names):
-            raise SettingsError(_("NAME: a player's name cannot be empty."))
-        if number is not None and len(names) != 1:
-            raise SettingsError(_("--number gives the start number of one player; name one player with it."))
-        if number is not None and number < 1:
-            raise SettingsError(_("--number must be 1 or more."))
-        keys = [n.casefold() for n in names]
-        if len(set(keys)) != len(keys):
-            raise SettingsError(_("NAME: each player can be registered only once."))
+    def register(self, names: Sequence[str], number: int | None = None, tournament_id: int | None = None) -> Registered:
         with self.ledger.transaction() as s:
-            t = self._tournament(s, tournament_id)
-            entrants = self._entrants(s, t)
-            taken = {e.player.name_key: e for e in entrants}
-            numbers = {e.number for e in entrants}
-            for typed in names:
-                if typed.casefold() in taken:
-                    raise SettingsError(
-                        _("{name} is registered already, with start number {number}.").format(
-                            name=taken[typed.casefold()].player.name, number=taken[typed.casefold()].number
-                        )
-                    )
-            if number is not None and number in numbers:
-                raise SettingsError(_("--number: start number {number} is taken.").format(number=number))
-            out = []
-            following = max(numbers, default=0)
-            for typed in names:
-                player = self.ledger.player(s, typed)
-                given = number if number is not None else following + 1
-                following = max(following, given)
-                s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
-                out.append(EntrantView(given, player.name, False))
-            return out
+            return registration.register(s, self._tournament(s, tournament_id), names, number, self.ledger.player)
 
-    def withdraw(self, name: str, tournament_id: int | None = None) -> EntrantView:
+    def unregister(self, typed: str, tournament_id: int | None = None) -> Registered:
         with self.ledger.transaction() as s:
-            t = self._tournament(s, tournament_id)
-            entrant = self._entrant(s, t, name, "NAME")
-            if entrant.withdrawn:
-                raise SettingsError(_("{name} has withdrawn already.").format(name=entrant.player.name))
-            entrant.withdrawn = True
-            return EntrantView(entrant.number, entrant.player.name, True)
+            return registration.unregister(s, self._tournament(s, tournament_id), typed)
+
+    def withdraw(self, typed: str, undo: bool = False, tournament_id: int | None = None) -> Registered:
+        with self.ledger.transaction() as s:
+            return registration.withdraw(s, self._tournament(s, tournament_id), typed, undo)
 
     # -- the draw ---------------------------------------------------------------------------------
 
-    def draw(self, round_: int | None = None, seed: str | None = None, tournament_id: int | None = None) -> RoundPlan:
-        """Seat every active player for the next round (or draw round `round_` again, before its first result)."""
+    def draw(
+        self, round_: int | None = None, seed: str | None = None, tournament_id: int | None = None, force: bool = False
+    ) -> RoundPlan:
+        """Seat every active player for the next round (or draw round `round_` again, before its first result).
+        The next round waits for every table of the newest one, unless `force`."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
             drawn = self._rounds(s, t)
@@ -265,6 +258,14 @@ class Tournaments:
                     _("--round: {name} has {rounds} rounds; round {number} is not one of them.").format(name=t.name, rounds=t.rounds, number=number)
                 )
             redraw = number <= last
+            if not redraw and last and not force:
+                waiting = self._plan(s, t, last).unfinished()
+                if waiting:
+                    raise SettingsError(
+                        _("round {round} cannot be drawn yet: {tables}. Enter the sheet, finish the hands, or close a table "
+                          "whose time is up with `schreiber tournament close ROUND TABLE`; --force draws anyway.").format(
+                            round=number, tables="; ".join(_still_playing(u) for u in waiting))
+                    )
             if redraw:
                 if number < last:
                     raise SettingsError(
@@ -282,14 +283,7 @@ class Tournaments:
                     seed = f"{seed}-{secrets.token_hex(3)}"
             result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number)
             if redraw:
-                old = list(s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
-                s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
-                s.execute(delete(Seat).where(Seat.table_id.in_(old)))
-                s.execute(delete(Table).where(Table.id.in_(old)))
-                # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of
-                # statistics may name it as the table it was.
-                s.execute(delete(StatsBlock))
-                s.execute(delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number))
+                self._remove_round(s, t, number)
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
             rules = registry.get(t.rules)
             for i, people in enumerate(result.tables, start=1):
@@ -311,6 +305,42 @@ class Tournaments:
             s.flush()
             return self._plan(s, t, number)
 
+    def undraw(self, tournament_id: int | None = None) -> RoundPlan:
+        """Take back the newest round, with its tables, until its first hand or sheet; returns it as it was."""
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, tournament_id, for_update=True)
+            last = self._last_round(s, t)
+            if last is None:
+                raise SettingsError(_("{name} has no round drawn; there is nothing to take back.").format(name=t.name))
+            if self._has_results(s, t, last):
+                raise SettingsError(
+                    _("round {round} is being played (a hand or sheet is recorded), so it cannot be taken back; "
+                      "correct a sheet with `tournament result … --replace` and a hand with `edit` or `void`.").format(round=last)
+                )
+            plan = self._plan(s, t, last)
+            self._remove_round(s, t, last)
+            return plan
+
+    def close(self, round_: int, table: int, tournament_id: int | None = None) -> TablePlan:
+        """Time is up at a table: it counts as finished with the hands it has, and takes no more."""
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, tournament_id, for_update=True)
+            self._round_number(s, t, round_)
+            stored = self.ledger.table_row(s, self._table_id(s, t, round_, table), for_update=True)
+            plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
+            if plan.sheet:
+                raise SettingsError(_("round {round} table {table} has its sheet entered; it is finished.").format(round=round_, table=table))
+            if plan.closed:
+                raise SettingsError(_("round {round} table {table} is closed already.").format(round=round_, table=table))
+            if not plan.hands:
+                raise SettingsError(
+                    _("round {round} table {table} has no hand recorded; enter its paper sheet with "
+                      "`schreiber tournament result {round} {table} NAME=POINTS …`.").format(round=round_, table=table)
+                )
+            stored.closed = True
+            s.flush()
+            return next(p for p in self._plan(s, t, round_).tables if p.table == table)
+
     def plan(self, round_: int | None = None, tournament_id: int | None = None) -> RoundPlan:
         """The seat plan of a round (default: the newest drawn)."""
         with self.ledger.transaction() as s:
@@ -320,71 +350,22 @@ class Tournaments:
     # -- results ----------------------------------------------------------------------------------
 
     def result(
-        self,
-        round_: int,
-        table: int,
-        points: Sequence[tuple[str, int]],
-        soli: Sequence[tuple[str, int]] = (),
-        tournament_id: int | None = None,
-    ) -> TablePlan:
-        """Enter a table's paper sheet: every player of the table with his points, and Soli where there were."""
+        self, round_: int, table: int, sheet: TypedSheet, replace: bool = False, tournament_id: int | None = None
+    ) -> tuple[TablePlan, SheetView]:
+        """Enter a table's paper sheet (checked against the rule set), or with `replace` correct it."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
             self._round_number(s, t, round_)
-            table_id = s.scalar(
-                select(TournamentTable.table_id).where(
-                    TournamentTable.tournament_id == t.id, TournamentTable.round == round_, TournamentTable.number == table
-                )
-            )
-            if table_id is None:
-                count = s.scalar(select(func.count()).where(TournamentTable.tournament_id == t.id, TournamentTable.round == round_))
-                raise SettingsError(
-                    _("TABLE: round {round} has tables 1–{count}, not {table}.").format(round=round_, count=count, table=table)
-                )
-            stored = self.ledger.table_row(s, table_id, for_update=True)
-            seated = {seat.player.name: seat.player_id for seat in stored.seats}
-            if s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id == stored.id)):
-                raise SettingsError(
-                    _("round {round} table {table} has its sheet already; a table's sheet is entered once.").format(round=round_, table=table)
-                )
-            if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
-                raise SettingsError(
-                    _("round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both.").format(
-                        round=round_, table=table, session=stored.id
-                    )
-                )
-            given: dict[str, int] = {}
-            for typed, value in points:
-                name = pick(typed, seated, "NAME=POINTS", _("a player at this table"))
-                if name in given:
-                    raise SettingsError(_("NAME=POINTS: {name} is named twice.").format(name=name))
-                given[name] = value
-            missing = [n for n in seated if n not in given]
-            if missing:
-                raise SettingsError(
-                    _("NAME=POINTS: the sheet names every player of the table; {names} missing.").format(names=", ".join(missing))
-                )
-            rules = registry.get(t.rules)
-            if rules.zero_sum:
-                if sum(given.values()) != 0:
-                    raise SettingsError(
-                        _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(rules=t.rules, sum=sum(given.values()))
-                    )
-            elif any(v < 0 for v in given.values()):
-                raise SettingsError(_("NAME=POINTS: in {rules} nobody has less than 0 points.").format(rules=t.rules))
-            solo_count: dict[str, int] = {}
-            for typed, value in soli:
-                name = pick(typed, seated, "--soli", _("a player at this table"))
-                if value < 0:
-                    raise SettingsError(_("--soli: {name} cannot have won fewer than 0 Soli.").format(name=name))
-                solo_count[name] = value
-            for name, value in given.items():
-                s.add(SheetEntry(table_id=stored.id, player_id=seated[name], points=value, soli=solo_count.get(name, 0)))
-            # No hand can be added to a table whose sheet is in.
-            stored.closed = True
-            s.flush()
-            plan = self._plan(s, t, round_)
-            return next(p for p in plan.tables if p.table == table)
+            stored = self.ledger.table_row(s, self._table_id(s, t, round_, table), for_update=True)
+            size = len(stored.seats)
+            sheets.enter(s, t, round_, table, stored, sheet, hands=hands_at(t.hands or HANDS_BY_RULES.get(t.rules, 32), size), replace=replace)
+            plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
+            return plan, sheets.sheets(s, t, stored.id)[0]
+
+    def sheets(self, tournament_id: int | None = None) -> list[SheetView]:
+        """Every sheet entered, with the ones corrections replaced."""
+        with self.ledger.transaction() as s:
+            return sheets.sheets(s, self._tournament(s, tournament_id))
 
     # -- standings ----------------------------------------------------------------------------------
 
@@ -436,7 +417,9 @@ class Tournaments:
                     {p: (sums.get((table_id, p), 0) if played else None) for p in seats[table_id]}
                 )
             entrants = {e.player_id: e for e in self._entrants(s, t)}
-            ranked = ranking.standings(list(entrants), rounds, soli, t.wertung)
+            # Players tied in every respect are listed as a German list lists them.
+            listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
+            ranked = ranking.standings(listed, rounds, soli, t.wertung)
             rows = tuple(
                 StandingRow(
                     r.rank,
@@ -450,7 +433,10 @@ class Tournaments:
                 )
                 for r in ranked
             )
-            return StandingsView(self._info(s, t), upto, rows)
+            unfinished = [u for number in range(1, upto + 1) for u in self._plan(s, t, number).unfinished()]
+            waiting = {u.round for u in unfinished}
+            after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
+            return StandingsView(self._info(s, t), upto, rows, tuple(unfinished), after)
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -472,13 +458,32 @@ class Tournaments:
             )
         return t
 
+    def _table_id(self, s: Session, t: Tournament, round_: int, table: int) -> int:
+        table_id = s.scalar(
+            select(TournamentTable.table_id).where(
+                TournamentTable.tournament_id == t.id, TournamentTable.round == round_, TournamentTable.number == table
+            )
+        )
+        if table_id is None:
+            count = s.scalar(select(func.count()).where(TournamentTable.tournament_id == t.id, TournamentTable.round == round_))
+            raise SettingsError(
+                _("TABLE: round {round} has tables 1–{count}, not {table}.").format(round=round_, count=count, table=table)
+            )
+        return table_id
+
+    def _remove_round(self, s: Session, t: Tournament, number: int) -> None:
+        old = list(s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
+        s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
+        s.execute(delete(Seat).where(Seat.table_id.in_(old)))
+        s.execute(delete(Table).where(Table.id.in_(old)))
+        # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of
+        # statistics may name it as the table it was.
+        s.execute(delete(StatsBlock))
+        s.execute(delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number))
+        s.flush()
+
     def _entrants(self, s: Session, t: Tournament) -> list[Entrant]:
         return list(s.scalars(select(Entrant).where(Entrant.tournament_id == t.id).order_by(Entrant.number)))
-
-    def _entrant(self, s: Session, t: Tournament, typed: str, option: str) -> Entrant:
-        entrants = self._entrants(s, t)
-        by_name = {e.player.name: e for e in entrants}
-        return by_name[pick(typed, by_name, option, _("a player of this tournament"))]
 
     def _rounds(self, s: Session, t: Tournament) -> list[TournamentRound]:
         return list(
@@ -538,14 +543,17 @@ class Tournaments:
                 .group_by(HandRecord.table_id)
             ).all()
         )
-        sheets = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
+        with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
+        closed = set(s.scalars(select(Table.id).where(Table.id.in_(ids), Table.closed)))
+        hands_per_round = t.hands or HANDS_BY_RULES.get(t.rules, 32)
         grouped: dict[int, tuple[int, list[str], list[int]]] = {}
         for table, table_id, name, start in rows:
             grouped.setdefault(table, (table_id, [], []))
             grouped[table][1].append(name)
             grouped[table][2].append(start or 0)
         tables = tuple(
-            TablePlan(table, table_id, tuple(names), tuple(numbers), hands.get(table_id, 0), table_id in sheets)
+            TablePlan(table, table_id, tuple(names), tuple(numbers), hands.get(table_id, 0), table_id in with_sheet,
+                      table_id in closed, hands_at(hands_per_round, len(names)))
             for table, (table_id, names, numbers) in sorted(grouped.items())
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
@@ -574,6 +582,11 @@ class Tournaments:
         )
 
 
+def _still_playing(u: Unfinished) -> str:
+    return _("round {round}: table {table} is still playing ({hands} of {of} hands)").format(
+        round=u.round, table=u.table, hands=u.hands, of=u.of)
+
+
 def _set_active(s: Session, tournament_id: int) -> None:
     state = s.get(LedgerState, ACTIVE_KEY)
     if state is None:
@@ -582,4 +595,4 @@ def _set_active(s: Session, tournament_id: int) -> None:
         state.value = str(tournament_id)
 
 
-__all__ = ["RoundPlan", "StandingRow", "StandingsView", "TablePlan", "TournamentInfo", "Tournaments"]
+__all__ = ["EntrantView", "RoundPlan", "StandingRow", "StandingsView", "TablePlan", "TournamentInfo", "Tournaments", "Unfinished"]

@@ -25,7 +25,7 @@ def payout_list(view: Any) -> bytes:
     pdf = _document(title)
     pdf.add_page()
     _heading(pdf, title, _("{date}; after round {round} of {rounds}. Each prize winner signs for the prize received.").format(
-        date=t.date.isoformat(), round=view.rounds, rounds=t.rounds))
+        date=t.date.isoformat(), round=view.after, rounds=t.rounds))
     headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Signature")]
     widths = [14.0, 14.0, 52.0, 30.0, WIDTH - 110.0]
     aligns = ["R", "R", "L", "R", "L"]

@@ -55,37 +55,70 @@ def _row(pdf: Any, widths: list[float], cells: list[Any], height: float = 7, bol
     pdf.ln(height)
 
 
+def _fitted(pdf: Any, text: str, width: float, size: float, least: float = 9, style: str = "B") -> float:
+    """The largest type size up to `size` at which `text` fits `width` (mm), not below `least`."""
+    while size > least:
+        pdf.set_font("Helvetica", style, size)
+        if pdf.get_string_width(_text(text)) <= width:
+            break
+        size -= 1
+    return size
+
+
 def seat_plan(plan: Any) -> bytes:
-    """Every table with its players in seat order, then everyone A–Z with his table and seat."""
+    """A wall poster (A4 landscape): a row per table, the table's number large, its players in seat order
+    in type read from two metres; then everyone A–Z, as a German list files them, with table and seat."""
+    from schreiber.ledger.names import german_order
+
     t = plan.tournament
     title = _("{name} - round {round}").format(name=t.name, round=plan.round)
     pdf = _document(title)
-    pdf.add_page()
+    pdf.add_page(orientation="L")
+    page_width = 297 - 2 * MARGIN
     _heading(pdf, title, _("Seat plan: {tables} tables; seat 1 deals first. Repeated pairs in this draw: {repeats}.").format(
         tables=len(plan.tables), repeats=plan.repeats))
-    pdf.set_fill_color(225, 225, 225)
     seats = max((len(x.players) for x in plan.tables), default=4)
-    widths = [16.0] + [(WIDTH - 16) / seats] * seats
-    _row(pdf, widths, [_("Table")] + [_("Seat {n}").format(n=i) for i in range(1, seats + 1)], bold=True, fill=True)
-    for table in plan.tables:
-        cells = [str(table.table)] + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)]
-        cells += [""] * (seats + 1 - len(cells))
-        _row(pdf, widths, cells, height=8, aligns=["C"] + ["L"] * seats, size=9 if seats > 4 else 10)
-    # Where do I sit? Everyone by name, in three columns.
-    pdf.add_page()
+    number_width = 30.0
+    cell = (page_width - number_width) / seats
+    height = 19.0
+    for row, table in enumerate(plan.tables):
+        if pdf.get_y() + height > 210 - 18:
+            pdf.add_page(orientation="L")
+        top = pdf.get_y()
+        pdf.set_fill_color(235, 235, 235)
+        if row % 2 == 0:
+            pdf.rect(MARGIN, top, page_width, height, style="F")
+        pdf.set_xy(MARGIN, top)
+        pdf.set_font("Helvetica", "B", 34)
+        pdf.cell(number_width, height, _text(str(table.table)), align="C")
+        for seat, (name, number) in enumerate(zip(table.players, table.numbers)):
+            x = MARGIN + number_width + seat * cell
+            pdf.set_xy(x + 1, top + 1.5)
+            size = _fitted(pdf, name, cell - 3, 20)
+            pdf.set_font("Helvetica", "B", size)
+            pdf.cell(cell - 2, 9, _text(name), align="L")
+            pdf.set_xy(x + 1, top + 11)
+            pdf.set_font("Helvetica", "", 12)
+            pdf.cell(cell - 2, 6, _text(_("no. {number} - seat {seat}").format(number=number, seat=seat + 1)), align="L")
+        pdf.set_xy(MARGIN, top + height)
+        pdf.set_draw_color(160, 160, 160)
+        pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
+    # Where do I sit? Everyone by name, in two columns of large type.
+    pdf.add_page(orientation="P")
     _heading(pdf, title, _("Where do I sit? Everyone by name."))
     everyone = sorted(
         ((name, number, table.table, seat) for table in plan.tables for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)),
-        key=lambda x: x[0].casefold(),
+        key=lambda x: german_order(x[0]),
     )
-    column = WIDTH / 3
-    widths = [column * 0.46, column * 0.14, column * 0.2, column * 0.2]
-    per_column = 40
-    for start in range(0, len(everyone), per_column * 3):
+    column = WIDTH / 2
+    widths = [column * 0.52, column * 0.14, column * 0.17, column * 0.17]
+    line = 8.0
+    per_column = int((297 - 18 - pdf.get_y() - line) // line)
+    for start in range(0, len(everyone), per_column * 2):
         if start:
-            pdf.add_page()
+            pdf.add_page(orientation="P")
         top = pdf.get_y()
-        for c in range(3):
+        for c in range(2):
             chunk = everyone[start + c * per_column : start + (c + 1) * per_column]
             if not chunk:
                 break
@@ -93,10 +126,11 @@ def seat_plan(plan: Any) -> bytes:
             for cells, bold in [((_("Name"), _("No."), _("Table"), _("Seat")), True)] + [((n, str(no), str(tb), str(st)), False) for n, no, tb, st in chunk]:
                 x = MARGIN + c * column
                 pdf.set_x(x)
-                pdf.set_font("Helvetica", "B" if bold else "", 9)
-                for w, text in zip(widths, cells):
-                    pdf.cell(w - 1, 5.6, _text(text), border="B", align="L")
-                pdf.ln(5.6)
+                for k, (w, text) in enumerate(zip(widths, cells)):
+                    size = _fitted(pdf, text, w - 2, 14, style="B" if bold or k == 2 else "") if k == 0 else 14
+                    pdf.set_font("Helvetica", "B" if bold or k == 2 else "", size)
+                    pdf.cell(w - 1, line, _text(text), border="B", align="L")
+                pdf.ln(line)
     return bytes(pdf.output())
 
 
@@ -137,10 +171,19 @@ def score_sheets(plan: Any) -> bytes:
 def standings(view: Any) -> bytes:
     """The ranking as a list to hang up or hand out: rank, start number, name, score, Soli, each round."""
     t = view.tournament
-    title = _("{name} - standings after round {round}").format(name=t.name, round=view.rounds)
+    if view.after:
+        title = _("{name} - standings after round {round}").format(name=t.name, round=view.after)
+    else:
+        title = _("{name} - standings so far, no round finished yet").format(name=t.name)
     pdf = _document(title)
     pdf.add_page()
     _heading(pdf, title, _("{rules}, {date}; Wertung {wertung}.").format(rules=t.rules, date=t.date.isoformat(), wertung=t.wertung))
+    if view.unfinished:
+        pdf.set_font("Helvetica", "B", 11)
+        for u in view.unfinished:
+            pdf.cell(0, 6, _text(_("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
+                round=u.round, table=u.table, hands=u.hands, of=u.of)), new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
     platz = t.wertung == "platz"
     headers = [_("Rank"), _("No."), _("Name")] + ([_("Score")] if platz else []) + [_("Points"), _("Soli")]
     headers += [_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]

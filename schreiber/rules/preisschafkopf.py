@@ -3,6 +3,7 @@ every value is a setting, no Kontra, Klopfen, Bock or Ramsch, and the deal passe
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -133,6 +134,16 @@ class Preisschafkopf:
                 _("--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
                   "(laufende_max); use {high} or less.").format(low=low, high=high)
             )
+
+    def sheet_step(self, settings: Settings) -> int:
+        """Every value a hand can give a player is made of these settings (Tout doubles, 60:60 gives 0),
+        so every round result is a multiple of their greatest common divisor."""
+        return math.gcd(*(_int(settings, k) for k in ("rufspiel", "solo", "herz_solo", "bettel", "schneider", "laufende_wert")))
+
+    def least_solo(self, settings: Settings) -> int | None:
+        """The least a won solo writes for its declarer: a solo, a Herz solo or a Bettel where it is played."""
+        values = [_int(settings, "solo"), _int(settings, "herz_solo")] + ([_int(settings, "bettel")] if _int(settings, "bettel") else [])
+        return min(values)
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
         """The facts (Hand fields) `hand_type` may be entered with: the set `score` checks against."""

@@ -213,6 +213,16 @@ class RefusesTypes(Protocol):
 
 
 @runtime_checkable
+class SheetValues(Protocol):
+    """A game whose tournament sheets can be checked against its values: every result is a sum of
+    hand values, so a multiple of `sheet_step`, and each won solo gives its declarer `least_solo`."""
+
+    def sheet_step(self, settings: Settings) -> int: ...
+
+    def least_solo(self, settings: Settings) -> int | None: ...
+
+
+@runtime_checkable
 class CheckedSettings(Protocol):
     """A game whose settings are checked together (one may not exceed another)."""
 

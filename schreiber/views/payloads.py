@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from schreiber.ledger.reports import PlayerLine, Report
     from schreiber.ledger.service import HandView, TableInfo, TableView
     from schreiber.ledger.stats import Stats
-    from schreiber.ledger.tournament import RoundPlan, StandingsView
+    from schreiber.ledger.registration import EntrantView
+    from schreiber.ledger.sheets import SheetView
+    from schreiber.ledger.tournament import RoundPlan, StandingsView, TournamentInfo
     from schreiber.ledger.cashbook import CashView
 
 
@@ -263,7 +265,8 @@ def plan_json(plan: RoundPlan) -> dict[str, Any]:
         "tournament": plan.tournament.id,
         "round": plan.round,
         "repeats": plan.repeats,
-        "tables": [{"table": t.table, "session": t.session, "players": list(t.players)} for t in plan.tables],
+        "tables": [{"table": t.table, "session": t.session, "players": list(t.players), "hands": t.hands, "of": t.of,
+                    "finished": plan.done(t)} for t in plan.tables],
     }
 
 
@@ -287,16 +290,46 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
              "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn}
             for r in view.rows
         ],
+        "after": view.after,
+        "unfinished": [{"round": u.round, "table": u.table, "hands": u.hands, "of": u.of} for u in view.unfinished],
     }
 
 
 def standings_csv(view: StandingsView) -> Sheet:
-    """`tournament standings --format csv`: a column per round, empty for a round not played."""
+    """`tournament standings --format csv`: a column per round, empty for a round not played; `unfinished` names
+    the tables a player sits at that are still playing ("1/5 8/32": round 1, table 5, 8 of 32 hands)."""
+    waiting: dict[int, list[str]] = {}
+    for u in view.unfinished:
+        for number in u.numbers:
+            waiting.setdefault(number, []).append(f"{u.round}/{u.table} {u.hands}/{u.of}")
     return Sheet(
-        ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn"],
-        [[r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], _flag(r.withdrawn)]
+        ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn", "unfinished"],
+        [[r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], _flag(r.withdrawn),
+          " ".join(waiting.get(r.number, []))]
          for r in view.rows],
     )
+
+
+def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView]) -> dict[str, Any]:
+    """`tournament show --format json`: the tournament, its players, and every sheet with the ones replaced."""
+    return {
+        "tournament": info.id,
+        "name": info.name,
+        "rules": info.rules,
+        "date": info.date.isoformat(),
+        "wertung": info.wertung,
+        "rounds": info.rounds,
+        "hands": info.hands,
+        "settings": dict(info.settings),
+        "players": [{"number": e.number, "name": e.name, "withdrawn": e.withdrawn} for e in entrants],
+        "sheets": [
+            {"round": x.round, "table": x.table, "session": x.session, "thrown": x.thrown, "replaced": x.version is not None,
+             "version": x.version, "replaced_at": x.replaced_at.isoformat(timespec="seconds") if x.replaced_at else None,
+             "entries": [{"number": line.number, "name": line.name, "points": line.points, "soli": line.soli, "won": line.won,
+                          "lost": line.lost} for line in x.lines]}
+            for x in sheets
+        ],
+    }
 
 
 # -- the cashbook -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from schreiber.ledger.names import fold
 from schreiber.views.hands import describe, facts, op
 from schreiber.views.text import money, signed
 
@@ -22,5 +23,5 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=money, tone=tone, op=op)
+    env.filters.update(signed=signed, euros=money, tone=tone, op=op, fold=fold)
     env.globals.update(describe=describe, facts=facts, points=points)

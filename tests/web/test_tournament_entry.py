@@ -106,7 +106,7 @@ def test_the_tables_take_hands_with_their_keys_and_only_their_own(day):
         assert r.status_code == 403 and hands_of(cli, outside) == []
         assert c.post("/api/hands", json=hand).status_code == 401
         # Round 2, drawn while `serve` runs: its tables take hands at once, and the organiser's page shows them.
-        cli.ok("tournament", "draw")
+        cli.ok("tournament", "draw", "--force")
         second = [t for t in cli.json("tournament", "tables", "--format", "json")["tables"] if len(t["players"]) == 4]
         boss = c.get(f"/?organiser={BOSS}").text
         assert "Round 2: entry at the tables" in text(boss)

@@ -45,11 +45,16 @@ def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
     with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
         page = text(c.get("/").text)
         assert "Kirchweih" in page and "round 1 of 3" in page and "1 of 3 tables finished" in page
-        plan_part = page[page.index("who sits where"):page.index("Standings after round 1")]
+        plan_part = page[page.index("who sits where"):page.index("Standings so far, no round finished yet")]
         for t in plan["tables"]:
             assert " , ".join(f"{p} ({PLAYERS.index(p) + 1})" for p in t["players"]) in plan_part
-        assert "sheet entered" in plan_part and "1 hand" in plan_part and "open" in plan_part
-        ranked = page[page.index("Standings after round 1"):]
+        second = plan["tables"][1]
+        assert "sheet entered" in plan_part and f"1 of {second['of']} hands" in plan_part and "open" in plan_part
+        # The standings never look finished while a table plays: each such table is named.
+        assert "Standings after round 1" not in page
+        assert f"Not finished: round 1, table 2 is still playing (1 of {second['of']} hands)." in page
+        assert f"Not finished: round 1, table 3 is still playing (0 of {plan['tables'][2]['of']} hands)." in page
+        ranked = page[page.index("Standings so far, no round finished yet"):]
         assert [n for n in re.findall(r"Spieler\d\d", ranked)] == [p["name"] for p in standings["players"]]
         # Each table's page one tap away: the links lead to the table's own page.
         body = c.get("/").text

@@ -7,7 +7,8 @@
   var main = document.getElementById("content");
   if (!input || !main) return;
   function apply() {
-    var q = input.value.trim().toLowerCase();
+    // Folded as the server folds the names (schreiber.ledger.names.fold): "Ozlem" finds Özlem.
+    var q = input.value.trim().replace(/ß/g, "ss").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
     var number = /^#?\d+$/.test(q) ? "#" + q.replace("#", "") + " " : null;
     var any = false;
     Array.prototype.forEach.call(main.querySelectorAll("tr[data-find]"), function (row) {
