@@ -97,6 +97,10 @@ def show(
     fmt = _format(format_, ("table", "json"))
     t = _tournaments()
     _show().details(t.info(tournament), t.entrants(tournament), t.sheets(tournament), fmt)
+    if fmt == "table":
+        from schreiber.cli.cash import show_settings
+
+        show_settings(tournament)
 
 
 @tournament_app.command("use", help=_("Make a tournament the active one."))
@@ -259,3 +263,9 @@ def standings(
         typer.echo(_("The standings after round {round} are in {file}.").format(round=view.after, file=output))
     else:
         typer.echo(_("The standings so far (no round finished yet) are in {file}.").format(file=output))
+
+
+# The money commands (set, pay, cash) live in their own module and join this group.
+from schreiber.cli.cash import cash_commands  # noqa: E402
+
+tournament_app.registered_commands += cash_commands.registered_commands

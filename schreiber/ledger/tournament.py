@@ -19,7 +19,7 @@ from sqlalchemy import and_, case, delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import ranking, registration, seating, sheets
+from schreiber.ledger import cash, ranking, registration, seating, sheets
 from schreiber.ledger.names import fold, german_order
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
@@ -39,6 +39,7 @@ from schreiber.store.models import (
     SheetEntry,
     StatsBlock,
     Tournament,
+    TournamentCash,
     TournamentRound,
     TournamentTable,
 )
@@ -196,6 +197,7 @@ class Tournaments:
         rules = registry.get(rules_name)
         wertung = play.wertungen[0]
         table_settings = []
+        money = []  # the tournament's own money settings (RULES.md §9), kept with it, not with its tables
         for assignment in assignments:
             key, sep, value = assignment.partition("=")
             if key.strip() == "wertung" and sep:
@@ -203,9 +205,12 @@ class Tournaments:
                     raise SettingsError(_("--set wertung: use {allowed}, not {value}.").format(
                         allowed=_either(list(play.wertungen)), value=repr(value)))
                 wertung = value.strip()
+            elif key.strip() in cash.KEYS and sep:
+                money.append((key.strip(), value))
             else:
                 table_settings.append(assignment)
         settings = registry.settings_for(rules, table_settings)
+        money_settings = cash.parse(money, "--set") if money else None
         if rounds is not None and rounds < 1:
             raise SettingsError(_("--rounds must be 1 or more."))
         if hands is not None and hands < 1:
@@ -230,6 +235,8 @@ class Tournaments:
             )
             s.add(t)
             s.flush()
+            if money_settings is not None:
+                s.add(TournamentCash(tournament_id=t.id, settings=money_settings.stored()))
             _set_active(s, t.id)
             return self._info(s, t)
 

@@ -227,6 +227,10 @@ class Preisschafkopf:
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
+    # A partner game announced by one player: he is its declarer, as a soloist is his solo's (the
+    # Verlustspielgeld of a tournament, RULES.md §9). A Kreuz was announced by nobody.
+    called_games = frozenset({"rufspiel"})
+
     stat_title = "Preisschafkopf"
     stat_notes: tuple[str, ...] = ()
 

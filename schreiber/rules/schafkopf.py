@@ -366,6 +366,10 @@ class Schafkopf:
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
+    # A partner game announced by one player: he is its declarer, as a soloist is his solo's (the
+    # Verlustspielgeld of a tournament, RULES.md §9).
+    called_games = frozenset({"rufspiel"})
+
     stat_title = "Schafkopf"
     stat_notes = (N_("kontra: hands at the table when Kontra was said (by anyone); re: the same for Re."),)
 

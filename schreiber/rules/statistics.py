@@ -13,6 +13,8 @@ from typing import Any
 # Hands in which nobody played (a throw-in, a misdeal), in every rule set that has them: they count
 # for a group's hands and types and their points count, but in no player's `hands` or `won`.
 THROWN_IN = frozenset({"zusammengeworfen", "vergeben"})
+# Hands every player passed and threw in (a misdeal is not one): a tournament's Reuegeld (RULES.md §9).
+PASSED_IN = frozenset({"zusammengeworfen", "eingepasst"})
 
 
 def pw() -> dict[str, int]:

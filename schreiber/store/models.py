@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0009"
+SCHEMA_REVISION = "0010"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -295,6 +295,29 @@ class ReplacedSheetEntry(Base):
     lost: Mapped[int] = mapped_column(Integer)
     thrown: Mapped[int] = mapped_column(Integer)
     replaced_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class TournamentCash(Base):
+    """A tournament's money settings (RULES.md §9, ledger/cash.py `CashSettings.stored`); none: no money."""
+
+    __tablename__ = "tournament_cash"
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
+    settings: Mapped[dict[str, Any]]
+
+
+class TournamentPayment(Base):
+    """Money handed over at a tournament: a player's Startgeld received (`kind` startgeld) or his prize paid
+    out (`kind` preis); a payment taken back is a row of the negative amount, so every correction stays."""
+
+    __tablename__ = "tournament_payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    kind: Mapped[str] = mapped_column(String(12))
+    cents: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class LedgerState(Base):

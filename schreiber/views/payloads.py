@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from schreiber.ledger.registration import EntrantView
     from schreiber.ledger.sheets import SheetView
     from schreiber.ledger.tournament import RoundPlan, StandingsView, TournamentInfo
+    from schreiber.ledger.cashbook import CashView
 
 
 @dataclass(frozen=True)
@@ -330,3 +331,27 @@ def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheet
             for x in sheets
         ],
     }
+
+
+# -- the cashbook -----------------------------------------------------------------------------
+
+CASH_COLUMNS = ("number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance")
+
+
+def cash_json(view: CashView) -> dict[str, Any]:
+    """`tournament cash --format json`: amounts in cents."""
+    return {
+        "tournament": view.tournament.id,
+        "pot": view.book.pot,
+        "payout": view.book.payout,
+        "kasse": view.book.kasse,
+        "players": [{key: getattr(line, key) for key in CASH_COLUMNS} for line in view.book.lines],
+    }
+
+
+def cash_csv(view: CashView) -> Sheet:
+    """`tournament cash --format csv`: a row per player, money as euros (numbers)."""
+    return Sheet(
+        list(CASH_COLUMNS),
+        ([line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])] for line in view.book.lines),
+    )

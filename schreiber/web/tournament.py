@@ -36,6 +36,7 @@ from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
+from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
 
 ORGANISER = "organiser"
@@ -100,7 +101,8 @@ def create_tournament_app(
     def render_organiser(version: int, wall: bool, fragment: bool, base: str) -> str:
         page = gather(ledger, tournament_id)
         template = env.get_template("tournament_content.html" if fragment else "tournament_page.html")
-        return template.render(page=page, version=version, wall=wall, entry=entry_links(page.plan, base), organiser=True)
+        return template.render(page=page, version=version, wall=wall, entry=entry_links(page.plan, base), organiser=True,
+                               cash=cash_view(ledger, tournament_id))
 
     async def organiser_gate(request: Request) -> bool | Response:
         """True for the organiser's key, False for none; a wrong one is 403 (slowed as a wrong table key)."""
@@ -194,6 +196,7 @@ def create_tournament_app(
             Route("/events", live.events(keepalive), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
             *(writer.routes() if writer is not None else not_allowed()),
+            *(cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current) if writer is not None else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=live.lifespan,

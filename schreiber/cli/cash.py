@@ -1,0 +1,100 @@
+"""`schreiber tournament set | pay | cash`: a tournament's money (RULES.md §9, CLI.md "The cashbook"),
+joined to the `tournament` group by cli/tournament.py.
+
+Only typer, the standard library and cli/runner.py at the top: the ledger, the renderer and the PDF
+library are imported by the command that needs them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from schreiber.cli.runner import _format, _ledger, _write_file
+from schreiber.i18n import _
+
+# Joined to the `tournament` group by cli/tournament.py.
+cash_commands = typer.Typer(rich_markup_mode=None)
+
+
+def _cash() -> Any:
+    from schreiber.ledger.cashbook import Cash
+
+    return Cash(_ledger())
+
+
+def _show() -> Any:
+    from schreiber.cli import cash_render
+
+    return cash_render
+
+
+def show_settings(tournament: int | None) -> None:
+    """The money line of `tournament show`, when the tournament handles money."""
+    settings = _cash().settings(tournament)
+    if settings.any:
+        _show().settings(settings)
+
+
+def _assignments(words: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(_("use KEY=VALUE (startgeld=1000), not {word}.").format(word=repr(word)), param_hint="KEY=VALUE")
+        out.append((key.strip(), value))
+    return out
+
+
+@cash_commands.command("set", help=_(
+    "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
+    "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
+    "is always computed from the current ones; once a prize is paid out they stay."
+))
+def set_(
+    assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
+) -> None:
+    _show().changed(_cash().set(_assignments(assignments)))
+
+
+@cash_commands.command("pay", help=_(
+    "Record the Startgeld of each player named as paid (--undo takes it back); with --prize, his prize\n"
+    "as paid out (after which the money settings stay as they are)."
+))
+def pay(
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, by whole name or start number."))],
+    undo: Annotated[bool, typer.Option("--undo", help=_("Take the payment back (it stays in the ledger as taken back)."))] = False,
+    prize: Annotated[bool, typer.Option("--prize", help=_("The prize paid out to the player, not his Startgeld."))] = False,
+) -> None:
+    _show().paid(_cash().pay(names, undo=undo, prize=prize))
+
+
+@cash_commands.command("cash", help=_(
+    "The cashbook: each player's Startgeld owed and paid, Verlustspielgeld, Reuegeld, prize and balance;\n"
+    "the pot, the payout and the Kasse. --output writes the payout list to sign as a PDF.\n"
+    "\n"
+    'JSON (cents): {"tournament", "pot", "payout", "kasse", "players": [{"number", "name", "rank",\n'
+    '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance"}]}.'
+))
+def cash(
+    format_: Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))] = "table",
+    excel: Annotated[
+        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
+    ] = False,
+    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))] = None,
+) -> None:
+    fmt = _format(format_, ("table", "json", "csv"))
+    if excel and fmt != "csv":
+        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
+    if output is not None and not output.lower().endswith(".pdf"):
+        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=output), param_hint="--output")
+    view = _cash().book()
+    if output is None:
+        _show().book(view, fmt, excel=excel)
+        return
+    from schreiber.report import cash_pdf
+
+    data = cash_pdf.payout_list(view)
+    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    typer.echo(_("The payout list of “{name}” is in {file}.").format(name=view.tournament.name, file=output))

@@ -1,0 +1,86 @@
+"""What the money commands of a tournament print: the cashbook, payments, the money settings; for
+scripts the JSON and CSV of views/payloads.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
+from schreiber.i18n import _, ngettext
+from schreiber.views import payloads
+from schreiber.views.text import money
+
+if TYPE_CHECKING:
+    from schreiber.ledger.cash import CashSettings
+    from schreiber.ledger.cashbook import CashView, Paid
+
+
+def settings_line(settings: CashSettings) -> str:
+    """The money settings as `--set` takes them (cents), for `tournament show` and `tournament set`."""
+    return ", ".join(f"{key}={value}" for key, value in settings.stored().items())
+
+
+def settings(settings_: CashSettings) -> None:
+    _out(wrapped(_("  money (cents): {settings}").format(settings=settings_line(settings_))))
+
+
+def changed(settings_: CashSettings) -> None:
+    _out(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
+
+
+def paid(payments: Sequence[Paid]) -> None:
+    for p in payments:
+        if p.kind == "preis":
+            line = (_("{name} ({number}) has been paid the prize of {money}.") if p.cents > 0
+                    else _("The payout of {money} to {name} ({number}) is taken back."))
+        else:
+            line = (_("{name} ({number}) has paid the Startgeld of {money}.") if p.cents > 0
+                    else _("The Startgeld of {money} paid by {name} ({number}) is taken back."))
+        _out(line.format(name=p.name, number=p.number, money=money(abs(p.cents))))
+
+
+def book(view: CashView, fmt: str, excel: bool = False) -> None:
+    if fmt == "json":
+        return print_json(payloads.cash_json(view))
+    if fmt == "csv":
+        return print_csv(payloads.cash_csv(view), excel=excel)
+    t, b, s = view.tournament, view.book, view.settings
+    if view.after:
+        _out(wrapped(_("The cashbook of “{name}” after round {round} of {rounds}:").format(name=t.name, round=view.after, rounds=t.rounds)))
+    else:
+        _out(wrapped(_("The cashbook of “{name}” before any round is finished:").format(name=t.name)))
+    if view.unfinished:
+        _out(wrapped(ngettext("{count} table is still playing: the ranks, and so the prizes, may change.",
+                              "{count} tables are still playing: the ranks, and so the prizes, may change.", view.unfinished).format(
+            count=view.unfinished)))
+    if not b.lines:
+        _out(_("Nobody is registered yet."))
+        return
+    headers = [_("rank"), _("no."), _("player"), _("Startgeld"), _("paid"), _("Verlustspiel"), _("Reuegeld"), _("prize"), _("balance")]
+    rows = []
+    for line in b.lines:
+        out = view.paid_out.get(line.number)
+        prize = money(line.prize) + (" ✓" if out else "")
+        balance = money(line.balance, plus=True) if line.balance else "0"
+        rows.append([f"{line.rank}.", str(line.number), line.name, money(line.startgeld), money(line.paid), money(line.verlustspiel),
+                     money(line.reuegeld), prize, balance])
+    _out(_grid(rows, headers))
+    _out(_("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
+        pot=money(b.pot), paid=money(sum(x.paid for x in b.lines)), verlust=money(sum(x.verlustspiel for x in b.lines)),
+        reue=money(sum(x.reuegeld for x in b.lines))))
+    if s.preise:
+        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+        _out(wrapped(_("Payout ({percent}%): {payout}; the prizes: {places}.").format(
+            payout=money(b.payout), percent=s.auszahlung, places=places)))
+    else:
+        _out(_("Payout ({percent}%): {payout}; no prize list is set (`schreiber tournament set preise=50%,30%,20%`).").format(
+            payout=money(b.payout), percent=s.auszahlung))
+    _out(_("Kasse (the club's share): {kasse}.").format(kasse=money(b.kasse)))
+    owing = view.unpaid
+    if s.startgeld and owing:
+        names = ", ".join(f"{line.name} ({line.number})" for line in owing)
+        _out(wrapped(ngettext("{count} player has not paid the Startgeld yet: {names}.",
+                              "{count} players have not paid the Startgeld yet: {names}.", len(owing)).format(count=len(owing), names=names)))
+    if view.paid_out:
+        _out(_("✓ the prize is paid out."))

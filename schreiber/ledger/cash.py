@@ -1,0 +1,256 @@
+"""A tournament's money (RULES.md §9) as pure arithmetic in integer cents: the settings, what each
+player owes and pays, the pot, the prize list and who gets which prize.
+
+Nothing here reads the database; ledger/cashbook.py gathers the facts (payments, games lost as
+declarer per round, thrown-in hands, ranks) and hands them to `cashbook`. Every rounding of money is
+`floor_to`, written once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from schreiber.i18n import _
+from schreiber.rules.model import SettingsError
+
+# The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.
+KEYS = ("startgeld", "verlustspiel", "reuegeld", "auszahlung", "preise", "rundung")
+# A percentage is kept in hundredths of a percent (12.5% is 1250), so every prize is whole arithmetic.
+PERCENT = 100 * 100
+
+
+def floor_to(numerator: int, denominator: int = 1, step: int = 1) -> int:
+    """numerator / denominator rounded down to a multiple of `step` cents: the one rounding of money."""
+    return numerator // (denominator * step) * step
+
+
+@dataclass(frozen=True)
+class CashSettings:
+    """The money settings as numbers: cents, a percentage of the pot, and the prize list (hundredths of a
+    percent when `percent`, else cents)."""
+
+    startgeld: int = 0
+    verlustspiel: tuple[int, ...] = ()
+    reuegeld: int = 0
+    auszahlung: int = 100
+    preise: tuple[int, ...] = ()
+    percent: bool = True
+    rundung: int = 100
+
+    def stored(self) -> dict[str, Any]:
+        """As kept with the tournament (JSON) and as `tournament show` words them."""
+        return {
+            "startgeld": self.startgeld,
+            "verlustspiel": ",".join(map(str, self.verlustspiel)) or "0",
+            "reuegeld": self.reuegeld,
+            "auszahlung": self.auszahlung,
+            "preise": prize_text(self) or "0",
+            "rundung": self.rundung,
+        }
+
+    @property
+    def any(self) -> bool:
+        """Whether the tournament handles any money at all."""
+        return bool(self.startgeld or self.verlustspiel or self.reuegeld or self.preise)
+
+
+def prize_text(settings: CashSettings) -> str:
+    if not settings.percent:
+        return ",".join(map(str, settings.preise))
+    return ",".join(f"{_percent_text(p)}%" for p in settings.preise)
+
+
+def _percent_text(hundredths: int) -> str:
+    whole, rest = divmod(hundredths, 100)
+    return str(whole) if not rest else f"{whole}.{rest:02d}".rstrip("0")
+
+
+_CENTS = re.compile(r"^\s*([+-]?\d+)\s*$")
+_PERCENT_ITEM = re.compile(r"^\s*(\d+)(?:[.,](\d{1,2}))?\s*%\s*$")
+_OFF = ("", "0", "off")
+
+
+def _cents(key: str, value: str, option: str) -> int:
+    match = _CENTS.match(value)
+    if not match:
+        raise SettingsError(_("{option} {key}: give an amount in cents (1000 for 10 €), not {value}.").format(
+            option=option, key=key, value=repr(value)))
+    cents = int(match.group(1))
+    if cents < 0:
+        raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=value.strip()))
+    return cents
+
+
+def _cents_list(key: str, value: str, option: str) -> tuple[int, ...]:
+    if value.strip().lower() in _OFF:
+        return ()
+    out = []
+    for item in value.split(","):
+        match = _CENTS.match(item)
+        if not match:
+            raise SettingsError(_("{option} {key}: give amounts in cents separated by commas, such as 50,50,50,100, not {value}.").format(
+                option=option, key=key, value=repr(value)))
+        cents = int(match.group(1))
+        if cents < 0:
+            raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=item.strip()))
+        out.append(cents)
+    return tuple(out)
+
+
+def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
+    if value.strip().lower() in _OFF:
+        return (), True
+    items = value.split(",")
+    if all("%" in item for item in items):
+        out = []
+        for item in items:
+            match = _PERCENT_ITEM.match(item)
+            if not match or int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")) == 0:
+                raise SettingsError(_("{option} preise: give percentages above 0 (50%,30%,20%) or amounts in cents (15000,10000,8000), not {value}.").format(
+                    option=option, value=repr(value)))
+            out.append(int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")))
+        if sum(out) > PERCENT:
+            raise SettingsError(_("{option} preise: the percentages add up to {total}%, more than 100%.").format(
+                option=option, total=_percent_text(sum(out))))
+        return tuple(out), True
+    if any("%" in item for item in items):
+        raise SettingsError(_("{option} preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both.").format(
+            option=option))
+    return _cents_list("preise", value, option), False
+
+
+def parse(assignments: Sequence[tuple[str, str]], option: str, base: CashSettings | None = None) -> CashSettings:
+    """`base` (default: all off) with each KEY=VALUE of `assignments` applied; bad input is refused in one
+    sentence naming `option` and the key."""
+    values: dict[str, Any] = dict(vars(base or CashSettings()))
+    for key, value in assignments:
+        if key in ("startgeld", "reuegeld"):
+            values[key] = 0 if value.strip().lower() == "off" else _cents(key, value, option)
+        elif key == "verlustspiel":
+            values[key] = _cents_list(key, value, option)
+        elif key == "auszahlung":
+            match = _CENTS.match(value)
+            if not match or not 0 <= int(match.group(1)) <= 100:
+                raise SettingsError(_("{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}.").format(
+                    option=option, value=repr(value)))
+            values[key] = int(match.group(1))
+        elif key == "preise":
+            values["preise"], values["percent"] = _prizes(value, option)
+        elif key == "rundung":
+            step = _cents(key, value, option)
+            if step < 1:
+                raise SettingsError(_("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(option=option))
+            values[key] = step
+        else:
+            raise SettingsError(_("{option}: {key} is not a setting of the money; use {keys}.").format(
+                option=option, key=repr(key), keys=", ".join(KEYS)))
+    return CashSettings(**values)
+
+
+def from_stored(stored: Mapping[str, Any] | None) -> CashSettings:
+    """The settings kept with a tournament (`CashSettings.stored`), or all off."""
+    if not stored:
+        return CashSettings()
+    return parse([(k, str(v)) for k, v in stored.items() if k in KEYS], "--set")
+
+
+# -- the arithmetic ------------------------------------------------------------------------------
+
+
+def verlustspielgeld(lost: int, amounts: Sequence[int]) -> int:
+    """What `lost` games lost as declarer in one round cost: the k-th the k-th amount, the last repeating."""
+    if not amounts or lost <= 0:
+        return 0
+    first = sum(amounts[: min(lost, len(amounts))])
+    return first + max(0, lost - len(amounts)) * amounts[-1]
+
+
+def payout(pot: int, settings: CashSettings) -> int:
+    """The part of the pot paid out as prizes, rounded down to the cent."""
+    return floor_to(pot * settings.auszahlung, 100)
+
+
+def prize_list(payout_: int, settings: CashSettings) -> list[int]:
+    """The prize of each place from the first. Percentages are rounded down to multiples of `rundung`,
+    and the first prize takes what makes them add up to ⌊payout × Σp / 100⌋; amounts are paid as given."""
+    if not settings.percent:
+        return list(settings.preise)
+    prizes = [floor_to(payout_ * p, PERCENT, settings.rundung) for p in settings.preise]
+    if prizes:
+        prizes[0] += floor_to(payout_ * sum(settings.preise), PERCENT) - sum(prizes)
+    return prizes
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """What the cashbook needs of one player: start number, name, rank, the Startgeld received, the games
+    he lost as declarer in each round, and the thrown-in hands he was an active player of."""
+
+    number: int
+    name: str
+    rank: int
+    paid: int = 0
+    lost: Sequence[int] = ()
+    thrown: int = 0
+
+
+@dataclass(frozen=True)
+class Line:
+    number: int
+    name: str
+    rank: int
+    startgeld: int
+    paid: int
+    verlustspiel: int
+    reuegeld: int
+    prize: int
+    balance: int
+
+
+@dataclass(frozen=True)
+class Cashbook:
+    pot: int
+    payout: int
+    kasse: int
+    prizes: tuple[int, ...]
+    lines: tuple[Line, ...] = field(default=())
+
+
+def shares(players: Sequence[Entrant], prizes: Sequence[int]) -> dict[int, int]:
+    """Each start number's prize: players sharing a rank share the prizes of the places they cover
+    equally, cents rounded down, the cents left over one each to the lower start numbers first."""
+    out: dict[int, int] = {}
+    by_rank: dict[int, list[Entrant]] = {}
+    for p in players:
+        by_rank.setdefault(p.rank, []).append(p)
+    for rank, tied in by_rank.items():
+        total = sum(prizes[place - 1] for place in range(rank, rank + len(tied)) if 1 <= place <= len(prizes))
+        each = floor_to(total, len(tied))
+        left = total - each * len(tied)
+        for i, p in enumerate(sorted(tied, key=lambda e: e.number)):
+            out[p.number] = each + (1 if i < left else 0)
+    return out
+
+
+def cashbook(settings: CashSettings, players: Sequence[Entrant], ranked: bool = True) -> Cashbook:
+    """Everyone's money and the pot's, from the settings and the facts of each player; before any
+    result (`ranked` false) nobody has a place, so nobody has a prize yet."""
+    verlust = {p.number: sum(verlustspielgeld(n, settings.verlustspiel) for n in p.lost) for p in players}
+    reue = {p.number: p.thrown * settings.reuegeld for p in players}
+    pot = sum(p.paid for p in players) + sum(verlust.values()) + sum(reue.values())
+    paid_out = payout(pot, settings)
+    prizes = prize_list(paid_out, settings)
+    prize_of = shares(players, prizes) if ranked else dict.fromkeys((p.number for p in players), 0)
+    lines = tuple(
+        Line(p.number, p.name, p.rank, settings.startgeld, p.paid, verlust[p.number], reue[p.number], prize_of[p.number],
+             prize_of[p.number] - (settings.startgeld - p.paid))
+        for p in sorted(players, key=lambda e: (e.rank, e.number))
+    )
+    return Cashbook(pot, paid_out, pot - sum(prize_of.values()), tuple(prizes), lines)
+
+
+__all__ = ["KEYS", "CashSettings", "Cashbook", "Entrant", "Line", "cashbook", "floor_to", "parse", "payout", "prize_list",
+           "shares", "verlustspielgeld"]

@@ -1,0 +1,235 @@
+"""A tournament's cashbook over the ledger (RULES.md §9): its money settings, the payments, and the facts
+the arithmetic of ledger/cash.py needs — the games each player lost as declarer in each round and the
+thrown-in hands he sat in, from the tables' hands (the payout cache) or their paper sheets.
+
+Who declared is the rule set's to say: the soloist its payout names (any solo, Tout, Sie, Bettel; the
+Skat declarer; in Doppelkopf only solos have one), or the caller of a game the rule set declares
+`called_games` (the Rufspiel). A thrown-in hand is one of `rules.statistics.PASSED_IN`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from schreiber.i18n import _
+from schreiber.ledger import cash, registration
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tournament import TournamentInfo, Tournaments
+from schreiber.rules import registry
+from schreiber.rules.model import SettingsError
+from schreiber.rules.statistics import PASSED_IN
+from schreiber.store.models import (
+    LIVE,
+    Entrant,
+    HandRecord,
+    PayoutRecord,
+    Player,
+    SheetEntry,
+    Tournament,
+    TournamentCash,
+    TournamentPayment,
+    TournamentTable,
+)
+
+STARTGELD, PREIS = "startgeld", "preis"
+
+
+@dataclass(frozen=True)
+class Paid:
+    """One payment recorded: who, which kind, how many cents (negative: taken back)."""
+
+    number: int
+    name: str
+    kind: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class CashView:
+    """The cashbook of a tournament as the commands and the page show it."""
+
+    tournament: TournamentInfo
+    settings: cash.CashSettings
+    book: cash.Cashbook
+    after: int  # rounds 1 to `after` are finished
+    paid_out: dict[int, int]  # start number -> prize paid out so far
+    unfinished: int = 0  # tables still playing: the ranks, and so the prizes, may still change
+
+    @property
+    def unpaid(self) -> list[cash.Line]:
+        """Who still owes Startgeld, by start number."""
+        return sorted((line for line in self.book.lines if line.paid < line.startgeld), key=lambda line: line.number)
+
+
+def stored_settings(s: Session, tournament_id: int) -> cash.CashSettings:
+    row = s.get(TournamentCash, tournament_id)
+    return cash.from_stored(row.settings if row is not None else None)
+
+
+def keep_settings(s: Session, tournament_id: int, settings: cash.CashSettings) -> None:
+    """Store a tournament's money settings (`tournament new --set`, `tournament set`)."""
+    row = s.get(TournamentCash, tournament_id)
+    if row is None:
+        s.add(TournamentCash(tournament_id=tournament_id, settings=settings.stored()))
+    else:
+        row.settings = settings.stored()
+
+
+class Cash:
+    """The money commands of a tournament over an open ledger, one transaction each."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self.tournaments = Tournaments(ledger)
+
+    def settings(self, tournament_id: int | None = None) -> cash.CashSettings:
+        with self.ledger.transaction() as s:
+            return stored_settings(s, self._tournament(s, tournament_id).id)
+
+    def set(self, assignments: Sequence[tuple[str, str]], tournament_id: int | None = None) -> cash.CashSettings:
+        """Change money settings; refused once a prize is paid out (the payout list is signed)."""
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, tournament_id, for_update=True)
+            settings = cash.parse(assignments, "tournament set", stored_settings(s, t.id))
+            paid_out = self._paid(s, t, PREIS)
+            if paid_out:
+                first = self._names(s, t)[min(paid_out)]
+                raise SettingsError(
+                    _("tournament set: a prize is paid out already ({name}), so the money settings stay as they are; "
+                      "`schreiber tournament pay {name} --prize --undo` takes the payout back.").format(name=first)
+                )
+            keep_settings(s, t.id, settings)
+            return settings
+
+    def pay(self, typed: Sequence[str], undo: bool = False, prize: bool = False, tournament_id: int | None = None) -> list[Paid]:
+        """Record each named player's Startgeld as received (or his prize as paid out), or take it back."""
+        if not typed:
+            raise SettingsError(_("NAME: name the players who paid."))
+        book = self.book(tournament_id) if prize else None
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, tournament_id, for_update=True)
+            settings = stored_settings(s, t.id)
+            names = self._names(s, t)
+            chosen = [registration.find(s, t, word, "NAME").number for word in typed]
+            if len(set(chosen)) != len(chosen):
+                raise SettingsError(_("NAME: each player is named once."))
+            kind = PREIS if prize else STARTGELD
+            paid = self._paid(s, t, kind)
+            prizes = {line.number: line.prize for line in book.book.lines} if book is not None else {}
+            if kind == STARTGELD and not undo and not settings.startgeld:
+                raise SettingsError(_("NAME: {name} has no Startgeld to pay; `schreiber tournament set startgeld=CENTS` sets one.").format(
+                    name=t.name))
+            out = []
+            ids = dict(s.execute(select(Entrant.number, Entrant.player_id).where(Entrant.tournament_id == t.id)).all())
+            for number in chosen:
+                name, has = names[number], paid.get(number, 0)
+                if undo:
+                    if has <= 0:
+                        raise SettingsError(
+                            (_("NAME: {name} has no prize paid out; there is nothing to take back.") if prize
+                             else _("NAME: {name} has not paid; there is nothing to take back.")).format(name=name))
+                    cents = -has
+                elif prize:
+                    if has > 0:
+                        raise SettingsError(_("NAME: {name} has been paid his prize already; `schreiber tournament pay {name} --prize --undo` "
+                                              "takes that back.").format(name=name))
+                    cents = prizes.get(number, 0)
+                    if cents <= 0:
+                        raise SettingsError(_("NAME: {name} has no prize to pay out.").format(name=name))
+                else:
+                    if has >= settings.startgeld:
+                        raise SettingsError(_("NAME: {name} has paid the Startgeld already; `schreiber tournament pay {name} --undo` "
+                                              "takes that back.").format(name=name))
+                    cents = settings.startgeld - has
+                s.add(TournamentPayment(tournament_id=t.id, player_id=ids[number], kind=kind, cents=cents))
+                out.append(Paid(number, name, kind, cents))
+            return out
+
+    def book(self, tournament_id: int | None = None) -> CashView:
+        """Everyone's money now: the standings give the ranks, the hands and sheets the games lost and thrown in."""
+        standings = self.tournaments.standings(tournament_id=tournament_id)
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, standings.tournament.id)
+            settings = stored_settings(s, t.id)
+            lost, thrown = facts(s, t)
+            received = self._paid(s, t, STARTGELD)
+            paid_out = self._paid(s, t, PREIS)
+        entrants = [
+            cash.Entrant(r.number, r.name, r.rank, paid=received.get(r.number, 0),
+                         lost=tuple(lost.get((r.number, n), 0) for n in range(1, standings.rounds + 1)),
+                         thrown=thrown.get(r.number, 0))
+            for r in standings.rows
+        ]
+        played = any(x is not None for r in standings.rows for x in r.rounds)
+        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played), standings.after,
+                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished))
+
+    # -- helpers --------------------------------------------------------------------------------------
+
+    def _tournament(self, s: Session, tournament_id: int | None, for_update: bool = False) -> Tournament:
+        return self.tournaments._tournament(s, tournament_id, for_update=for_update)
+
+    def _names(self, s: Session, t: Tournament) -> dict[int, str]:
+        return dict(s.execute(
+            select(Entrant.number, Player.name).join(Player, Player.id == Entrant.player_id).where(Entrant.tournament_id == t.id)
+        ).all())
+
+    def _paid(self, s: Session, t: Tournament, kind: str) -> dict[int, int]:
+        return {number: int(cents) for number, cents in s.execute(
+            select(Entrant.number, func.sum(TournamentPayment.cents))
+            .join(Entrant, (Entrant.player_id == TournamentPayment.player_id) & (Entrant.tournament_id == t.id))
+            .where(TournamentPayment.tournament_id == t.id, TournamentPayment.kind == kind)
+            .group_by(Entrant.number)
+        ) if cents}
+
+
+def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+    """(start number, round) -> games lost as declarer; start number -> thrown-in hands he was active in.
+    From each table's live hands, or from its sheet (`--lost`, and `--thrown` for every player of the table)."""
+    numbers = dict(s.execute(select(Entrant.player_id, Entrant.number).where(Entrant.tournament_id == t.id)).all())
+    tables = dict(s.execute(select(TournamentTable.table_id, TournamentTable.round).where(TournamentTable.tournament_id == t.id)).all())
+    rules = registry.get(t.rules)
+    called = getattr(rules, "called_games", frozenset())
+    lost: dict[tuple[int, int], int] = defaultdict(int)
+    thrown: dict[int, int] = defaultdict(int)
+    names = dict(s.execute(select(Player.name, Player.id).where(Player.id.in_(numbers))).all())
+    hands: dict[int, list[tuple[int, bool, bool, bool]]] = defaultdict(list)
+    kinds: dict[int, tuple[int, str, dict]] = {}
+    for hand_id, table_id, type_, hand_facts, player_id, won, solo, sat_out in s.execute(
+        select(HandRecord.id, HandRecord.table_id, HandRecord.type, HandRecord.facts, PayoutRecord.player_id, PayoutRecord.won,
+               PayoutRecord.solo, PayoutRecord.sat_out)
+        .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
+        .where(HandRecord.table_id.in_(list(tables)), HandRecord.status == LIVE)
+    ):
+        kinds[hand_id] = (table_id, type_, hand_facts or {})
+        hands[hand_id].append((player_id, bool(won), bool(solo), bool(sat_out)))
+    for hand_id, rows in hands.items():
+        table_id, type_, hand_facts = kinds[hand_id]
+        round_ = tables[table_id]
+        if type_ in PASSED_IN:
+            for player_id, _won, _solo, sat_out in rows:
+                if not sat_out and player_id in numbers:
+                    thrown[numbers[player_id]] += 1
+            continue
+        declarer = next((player_id for player_id, _won, solo, _out in rows if solo), None)
+        if declarer is None and type_ in called:
+            declarer = names.get(hand_facts.get("player"))
+        for player_id, won, _solo, _out in rows:
+            if player_id == declarer and not won and player_id in numbers:
+                lost[numbers[player_id], round_] += 1
+    for table_id, player_id, lost_games, thrown_hands in s.execute(
+        select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.lost, SheetEntry.thrown).where(SheetEntry.table_id.in_(list(tables)))
+    ):
+        if player_id in numbers:
+            lost[numbers[player_id], tables[table_id]] += lost_games or 0
+            # A sheet does not say who sat out a thrown-in hand at a table of 5: each of its players pays for every one.
+            thrown[numbers[player_id]] += thrown_hands or 0
+    return dict(lost), dict(thrown)
+
+
+__all__ = ["Cash", "CashView", "Paid", "facts", "keep_settings", "stored_settings"]

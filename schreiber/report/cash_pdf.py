@@ -1,0 +1,50 @@
+"""The payout list of a tournament as a PDF to sign (A4, black on white): each prize winner with his prize
+and a line for his signature, then the pot, the payout and the Kasse.
+
+fpdf2 comes in through report/tournament_pdf.py, imported only by `tournament cash --output`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schreiber.i18n import _
+from schreiber.report.tournament_pdf import WIDTH, _document, _heading, _row, _text
+from schreiber.views.text import money
+
+
+def _euros(cents: int) -> str:
+    # Helvetica has no euro sign in Latin-1: "EUR" as banks write it.
+    return " ".join(money(cents).replace("€", " EUR ").split())
+
+
+def payout_list(view: Any) -> bytes:
+    """Rank, start number, name, prize and an empty box to sign, for every player with a prize."""
+    t, book = view.tournament, view.book
+    title = _("{name} - payout list").format(name=t.name)
+    pdf = _document(title)
+    pdf.add_page()
+    _heading(pdf, title, _("{date}; after round {round} of {rounds}. Each prize winner signs for the prize received.").format(
+        date=t.date.isoformat(), round=view.after, rounds=t.rounds))
+    headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Signature")]
+    widths = [14.0, 14.0, 52.0, 30.0, WIDTH - 110.0]
+    aligns = ["R", "R", "L", "R", "L"]
+    pdf.set_fill_color(225, 225, 225)
+    _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
+    winners = [line for line in book.lines if line.prize > 0]
+    for line in winners:
+        if pdf.get_y() + 12 > 297 - 40:
+            pdf.add_page()
+            _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
+        _row(pdf, widths, [f"{line.rank}.", str(line.number), line.name, _euros(line.prize), ""], height=12, aligns=aligns, size=11)
+    pdf.ln(6)
+    pdf.set_font("Helvetica", "", 10)
+    for text in (
+        _("Prizes paid: {prizes}").format(prizes=_euros(sum(line.prize for line in winners))),
+        _("Pot {pot}; payout {payout}; Kasse (the club's share) {kasse}.").format(
+            pot=_euros(book.pot), payout=_euros(book.payout), kasse=_euros(book.kasse)),
+    ):
+        pdf.cell(0, 6, _text(text), new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(14)
+    pdf.cell(0, 6, _text(_("Treasurer: ") + "_" * 40 + "   " + _("Date: ") + "_" * 20), new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
