@@ -33,7 +33,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from schreiber import i18n
 from schreiber.entry import from_body
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
@@ -237,20 +236,19 @@ class Entry:
     async def _guarded(
         self, request: Request, act: Callable[[int, dict[str, Any]], Awaitable[Response]], page: bool
     ) -> Response:
-        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
-            if page:
-                refused = _cross_site(request)
-                if refused is not None:
-                    return refused
-            table = await self.gate.table_of(request, header=not page)
-            if isinstance(table, Response):
-                return table
-            if page and not self.token_ok(request):
-                return _refused(403, _("This page has expired; reload it and enter the hand again."))
-            body = await _body(request)
-            if isinstance(body, Response):
-                return body
-            return await act(table, body)
+        if page:
+            refused = _cross_site(request)
+            if refused is not None:
+                return refused
+        table = await self.gate.table_of(request, header=not page)
+        if isinstance(table, Response):
+            return table
+        if page and not self.token_ok(request):
+            return _refused(403, _("This page has expired; reload it and enter the hand again."))
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        return await act(table, body)
 
     async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
         """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
@@ -313,32 +311,27 @@ class Entry:
     # -- the page ---------------------------------------------------------------------------
 
     async def page(self, request: Request) -> Response:
-        language = i18n.from_browser(request.headers.get("accept-language"))
-        with i18n.speaking(language):
-            table = await self.gate.table_of(request, header=False)
-            if isinstance(table, Response):
-                sentence = json.loads(bytes(table.body))["error"]
-                html = self.env.get_template("entry_refused.html").render(sentence=sentence, lang=language)
-                return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
-            state = await asyncio.to_thread(self.state, table)
-            browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
-            token = self.page_token(browser)
-            address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
-            html = self.env.get_template("entry.html").render(
-                state=state, state_json=page_json(state), token=token, lang=language, qr=qr_svg(address),
-                labels_json=page_json(_labels()),
-            )
-        response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                               "X-Frame-Options": "DENY"})
+        table = await self.gate.table_of(request, header=False)
+        if isinstance(table, Response):
+            sentence = json.loads(bytes(table.body))["error"]
+            html = self.env.get_template("entry_refused.html").render(sentence=sentence)
+            return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
+        state = await asyncio.to_thread(self.state, table)
+        browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
+        token = self.page_token(browser)
+        address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
+        html = self.env.get_template("entry.html").render(
+            state=state, state_json=page_json(state), token=token, qr=qr_svg(address), labels_json=page_json(_labels()),
+        )
+        response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
         response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
         return response
 
     async def state_route(self, request: Request) -> Response:
-        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
-            table = await self.gate.table_of(request)
-            if isinstance(table, Response):
-                return table
-            return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
+        table = await self.gate.table_of(request)
+        if isinstance(table, Response):
+            return table
+        return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
 
     def routes(self) -> list[Route]:
         def writer(act: Callable[..., Awaitable[Response]], page: bool, **more: Any) -> Callable[[Request], Awaitable[Response]]:

@@ -26,17 +26,20 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from schreiber import i18n
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.entry import not_allowed
+from schreiber.web.hardening import Hardened
 
 ORGANISER = "organiser"
 
@@ -157,7 +160,7 @@ def create_tournament_app(
                 back = '<a href="/' + ("?wall" if wall else "") + '">' + _("← the tournament") + "</a> · "
                 html = html.replace('<footer class="foot">', '<footer class="foot">' + back, 1)
         else:
-            key = (version, wall, fragment)
+            key = (version, wall, fragment, i18n.spoken())
             async with lock:
                 if key not in cache:
                     if len(cache) > 8:
@@ -196,6 +199,7 @@ def create_tournament_app(
             *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Hardened)],
         lifespan=live.lifespan,
     )
     app.state.live = live

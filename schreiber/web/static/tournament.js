@@ -21,5 +21,7 @@
     if (none) none.hidden = !q || any;
   }
   input.addEventListener("input", apply);
+  // Enter in the search box narrows the rows; it never sends the form anywhere.
+  input.form.addEventListener("submit", function (e) { e.preventDefault(); });
   new MutationObserver(apply).observe(main, { childList: true });
 })();
