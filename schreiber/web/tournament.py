@@ -218,14 +218,14 @@ def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
     return out
 
 
-def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False) -> None:
+def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, behind_proxy: bool = False) -> None:
     """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C; with `entry`
     the tables take hands with their keys, and the organiser's address (made now, printed only here)
     shows every open table's entry address and QR code."""
     import uvicorn
 
     from schreiber.rules.model import SettingsError
-    from schreiber.web.server import address, bind, is_loopback, qr_text
+    from schreiber.web.server import address, bind, is_loopback, qr_text, uvicorn_config
 
     if tournament and not tournament.isdigit():
         raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
@@ -251,5 +251,4 @@ def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry:
         if not is_loopback(host):
             say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
         app = create_tournament_app(ledger, info.id)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, behind_proxy)).run(sockets=[sock])
