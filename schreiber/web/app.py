@@ -36,7 +36,7 @@ from schreiber.i18n import _, ngettext
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.web import data
-from schreiber.web.hardening import Hardened
+from schreiber.web.hardening import Hardened, exception_handlers
 
 STATIC = Path(__file__).with_name("static")
 
@@ -311,6 +311,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Hardened)],
+        exception_handlers=exception_handlers(),
         lifespan=live.lifespan,
     )
     app.state.live = live

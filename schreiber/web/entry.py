@@ -33,11 +33,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from schreiber.entry import from_body
+from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
-from schreiber.rules.model import SettingsError
+from schreiber.store.engine import Unavailable
+from schreiber.web.hardening import RETRY_AFTER
 from schreiber.views.hands import describe
 from schreiber.views.payloads import hand_json
 
@@ -124,6 +125,11 @@ class Gate:
         return found
 
 
+def _busy(error: Exception) -> JSONResponse:
+    """The ledger is busy with another writer (or its server away): 503, try again — not a refusal."""
+    return JSONResponse({"error": str(error)}, status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+
+
 def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": sentence, **more}, status_code=status, headers={"Cache-Control": "no-store"})
 
@@ -144,6 +150,8 @@ async def _body(request: Request) -> dict[str, Any] | Response:
         return {}
     try:
         body = json.loads(raw)
+    except RecursionError:
+        return _refused(422, _("The body is nested too deeply; send one flat JSON object."))
     except (ValueError, UnicodeDecodeError):
         return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
     if not isinstance(body, dict):
@@ -264,11 +272,22 @@ class Entry:
         except Replayed as again:
             try:
                 hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
-            except SettingsError as e:  # recorded once, undone since
-                return _refused(409, str(e))
+            except Unavailable as e:
+                return _busy(e)
+            except UserError:  # recorded once, voided since
+                return _refused(409, _("This request recorded hand {number}, which was voided since; nothing was recorded again.").format(
+                    number=again.number))
         except Moved as moved:
-            there = await asyncio.to_thread(self._recorded, table, moved.expected)
+            try:
+                there = await asyncio.to_thread(self._recorded, table, moved.expected)
+            except Unavailable as e:
+                return _busy(e)
+            except UserError:  # recorded by another device and voided again since
+                return _refused(409, _("hand {number} was voided after this page loaded.").format(number=moved.expected),
+                                next_number=moved.next_number)
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         else:
@@ -289,6 +308,8 @@ class Entry:
     async def undo(self, table: int, body: dict[str, Any]) -> Response:
         try:
             undone, __ = await asyncio.to_thread(self.ledger.undo, table)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         await self._tell()
@@ -296,13 +317,15 @@ class Entry:
 
     async def void_or_restore(self, table: int, body: dict[str, Any], restore: bool) -> Response:
         number = body.get("number")
-        if isinstance(number, bool) or not isinstance(number, int):
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= LARGEST:
             return _refused(422, _("number: name the hand by its number, like {example}.").format(example='{"number": 3}'))
         try:
             if restore:
                 done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
             else:
                 done, __ = await asyncio.to_thread(self.ledger.void, number, table)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         await self._tell()

@@ -16,6 +16,8 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
 
+# Seconds a program waits before it sends the same request (with the same Idempotency-Key) again.
+RETRY_AFTER = 2
 # Nothing is loaded from elsewhere, nothing inline runs; a data: picture is not needed either.
 POLICY = "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
 HEADERS = (
@@ -57,3 +59,21 @@ class Hardened:
 
         with i18n.speaking(language_of(scope)):
             await self.app(scope, receive, send_hardened)
+
+
+async def ledger_away(request: Any, error: Exception) -> Any:
+    """A route that could not read or write the ledger (busy with another writer, its server away):
+    503 with Retry-After and the sentence, never a traceback; the page and programs try again."""
+    from starlette.responses import JSONResponse, PlainTextResponse
+
+    headers = {"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)}
+    if request.url.path.startswith(("/api/", "/entry/")):
+        return JSONResponse({"error": str(error)}, status_code=503, headers=headers)
+    return PlainTextResponse(str(error), status_code=503, headers=headers)
+
+
+def exception_handlers() -> dict[Any, Any]:
+    """The app's answers to errors its routes do not catch themselves."""
+    from schreiber.store.engine import LedgerError
+
+    return {LedgerError: ledger_away}

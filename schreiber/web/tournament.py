@@ -39,7 +39,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.entry import not_allowed
-from schreiber.web.hardening import Hardened
+from schreiber.web.hardening import Hardened, exception_handlers
 
 ORGANISER = "organiser"
 
@@ -200,6 +200,7 @@ def create_tournament_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Hardened)],
+        exception_handlers=exception_handlers(),
         lifespan=live.lifespan,
     )
     app.state.live = live
