@@ -704,7 +704,7 @@ def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A fil
     from schreiber.ledger.transfer import import_rows
     from schreiber.report import csvio
 
-    _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file)))
+    _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file), source=file))
 
 
 @app.command("strokes", help=_("klassisch: each team's finished Schafköpfe and the sheep's head being drawn."))
