@@ -22,7 +22,6 @@ import asyncio
 import functools
 import hmac
 import json
-import re
 import secrets
 import time
 from collections import Counter
@@ -39,7 +38,7 @@ from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
 from schreiber.store.engine import Unavailable
 from schreiber.web.hardening import RETRY_AFTER
-from schreiber.views.hands import describe
+from schreiber.web.words import labels, page_describe, page_sentence, type_name
 from schreiber.views.payloads import hand_json
 
 MAX_BODY = 16 * 1024
@@ -56,10 +55,6 @@ QUICK = {
     48: (0, 12, 13, 24, 25, 36, 37, 48),
     240: (0, 90, 120, 121, 151, 181, 211, 240),
 }
-
-
-# "(--player, --augen N)" in a hand type's description is for the command line, not the page.
-_OPTION_HINT = re.compile(r"\s*\((?:--|-)[^)]*\)")
 
 
 def augen_total(rules: str) -> int:
@@ -200,10 +195,9 @@ class Entry:
             view = self.ledger.table(table_id)
         info, rules, settings = view.table, view.rules, view.table.settings
         played = Counter(h.hand.type for h in view.hands)
-        order = {t: i for i, t in enumerate(rules.types)}
         playable = getattr(rules, "playable_types", None)  # Buchstaben: the types depend on how many play
-        offered = [t for t in rules.types if playable is None or t in playable(view.state)]
-        types = sorted(offered, key=lambda t: (-played[t], order[t]))
+        # The rule set's own order, always: a thumb finds a type where it was (a reload keeps it too).
+        types = [t for t in rules.types if playable is None or t in playable(view.state)]
         total = augen_total(info.rules)
         restorable = self.ledger.set_aside(table_id)
         return {
@@ -216,7 +210,8 @@ class Entry:
             "dealer": view.next_dealer,
             "sitting_out": list(view.state.sitting_out),
             "types": [
-                {"type": t, "label": _OPTION_HINT.sub("", _(rules.types[t])), "options": sorted(rules.options_for(t, settings)), "played": played[t]}
+                {"type": t, "name": type_name(t), "label": page_sentence(_(rules.types[t]), rules.types),
+                 "options": sorted(rules.options_for(t, settings)), "played": played[t]}
                 for t in types
             ],
             "augen_total": total,
@@ -227,7 +222,7 @@ class Entry:
             "status": list(view.status),
             "closed": info.closed,
             "hands": [
-                {"number": h.number, "description": describe(h.hand), "formula": h.payout.formula,
+                {"number": h.number, "description": page_describe(h.hand), "formula": h.payout.formula,
                  "payouts": dict(h.payout.points), "dealer": h.dealer}
                 for h in reversed(view.hands[-8:])
             ],
@@ -256,7 +251,17 @@ class Entry:
         body = await _body(request)
         if isinstance(body, Response):
             return body
-        return await act(table, body)
+        answer = await act(table, body)
+        if page and 400 <= answer.status_code < 500 and isinstance(answer, JSONResponse):
+            return await asyncio.to_thread(self._worded_for_page, table, answer)
+        return answer
+
+    def _worded_for_page(self, table: int, answer: JSONResponse) -> JSONResponse:
+        """A refusal in the page's words: the fields it shows for the options of the command line."""
+        said = json.loads(bytes(answer.body))
+        said["error"] = page_sentence(said["error"], self.ledger.table(table).rules.types)
+        return JSONResponse(said, status_code=answer.status_code, headers={k: v for k, v in answer.headers.items()
+                                                                           if k in ("cache-control", "retry-after")})
 
     async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
         """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
@@ -401,36 +406,7 @@ def qr_svg(address: str) -> str:
 def _labels() -> dict[str, str]:
     """The words the page's script shows, in the request's language (facts keep their German names)."""
     return {
-        "player": _("Player"),
-        "partner": _("Partner"),
-        "augen": _("Augen of the player party"),
-        "augen_by_player": _("Augen of each player"),
-        "stiche": _("Tricks of each player"),
-        "won": _("Result"),
-        "laufende": "Laufende",
-        "klopfen": _("Knocked"),
-        "re_absage": _("Absage of Re"),
-        "kontra_absage": _("Absage of Kontra"),
-        "fuchs_re": _("Foxes caught by Re"),
-        "fuchs_kontra": _("Foxes caught by Kontra"),
-        "doppelkopf_re": _("Doppelköpfe of Re"),
-        "doppelkopf_kontra": _("Doppelköpfe of Kontra"),
-        "karlchen": _("Karlchen (last trick)"),
-        "jungfrau": _("Jungfrau (no trick)"),
-        "durchmarsch": _("Durchmarsch"),
-        "loser": _("Loser on a tie"),
-        "winner": _("Winner"),
-        "farbe": _("Trump suit"),
-        "sau": _("Called ace"),
-        "flags": _("Said and done"),
-        "schwarz": "Schwarz",
-        "kontra": "Kontra",
-        "re": "Re",
-        "spritze": "Spritze",
-        "altenstrafe": "Altenstrafe",
-        "forced": _("had to declare"),
-        "pflicht": "Pflichtsolo",
-        "bock": _("makes a Bock round"),
+        **labels(),
         "won_": _("won"),
         "lost": _("lost"),
         "record": _("Record hand {number}"),

@@ -72,7 +72,8 @@ class Browser:
         return result.get("result", {}).get("value")
 
     def text(self) -> str:
-        return self.js("document.body.innerText") or ""
+        """What a reader sees (a soft hyphen, where a long word may break, is no letter of it)."""
+        return (self.js("document.body.innerText") or "").replace("\u00ad", "")
 
     def wait(self, condition, what: str, timeout: float = 15.0) -> None:
         ends = time.monotonic() + timeout

@@ -49,6 +49,11 @@
     for (const c of children) node.append(c);
     return node;
   }
+  // A hand type as players say it ("Farbsolo Tout"), as the server named it for this page.
+  function typeName(t) {
+    const known = STATE.types.find((x) => x.type === t) || state.types.find((x) => x.type === t);
+    return known ? known.name : t;
+  }
   function signed(n) {
     return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0";
   }
@@ -231,7 +236,7 @@
         el("tr", {}, el("th", {}, L.hand), ...players.map((p) => el("td", { class: "num " + tone(h.payouts[p] || 0) }, h.sitting_out.includes(p) ? "–" : signed(h.payouts[p] || 0)))),
         el("tr", { class: "big" }, el("th", {}, L.total), ...players.map((p) => el("td", { class: "num " + tone(h.totals[p] || 0) }, signed(h.totals[p] || 0))))));
     box.replaceChildren(
-      el("p", { class: "headline" }, fmt(L.recorded, { number: h.number, hand: h.type + who, formula: h.formula })),
+      el("p", { class: "headline" }, fmt(L.recorded, { number: h.number, hand: typeName(h.type) + who, formula: h.formula })),
       ...(h.split ? [el("p", { class: "sub" }, h.split)] : []),
       grid,
       el("p", { class: "sub" }, fmt(L.next_dealer, { name: state.dealer })));
