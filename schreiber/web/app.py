@@ -139,9 +139,11 @@ class Live:
 class Pages:
     """Rendered pages, kept for the counter value they were made at."""
 
-    def __init__(self, ledger: Ledger, scope: Scope) -> None:
+    def __init__(self, ledger: Ledger, scope: Scope, place: Callable[[], tuple[int, int, int, str] | None] | None = None) -> None:
         self.ledger = ledger
         self.scope = scope
+        # A tournament's table: (round, table, hands to play, tournament), said above everything else on its page.
+        self.place = place
         self.env = Environment(
             loader=PackageLoader("schreiber.web", "templates"),
             autoescape=select_autoescape(default=True),
@@ -207,7 +209,8 @@ class Pages:
         page = self.gathered[gathered]
         rows = self._rows(page) if page.kind == "table" else []
         template = self.env.get_template("content.html" if fragment else "page.html")
-        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+        place = self.place() if self.place is not None else None
+        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT, place=place)
 
     def _rows(self, page: data.TablePage) -> list[str]:
         """Each hand's HTML, rendered only when something it shows changed: after an add, one new

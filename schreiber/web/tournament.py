@@ -122,7 +122,7 @@ def create_tournament_app(
 
     def table_pages(session: int) -> Pages:
         if session not in tables:
-            tables[session] = Pages(ledger, Scope(table_id=session))
+            tables[session] = Pages(ledger, Scope(table_id=session), place=lambda: _place(ledger, tournament_id, session))
         return tables[session]
 
     def render(version: int, wall: bool, fragment: bool) -> str:
@@ -207,6 +207,17 @@ def create_tournament_app(
     app.state.entry = writer
     app.state.organiser = organiser if writer is not None else None
     return app
+
+
+def _place(ledger: Ledger, tournament_id: int, session: int) -> tuple[int, int, int, str] | None:
+    """Where a table of the tournament is: its round, its number in the round, the hands it plays, the tournament."""
+    t = Tournaments(ledger)
+    info = t.info(tournament_id)
+    for number in range(info.drawn, 0, -1):
+        for table in t.plan(number, tournament_id).tables:
+            if table.session == session:
+                return number, table.table, info.hands, info.name
+    return None
 
 
 def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:

@@ -63,6 +63,11 @@ class Browser:
         self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
                   deviceScaleFactor=1, mobile=mobile)
 
+    def language(self, accept: str) -> None:
+        """The Accept-Language this browser sends with every request from now on (pages, fetches, streams)."""
+        self.call("Network.enable", session=True)
+        self.call("Network.setExtraHTTPHeaders", session=True, headers={"Accept-Language": accept})
+
     def open(self, url: str) -> None:
         self.call("Page.navigate", session=True, url=url)
         self.wait(lambda: self.js("document.readyState") == "complete", "the page to load")

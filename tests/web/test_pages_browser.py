@@ -1,0 +1,103 @@
+"""Every page of `serve` in a real browser (headless chromium) as players and the organiser see it, at a
+phone's 390×844 and a wall screen's 1920×1080: in the browser's language, fitting the width, paging the
+wall. Screenshots go to $SCHREIBER_SHOTS (default: the test's temporary directory)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web import chromium
+from tests.web.test_serve_command import Served
+
+SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+
+pytestmark = pytest.mark.skipif(
+    not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
+)
+SIZES = [(390, 844, True), (1920, 1080, False)]
+# Words of each page in each language; the other language's words must not be there.
+WORDS = {
+    "table": {"de": ["Nächster Geber", "Stand", "nur lesen"], "en": ["Next dealer", "Standings", "read-only"]},
+    "entry": {"de": ["Spielart", "Korrekturen", "Letztes Spiel zurücknehmen"], "en": ["Hand type", "Corrections", "Undo the last hand"]},
+    "tournament": {"de": ["Wo sitze ich?", "Stand nach Runde 1", "Runde 1: wer sitzt wo"],
+                   "en": ["Where do I sit?", "Standings after round 1", "Round 1: who sits where"]},
+    "wall": {"de": ["Stand nach Runde 1"], "en": ["Standings after round 1"]},
+    "tournament table": {"de": ["Runde 1 · Tisch 1 · Spiel 2 von 4", "Nächster Geber"], "en": ["Round 1 · Table 1 · Hand 2 of 4", "Next dealer"]},
+    "organiser": {"de": ["Eintragen an den Tischen"], "en": ["entry at the tables"]},
+}
+# German words of the page's own (not the game's) that an English page must not show.
+GERMAN = ["Nächster", "Spiele ", "Geber", "nur lesen", "Runde ", "Tisch ", "gewonnen", "Punkte", "zahlt", "eintragen"]
+
+
+def has(word: str, seen: str) -> bool:
+    """Whether `word` stands in the text as a word of its own (Stand, not the Stand of Standings)."""
+    return re.search(rf"(?<!\w){re.escape(word.strip().lower())}(?!\w)", seen) is not None
+
+
+def _run(url: str, *args: str) -> str:
+    return subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+
+
+@pytest.fixture
+def browser():
+    opened = chromium.Browser()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    where = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def _lines(served: Served, count: int) -> list[str]:
+    return [served.proc.stdout.readline() for __ in range(count)]  # type: ignore[union-attr]
+
+
+def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url, browser, shots):
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    _run(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
+    _run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    _run(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
+    _run(db_url, "tournament", "draw")
+    first = __import__("json").loads(_run(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
+    _run(db_url, "add", "--session", str(first["session"]), "rufspiel", "-p", first["players"][1], "-m", first["players"][3], "-a", "70")
+    table = Served(db_url, "--entry", "--session", "1")
+    entry = next(line for line in _lines(table, 3) if "?key=" in line).split(": ", 1)[1].strip()
+    tournament = Served(db_url, "--tournament", "--entry")
+    organiser = next(line for line in _lines(tournament, 4) if "?organiser=" in line).rsplit(": ", 1)[1].strip()
+    pages = {
+        "table": table.address, "entry": entry, "tournament": tournament.address, "wall": tournament.address + "?wall",
+        "tournament table": f"{tournament.address}?session={first['session']}", "organiser": organiser,
+    }
+    try:
+        for width, height, mobile in SIZES:
+            browser.size(width, height, mobile=mobile)
+            for language, accept in (("de", "de-DE,de;q=0.9,en;q=0.5"), ("en", "en-GB,en;q=0.9"), ("de", "fr-FR, de;q=0.8")):
+                browser.language(accept)
+                for name, url in pages.items():
+                    browser.open(url)
+                    browser.wait(lambda: browser.js("document.body && document.body.innerText.length > 40"), name)
+                    assert browser.js("document.documentElement.lang") == language, (name, accept)
+                    seen = browser.text().lower()  # headings are set in capitals by the stylesheet
+                    other = "en" if language == "de" else "de"
+                    for word in WORDS[name][language]:
+                        assert has(word, seen), (name, accept, word)
+                    for word in WORDS[name][other]:
+                        assert not has(word, seen), (name, accept, word)
+                    if language == "en":
+                        assert not [w for w in GERMAN if has(w, seen)], (name, [w for w in GERMAN if has(w, seen)])
+                    assert "--" not in seen.replace("–", ""), name
+                    if width == 390 and accept.startswith("de-DE") and name in ("tournament table", "wall"):
+                        browser.screenshot(str(shots / f"{name.replace(' ', '-')}-{language}-{width}.png"))
+    finally:
+        table.stop()
+        tournament.stop()
