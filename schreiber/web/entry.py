@@ -300,7 +300,11 @@ class Entry:
             await self._tell()
         shown = hand_json(hand_view, view)
         if page:
-            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view)}
+            said = []
+            if hand_view.payout.soloist is not None and hand_view.dealer == view.next_dealer and hand_view is view.hands[-1]:
+                # As `add` says it: the table keeps the dealer after a solo.
+                said.append(_("Solo: {name} deals again").format(name=hand_view.dealer))
+            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view), "said": said}
         return JSONResponse(shown, status_code=201, headers={"Cache-Control": "no-store"})
 
     async def _tell(self) -> None:
@@ -429,6 +433,7 @@ def _labels() -> dict[str, str]:
         "offline": _("No answer from the table's computer; nothing was recorded. Try again."),
         "voided": _("Hand {number} is void."),
         "restored": _("Hand {number} restored."),
+        "augen_sum": _("Together {sum} of {total}"),
     }
 
 

@@ -178,8 +178,8 @@ def create_tournament_app(
         return await page(request, fragment=True)
 
     async def chart(request: Request) -> Response:
-        # The table page asks for /chart.svg; which table is in the address it was asked from.
-        referer = parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
+        # The table page asks for /chart.svg?session=ID (pages send no Referer: Referrer-Policy no-referrer).
+        referer = request.query_params.get("session") or parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
         if not referer.isdigit() or int(referer) not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
             return PlainTextResponse("Not Found", status_code=404)
         version = await current()

@@ -87,6 +87,9 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
                     browser.open(url)
                     browser.wait(lambda: browser.js("document.body && document.body.innerText.length > 40"), name)
                     assert browser.js("document.documentElement.lang") == language, (name, accept)
+                    if name in ("table", "tournament table"):  # the chart loads though the page sends no Referer
+                        browser.wait(lambda: browser.js("(() => { const i = document.querySelector('.chart img');"
+                                                        " return !!i && i.complete && i.naturalWidth > 0; })()"), f"the chart of {name}")
                     seen = browser.text().lower()  # headings are set in capitals by the stylesheet
                     other = "en" if language == "de" else "de"
                     for word in WORDS[name][language]:
@@ -101,3 +104,95 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
     finally:
         table.stop()
         tournament.stop()
+
+
+def _hand_with(db_url: str, names: list[str]) -> None:
+    _run(db_url, "session", "new", "--rules", "doppelkopf-turnier" if len(names) > 4 else "schafkopf", "--players", *names)
+
+
+def test_the_result_card_fits_a_phone_for_four_five_and_six_names_without_sideways_scroll(db_url, browser, shots):
+    from tests.web.test_entry_browser import Phone
+
+    long = ["Maximiliane", "Bartholomäus", "Kunigunde", "Friedrich-Wilhelm", "Zenzi", "Annemarie"]
+    for count in (4, 5, 6):
+        names = long[:count]
+        _run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", *names)
+        served = Served(db_url, "--entry")
+        link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
+        try:
+            for accept in ("de-DE,de", "en"):
+                browser.language(accept)
+                phone = Phone(browser, link)
+                phone.choose("normal")
+                playing = browser.js("Array.from(document.querySelectorAll('[data-option=player] .chip'), c => c.dataset.name)")
+                phone.name("player", playing[0])
+                phone.name("partner", playing[2])
+                phone.type_in('input[name="augen"]', "151")
+                phone.tap("#record")
+                browser.wait(lambda: browser.js("!document.getElementById('result').hidden"), "the result card")
+                assert browser.js("document.getElementById('refusal').hidden"), browser.js("document.getElementById('refusal').textContent")
+                width = browser.js("[document.scrollingElement.scrollWidth, innerWidth]")
+                assert width[0] <= width[1], (count, accept, width)
+                card = browser.js("(() => { const r = document.getElementById('result').getBoundingClientRect(); return [r.left, r.right]; })()")
+                assert card[0] >= 0 and card[1] <= 390, (count, card)
+                # every name and its total is on the card, none cut off
+                cells = browser.js("Array.from(document.querySelectorAll('#result .payout tbody tr'), r => [r.cells[0].textContent, r.cells[0].scrollWidth <= r.cells[0].clientWidth + 1])")
+                assert [c[0] for c in cells] == names and all(c[1] for c in cells), cells
+                if count in (4, 6):
+                    for dark in (False, True):
+                        browser.call("Emulation.setEmulatedMedia", session=True,
+                                     features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+                        browser.screenshot(str(shots / f"entry-{count}-{accept[:2]}-{'dark' if dark else 'light'}.png"))
+                    browser.call("Emulation.setEmulatedMedia", session=True, features=[])
+        finally:
+            served.stop()
+
+
+def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, browser, shots):
+    import time
+
+    players = [f"Spielerin{i:02d}" for i in range(1, 24)]
+    _run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    _run(db_url, "tournament", "register", *players)
+    _run(db_url, "tournament", "draw")
+    served = Served(db_url, "--tournament")
+    try:
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall&page=1")
+        browser.wait(lambda: browser.js("!!document.querySelector('.standings .pages')"), "the wall to page")
+        seen: set[str] = set()
+        shot = False
+        ends = time.monotonic() + 60
+        while time.monotonic() < ends and len(seen) < len(players):
+            shown = browser.js("Array.from(document.querySelectorAll('.standings tbody tr'))"
+                               ".filter(r => r.offsetParent !== null && r.getBoundingClientRect().bottom <= innerHeight)"
+                               ".map(r => r.querySelector('.name').textContent.trim())")
+            assert 0 < len(shown) < len(players)  # a page at a time, each on the screen
+            seen |= set(shown)
+            if not shot and len(seen) > len(shown):
+                browser.screenshot(str(shots / "wall-mid-paging.png"))
+                shot = True
+            time.sleep(0.3)
+        assert seen == set(players)
+    finally:
+        served.stop()
+
+
+def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
+    from tests.web.test_entry_browser import Phone
+
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    served = Served(db_url, "--entry")
+    link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
+    try:
+        phone = Phone(browser, link)
+        for hand_type in ("rufspiel", "ramsch", "wenz"):
+            phone.tap("#other") if browser.js("!document.getElementById('other').hidden") else None
+            phone.choose(hand_type)
+            small = browser.js("""Array.from(document.querySelectorAll('button, summary, input, .chip'))
+                .filter(e => e.offsetParent !== null)
+                .map(e => [e.textContent.trim() || e.name || e.tagName, e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+                .filter(([n, w, h]) => w < 44 || h < 44)""")
+            assert small == [], (hand_type, small)
+    finally:
+        served.stop()
