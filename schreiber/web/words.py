@@ -67,6 +67,8 @@ def _options() -> dict[str, str]:
     """Each option as a sentence writes it, to the label of its field."""
     shown = labels()
     out = {option: shown[field] for field, option in OPTION_OF.items() if field in shown}
+    # Augen per player in a sentence: what they are, as the subject of "must add up to 120".
+    out["--augen NAME=N"] = _("the Augen (card points) of each player")
     # A flag in a sentence is the game's word for what was said, not the label of its chip.
     out.update({"--bock": "Bock", "--schwarz": "Schwarz", "--spritze": "Spritze", "--pflicht": "Pflichtsolo",
                 "--forced": shown["forced"], "--kontra": "Kontra", "--re": "Re"})

@@ -196,3 +196,40 @@ def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
             assert small == [], (hand_type, small)
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
+def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser, accept):
+    from tests.web.test_entry_browser import Phone
+
+    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    served = Served(db_url, "--entry")
+    link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
+    german = accept.startswith("de")
+    try:
+        browser.language(accept)
+        phone = Phone(browser, link)
+
+        def refusal() -> str:
+            browser.wait(lambda: browser.js("!document.getElementById('refusal').hidden"), "the refusal")
+            return browser.js("document.getElementById('refusal').textContent").replace("\u00ad", "")
+
+        phone.choose("wenz")
+        phone.value("augen", "91")
+        phone.tap("#record")
+        said = refusal()
+        assert said == ("Spieler fehlt; Wenz braucht es." if german else "Player is needed for Wenz.")
+        phone.tap("#other")
+        phone.choose("ramsch")
+        for name, augen in (("Anna", "40"), ("Berta", "35"), ("Carl", "25"), ("Dora", "30")):
+            phone.type_in(f'[data-option="augen_by_player"] input[data-name="{name}"]', augen)
+        assert browser.js("document.getElementById('augen-sum').textContent") == ("Zusammen 130 von 120" if german else "Together 130 of 120")
+        phone.tap("#record")
+        browser.wait(lambda: "130" in refusal(), "the Ramsch refusal")
+        said = refusal()
+        assert said == ("Die Augenzahl je Spieler muss zusammen 120 ergeben; diese ergeben 130." if german
+                        else "The Augen (card points) of each player must add up to 120; these add up to 130.")
+        assert "--" not in said
+        assert _run(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
+    finally:
+        served.stop()
