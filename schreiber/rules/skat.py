@@ -152,10 +152,6 @@ class Skat:
             return frozenset()
         return frozenset(f for f in allowed if f not in _CLUB or _on(settings, _CLUB[f][0]))
 
-    def refusal(self, hand_type: str) -> str | None:
-        """Ramsch at a table that does not play it is refused by `score`, naming the setting."""
-        return None
-
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         allowed = _FIELDS.get(hand.type)
         if allowed is None or hand.type == "ramsch" and not _on(settings, "ramsch"):
