@@ -78,9 +78,9 @@ def _on(settings: Settings, key: str) -> bool:
     return bool(settings.get(key, False))
 
 
-def levels(hand: Hand) -> tuple[list[str], bool | None]:
+def levels(hand: Hand) -> tuple[list[str], bool]:
     """The levels a suit game or grand scores beyond its Spitzen and the game itself, and whether it
-    was won by its Augen or tricks (None: decided only later, by the bid)."""
+    was won by its Augen or tricks (before the bid is looked at)."""
     hand_game = hand.hand or hand.ouvert
     angesagt_schwarz = hand.schwarz_angesagt or hand.ouvert
     angesagt_schneider = hand.schneider_angesagt or angesagt_schwarz
@@ -139,7 +139,12 @@ class Skat:
         return 3
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Any:
-        return None
+        """What the table carries: whether it plays Ramsch (so the page offers only the types played)."""
+        return _on(settings, "ramsch")
+
+    def playable_types(self, state: TableState) -> tuple[str, ...]:
+        """The types the entry page offers: Ramsch only where the table plays it."""
+        return tuple(t for t in TYPES if t != "ramsch" or state.carry)
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if _on(settings, "bock") else []
@@ -335,7 +340,7 @@ class Skat:
         if causes and not _on(settings, "bock"):
             causes = 0
         # A Bock round lasts as many hands as players at the table, the dealer who sits out included.
-        return Result(payout, None, bock_causes=causes, bock_length=len(state.players))
+        return Result(payout, state.carry, bock_causes=causes, bock_length=len(state.players))
 
     @staticmethod
     def _name(hand: Hand) -> str:
