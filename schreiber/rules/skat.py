@@ -11,7 +11,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _, voice
 from schreiber.rules import checks, statistics
-from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, formula
+from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
 
@@ -383,8 +383,14 @@ class Skat:
     table_sizes = (4, 3)
     default_wertung = "seeger"
 
+    default_hands = 48
+
     def series_hands(self, table_size: int, hands: int) -> int:
-        """Three quarters at a table of 3: everyone deals as often as at a table of 4."""
+        """Three quarters at a table of 3, so that everyone deals as often as at a table of 4; a
+        series is a multiple of 12 hands (everyone deals equally often at 3 and at 4)."""
+        if hands <= 0 or hands % 12:
+            raise SettingsError(_("--hands: a Skat series is a multiple of 12 hands (48, 36, 24 …), so that everyone "
+                                  "deals equally often at a table of 4 and of 3; not {hands}.").format(hands=hands))
         return hands * 3 // 4 if table_size == 3 else hands
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------

@@ -290,9 +290,11 @@ class TournamentPlay(Protocol):
 
     table_sizes: tuple[int, ...]
     default_wertung: str
+    default_hands: int  # hands of a series at a table of the first size, unless `--hands` says
 
     def series_hands(self, table_size: int, hands: int) -> int:
-        """Hands of a series at a table of `table_size` when a table of the first size plays `hands`."""
+        """Hands of a series at a table of `table_size` when a table of the first size plays `hands`;
+        a SettingsError names `--hands` when that cannot be."""
         ...
 
 
