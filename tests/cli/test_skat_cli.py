@@ -226,3 +226,15 @@ def test_club_settings_bock_kontra_and_ramsch_typed(cli):
     cli.ok("add", "ramsch", "--augen", "Anna=50", "--augen", "Berta=40", "--augen", "Carl=30")
     assert cli.json("show", "3", "--format", "json")["payouts"] == _pts(anna=-100)
     assert "no Bock" in cli.ok("add", "eingepasst")
+
+
+def test_a_chart_of_the_money_draws_everyone_pays_everyone_the_difference(cli, tmp_path):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--tariff", "1")
+    for _, hand, _, _ in WORKED[:3]:
+        cli.ok("add", *hand.split())
+    out = tmp_path / "money.svg"
+    cli.ok("chart", "--money", "--output", str(out))
+    svg = out.read_text(encoding="utf-8")
+    # the last point of each line is the report's money: Anna −0.60, Berta +3.72, Carl −3.12
+    for label in ("3.72", "3.12", "0.60"):
+        assert label in svg
