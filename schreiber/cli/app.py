@@ -368,11 +368,11 @@ def _declared_parameters() -> list[inspect.Parameter]:
     return out
 
 
-_add_own = inspect.signature(add)
+_add_own, _declared_params = inspect.signature(add), _declared_parameters()
 add.__signature__ = _add_own.replace(  # type: ignore[attr-defined]
-    parameters=[p for p in _add_own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + _declared_parameters()
+    parameters=[p for p in _add_own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + _declared_params
 )
-add.__annotations__ = {**add.__annotations__, **{p.name: p.annotation for p in _declared_parameters()}}
+add.__annotations__ = {**add.__annotations__, **{p.name: p.annotation for p in _declared_params}}
 add.__annotations__.pop("declared", None)
 
 

@@ -70,7 +70,7 @@ def play_of(rules_name: str) -> Play | None:
         return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
-        return Play(tuple(rules.table_sizes), tuple(rules.wertungen), rules.tournament_hands, rules)
+        return Play(tuple(rules.table_sizes), tuple(rules.wertungen), rules.default_hands, rules)
     return None
 
 
@@ -215,6 +215,8 @@ class Tournaments:
             raise SettingsError(_("--rounds must be 1 or more."))
         if hands is not None and hands < 1:
             raise SettingsError(_("--hands must be 1 or more."))
+        for size in play.sizes:  # the game refuses a series its tables cannot share out evenly
+            play.hands_at(hands or play.hands, size)
         with self.ledger.transaction() as s:
             on = date or dt.date.today()
             for same in s.scalars(select(Tournament).where(Tournament.date == on)):

@@ -9,7 +9,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _
 from schreiber.rules import checks, statistics
-from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
+from schreiber.rules.model import Hand, HandError, Payout, PerSettings, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
 
 SUITS = ("eichel", "gras", "herz", "schellen")
@@ -79,6 +79,8 @@ _WITHOUT_TYPES = {
 }
 
 _TOUT = Term("Tout", "×", 2)
+# What a hand's facts are worth at a table's settings (see `score`), kept while the settings are.
+_VALUED: PerSettings[dict[tuple[Any, ...], tuple[tuple[Term, ...], int, str]]] = PerSettings(lambda settings: {})
 _KREUZ_TIE = Term("Kreuz 60:60", "+", 0)
 
 
@@ -171,12 +173,14 @@ class Preisschafkopf:
                     type=hand.type, name=self.name, types=", ".join(TYPES)
                 )
             )
-        for fact, feature in _WITHOUT_FACTS.items():
-            if getattr(hand, fact):
-                raise HandError(
-                    _("--{option}: {name} is played without {feature}.").format(option=fact, name=self.name, feature=feature)
-                )
-        _ONLY[hand.type](hand)
+        only = _ONLY[hand.type]
+        if not only.fits(hand):  # no type takes Kontra, Re, Klopfen or Bock: the usual hand has none
+            for fact, feature in _WITHOUT_FACTS.items():
+                if getattr(hand, fact):
+                    raise HandError(
+                        _("--{option}: {name} is played without {feature}.").format(option=fact, name=self.name, feature=feature)
+                    )
+            only(hand)
         base = TOUTS.get(hand.type, hand.type)
         if base == "bettel" and not _int(settings, "bettel"):
             raise HandError(_("bettel is not played at this table (setting bettel=0)."))
@@ -204,8 +208,17 @@ class Preisschafkopf:
                 raise HandError(
                     _("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(augen=hand.augen)
                 )
-        terms = self._terms(settings, hand, base)
-        value = evaluate(terms)
+        # The value depends on the type, a Herz solo, which side of 31 either party's Augen are,
+        # Schwarz and the Laufende: made once per table's settings (and language) for each of those.
+        memo = _VALUED(settings)
+        augen = hand.augen
+        key = (hand.type, hand.farbe, None if augen is None else augen < SCHNEIDER_FREI or TOTAL_AUGEN - augen < SCHNEIDER_FREI,
+               hand.schwarz, hand.laufende)
+        valued = memo.get(key)
+        if valued is None:
+            terms = self._terms(settings, hand, base)
+            valued = memo[key] = (terms, evaluate(terms), formula(terms))
+        terms, value, said = valued
         party, others = self._parties(hand, active)
         if hand.augen is not None:
             won: bool | None = True if hand.augen >= WIN else None if hand.type == "kreuz" and hand.augen == 60 else False
@@ -223,7 +236,7 @@ class Preisschafkopf:
             else _("{names} +{value} each; the others 0").format(names=_and(winners), value=value)
         )
         soloist = hand.player if hand.type in FIELDS and hand.type not in ("rufspiel", "kreuz") else None
-        return Result(Payout(points, value, terms, formula(terms), split, soloist, winners), state.carry)
+        return Result(Payout(points, value, terms, said, split, soloist, winners), state.carry)
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 

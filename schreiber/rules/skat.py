@@ -11,7 +11,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _, voice
 from schreiber.rules import checks, statistics
-from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, formula
+from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
 
@@ -78,9 +78,9 @@ def _on(settings: Settings, key: str) -> bool:
     return bool(settings.get(key, False))
 
 
-def levels(hand: Hand) -> tuple[list[str], bool | None]:
+def levels(hand: Hand) -> tuple[list[str], bool]:
     """The levels a suit game or grand scores beyond its Spitzen and the game itself, and whether it
-    was won by its Augen or tricks (None: decided only later, by the bid)."""
+    was won by its Augen or tricks (before the bid is looked at)."""
     hand_game = hand.hand or hand.ouvert
     angesagt_schwarz = hand.schwarz_angesagt or hand.ouvert
     angesagt_schneider = hand.schneider_angesagt or angesagt_schwarz
@@ -139,7 +139,12 @@ class Skat:
         return 3
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Any:
-        return None
+        """What the table carries: whether it plays Ramsch (so the page offers only the types played)."""
+        return _on(settings, "ramsch")
+
+    def playable_types(self, state: TableState) -> tuple[str, ...]:
+        """The types the entry page offers: Ramsch only where the table plays it."""
+        return tuple(t for t in TYPES if t != "ramsch" or state.carry)
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if _on(settings, "bock") else []
@@ -151,10 +156,6 @@ class Skat:
         if hand_type == "ramsch" and not _on(settings, "ramsch"):
             return frozenset()
         return frozenset(f for f in allowed if f not in _CLUB or _on(settings, _CLUB[f][0]))
-
-    def refusal(self, hand_type: str) -> str | None:
-        """Ramsch at a table that does not play it is refused by `score`, naming the setting."""
-        return None
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         allowed = _FIELDS.get(hand.type)
@@ -339,7 +340,7 @@ class Skat:
         if causes and not _on(settings, "bock"):
             causes = 0
         # A Bock round lasts as many hands as players at the table, the dealer who sits out included.
-        return Result(payout, None, bock_causes=causes, bock_length=len(state.players))
+        return Result(payout, state.carry, bock_causes=causes, bock_length=len(state.players))
 
     @staticmethod
     def _name(hand: Hand) -> str:
@@ -382,10 +383,15 @@ class Skat:
     table_sizes = (4, 3)
     default_wertung = "seeger"
     wertungen = ("seeger", "punkte")
-    tournament_hands = 48  # a multiple of 12: everyone deals equally often
+
+    default_hands = 48
 
     def series_hands(self, table_size: int, hands: int) -> int:
-        """Three quarters at a table of 3: everyone deals as often as at a table of 4."""
+        """Three quarters at a table of 3, so that everyone deals as often as at a table of 4; a
+        series is a multiple of 12 hands (everyone deals equally often at 3 and at 4)."""
+        if hands <= 0 or hands % 12:
+            raise SettingsError(_("--hands: a Skat series is a multiple of 12 hands (48, 36, 24 …), so that everyone "
+                                  "deals equally often at a table of 4 and of 3; not {hands}.").format(hands=hands))
         return hands * 3 // 4 if table_size == 3 else hands
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------

@@ -301,10 +301,11 @@ class TournamentPlay(Protocol):
     table_sizes: tuple[int, ...]
     default_wertung: str
     wertungen: tuple[str, ...]  # the Wertungen a tournament of this game may rank by, the default first
-    tournament_hands: int  # the hands of a series at a table of the first size, unless --hands says
+    default_hands: int  # hands of a series at a table of the first size, unless `--hands` says
 
     def series_hands(self, table_size: int, hands: int) -> int:
-        """Hands of a series at a table of `table_size` when a table of the first size plays `hands`."""
+        """Hands of a series at a table of `table_size` when a table of the first size plays `hands`;
+        a SettingsError names `--hands` when that cannot be."""
         ...
 
 

@@ -206,3 +206,35 @@ def test_tab_offers_the_options_a_skat_type_takes(cli, db_url):
     assert "--kontra" not in grand and "--laufende" not in grand
     null = completions(db_url, "schreiber add null --")
     assert "--spitzen" not in null and "--hand" in null and "--won" in null
+
+
+def test_edit_changes_a_skat_hand_and_rescores_it(cli):
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    cli.ok("add", "herz", "-p", "Carl", "--spitzen", "2", "--ohne", "-a", "58")
+    cli.ok("edit", "1", "--spitzen", "3")
+    shown = cli.json("show", "1", "--format", "json")
+    assert shown["payouts"] == _pts(carl=-80)
+    cli.ok("edit", "1", "grand", "-p", "Carl", "--spitzen", "1", "--hand", "--ouvert", "--won")
+    assert cli.json("show", "1", "--format", "json")["payouts"] == _pts(carl=24 * 8)
+
+
+def test_club_settings_bock_kontra_and_ramsch_typed(cli):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "kontra=true", "--set", "bock=true", "--set", "ramsch=true")
+    cli.ok("add", "grand", "-p", "Anna", "--spitzen", "1", "-a", "60")  # 60:60: lost, and a Bock round of 3 hands
+    out = cli.ok("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--kontra")
+    assert "Kreuz mit 1: 12 × 2 = 24, Kontra ×2 = 48, Bock ×2 = 96" in out
+    cli.ok("add", "ramsch", "--augen", "Anna=50", "--augen", "Berta=40", "--augen", "Carl=30")
+    assert cli.json("show", "3", "--format", "json")["payouts"] == _pts(anna=-100)
+    assert "no Bock" in cli.ok("add", "eingepasst")
+
+
+def test_a_chart_of_the_money_draws_everyone_pays_everyone_the_difference(cli, tmp_path):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--tariff", "1")
+    for _, hand, _, _ in WORKED[:3]:
+        cli.ok("add", *hand.split())
+    out = tmp_path / "money.svg"
+    cli.ok("chart", "--money", "--output", str(out))
+    svg = out.read_text(encoding="utf-8")
+    # the last point of each line is the report's money: Anna −0.60, Berta +3.72, Carl −3.12
+    for label in ("3.72", "3.12", "0.60"):
+        assert label in svg

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from schreiber.rules import registry
-from schreiber.rules.model import Hand, HandError, evaluate
+from schreiber.rules.model import Hand, HandError, SettingsError, evaluate
 from schreiber.rules.skat import BASE, BIDS, MOST_SPITZEN, NULL, SKAT
 from schreiber.rules.table import OwnMoney, Shorthands, Statistics, Step, TournamentPlay, replay
 
@@ -187,6 +187,9 @@ def test_capabilities() -> None:
     assert SKAT.shorthand("Anna") is None
     assert SKAT.table_sizes == (4, 3) and SKAT.default_wertung == "seeger"
     assert (SKAT.series_hands(4, 48), SKAT.series_hands(3, 48)) == (48, 36)
+    assert SKAT.default_hands == 48 and SKAT.series_hands(3, 24) == 18
+    with pytest.raises(SettingsError, match="--hands: a Skat series is a multiple of 12"):
+        SKAT.series_hands(4, 40)
     assert "ramsch" not in SKAT.options_for("ramsch") or SKAT.options_for("ramsch") == frozenset()
     assert "kontra" not in SKAT.options_for("kreuz")
     assert "kontra" in SKAT.options_for("kreuz", {"kontra": True})

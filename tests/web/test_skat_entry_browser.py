@@ -24,6 +24,8 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
     try:
         phone = Phone(browser, link)
         assert "Hand 1 · Anna deals" in browser.text()
+        # Ramsch is not offered: the table does not play it
+        assert "ramsch" not in browser.js("Array.from(document.querySelectorAll('#types .type'), b => b.dataset.type)")
 
         # Grand Hand mit 4 of Berta (Anna deals and sits out): a suit game's inputs, no won/lost yet
         phone.choose("grand")
