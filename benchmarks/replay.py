@@ -156,6 +156,66 @@ def klassisch(n: int, seed: int = 7) -> list[Hand]:
     return hands
 
 
+def preisschafkopf(n: int, seed: int = 7) -> list[Hand]:
+    """Tournament Schafkopf at four: Rufspiele and Kreuz, solos with Laufende, Bettel and Tout."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(n):
+        roll = rng.random()
+        player, partner = rng.sample(PLAYERS, 2)
+        augen = rng.randint(0, 120)
+        if roll < 0.55:
+            hands.append(Hand("rufspiel", player=player, partner=partner, augen=augen, laufende=rng.randint(0, 4),
+                              sau=rng.choice(["eichel", "gras", "schellen"])))
+        elif roll < 0.65:
+            hands.append(Hand("kreuz", player=player, augen=augen))
+        elif roll < 0.9:
+            game = rng.choice(["farbsolo", "wenz", "geier"])
+            farbe = rng.choice(["eichel", "gras", "herz", "schellen"]) if game == "farbsolo" else None
+            hands.append(Hand(game, player=player, augen=augen, laufende=rng.randint(0, 4), farbe=farbe))
+        elif roll < 0.97:
+            hands.append(Hand("bettel", player=player, won=rng.random() < 0.5))
+        else:
+            hands.append(Hand("wenz-tout", player=player, won=rng.random() < 0.5, laufende=rng.randint(0, 4)))
+    return hands
+
+
+def skat(n: int, seed: int = 7) -> list[Hand]:
+    """Skat at four (the dealer sits out, the deal passes every hand): suit games and grands with Hand,
+    Schneider, Schwarz and announcements, bids (some overbid), nulls and eingepasst hands."""
+    rng = random.Random(seed)
+    bases = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
+    hands = []
+    for i in range(n):
+        player = rng.choice([p for p in PLAYERS if p != PLAYERS[i % len(PLAYERS)]])
+        roll = rng.random()
+        if roll < 0.8:
+            game = rng.choice(["karo", "herz", "pik", "kreuz", "grand", "grand"])
+            spitzen = rng.randint(1, 4 if game == "grand" else rng.choice([2, 4, 11]))
+            hand = rng.random() < 0.15
+            facts: dict = {"player": player, "spitzen": spitzen, "ohne": rng.random() < 0.5, "hand": hand}
+            if hand and rng.random() < 0.05:
+                facts.update(ouvert=rng.random() < 0.5, won=rng.random() < 0.7)
+                facts["schwarz_angesagt"] = not facts["ouvert"]
+            else:
+                augen = rng.choice([rng.randint(0, 120), rng.randint(61, 120), 120, 60])
+                facts.update(augen=augen, schwarz=augen in (0, 120) and rng.random() < 0.5,
+                             schneider_angesagt=hand and rng.random() < 0.1)
+            if rng.random() < 0.5:
+                # A bid the game reached, or one step above it now and then (an overbid).
+                bid = bases[game] * (spitzen + 1 + (1 if rng.random() < 0.1 else 0))
+                facts["reizwert"] = max(18, bid)
+                if facts["reizwert"] > bases[game] * (spitzen + 3 + 4 * hand):
+                    del facts["reizwert"]
+            hands.append(Hand(game, **facts))
+        elif roll < 0.92:
+            hands.append(Hand("null", player=player, hand=rng.random() < 0.2, ouvert=rng.random() < 0.2,
+                              won=rng.random() < 0.6, reizwert=rng.choice([None, 18, 20, 23])))
+        else:
+            hands.append(Hand("eingepasst"))
+    return hands
+
+
 GENERATORS: dict[str, Callable[[int], list[Hand]]] = {
     "schafkopf": schafkopf,
     "schafkopf-tarif": schafkopf,
@@ -163,6 +223,8 @@ GENERATORS: dict[str, Callable[[int], list[Hand]]] = {
     "doppelkopf": doppelkopf,
     "doppelkopf-turnier": doppelkopf_turnier,
     "klassisch": klassisch,
+    "preisschafkopf": preisschafkopf,
+    "skat": skat,
 }
 
 

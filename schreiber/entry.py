@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from schreiber.i18n import _
-from schreiber.rules.model import Hand, HandError
+from schreiber.rules.model import DECLARED, DECLARED_BY_NAME, Hand, HandError
 
 
 def _pairs(values: Sequence[str], option: str) -> dict[str, int]:
@@ -75,8 +75,10 @@ def build_hand(
     note: str | None = None,
     dealer: str | None = None,
     sits_out: Sequence[str] = (),
+    **declared: Any,
 ) -> Hand:
-    """A Hand from what was typed; `--augen` is either one number or NAME=N for each player."""
+    """A Hand from what was typed; `--augen` is either one number or NAME=N for each player;
+    `declared`: the facts only some games take (rules/model.py DECLARED), by name."""
     party_augen: int | None = None
     by_player: dict[str, int] = {}
     if len(augen) == 1 and "=" not in augen[0]:
@@ -97,6 +99,12 @@ def build_hand(
     ):
         if value is not None and value < 0:
             raise HandError(_("{option} must be 0 or more, not {value}.").format(option=option, value=value))
+    for key, value in declared.items():
+        fact = DECLARED_BY_NAME.get(key)
+        if fact is None:
+            raise TypeError(f"build_hand() got an unexpected keyword argument {key!r}")
+        if fact.kind is int and value is not None and value < 0:
+            raise HandError(_("{option} must be 0 or more, not {value}.").format(option=fact.option, value=value))
     if karlchen is not None and karlchen.strip().lower() not in ("re", "kontra"):
         raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(karlchen)))
     return Hand(
@@ -134,6 +142,7 @@ def build_hand(
         dealer=dealer,
         # `--sits-out A --sits-out B` or `--sits-out A,B`
         sits_out=tuple(n.strip() for v in sits_out for n in v.split(",") if n.strip()),
+        **{key: value for key, value in declared.items() if value is not None},
     )
 
 
@@ -173,9 +182,11 @@ class HandOptions:
     note: str | None = None
     dealer: str | None = None
     sits_out: Sequence[str] = ()
+    declared: Mapping[str, Any] = field(default_factory=dict)  # the facts of DECLARED, by name
 
     def hand(self, type_: str) -> Hand:
-        return build_hand(type_, **{f.name: getattr(self, f.name) for f in fields(self)})
+        given = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "declared"}
+        return build_hand(type_, **given, **self.declared)
 
 
 # Body keys beyond build_hand's parameters (`augen_by` is `--augen NAME=N`, `stiche_by` `--stiche NAME=N`).
@@ -191,8 +202,8 @@ LONGEST_NOTE = 2000
 
 def body_keys() -> tuple[str, ...]:
     """Every key a body may carry: the long options of `add` without dashes, and the extras."""
-    params = [p for p in inspect.signature(build_hand).parameters if p != "type_"]
-    return ("type", *params, "augen_by", "stiche_by", "lost", *BODY_EXTRAS)
+    params = [p for p in inspect.signature(build_hand).parameters if p not in ("type_", "declared")]
+    return ("type", *params, *(d.name for d in DECLARED), "augen_by", "stiche_by", "lost", *BODY_EXTRAS)
 
 
 def _option(key: str) -> str:
@@ -253,6 +264,10 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
     for key in _FLAGS:
         if key in body:
             values[key] = _flag(body[key], key)
+    for fact in DECLARED:
+        if body.get(fact.name) in (None, ""):
+            continue
+        values[fact.name] = _flag(body[fact.name], fact.name) if fact.kind is bool else _whole(body[fact.name], fact.name)
     for key in _LISTS:
         value = body.get(key)
         if value in (None, ""):

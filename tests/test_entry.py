@@ -107,14 +107,17 @@ def test_speaking_a_language_for_one_request_only():
 
 def test_add_edit_and_build_hand_take_the_same_options_in_the_same_order():
     # `add` spells out a HandOptions field for each of its options; a new option must appear in all three.
+    # The facts only some games take are declared once (DECLARED) and follow as `declared`.
     import dataclasses
     import inspect
 
     from schreiber.cli.app import add
     from schreiber.entry import HandOptions
+    from schreiber.rules.model import DECLARED
 
     fields = [f.name for f in dataclasses.fields(HandOptions)]
-    assert fields == [p for p in inspect.signature(add).parameters if p not in ("type_", "session")]
+    assert fields[-1] == "declared"
+    assert fields[:-1] + [d.name for d in DECLARED] == [p for p in inspect.signature(add).parameters if p not in ("type_", "session")]
     assert fields == [p for p in inspect.signature(build_hand).parameters if p != "type_"]
 
 

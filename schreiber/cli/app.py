@@ -43,7 +43,7 @@ clickwords.install(typer)
 
 app = typer.Typer(
     cls=_Root,
-    help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf and the old Schafkopf."),
+    help=_("schreiber — the score-keeper for Schafkopf, Buchstaben-Schafkopf, Doppelkopf, the old Schafkopf and Skat."),
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
@@ -311,6 +311,7 @@ def add(
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there."))] = None,
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
+    **declared: Any,
 ) -> None:
     from schreiber.entry import HandOptions
 
@@ -346,8 +347,33 @@ def add(
         note=note,
         dealer=dealer,
         sits_out=sits_out or [],
+        declared=declared,
     )
     _render().added(_ledger().add(options.hand(type_), session))
+
+
+def _declared_parameters() -> list[inspect.Parameter]:
+    """An option of `add` and `edit` for each fact a rule set declares (rules/model.py DECLARED)."""
+    from schreiber.rules.model import DECLARED
+
+    out = []
+    for fact in DECLARED:
+        if fact.kind is bool:
+            annotation: Any = Annotated[bool, typer.Option(fact.option, help=_(fact.help))]
+            default: Any = False
+        else:
+            annotation = Annotated[Optional[int], typer.Option(fact.option, help=_(fact.help), metavar=fact.metavar)]
+            default = None
+        out.append(inspect.Parameter(fact.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation))
+    return out
+
+
+_add_own = inspect.signature(add)
+add.__signature__ = _add_own.replace(  # type: ignore[attr-defined]
+    parameters=[p for p in _add_own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + _declared_parameters()
+)
+add.__annotations__ = {**add.__annotations__, **{p.name: p.annotation for p in _declared_parameters()}}
+add.__annotations__.pop("declared", None)
 
 
 def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
@@ -355,8 +381,11 @@ def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None
     from schreiber.entry import HandOptions
 
     partial = type_ is None
+    from schreiber.rules.model import DECLARED_BY_NAME
+
     lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
-    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()})
+    declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
+    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared)
     # A partial edit keeps the stored type.
     hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
     _render().edited(number, _ledger().edit(number, hand, session, partial=partial))

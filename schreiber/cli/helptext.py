@@ -103,12 +103,20 @@ def _candidates(takes: frozenset[str], active: Sequence[str]) -> Iterable[dict[s
         base["won"] = True
     if "winner" in takes:
         base["winner"] = active[0]
+    from schreiber.rules.model import DECLARED
+
+    # A number only some games take (Skat's Spitzen): the first of them, at its smallest.
+    number = next((d.name for d in DECLARED if d.kind is int and d.name in takes), None)
+    if number is not None:
+        base[number] = 1
     extras = [{"laufende": 2}] if "laufende" in takes else []
     extras.append({})
     if "augen" in takes:
         for augen in (75, 30, 150):
             for extra in extras:
                 yield {**base, "augen": augen, **extra}
+        if "won" in base:  # a type that takes either (Skat: Augen, or won/lost when every trick decides)
+            yield {**{k: v for k, v in base.items() if k != "won"}, "augen": 75}
     elif "augen_by_player" in takes:
         for total in (120, 240, 48):
             shares = _shares(total, len(active))

@@ -64,9 +64,39 @@ class Evening:
         if words and words[0] == "help":
             return [*words[1:], "--help"]
         words = complete.command_words(self.root, words)
+        if words and words[0] in ("add", "edit"):
+            words = self._shorthands(words)
         if self.session is not None and "--session" not in words and self._takes_session(words):
             words = [*words, "--session", str(self.session)]
         return words
+
+    def _shorthands(self, words: list[str]) -> list[str]:
+        """The words a table's game lets players type for options (`Shorthands`: Skat's `m2`, `o2`, `h`)
+        spelled out; a word that is an option's value, and the hand type of `add`, are left alone."""
+        try:
+            from schreiber.rules import registry
+            from schreiber.rules.table import Shorthands
+
+            rules = registry.get(self.ledger.info(self.session).rules)
+        except Exception:
+            return words  # no table: the command says so itself
+        if not isinstance(rules, Shorthands):
+            return words
+        command = self.root.commands[words[0]]
+        takes_value = {o for p in command.params if p.param_type_name == "option" and not p.is_flag for o in p.opts}
+        out = words[:1]
+        positional = 0
+        value_next = False
+        for word in words[1:]:
+            if value_next or word.startswith("-"):
+                out.append(word)
+                value_next = not value_next and word in takes_value
+                continue
+            positional += 1
+            # add TYPE …: the first word is the type; edit N …: the first is the number.
+            spelled = rules.shorthand(word) if positional > 1 or words[0] == "edit" and not word.isdigit() else None
+            out.extend(spelled if spelled is not None else (word,))
+        return out
 
     def _takes_session(self, words: list[str]) -> bool:
         command: Any = self.root
@@ -123,7 +153,7 @@ class Evening:
             out += textwrap.wrap(_("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False)
         out += textwrap.wrap(
             _("Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
-              "fs farbsolo. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
+              "fs farbsolo; in Skat m2 / o2 mit / ohne 2 (--spitzen 2 [--ohne]), h Hand. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
               "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."), room, break_on_hyphens=False)
         return "\n".join(out) + "\n"
 

@@ -61,13 +61,13 @@ def _write_pdf(path: str, make: Any) -> None:
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("The tournament's name."))],
-    rules: Annotated[str, typer.Option("--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf or doppelkopf-turnier."))],
+    rules: Annotated[str, typer.Option("--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf, doppelkopf-turnier or skat."))],
     rounds: Annotated[Optional[int], typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))] = None,
-    hands: Annotated[Optional[int], typer.Option("--hands", metavar="N", help=_("Hands per round at each table (default 32 in Schafkopf, 24 in Doppelkopf)."))] = None,
+    hands: Annotated[Optional[int], typer.Option("--hands", metavar="N", help=_("Hands per round at a table of 4 (default 32 in Schafkopf, 24 in Doppelkopf, 48 in Skat); a table of 5 plays 5/4, a Skat table of 3 three quarters."))] = None,
     date: Annotated[Optional[str], typer.Option("--date", help=_("The tournament's date (default: today)."))] = None,
     set_: Annotated[
         Optional[list[str]],
-        typer.Option("--set", help=_("A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament.")),
+        typer.Option("--set", help=_("A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament (Skat: seeger|punkte).")),
     ] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one)."))] = None,
 ) -> None:
@@ -199,7 +199,10 @@ def sheets(
     plan = _tournaments().plan(round_)
     from schreiber.report import tournament_pdf
 
-    _write_pdf(output, lambda: tournament_pdf.score_sheets(plan))
+    from schreiber.ledger.tournament import play_of
+
+    games = play_of(plan.tournament.rules)
+    _write_pdf(output, lambda: tournament_pdf.score_sheets(plan, games=games is not None and games.game is not None))
     typer.echo(
         _("{count} score sheets of round {round} are in {file}.").format(count=len(plan.tables), round=plan.round, file=output)
     )

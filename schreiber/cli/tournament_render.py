@@ -195,6 +195,8 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     if not view.rows:
         _out(_("Nobody is registered yet."))
         return
+    if view.games:
+        return _games_standings(view)
     platz = t.wertung == "platz"
     headers = [_("rank"), _("no."), _("player"), *([_("score")] if platz else []), _("points"), _("Soli"),
                *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]]
@@ -204,6 +206,19 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
         score = [signed(r.score)] if platz else []
         points = signed(r.points) if r.points < 0 else str(r.points)
         rows.append([f"{r.rank}.", str(r.number), name, *score, points, str(r.soli), *_round_cells(r.rounds)])
+    _out(tint(_grid(rows, headers, left=(2,))))
+
+
+def _games_standings(view: StandingsView) -> None:
+    """Seeger-Fabian (or Spielpunkte) with the games each won and lost as declarer; a tie broken by lot says so."""
+    seeger = view.tournament.wertung == "seeger"
+    headers = [_("rank"), _("no."), _("player"), *([_("score")] if seeger else []), _("Spielpunkte"), _("won"), _("lost"),
+               *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]]
+    rows = []
+    for r in view.rows:
+        name = r.name + (_(" (withdrawn)") if r.withdrawn else "") + (_(" (by lot)") if r.by_lot else "")
+        rows.append([f"{r.rank}.", str(r.number), name, *([str(r.score)] if seeger else []), str(r.points), str(r.won), str(r.lost),
+                     *_round_cells(r.rounds)])
     _out(tint(_grid(rows, headers, left=(2,))))
 
 

@@ -55,7 +55,7 @@ def series(ledger: Any, scope: Any, money: bool = False) -> Chart:
 
 
 def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
-    from schreiber.report.settlement import against_average
+    from schreiber.report.settlement import cents_for
 
     view = ledger.table(scope.table_id)
     t = view.table
@@ -74,7 +74,7 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
     for i, h in enumerate(view.hands):
         totals = h.totals
         if money:
-            totals = {p: v * t.tariff for p, v in totals.items()} if view.rules.zero_sum else against_average(totals, t.tariff)
+            totals = cents_for(view.rules, totals, t.tariff)
         for p in t.players:
             # A player who joined later has no line before his first hand.
             lines[p].append(None if p in h.absent and not any(v is not None for v in lines[p]) else totals.get(p, 0))

@@ -164,7 +164,8 @@ def close_names(name: str, others: Iterable[str]) -> list[str]:
         theirs = fold(other)
         if other.casefold() == name.casefold():
             continue
-        if theirs == mine or _one_letter_off(mine, theirs):
+        # One letter off only among names of four letters or more: "Jo" and "Bo" are two people.
+        if theirs == mine or (min(len(mine), len(theirs)) >= 4 and _one_letter_off(mine, theirs)):
             out.append(other)
     return out
 

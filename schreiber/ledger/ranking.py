@@ -6,12 +6,13 @@ None while the table has no result yet. Nothing here knows the database or a rul
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-PUNKTE, PLATZ = "punkte", "platz"
-WERTUNGEN = (PUNKTE, PLATZ)
+PUNKTE, PLATZ, SEEGER = "punkte", "platz", "seeger"
+WERTUNGEN = (PUNKTE, PLATZ)  # what `standings` ranks by; SEEGER is `seeger_standings`
 
 # Placement points at a table of 4 and of 5, best place first.
 PLACES = {4: (3, 1, -1, -3), 5: (4, 2, 0, -2, -4)}
@@ -95,4 +96,132 @@ def standings(
         if isinstance(score, Fraction) and score.denominator == 1:
             score = int(score)
         out.append(Standing(rank, p, score, points_of(p), soli.get(p, 0), tuple(result[p])))
+    return out
+
+
+# -- Seeger-Fabian (RULES.md §7, SkWO): the Skat tournament's Wertung ------------------------------
+
+SEEGER_GAME = 50  # a won game +50, a lost one −50
+# Every other player at the table, the dealer sitting out too, for each game the declarer lost.
+SEEGER_OTHERS = {3: 40, 4: 30}
+
+
+def _others_bonus(table_size: int) -> int:
+    try:
+        return SEEGER_OTHERS[table_size]
+    except KeyError:
+        raise ValueError(f"Seeger-Fabian is scored at tables of 3 or 4, not {table_size}") from None
+
+
+def seeger_hands(seated: Sequence[Hashable], hands: Iterable[tuple[Hashable | None, int]]) -> dict[Hashable, int]:
+    """Seeger-Fabian per hand over one table's hands: each hand is (declarer, his Spielpunkte: +V
+    won, −2V lost), or (None, 0) for an eingepasst hand. A won game gives V + 50; a lost one
+    −2V − 50 and +40 (table of 3) or +30 (table of 4) to every other player seated."""
+    bonus = _others_bonus(len(seated))
+    score = dict.fromkeys(seated, 0)
+    for declarer, points in hands:
+        if declarer is None:
+            continue
+        if points > 0:
+            score[declarer] += points + SEEGER_GAME
+        else:
+            score[declarer] += points - SEEGER_GAME
+            for p in seated:
+                if p != declarer:
+                    score[p] += bonus
+    return score
+
+
+def seeger_sheet(points: Mapping[Hashable, int], won: Mapping[Hashable, int], lost: Mapping[Hashable, int]) -> dict[Hashable, int]:
+    """A paper sheet's Seeger-Fabian: score = P + 50 × (won − lost) + (the games the others at the
+    table lost) × 40 at a table of 3, × 30 at a table of 4. `points` names every player at the table."""
+    bonus = _others_bonus(len(points))
+    all_lost = sum(lost.get(p, 0) for p in points)
+    return {
+        p: v + SEEGER_GAME * (won.get(p, 0) - lost.get(p, 0)) + (all_lost - lost.get(p, 0)) * bonus
+        for p, v in points.items()
+    }
+
+
+@dataclass(frozen=True)
+class SeegerLine:
+    """One player's sheet at one table: Spielpunkte, games won and lost as declarer."""
+
+    points: int
+    won: int = 0
+    lost: int = 0
+
+
+@dataclass(frozen=True)
+class SeegerStanding:
+    """One line of Seeger-Fabian standings: `by_lot` when a tie of score, games won and games lost
+    was broken by lot (SkWO); `rounds` is each round's Seeger-Fabian score (None: not played)."""
+
+    rank: int
+    player: Hashable
+    score: int
+    points: int
+    won: int
+    lost: int
+    rounds: tuple[int | None, ...]
+    by_lot: bool = False
+
+
+def seeger_standings(
+    players: Sequence[Hashable],
+    rounds: Sequence[Sequence[Mapping[Hashable, SeegerLine | None]]],
+    seed: int | str = 0,
+    wertung: str = SEEGER,
+) -> list[SeegerStanding]:
+    """Rank `players` over `rounds` (each a list of tables, a table mapping each player seated to his
+    SeegerLine, or None while the table has no result) by Seeger-Fabian score, then more games won,
+    then fewer games lost, then by lot drawn from `seed` (reproducibly; the lines say `by_lot`).
+    `wertung` punkte ranks by Spielpunkte alone, ties shared (1, 2, 2, 4)."""
+    if wertung not in (SEEGER, PUNKTE):
+        raise ValueError(f"wertung {wertung!r}")
+    per_round: dict[Hashable, list[int | None]] = {p: [None] * len(rounds) for p in players}
+    points = dict.fromkeys(players, 0)
+    won = dict.fromkeys(players, 0)
+    lost = dict.fromkeys(players, 0)
+    for r, tables in enumerate(rounds):
+        for table in tables:
+            if any(line is None for line in table.values()):
+                continue  # unfinished: counts when its sheet is in
+            lines = {p: line for p, line in table.items() if line is not None}
+            scored = seeger_sheet({p: x.points for p, x in lines.items()}, {p: x.won for p, x in lines.items()},
+                                  {p: x.lost for p, x in lines.items()})
+            for p, line in lines.items():
+                if p not in per_round:
+                    continue
+                per_round[p][r] = scored[p] if wertung == SEEGER else line.points
+                points[p] += line.points
+                won[p] += line.won
+                lost[p] += line.lost
+
+    def score_of(p: Hashable) -> int:
+        return sum(x for x in per_round[p] if x is not None)
+
+    def key(p: Hashable) -> tuple[int, ...]:
+        if wertung == PUNKTE:
+            return (points[p],)
+        return (score_of(p), won[p], -lost[p])
+
+    lot = random.Random(f"schreiber-lot:{seed}")
+    ordered = sorted(players, key=key, reverse=True)
+    out: list[SeegerStanding] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
+            j += 1
+        group = ordered[i : j + 1]
+        by_lot = wertung == SEEGER and len(group) > 1
+        if by_lot:
+            group = sorted(group, key=repr)  # the lot is drawn over a fixed order, whatever came in
+            lot.shuffle(group)
+        for k, p in enumerate(group):
+            rank = i + 1 + (k if by_lot else 0)
+            out.append(SeegerStanding(rank, p, score_of(p) if wertung == SEEGER else points[p], points[p], won[p], lost[p],
+                                      tuple(per_round[p]), by_lot))
+        i = j + 1
     return out

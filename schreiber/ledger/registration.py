@@ -142,7 +142,7 @@ def register(s: Session, t: Tournament, names: Sequence[str], number: int | None
         raise SettingsError(_("--number: start number {number} is taken.").format(number=number))
     out = []
     close = []
-    known = [e.player.name for e in everyone]
+    known = {e.player.name: e.number for e in everyone}
     following = max(numbers, default=0)
     for typed in names:
         player = player_of(s, typed)
@@ -151,7 +151,8 @@ def register(s: Session, t: Tournament, names: Sequence[str], number: int | None
         s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
         near = close_names(player.name, known)
         if near:
-            close.append((player.name, given, tuple(f"{n} ({next(e.number for e in everyone if e.player.name == n)})" for n in near)))
+            close.append((player.name, given, tuple(f"{n} ({known[n]})" for n in near)))
+        known[player.name] = given
         out.append(EntrantView(given, player.name, False))
     return Registered(tuple(out), tuple(close), newest(s, t))
 

@@ -26,8 +26,25 @@ class Draw:
     repeats: int
 
 
-def table_sizes(count: int) -> tuple[int, ...]:
-    """N = 4t + r players: r tables of 5 first, then t − r of 4; refused when that cannot be."""
+# The tables a round seats: of 4, and of 5 where the count needs them (Schafkopf, Doppelkopf).
+FOUR_AND_FIVE = (4, 5)
+# Of 4, and of 3 where the count needs them (Skat: a rule set's TournamentPlay.table_sizes).
+FOUR_AND_THREE = (4, 3)
+
+
+def table_sizes(count: int, sizes: tuple[int, ...] = FOUR_AND_FIVE) -> tuple[int, ...]:
+    """N = 4t + r players: r tables of 5 first, then t − r of 4; refused when that cannot be.
+    With `sizes` (4, 3): N = 4a + 3b with as few tables of 3 as can be, the tables of 4 first."""
+    if tuple(sizes) == FOUR_AND_THREE:
+        threes = -count % 4
+        if count < 3 or 3 * threes > count:
+            raise SettingsError(
+                _("a tournament round seats 4 or 3 players at each table; {count} players cannot be seated so "
+                  "(fewer than 3, and 5, cannot).").format(count=count)
+            )
+        return (4,) * ((count - 3 * threes) // 4) + (3,) * threes
+    if tuple(sizes) != FOUR_AND_FIVE:
+        raise ValueError(f"table sizes {sizes!r}")
     tables, rest = divmod(count, 4)
     if count < 4 or rest > tables:
         raise SettingsError(
@@ -59,7 +76,8 @@ LOOKAHEAD_SWAPS = 120_000
 
 
 def draw(
-    players: Sequence[Hashable], met: Iterable[frozenset] = (), seed: int | str = 0, budget: int | None = None, ahead: int = 0
+    players: Sequence[Hashable], met: Iterable[frozenset] = (), seed: int | str = 0, budget: int | None = None, ahead: int = 0,
+    sizes: tuple[int, ...] = FOUR_AND_FIVE,
 ) -> Draw:
     """Seat `players` at tables of 4 (and 5), with as few pairs out of `met` together as the search finds.
 
@@ -69,10 +87,11 @@ def draw(
     can be seated so that a fourth must repeat, though five rounds without a repeat exist) is
     put aside for another candidate of as few repeats whose next round the search seats without
     one; the first candidate is the draw without lookahead, so a field where that works is
-    seated as before.
+    seated as before. `sizes`: the tables of 4 and 5 (FOUR_AND_FIVE), or of 4 and 3 (FOUR_AND_THREE,
+    a game's TournamentPlay.table_sizes); see `table_sizes`.
     """
     met = set(met)
-    first = _search(players, met, seed, budget)
+    first = _search(players, met, seed, budget, sizes)
     if ahead <= 0:
         return first
     n = len(players)
@@ -81,10 +100,10 @@ def draw(
     tries = max(1, min(CANDIDATES, LOOKAHEAD_SWAPS // (swaps + swaps // 4)))
     best, score = first, None
     for k in range(tries):
-        candidate = first if k == 0 else _search(players, met, f"{seed}:candidate-{k}", budget)
+        candidate = first if k == 0 else _search(players, met, f"{seed}:candidate-{k}", budget, sizes)
         if score is not None and candidate.repeats > score[0]:
             continue
-        following = _search(players, met | pairs_of(candidate.tables), f"{seed}:ahead-{k}", swaps // 4)
+        following = _search(players, met | pairs_of(candidate.tables), f"{seed}:ahead-{k}", swaps // 4, sizes)
         if score is None or (candidate.repeats, following.repeats) < score:
             best, score = candidate, (candidate.repeats, following.repeats)
         if following.repeats == 0:
@@ -92,9 +111,10 @@ def draw(
     return best
 
 
-def _search(players: Sequence[Hashable], met: set[frozenset], seed: int | str, budget: int | None) -> Draw:
+def _search(players: Sequence[Hashable], met: set[frozenset], seed: int | str, budget: int | None,
+            seats: tuple[int, ...] = FOUR_AND_FIVE) -> Draw:
     """One round's draw: a shuffle, then swaps between tables that add no repeated pair (see the module)."""
-    sizes = table_sizes(len(players))
+    sizes = table_sizes(len(players), seats)
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
     rng = random.Random(f"schreiber-draw:{seed}")
@@ -166,4 +186,4 @@ def met_pairs(rounds: Iterable[Iterable[Sequence[Hashable]]]) -> set[frozenset]:
     return out
 
 
-__all__ = ["Draw", "count_repeats", "draw", "met_pairs", "pairs_of", "table_sizes"]
+__all__ = ["FOUR_AND_FIVE", "FOUR_AND_THREE", "Draw", "count_repeats", "draw", "met_pairs", "pairs_of", "table_sizes"]

@@ -99,7 +99,7 @@ def check(
             raise SettingsError(
                 _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(rules=rules_name, sum=sum(points.values()))
             )
-    else:
+    elif isinstance(rules, SheetValues):  # only the winners are written: nobody below 0
         below = [n for n, v in points.items() if v < 0]
         if below:
             raise SettingsError(
@@ -151,6 +151,11 @@ def enter(
     """Store the sheet of round `round_` table `table` (session `stored`), checked; with `replace` the
     sheet in force is kept as replaced and this one takes its place."""
     seated = {seat.player.name: seat.player_id for seat in stored.seats}
+    if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
+        raise SettingsError(
+            _("round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both — "
+              "correct its hands with `schreiber edit N --session {session}` or `void N`.").format(round=round_, table=table, session=stored.id)
+        )
     has_sheet = bool(s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id == stored.id)))
     if has_sheet and not replace:
         raise SettingsError(
@@ -160,11 +165,6 @@ def enter(
     if replace and not has_sheet:
         raise SettingsError(
             _("--replace: round {round} table {table} has no sheet to replace; enter its sheet without --replace.").format(round=round_, table=table)
-        )
-    if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
-        raise SettingsError(
-            _("round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both — "
-              "correct its hands with `schreiber edit N --session {session}` or `void N`.").format(round=round_, table=table, session=stored.id)
         )
     points, soli, won, lost = check(t.rules, t.settings, list(seated), sheet, hands)
     if replace:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import case, delete, func, insert, or_, select
 from sqlalchemy.exc import DBAPIError
 
-from schreiber.report.settlement import against_average
+from schreiber.report.settlement import cents_for
 from schreiber.rules import registry
 from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import PlayerExtras
@@ -235,7 +235,7 @@ def _lines(t: Any, rules: Any, seated: list[int], names: dict[int, str], summed:
                 line.cents = int(values["cents"])
     if t.tariff and not own_cents:
         points = {pid: line.points for pid, line in table.players.items()}
-        cents = {pid: p * t.tariff for pid, p in points.items()} if rules.zero_sum else against_average(points, t.tariff)
+        cents = cents_for(rules, points, t.tariff)
         for pid, c in cents.items():
             table.players[pid].cents = c
     per_cents = int((t.settings or {}).get("kasse") or 0)

@@ -26,6 +26,7 @@ from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
+from schreiber.rules.table import TournamentPlay
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -44,8 +45,37 @@ from schreiber.store.models import (
 )
 
 ACTIVE_KEY = "active_tournament"
-# The rule sets a tournament can be played with, and the hands of a round when --hands is not given.
+# The Schafkopf and Doppelkopf rule sets a tournament is played with (RULES.md §6), and the hands of a
+# round when --hands is not given; another game says what a tournament needs of it (TournamentPlay).
 HANDS_BY_RULES = {"preisschafkopf": 32, "schafkopf": 32, "schafkopf-tarif": 32, "doppelkopf": 24, "doppelkopf-turnier": 24}
+
+
+@dataclass(frozen=True)
+class Play:
+    """What a tournament needs of its game: table sizes, Wertungen (the default first), the hands of a round."""
+
+    sizes: tuple[int, ...]
+    wertungen: tuple[str, ...]
+    hands: int
+    game: Any = None
+
+    def hands_at(self, hands: int, size: int) -> int:
+        """The hands a table of `size` plays when a table of the first size plays `hands`."""
+        return self.game.series_hands(size, hands) if self.game is not None else hands_at(hands, size)
+
+
+def play_of(rules_name: str) -> Play | None:
+    """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
+    if rules_name in HANDS_BY_RULES:
+        return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
+    rules = registry.get(rules_name) if rules_name in registry.names() else None
+    if isinstance(rules, TournamentPlay):
+        return Play(tuple(rules.table_sizes), tuple(rules.wertungen), rules.tournament_hands, rules)
+    return None
+
+
+def tournament_games() -> list[str]:
+    return list(HANDS_BY_RULES) + [name for name in registry.names() if name not in HANDS_BY_RULES and play_of(name) is not None]
 DEFAULT_ROUNDS = 3
 OPEN, PLAYING, HANDS, SHEET = "open", "playing", "hands", "sheet"
 
@@ -118,6 +148,9 @@ class StandingRow:
     soli: int
     rounds: tuple[int | None, ...]
     withdrawn: bool
+    won: int = 0  # games won and lost as declarer, where the Wertung counts them (Seeger-Fabian)
+    lost: int = 0
+    by_lot: bool = False  # a tie of score, games won and lost broken by lot (SkWO)
 
 
 @dataclass(frozen=True)
@@ -129,6 +162,7 @@ class StandingsView:
     rows: tuple[StandingRow, ...]
     unfinished: tuple[Unfinished, ...] = ()
     after: int = 0
+    games: bool = False  # the rows count games won and lost as declarer (Seeger-Fabian)
 
 
 class Tournaments:
@@ -153,21 +187,23 @@ class Tournaments:
         name = name.strip()
         if not name:
             raise SettingsError(_("NAME: a tournament needs a name."))
-        if rules_name not in HANDS_BY_RULES:
+        play = play_of(rules_name)
+        if play is None:
             raise SettingsError(
                 _("--rules: a tournament is played with {allowed}, not {name}.").format(
-                    allowed=", ".join(HANDS_BY_RULES), name=repr(rules_name)
+                    allowed=", ".join(tournament_games()), name=repr(rules_name)
                 )
             )
         rules = registry.get(rules_name)
-        wertung = ranking.PUNKTE
+        wertung = play.wertungen[0]
         table_settings = []
         money = []  # the tournament's own money settings (RULES.md §9), kept with it, not with its tables
         for assignment in assignments:
             key, sep, value = assignment.partition("=")
             if key.strip() == "wertung" and sep:
-                if value.strip() not in ranking.WERTUNGEN:
-                    raise SettingsError(_("--set wertung: use punkte or platz, not {value}.").format(value=repr(value)))
+                if value.strip() not in play.wertungen:
+                    raise SettingsError(_("--set wertung: use {allowed}, not {value}.").format(
+                        allowed=_either(list(play.wertungen)), value=repr(value)))
                 wertung = value.strip()
             elif key.strip() in cash.KEYS and sep:
                 money.append((key.strip(), value))
@@ -193,7 +229,7 @@ class Tournaments:
                 settings={k: (list(v) if isinstance(v, tuple) else v) for k, v in settings.items()},
                 wertung=wertung,
                 rounds=rounds or DEFAULT_ROUNDS,
-                hands=hands or HANDS_BY_RULES[rules_name],
+                hands=hands or play.hands,
                 date=on,
                 seed=seed if seed is not None else secrets.token_hex(4),
             )
@@ -281,7 +317,7 @@ class Tournaments:
                 seed = f"{t.seed}-{number}"
                 if redraw:
                     seed = f"{seed}-{secrets.token_hex(3)}"
-            result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number)
+            result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number, sizes=self._play(t).sizes)
             if redraw:
                 self._remove_round(s, t, number)
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
@@ -358,7 +394,8 @@ class Tournaments:
             self._round_number(s, t, round_)
             stored = self.ledger.table_row(s, self._table_id(s, t, round_, table), for_update=True)
             size = len(stored.seats)
-            sheets.enter(s, t, round_, table, stored, sheet, hands=hands_at(t.hands or HANDS_BY_RULES.get(t.rules, 32), size), replace=replace)
+            play = self._play(t)
+            sheets.enter(s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace)
             plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
             return plan, sheets.sheets(s, t, stored.id)[0]
 
@@ -389,26 +426,33 @@ class Tournaments:
                 seats[table_id].append(player_id)
             sums: dict[tuple[int, int], int] = {}
             soli: dict[int, int] = defaultdict(int)
+            # Games won and lost as declarer, where only the declarer scores (Skat's list: +V won, −2V lost).
+            games: dict[tuple[int, int], tuple[int, int]] = {}
             with_hands: set[int] = set()
-            for table_id, player_id, points, won_solo in s.execute(
+            for table_id, player_id, points, won_solo, won, lost in s.execute(
                 select(
                     PayoutRecord.table_id,
                     PayoutRecord.player_id,
                     func.sum(PayoutRecord.points),
                     # A Soli is a solo won as declarer: the rule set named the soloist, his payout is a win.
                     func.sum(case((and_(PayoutRecord.solo, PayoutRecord.won), 1), else_=0)),
+                    func.sum(case((PayoutRecord.points > 0, 1), else_=0)),
+                    func.sum(case((PayoutRecord.points < 0, 1), else_=0)),
                 )
                 .where(PayoutRecord.table_id.in_(ids))
                 .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
             ):
                 sums[(table_id, player_id)] = int(points or 0)
                 soli[player_id] += int(won_solo or 0)
+                games[(table_id, player_id)] = (int(won or 0), int(lost or 0))
                 with_hands.add(table_id)
-            for table_id, player_id, points, entered in s.execute(
-                select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli).where(SheetEntry.table_id.in_(ids))
+            for table_id, player_id, points, entered, won, lost in s.execute(
+                select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli, SheetEntry.won, SheetEntry.lost)
+                .where(SheetEntry.table_id.in_(ids))
             ):
                 sums[(table_id, player_id)] = points
                 soli[player_id] += entered
+                games[(table_id, player_id)] = (won, lost)
                 with_hands.add(table_id)
             rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
             for round_number, table_id in tables:
@@ -419,24 +463,40 @@ class Tournaments:
             entrants = {e.player_id: e for e in self._entrants(s, t)}
             # Players tied in every respect are listed as a German list lists them.
             listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
-            ranked = ranking.standings(listed, rounds, soli, t.wertung)
-            rows = tuple(
-                StandingRow(
-                    r.rank,
-                    entrants[r.player].number,
-                    entrants[r.player].player.name,
-                    int(r.score),
-                    r.points,
-                    r.soli,
-                    r.rounds,
-                    entrants[r.player].withdrawn,
+            if self._play(t).game is not None:
+                # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
+                # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
+                lines = [
+                    [
+                        {p: (ranking.SeegerLine(sums.get((tid, p), 0), *games.get((tid, p), (0, 0))) if tid in with_hands else None)
+                         for p in seats[tid]}
+                        for r, tid in tables if r == number
+                    ]
+                    for number in range(1, upto + 1)
+                ]
+                rows = tuple(
+                    StandingRow(r.rank, entrants[r.player].number, entrants[r.player].player.name, r.score, r.points,
+                                soli.get(r.player, 0), r.rounds, entrants[r.player].withdrawn, r.won, r.lost, r.by_lot)
+                    for r in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
                 )
-                for r in ranked
-            )
+            else:
+                rows = tuple(
+                    StandingRow(
+                        r.rank,
+                        entrants[r.player].number,
+                        entrants[r.player].player.name,
+                        int(r.score),
+                        r.points,
+                        r.soli,
+                        r.rounds,
+                        entrants[r.player].withdrawn,
+                    )
+                    for r in ranking.standings(listed, rounds, soli, t.wertung)
+                )
             unfinished = [u for number in range(1, upto + 1) for u in self._plan(s, t, number).unfinished()]
             waiting = {u.round for u in unfinished}
             after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
-            return StandingsView(self._info(s, t), upto, rows, tuple(unfinished), after)
+            return StandingsView(self._info(s, t), upto, rows, tuple(unfinished), after, self._play(t).game is not None)
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -457,6 +517,12 @@ class Tournaments:
                 _("there is no tournament {id}; `schreiber tournament list` shows them.").format(id=tournament_id)
             )
         return t
+
+    def _play(self, t: Tournament) -> Play:
+        play = play_of(t.rules)
+        if play is None:  # a tournament stored by a schreiber that played a game this one does not
+            raise SettingsError(_("{name} is played with {rules}, which this schreiber plays in no tournament.").format(name=t.name, rules=t.rules))
+        return play
 
     def _table_id(self, s: Session, t: Tournament, round_: int, table: int) -> int:
         table_id = s.scalar(
@@ -545,7 +611,8 @@ class Tournaments:
         )
         with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
         closed = set(s.scalars(select(Table.id).where(Table.id.in_(ids), Table.closed)))
-        hands_per_round = t.hands or HANDS_BY_RULES.get(t.rules, 32)
+        play = self._play(t)
+        hands_per_round = t.hands or play.hands
         grouped: dict[int, tuple[int, list[str], list[int]]] = {}
         for table, table_id, name, start in rows:
             grouped.setdefault(table, (table_id, [], []))
@@ -553,7 +620,7 @@ class Tournaments:
             grouped[table][2].append(start or 0)
         tables = tuple(
             TablePlan(table, table_id, tuple(names), tuple(numbers), hands.get(table_id, 0), table_id in with_sheet,
-                      table_id in closed, hands_at(hands_per_round, len(names)))
+                      table_id in closed, play.hands_at(hands_per_round, len(names)))
             for table, (table_id, names, numbers) in sorted(grouped.items())
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
@@ -572,7 +639,7 @@ class Tournaments:
             settings=dict(t.settings),
             wertung=t.wertung,
             rounds=t.rounds,
-            hands=t.hands or HANDS_BY_RULES.get(t.rules, 32),
+            hands=t.hands or self._play(t).hands,
             date=t.date,
             seed=t.seed,
             players=sum(counts.values()),
@@ -580,6 +647,10 @@ class Tournaments:
             drawn=self._last_round(s, t) or 0,
             active=active is not None and int(active) == t.id,
         )
+
+
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def _still_playing(u: Unfinished) -> str:

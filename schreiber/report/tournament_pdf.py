@@ -134,8 +134,9 @@ def seat_plan(plan: Any) -> bytes:
     return bytes(pdf.output())
 
 
-def score_sheets(plan: Any) -> bytes:
-    """One page per table: the names in seat order as columns, a numbered line per hand, totals and Soli."""
+def score_sheets(plan: Any, games: bool = False) -> bytes:
+    """One page per table: the names in seat order as columns, a numbered line per hand, totals and Soli;
+    with `games` a Skat list: the declarer's game and value on each line, games won and lost at the foot."""
     t = plan.tournament
     pdf = _document(_("{name} - round {round} - score sheets").format(name=t.name, round=plan.round))
     pdf.set_auto_page_break(False)
@@ -145,22 +146,23 @@ def score_sheets(plan: Any) -> bytes:
             pdf,
             _("{name} - round {round} - table {table}").format(name=t.name, round=plan.round, table=table.table),
             _("{rules}; session {session}; {hands} hands. Seat 1 deals first, the deal passes on clockwise.").format(
-                rules=t.rules, session=table.session, hands=t.hands),
+                rules=t.rules, session=table.session, hands=table.of or t.hands),
         )
         n = len(table.players)
-        game = 38.0
+        game = 60.0 if games else 38.0
         widths = [10.0, game] + [(WIDTH - 10 - game) / n] * n
         pdf.set_fill_color(225, 225, 225)
         _row(pdf, widths, ["", ""] + [_("Seat {n}").format(n=i) for i in range(1, n + 1)], height=6, fill=True, aligns=["C"] * (n + 2), size=8)
-        _row(pdf, widths, [_("No."), _("Game")] + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
+        _row(pdf, widths, [_("No."), _("Declarer, game, value") if games else _("Game")] + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
              height=8, bold=True, fill=True, aligns=["C", "L"] + ["C"] * n, size=9 if n > 4 else 10)
         space = 297 - 18 - pdf.get_y() - 3 * 8 - 14
-        height = max(4.5, min(7.0, space / max(t.hands, 1)))
-        for hand in range(1, t.hands + 1):
+        lines = table.of or t.hands  # a table of 5 plays 5/4 of the hands, a Skat table of 3 three quarters
+        height = max(4.5, min(7.0, space / max(lines, 1)))
+        for hand in range(1, lines + 1):
             if pdf.get_y() + height > 297 - 18 - 3 * 8 - 14:
                 pdf.add_page()
             _row(pdf, widths, [str(hand), ""] + [""] * n, height=height, aligns=["C"] * (n + 2), size=8)
-        for label in (_("Total"), _("Soli")):
+        for label in ((_("Total"), _("won"), _("lost")) if games else (_("Total"), _("Soli"))):
             _row(pdf, [10.0 + game] + widths[2:], [label] + [""] * n, height=8, bold=True, aligns=["R"] + ["C"] * n)
         pdf.ln(6)
         pdf.set_font("Helvetica", "", 9)
@@ -184,7 +186,7 @@ def standings(view: Any) -> bytes:
             pdf.cell(0, 6, _text(_("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
                 round=u.round, table=u.table, hands=u.hands, of=u.of)), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
-    platz = t.wertung == "platz"
+    platz = t.wertung in ("platz", "seeger")  # a score beside the points
     headers = [_("Rank"), _("No."), _("Name")] + ([_("Score")] if platz else []) + [_("Points"), _("Soli")]
     headers += [_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]
     fixed = [13.0, 12.0] + ([15.0] if platz else []) + [16.0, 11.0] + [13.0] * view.rounds

@@ -10,7 +10,7 @@ from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
-from schreiber.views.text import and_list
+from schreiber.rules.words import and_list
 
 AUGEN = 48
 TRUMPS = 8  # A Ä B C D E F G: more Laufende than trumps cannot happen

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
 from schreiber.i18n import _, ngettext
-from schreiber.views.text import and_list
+from schreiber.rules.words import and_list
 from schreiber.rules.model import _DEFAULTS, _GIVEN_FIELDS, OPTION_OF, Hand, HandError
 
 

@@ -25,7 +25,7 @@ from schreiber.rules.model import (
     evaluate,
 )
 from schreiber.rules.table import Result, TableState
-from schreiber.views.text import signed
+from schreiber.rules.words import signed
 
 SOLOS = ("trumpfsolo", "farbsolo", "grandsolo", "bubensolo", "damensolo", "fleischlos", "stilles-solo")
 FARBEN = ("kreuz", "pik", "herz", "karo")

@@ -65,6 +65,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "geier-tout": frozenset({"player", "won", "laufende"}),
 }
 
+_ONLY = {t: checks.Only(f) for t, f in FIELDS.items()}  # made once: `only` builds its sets anew on every call
+
 # Played elsewhere, not here: each refused in one sentence naming what is missing.
 _WITHOUT_FACTS = {"kontra": "Kontra", "re": "Re", "klopfen": "Klopfen", "bock": "Bock"}
 _WITHOUT_TYPES = {
@@ -174,7 +176,7 @@ class Preisschafkopf:
                 raise HandError(
                     _("--{option}: {name} is played without {feature}.").format(option=fact, name=self.name, feature=feature)
                 )
-        checks.only(hand, allowed)
+        _ONLY[hand.type](hand)
         base = TOUTS.get(hand.type, hand.type)
         if base == "bettel" and not _int(settings, "bettel"):
             raise HandError(_("bettel is not played at this table (setting bettel=0)."))

@@ -19,6 +19,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "doppelkopf-turnier": ("schreiber.rules.doppelkopf", "DOPPELKOPF_TURNIER"),
     "klassisch": ("schreiber.rules.klassisch", "KLASSISCH"),
     "preisschafkopf": ("schreiber.rules.preisschafkopf", "PREISSCHAFKOPF"),
+    "skat": ("schreiber.rules.skat", "SKAT"),
 }
 
 

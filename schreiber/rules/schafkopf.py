@@ -14,7 +14,7 @@ from schreiber.i18n import N_, _, ngettext, worded
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import Hand, HandError, Payout, PerSettings, Setting, Settings, Term, evaluate, formula
 from schreiber.rules.table import Result, TableState
-from schreiber.views.text import and_list, signed
+from schreiber.rules.words import and_list, signed
 
 SUITS = ("eichel", "gras", "herz", "schellen")
 # The Herz Sau cannot be called: Herz is trump in a Rufspiel.

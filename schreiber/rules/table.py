@@ -134,6 +134,7 @@ class Result:
     same_dealer: bool = False
     bock_causes: int = 0
     consumes_bock: bool = True
+    bock_length: int | None = None  # hands a Bock round it causes lasts; None: the active players
 
 
 class RuleSet(Protocol):
@@ -268,6 +269,46 @@ class Statistics(Protocol):
 
 
 @runtime_checkable
+class OwnMoney(Protocol):
+    """A game whose money is not points × tariff nor each player's distance from the average (Skat:
+    "everyone pays everyone the difference"): the cents of a table from its players' point totals."""
+
+    def money(self, points: Mapping[str, int], tariff: int) -> dict[str, int]: ...
+
+
+@runtime_checkable
+class Shorthands(Protocol):
+    """A game whose players type words for options in `play` (Skat: `m2` for --spitzen 2, `h` for
+    --hand): the arguments a word stands for, or None when it is no short form."""
+
+    def shorthand(self, word: str) -> tuple[str, ...] | None: ...
+
+
+@runtime_checkable
+class EntryForm(Protocol):
+    """A game whose entry page shows more than which facts a type takes: `choices` (fact -> the
+    values offered as buttons), `hidden_if` (fact -> flags that hide it when one is on) and
+    `shown_if` (fact -> flags of which one must be on to show it)."""
+
+    def entry_form(self, hand_type: str) -> dict[str, dict[str, list[Any]]]: ...
+
+
+@runtime_checkable
+class TournamentPlay(Protocol):
+    """What a tournament needs of a game besides the fold: the table sizes it seats (the first
+    preferred), the hands of a series at a table of each size, and its default Wertung."""
+
+    table_sizes: tuple[int, ...]
+    default_wertung: str
+    wertungen: tuple[str, ...]  # the Wertungen a tournament of this game may rank by, the default first
+    tournament_hands: int  # the hands of a series at a table of the first size, unless --hands says
+
+    def series_hands(self, table_size: int, hands: int) -> int:
+        """Hands of a series at a table of `table_size` when a table of the first size plays `hands`."""
+        ...
+
+
+@runtime_checkable
 class TeamStatistics(Protocol):
     """A team game's statistics per team: what each team scored in a hand, and the group's lines."""
 
@@ -319,7 +360,9 @@ def play(rules: RuleSet, settings: Settings, state: TableState, hand: Hand) -> S
         players,
         state.dealer if result.same_dealer else (state.dealer + 1) % len(players),
         state.seats_per_hand,
-        state.bock.after_hand(consumed=result.consumes_bock, causes=result.bock_causes, length=len(state.active)),
+        state.bock.after_hand(
+            consumed=result.consumes_bock, causes=result.bock_causes, length=result.bock_length or len(state.active)
+        ),
         result.carry,
         state.hands + 1,
     )

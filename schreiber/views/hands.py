@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from schreiber.i18n import N_, _
+from schreiber.rules.model import DECLARED
 from schreiber.views.text import MINUS
 
 
@@ -47,6 +48,8 @@ _FACT_LABELS = {
     "spritze": N_("spritze"), "jungfrau": N_("jungfrau"), "durchmarsch": N_("durchmarsch"), "loser": N_("loser"),
     "winner": N_("winner"), "forced": N_("forced"), "pflicht": N_("pflicht"), "farbe": N_("farbe"), "sau": N_("sau"),
     "bock": N_("bock"), "dealer": N_("dealer"), "sits-out": N_("sits-out"), "teams": N_("teams"), "note": N_("note"),
+    # and the facts only some games take, as they declare them
+    **{d.option.removeprefix("--"): d.label for d in DECLARED},
 }
 
 

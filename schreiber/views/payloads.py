@@ -287,7 +287,8 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
         "wertung": view.tournament.wertung,
         "players": [
             {"rank": r.rank, "number": r.number, "name": r.name, "score": r.score, "points": r.points,
-             "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn}
+             "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn,
+             **({"won": r.won, "lost": r.lost, "by_lot": r.by_lot} if view.games else {})}
             for r in view.rows
         ],
         "after": view.after,

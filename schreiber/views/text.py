@@ -1,40 +1,6 @@
-"""Numbers, money and lists of names as a person reads them, in the chosen language; written once.
+"""Numbers, money and lists of names as a person reads them: made in rules/words.py, where the rule
+sets may take them too (rules/ imports nothing above itself); here for the views, the terminal and the pages."""
 
-Signed points ("+5", "−5", "0"), money ("€26.00" in English, "26,00 €" in German) and "Anna, Berta
-and Carl" ("Anna, Berta und Carl") are made here for every caller: the rule sets' sentences, the
-terminal, `play`, the charts and the page. People read one minus sign, U+2212; JSON and CSV keep
-plain numbers and never come here. Pure: the standard library and the catalog only, so the rule
-sets may use it and `schreiber add` stays quick.
-"""
+from schreiber.rules.words import MINUS, and_list, money, signed
 
-from __future__ import annotations
-
-from collections.abc import Iterable
-
-from schreiber import i18n
-from schreiber.i18n import _
-
-MINUS = "\u2212"  # the minus sign of everything people read (tables, formulas, money, sentences)
-
-
-def signed(n: int) -> str:
-    """Points as players write them: +5, −5, and 0 without a sign."""
-    return f"+{n}" if n > 0 else f"{MINUS}{-n}" if n < 0 else "0"
-
-
-def money(cents: int, plus: bool = False) -> str:
-    """Cents as the language writes money: "€1,234.50" / "−€0.05" in English, "1.234,50 €" / "−0,05 €"
-    in German. `plus` writes a gain with "+" (a chart's labels), as `signed` does for points."""
-    sign = MINUS if cents < 0 else "+" if plus and cents > 0 else ""
-    whole, rest = divmod(abs(cents), 100)
-    if i18n.GERMAN:
-        return f"{sign}{whole:,}".replace(",", ".") + f",{rest:02d} €"
-    return f"{sign}€{whole:,}.{rest:02d}"
-
-
-def and_list(names: Iterable[str]) -> str:
-    """"Anna", "Anna and Carl", "Anna, Berta and Carl" (in German "Anna, Berta und Carl"); "" for none."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+__all__ = ["MINUS", "and_list", "money", "signed"]

@@ -38,7 +38,8 @@ from schreiber.entry import from_body
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
-from schreiber.rules.model import SettingsError
+from schreiber.rules.model import DECLARED, SettingsError
+from schreiber.rules.table import EntryForm
 from schreiber.views.hands import describe
 from schreiber.views.payloads import hand_json
 
@@ -209,9 +210,12 @@ class Entry:
             "dealer": view.next_dealer,
             "sitting_out": list(view.state.sitting_out),
             "types": [
-                {"type": t, "label": _OPTION_HINT.sub("", _(rules.types[t])), "options": sorted(rules.options_for(t, settings)), "played": played[t]}
+                {"type": t, "label": _OPTION_HINT.sub("", _(rules.types[t])), "options": sorted(rules.options_for(t, settings)), "played": played[t],
+                 "form": rules.entry_form(t) if isinstance(rules, EntryForm) else {}}
                 for t in types
             ],
+            # The facts only some games take, as the rule sets declare them: a flag or a number.
+            "declared": {d.name: {"flag": d.kind is bool, "label": _(d.label)} for d in DECLARED},
             "augen_total": total,
             "quick": list(QUICK[total]),
             "suits": list(getattr(rules, "suits", ())),

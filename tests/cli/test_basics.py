@@ -33,7 +33,7 @@ def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(cli):
         ["show", "9"],
         ["edit", "7", "solo", "--player", "Anna", "--augen", "30"],
         ["report", "--format", "xml"],
-        ["session", "new", "--rules", "skat", "--players", "A", "B", "C"],
+        ["session", "new", "--rules", "tarock", "--players", "A", "B", "C"],
         ["session", "new", "--rules", "buchstaben", "--players", "A", "B", "C", "--set", "gewinn_ab=x"],
     ):
         ran = cli(*args)

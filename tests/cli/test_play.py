@@ -171,7 +171,7 @@ def test_shell_completion_reads_the_active_table(cli, db_url):
     assert completions(db_url, "schreiber add ramsch --augen Anna=30 --augen b") == ["Berta="]
     assert completions(db_url, "schreiber session new --rules ") == [
         "schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch",
-        "preisschafkopf",
+        "preisschafkopf", "skat",
     ]
     assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
     assert completions(db_url, "schreiber list --session ") == ["1"]

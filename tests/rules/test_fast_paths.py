@@ -183,6 +183,13 @@ _VALUES: dict[str, Any] = {
     "farbe": "herz",
     "sau": "gras",
     "bock": True,
+    "spitzen": 2,
+    "ohne": True,
+    "hand": True,
+    "schneider_angesagt": True,
+    "schwarz_angesagt": True,
+    "ouvert": True,
+    "reizwert": 18,
 }
 
 

@@ -15,7 +15,8 @@ SAMPLE = {
     "klopfen": ("A",), "kontra": True, "re": True, "re_absage": 90, "kontra_absage": 90, "fuchs_re": 1,
     "fuchs_kontra": 1, "doppelkopf_re": 1, "doppelkopf_kontra": 1, "karlchen": "re", "altenstrafe": True,
     "spritze": True, "jungfrau": ("C",), "durchmarsch": "A", "loser": "A", "winner": "A", "forced": True,
-    "pflicht": True, "farbe": "herz", "sau": "gras", "bock": True,
+    "pflicht": True, "farbe": "herz", "sau": "gras", "bock": True, "spitzen": 1, "ohne": True, "hand": True,
+    "schneider_angesagt": True, "schwarz_angesagt": True, "ouvert": True, "reizwert": 18,
 }
 
 CASES = [(name, t) for name in registry.names() for t in registry.get(name).types]

@@ -21,7 +21,12 @@
     kontra_absage: [["90", "90"], ["60", "60"], ["30", "30"], ["0", "schwarz"]],
     karlchen: [["re", "Re"], ["kontra", "Kontra"]],
   };
-  const ORDER = ["player", "partner", "augen", "augen_by_player", "stiche", "won", "laufende", "klopfen",
+  // The facts a rule set declares (state.declared): a number comes after the player (the Spitzen, the
+  // bid), a flag joins the flags.
+  const DECLARED = (STATE.declared) || {};
+  const DECLARED_NUMBERS = Object.keys(DECLARED).filter((d) => !DECLARED[d].flag);
+  const DECLARED_FLAGS = Object.keys(DECLARED).filter((d) => DECLARED[d].flag);
+  const ORDER = ["player", ...DECLARED_NUMBERS, "partner", "augen", "augen_by_player", "stiche", "won", "laufende", "klopfen",
     "re_absage", "kontra_absage", "fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen",
     "jungfrau", "durchmarsch", "loser", "winner", "farbe", "sau", "flags"];
 
@@ -61,7 +66,21 @@
     return el("button", Object.assign({ type: "button", class: "chip" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false", onclick: click }, extra || {}), label);
   }
   function row(name, ...content) {
-    return el("fieldset", { class: "field", "data-option": name }, el("legend", {}, L[name] || name), ...content);
+    const label = (DECLARED[name] && DECLARED[name].label) || L[name] || name;
+    return el("fieldset", { class: "field", "data-option": name }, el("legend", {}, label), ...content);
+  }
+  // What the rule set says the chosen type's form shows (its EntryForm): buttons for a fact's values,
+  // and facts hidden or shown by the flags on now.
+  function form() {
+    const chosen = type && state.types.find((t) => t.type === type);
+    return (chosen && chosen.form) || {};
+  }
+  function shows(name) {
+    const f = form();
+    const hiddenBy = (f.hidden_if || {})[name];
+    if (hiddenBy && hiddenBy.some((flag) => sel[flag])) return false;
+    const shownBy = (f.shown_if || {})[name];
+    return !shownBy || shownBy.some((flag) => sel[flag]);
   }
   function seated() {
     return state.seated.filter((p) => !state.sitting_out.includes(p));
@@ -95,6 +114,16 @@
       return row(name, el("div", { class: "chips" }, ...suits.map((s) =>
         chip(s, sel[name] === s, () => { sel[name] = sel[name] === s ? undefined : s; draw(); }, { "data-value": s }))));
     }
+    if (name in DECLARED && !DECLARED[name].flag) {
+      const values = (form().choices || {})[name];
+      if (values) {
+        return row(name, el("div", { class: "chips" }, ...values.map((n) =>
+          chip(String(n), sel[name] === n, () => { sel[name] = sel[name] === n ? undefined : n; draw(); }, { "data-value": n }))));
+      }
+      return row(name, el("input", { name: name, type: "number", inputmode: "numeric", min: 0,
+        value: sel[name] === undefined ? "" : sel[name],
+        oninput: (e) => { sel[name] = e.target.value === "" ? undefined : Number(e.target.value); } }));
+    }
     if (name === "augen") {
       const input = el("input", { name: "augen", type: "number", inputmode: "numeric", min: 0, max: state.augen_total,
         value: sel.augen === undefined ? "" : sel.augen, placeholder: "0–" + state.augen_total,
@@ -111,10 +140,10 @@
           oninput: (e) => { if (e.target.value === "") delete sel[key][p]; else sel[key][p] = e.target.value; } })))));
     }
     if (name === "flags") {
-      const flags = FLAGS.filter((f) => takes.includes(f));
+      const flags = [...DECLARED_FLAGS, ...FLAGS].filter((f) => takes.includes(f) && shows(f));
       if (!flags.length) return null;
       return el("fieldset", { class: "field", "data-option": "flags" }, el("legend", {}, L.flags),
-        el("div", { class: "chips" }, ...flags.map((f) => chip(L[f] || f, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
+        el("div", { class: "chips" }, ...flags.map((f) => chip((DECLARED[f] && DECLARED[f].label) || L[f] || f, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
     }
     return null;
   }
@@ -137,7 +166,7 @@
     if (!type) return;
     const takes = state.types.find((t) => t.type === type).options;
     for (const name of ORDER) {
-      if (name !== "flags" && !takes.includes(name)) continue;
+      if (name !== "flags" && (!takes.includes(name) || !shows(name))) continue;
       const f = field(name, takes);
       if (f) fields.append(f);
     }
@@ -151,7 +180,7 @@
   function body() {
     const out = { type: type, expect_number: expect };
     for (const [k, v] of Object.entries(sel)) {
-      if (v === undefined || v === false) continue;
+      if (v === undefined || v === false || !shows(k)) continue;  // a fact the flags now hide is not sent
       if (k === "augen_by" || k === "stiche_by") {
         if (Object.keys(v).length) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, Number(x)]));
       } else if (k === "won") out.won = v === "true";

@@ -1,0 +1,208 @@
+"""RULES.md §7 (`skat`) typed as a user types it, on both databases: K1–K12, the money example,
+the refusals, evenings of 3 and 4 through `play` (piped and on a terminal), stats and CSV."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pexpect
+import pytest
+
+from tests.cli.test_play import SCHREIBER, _env, expect
+
+THREE = ["--players", "Anna", "Berta", "Carl"]
+FOUR = [*THREE, "Dora"]
+
+
+def _pts(anna: int = 0, berta: int = 0, carl: int = 0) -> dict[str, int]:
+    return {"Anna": anna, "Berta": berta, "Carl": carl}
+
+
+WORKED = [
+    ("K1", "kreuz --player Anna --spitzen 1 --augen 75", 24, _pts(anna=24)),
+    ("K2", "grand -p Berta --spitzen 4 --hand -a 95", 168, _pts(berta=168)),
+    ("K3", "herz -p ca --spitzen 2 --ohne -a 58", 30, _pts(carl=-60)),
+    ("K4", "null -p an --won", 23, _pts(anna=23)),
+    ("K5", "null -p be --hand --ouvert --lost", 59, _pts(berta=-118)),
+    ("K6", "pik -p ca --spitzen 1 -a 70 --reizwert 33", 33, _pts(carl=-66)),
+    ("K7", "karo -p an --spitzen 1 -a 92 --reizwert 27", 27, _pts(anna=27)),
+    ("K8", "grand -p be --spitzen 1 --hand --schneider-angesagt -a 80", 120, _pts(berta=-240)),
+    ("K9", "herz -p an --spitzen 1 -a 25", 30, _pts(anna=-60)),
+    ("K10", "kreuz -p be --spitzen 3 -a 120 --schwarz", 72, _pts(berta=72)),
+    ("K11", "grand -p ca --spitzen 2 --ouvert --won", 216, _pts(carl=216)),
+    ("K12", "eingepasst", 0, _pts()),
+]
+
+
+@pytest.mark.parametrize("example, hand, value, payout", WORKED, ids=[w[0] for w in WORKED])
+def test_worked_example(cli, example, hand, value, payout):
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    cli.ok("add", *hand.split())
+    shown = cli.json("show", "1", "--format", "json")
+    assert shown["payouts"] == payout
+    assert shown["value"] == value
+
+
+def test_show_names_every_term(cli):
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    cli.ok("add", *WORKED[1][1].split())
+    out = cli.ok("show", "1")
+    assert "Grand Hand mit 4, Schneider: 24 × 7 = 168" in out
+    for label in ("mit 4", "Spiel", "Hand", "Schneider", "Grand"):
+        assert label in out
+
+
+def test_the_money_example_in_report(cli):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--tariff", "1")
+    for _, hand, _, _ in WORKED[:3]:
+        cli.ok("add", *hand.split())
+    report = cli.json("report", "--format", "json")
+    assert {p["name"]: (p["points"], p["cents"]) for p in report["players"]} == {
+        "Anna": (24, -60), "Berta": (168, 372), "Carl": (-60, -312)}
+    assert sum(p["cents"] for p in report["players"]) == 0
+    assert "Carl pays Berta €3.12" in cli.ok("report")
+
+
+REFUSED = [
+    ("grand -p an --spitzen 5 -a 70", (), "--spitzen must be between 1 and 4 in grand, not 5."),
+    ("kreuz -p an --spitzen 12 -a 70", (), "--spitzen must be between 1 and 11 in kreuz, not 12."),
+    ("grand -p an --spitzen 1 --ouvert -a 70", (),
+     "--augen is not entered with --ouvert: every trick decides the game; give --won or --lost."),
+    ("grand -p an --spitzen 1 --schneider-angesagt -a 95", (),
+     "--schneider-angesagt needs --hand: Schneider and Schwarz are announced only in a Hand game."),
+    ("grand -p an --spitzen 1 -a 70 --reizwert 19", (),
+     "--reizwert 19 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    ("null -p an --won --reizwert 60", (), "--reizwert 60: Null is worth 23, so it cannot have been played at 60."),
+    ("kreuz -p an --spitzen 1 -a 100 --schwarz", (),
+     "--schwarz needs --augen 120 or 0 (one party took every trick), not 100."),
+    ("kreuz -p an --spitzen 1 -a 70 --kontra", (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
+    ("kreuz -p an --spitzen 1 -a 70 --re", ("--set", "kontra=true"), "--re needs --kontra: Re answers a Kontra."),
+]
+
+
+@pytest.mark.parametrize("hand, sets, sentence", REFUSED)
+def test_refusals_are_one_sentence_and_change_nothing(cli, hand, sets, sentence):
+    cli.ok("session", "new", "--rules", "skat", *THREE, *sets)
+    cli.ok("add", "kreuz", "-p", "Carl", "--spitzen", "1", "-a", "65")
+    before = cli.json("list", "--format", "json")
+    ran = cli("add", *hand.split())
+    assert ran.code == 2
+    assert ran.err.strip() == f"schreiber: {sentence}"
+    assert cli.json("list", "--format", "json") == before
+
+
+def test_five_players_at_a_skat_table_are_refused(cli):
+    ran = cli("session", "new", "--rules", "skat", *FOUR, "Emil")
+    assert ran.code == 2
+    assert ran.err.strip().splitlines()[-1] == "schreiber: --players: skat is played by 3–4 players, not 5."
+    assert cli.json("session", "list", "--format", "json") in ([], {"sessions": []})
+
+
+EVENING_OF_THREE = """\
+# three at Anna's, with Kontra
+kr -p an m1 -a 75
+gr -p be m4 h -a 95
+he -p ca o2 -a 58
+null -p an --won --kontra
+eingepasst
+pik -p ca m1 -a 70 --reizwert 33
+"""
+
+
+def _play(cli, monkeypatch, text: str):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    return cli("play")
+
+
+def test_an_evening_of_three_through_play(cli, monkeypatch):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--tariff", "2", "--set", "kontra=true")
+    ran = _play(cli, monkeypatch, EVENING_OF_THREE)
+    assert ran.code == 0, ran.err
+    listed = cli.json("list", "--format", "json")
+    assert [h["payouts"] for h in listed["hands"]] == [
+        _pts(anna=24), _pts(berta=168), _pts(carl=-60), _pts(anna=46), _pts(), _pts(carl=-66)]
+    assert [h["dealer"] for h in listed["hands"]] == ["Anna", "Berta", "Carl", "Anna", "Berta", "Carl"]
+    report = cli.json("report", "--format", "json")
+    points = {"Anna": 70, "Berta": 168, "Carl": -126}
+    assert {p["name"]: p["points"] for p in report["players"]} == points
+    total = sum(points.values())
+    assert {p["name"]: p["cents"] for p in report["players"]} == {n: 2 * (3 * v - total) for n, v in points.items()}
+
+
+def test_an_evening_of_four_on_a_terminal_the_dealer_sits_out(cli, db_url, tmp_path):
+    cli.ok("session", "new", "--rules", "skat", *FOUR)
+    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30)
+    try:
+        expect(child, "hand 1 · Anna deals")
+        child.send("gr -p an m2 -a 80\r")  # Anna deals and sits out: refused, the line comes back
+        expect(child, "Anna is not playing this hand")
+        child.send("\x7f" * len("an m2 -a 80") + "be m2 -a 80\r")
+        expect(child, "Hand 1: grand Berta")
+        expect(child, "hand 2 · Berta deals")
+        child.send("kr -p ca o1 h -a 61\r")
+        expect(child, "Hand 2: kreuz Carl")
+        child.send("null -p an --lost\r")
+        expect(child, "Hand 3: null Anna")
+        child.send("eingepasst\r")
+        expect(child, "Hand 4: eingepasst")
+        child.send("gr -p do m1 -a 40\r")
+        expect(child, "Hand 5: grand Dora")
+        expect(child, "hand 6 · Berta deals")
+        child.sendcontrol("d")
+        expect(child, pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    listed = cli.json("list", "--format", "json")
+    assert [h["sitting_out"] for h in listed["hands"]] == [["Anna"], ["Berta"], ["Carl"], ["Dora"], ["Anna"]]
+    assert [h["payouts"] for h in listed["hands"]] == [
+        {"Anna": 0, "Berta": 72, "Carl": 0, "Dora": 0},
+        {"Anna": 0, "Berta": 0, "Carl": 36, "Dora": 0},
+        {"Anna": -46, "Berta": 0, "Carl": 0, "Dora": 0},
+        {"Anna": 0, "Berta": 0, "Carl": 0, "Dora": 0},
+        {"Anna": 0, "Berta": 0, "Carl": 0, "Dora": -96},
+    ]
+    report = cli.json("report", "--format", "json")
+    assert {p["name"]: p["points"] for p in report["players"]} == {"Anna": -46, "Berta": 72, "Carl": 36, "Dora": -96}
+
+
+def test_stats_count_games_declared_average_value_and_overbids(cli, monkeypatch):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "kontra=true")
+    assert _play(cli, monkeypatch, EVENING_OF_THREE).code == 0
+    (group,) = cli.json("stats", "--format", "json")["groups"]
+    carl = next(p for p in group["players"] if p["name"] == "Carl")
+    assert carl["by_type"]["pik"] == {"played": 1, "won": 0}
+    assert carl["as_player"] == {"played": 2, "won": 0}
+    assert (carl["declared_value"], carl["overbid"]) == (63, 1)
+    anna = next(p for p in group["players"] if p["name"] == "Anna")
+    assert anna["as_player"] == {"played": 2, "won": 2} and anna["declared_value"] == 24 + 46
+    out = cli.ok("stats")
+    assert "average value" in out and "31.5" in out
+
+
+def test_csv_round_trip(cli, monkeypatch, tmp_path):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "kontra=true")
+    assert _play(cli, monkeypatch, EVENING_OF_THREE).code == 0
+    before = cli.json("list", "--format", "json")
+    path = tmp_path / "skat.csv"
+    cli.ok("export", "csv", "--output", str(path))
+    cli.ok("session", "close")
+    cli.ok("import", "csv", str(path))
+    tables = cli.json("session", "list", "--format", "json")
+    newest = max(t["id"] for t in (tables["sessions"] if isinstance(tables, dict) else tables))
+    after = cli.json("list", "--session", str(newest), "--format", "json")
+    assert [(h["type"], h["payouts"], h["facts"]) for h in after["hands"]] == [
+        (h["type"], h["payouts"], h["facts"]) for h in before["hands"]]
+
+
+def test_tab_offers_the_options_a_skat_type_takes(cli, db_url):
+    from tests.cli.test_play import completions
+
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    grand = completions(db_url, "schreiber add grand --")
+    for option in ("--spitzen", "--ohne", "--hand", "--schneider-angesagt", "--schwarz-angesagt", "--ouvert", "--reizwert", "--augen"):
+        assert option in grand
+    assert "--kontra" not in grand and "--laufende" not in grand
+    null = completions(db_url, "schreiber add null --")
+    assert "--spitzen" not in null and "--hand" in null and "--won" in null
