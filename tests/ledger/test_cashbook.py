@@ -146,12 +146,17 @@ FOUR = ["Anna", "Berta", "Carl", "Dora"]
          [Hand("normal", player="Anna", partner="Berta", augen=100), Hand("hochzeit", player="Carl", partner="Dora", augen=90),
           Hand("trumpfsolo", player="Carl", augen=100), Hand("zusammengeworfen")],
          {"Anna": (0, 10), "Berta": (0, 10), "Carl": (100, 10), "Dora": (0, 10)}),
+        # The Skat declarer of a lost game pays; an eingepasst hand costs each of the three.
+        ("skat", [],
+         [Hand("grand", player="Anna", spitzen=1, augen=40), Hand("eingepasst"), Hand("kreuz", player="Berta", spitzen=2, augen=80),
+          Hand("null", player="Anna", won=False)],
+         {"Anna": (150, 10), "Berta": (0, 10), "Carl": (0, 10)}),
     ],
 )
 def test_who_pays_verlustspielgeld_in_each_rule_set(ledger, rules, table_settings, hands, costs):
     t = Tournaments(ledger)
     info = t.new(f"Probe {next(COUNT)}", rules, rounds=1, assignments=["verlustspiel=100,50", "reuegeld=10", *table_settings], seed="x")
-    t.register(FOUR)
+    t.register(FOUR[:len(costs)])
     table = t.draw(tournament_id=info.id).tables[0]
     for hand in hands:
         ledger.add(hand, table.session)
