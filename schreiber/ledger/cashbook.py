@@ -122,8 +122,8 @@ class Cash:
             paid = self._paid(s, t, kind)
             prizes = {line.number: line.prize for line in book.book.lines} if book is not None else {}
             if kind == STARTGELD and not undo and not settings.startgeld:
-                raise SettingsError(_("NAME: {name} has no Startgeld to pay; `schreiber tournament set startgeld=CENTS` sets one.").format(
-                    name=t.name))
+                raise SettingsError(_("NAME: {tournament} takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one.").format(
+                    tournament=t.name))
             out = []
             ids = dict(s.execute(select(Entrant.number, Entrant.player_id).where(Entrant.tournament_id == t.id)).all())
             for number in chosen:
