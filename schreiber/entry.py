@@ -30,6 +30,19 @@ def _pairs(values: Sequence[str], option: str) -> dict[str, int]:
     return out
 
 
+def _storable(value: str | None, option: str) -> None:
+    """Refuse text the ledger cannot keep alike on SQLite and PostgreSQL: a NUL, or half of a character
+    (a byte that was not UTF-8 on the command line, a lone surrogate in JSON)."""
+    if value is None:
+        return
+    if "\x00" in value:
+        raise HandError(_("{option} holds a NUL character, which cannot be stored; leave it out.").format(option=option))
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise HandError(_("{option} holds a byte or half a character that is not UTF-8; type the text again.").format(option=option)) from None
+
+
 def _absage(value: str | None, option: str) -> int | None:
     if value is None:
         return None
@@ -79,6 +92,14 @@ def build_hand(
 ) -> Hand:
     """A Hand from what was typed; `--augen` is either one number or NAME=N for each player;
     `declared`: the facts only some games take (rules/model.py DECLARED), by name."""
+    for option, text in (
+        ("TYPE", type_), ("--player", player), ("--partner", partner), ("--re-absage", re_absage), ("--kontra-absage", kontra_absage),
+        ("--karlchen", karlchen), ("--durchmarsch", durchmarsch), ("--loser", loser), ("--winner", winner), ("--farbe", farbe),
+        ("--sau", sau), ("--note", note), ("--dealer", dealer),
+        *(("--augen", a) for a in augen), *(("--stiche", a) for a in stiche), *(("--klopfen", a) for a in klopfen),
+        *(("--jungfrau", a) for a in jungfrau), *(("--sits-out", a) for a in sits_out),
+    ):
+        _storable(text, option)
     party_augen: int | None = None
     by_player: dict[str, int] = {}
     if len(augen) == 1 and "=" not in augen[0]:
@@ -210,18 +231,31 @@ def _option(key: str) -> str:
     return "--" + key.removesuffix("_by").replace("_", "-")
 
 
+# No count of a card game comes near it; a larger number would overflow PostgreSQL's integer.
+LARGEST = 1_000_000
+
+
 def _whole(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=repr(value)))
+        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value)))
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
-        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=repr(value))) from None
+        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value))) from None
+    if abs(number) > LARGEST:
+        raise HandError(_("{option} takes a whole number up to {largest}, not {value}.").format(option=_option(key), largest=LARGEST, value=_shown(value)))
+    return number
+
+
+def _shown(value: Any) -> str:
+    """A value that was sent, as a sentence may quote it: escaped, and cut short when long."""
+    text = repr(value)  # a NUL or half a character is written as its escape
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _text(value: Any, key: str) -> str:
     if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise HandError(_("{option} takes one name or word, not {value}.").format(option=_option(key), value=repr(value)))
+        raise HandError(_("{option} takes one name or word, not {value}.").format(option=_option(key), value=_shown(value)))
     return str(value)
 
 
@@ -230,7 +264,7 @@ def _flag(value: Any, key: str) -> bool:
         return value
     if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no", ""):
         return value.lower() in ("true", "on", "1", "yes")
-    raise HandError(_("{option} is a flag: true or false, not {value}.").format(option=_option(key), value=repr(value)))
+    raise HandError(_("{option} is a flag: true or false, not {value}.").format(option=_option(key), value=_shown(value)))
 
 
 def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
@@ -246,7 +280,7 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
     if unknown:
         raise HandError(
             _("{key} is not an option of add; use the long option names without dashes ({example}).").format(
-                key=repr(unknown[0]), example="player, partner, augen, augen_by, laufende, klopfen, …"
+                key=_shown(unknown[0]), example="player, partner, augen, augen_by, laufende, klopfen, …"
             )
         )
     type_ = body.get("type")
@@ -288,7 +322,7 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
         if given in (None, {}):
             continue
         if not isinstance(given, Mapping):
-            raise HandError(_("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=repr(given)))
+            raise HandError(_("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=_shown(given)))
         pairs = [f"{name}={_whole(n, key)}" for name, n in given.items() if n not in (None, "")]
         if key == "stiche_by":
             values["stiche"] = pairs

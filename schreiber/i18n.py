@@ -103,6 +103,12 @@ def speaking(language: str) -> Iterator[None]:
         _speaking.reset(token)
 
 
+def spoken() -> str:
+    """The language spoken here and now: "de" or "en" (a page's `<html lang>`)."""
+    current = _speaking.get()
+    return next((language for language, loaded in _loaded.items() if loaded is current), LANGUAGE)
+
+
 def from_browser(accept_language: str | None) -> str:
     """The language a browser asks for first (Accept-Language), of German and English; else the
     language schreiber was started in."""

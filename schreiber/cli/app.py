@@ -733,7 +733,7 @@ def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A fil
     from schreiber.ledger.transfer import import_rows
     from schreiber.report import csvio
 
-    _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file)))
+    _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file), source=file))
 
 
 @app.command("strokes", help=_("klassisch: each team's finished Schafköpfe and the sheep's head being drawn."))
@@ -776,16 +776,17 @@ def serve(
         typer.Option("--tournament", metavar="[ID]",
                      help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
     ] = None,
+    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help=_("Trust X-Forwarded-For from the proxy in front (only when serve is reachable through that proxy alone)."))] = False,
 ) -> None:
     if tournament is not None:
         from schreiber.web.tournament import run as run_tournament
 
-        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry)
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry, behind_proxy=behind_proxy)
         return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
-    run(_ledger(), scope, host, port, say=typer.echo, entry=entry)
+    run(_ledger(), scope, host, port, say=typer.echo, entry=entry, behind_proxy=behind_proxy)
 
 
 @app.command("recompute", help=_("Rebuild every cached payout from the facts and say how many had differed."))

@@ -31,11 +31,28 @@ def _ledger(**how: Any) -> Any:
     how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
     ledger = Ledger.open(_target["db"], **how)
     _opened.append(ledger)
+    _say_stopped_imports(ledger)
     if not gc.isenabled():
         # Start-up is over (see `entry`): what it made lives to the end, so later passes skip it.
         gc.freeze()
         gc.enable()
     return ledger
+
+
+def _say_stopped_imports(ledger: Any) -> None:
+    """An `import csv` that stopped part-way is named by every command until a run of it finishes."""
+    from schreiber.ledger.interrupted import stopped
+    from schreiber.store.engine import READ_ONLY
+
+    try:
+        # A read of its own (on SQLite without the write lock every other transaction takes).
+        with ledger.engine.connect().execution_options(**{READ_ONLY: True}) as conn:
+            found = stopped(conn)
+    except Exception:  # a ledger too old to hold the note, or busy: the command itself will say so
+        return
+    for source, done, total in found:
+        typer.echo(_("schreiber: an import of {file} stopped after {done} of {total} tables; run it again to finish.").format(
+            file=source, done=done, total=total), err=True)
 
 
 def _render() -> Any:

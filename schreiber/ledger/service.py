@@ -358,8 +358,11 @@ class Ledger:
 
     def entry_keys(self, table_ids: Sequence[int]) -> dict[int, str]:
         """The entry keys of these tables as stored now (a table without one is left out)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(Table.id, Table.entry_key).where(Table.id.in_(list(table_ids)))).all()
+        try:
+            with self.engine.connect() as conn:
+                rows = conn.execute(select(Table.id, Table.entry_key).where(Table.id.in_(list(table_ids)))).all()
+        except DBAPIError as e:  # busy with another writer: one sentence (the page answers 503)
+            raise database_error(e, _("the ledger could not be read")) from None
         return {table: key for table, key in rows if key}
 
     def _as_it_stands(self, s: Session, table: Table) -> tuple[TableView, int]:

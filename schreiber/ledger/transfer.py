@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import aliased
 
 from schreiber.i18n import _
+from schreiber.ledger import interrupted
 from schreiber.ledger.names import resolve_names
 from schreiber.ledger.scope import Scope, tables as _tables
 from schreiber.ledger.service import Ledger, jsonable, seat_changes
@@ -461,7 +462,7 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
         yield reading.table()
 
 
-def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) -> list[Imported]:
+def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]], source: str | None = None) -> list[Imported]:
     """Bring the file's tables into the ledger without ever doubling one.
 
     The file is read once: each table is checked against the ledger (and re-scored where the ledger
@@ -470,7 +471,8 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
     kept tables are written, a batch of tables per short transaction. A table already in the ledger
     (the same uid, or for an older file the same date, rule set, players and hands) is left as it
     is, or gets only the hands it lacks. The ledger is read for a batch of tables at once (_Look),
-    and new tables are written a batch at a time (_create). (`rows` is called once.)
+    and new tables are written a batch at a time (_create). (`rows` is called once.) With `source`
+    (the file's name), each batch notes how far the import got, until the last one (interrupted.py).
     """
     from schreiber.report.csvio import CsvError
 
@@ -492,8 +494,11 @@ def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]]) ->
             if not count:
                 raise _refuse(_("the file has no hands in it"))
             if len(unchanged) == count:
+                if source is not None:
+                    with ledger.transaction() as s:
+                        interrupted.progress(s, source, count, count)
                 return unchanged  # every table is in the ledger already: nothing to write
-            return _write(ledger, spill.tables())
+            return _write(ledger, spill.tables(), source, count)
     except CsvError as e:
         raise SettingsError(_("import csv: {e}").format(e=e)) from None
 
@@ -540,7 +545,7 @@ def _checked(ledger: Ledger, batch: list[FileTable]) -> list[FileTable | Importe
     return out
 
 
-def _write(ledger: Ledger, tables: Iterator[_Kept | Imported]) -> list[Imported]:
+def _write(ledger: Ledger, tables: Iterator[_Kept | Imported], source: str | None = None, total: int = 0) -> list[Imported]:
     """Write the checked tables, a batch of whole tables per transaction; each is planned again
     against the ledger as it is now (another terminal may have changed it since the check). A table
     the check found in the ledger already comes as what the import did with it (`Imported`)."""
@@ -560,6 +565,8 @@ def _write(ledger: Ledger, tables: Iterator[_Kept | Imported]) -> list[Imported]
         try:
             with ledger.transaction() as s:
                 written = _written(ledger, s, batch)
+                if source is not None:
+                    interrupted.progress(s, source, len(done) + len(written), total)
         except SettingsError as e:
             if not done:
                 raise

@@ -32,6 +32,11 @@ class LedgerError(UserError):
     """The ledger cannot be opened or written; the message is one sentence for the user."""
 
 
+class Unavailable(LedgerError):
+    """The ledger is busy with another writer or its server went away: the same request may succeed
+    in a moment (the JSON API answers 503 with Retry-After, not a refusal)."""
+
+
 def default_path() -> Path:
     from platformdirs import user_data_path
 
@@ -326,9 +331,9 @@ def copy_sqlite(source: Path, target: Path) -> None:
 def database_error(error: DBAPIError, doing: str) -> LedgerError:
     """One sentence for a database error: busy, a lost connection, or the driver's first line."""
     if _busy(error):
-        return LedgerError(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
+        return Unavailable(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
     if error.connection_invalidated:
-        return LedgerError(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=reason_of(error)))
+        return Unavailable(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=reason_of(error)))
     return LedgerError(_("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=reason_of(error)))
 
 
@@ -336,6 +341,9 @@ def _busy(error: DBAPIError) -> bool:
     code = getattr(error.orig, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    # PostgreSQL: a serialization failure, a deadlock, a lock not granted in time — another writer won.
+    if getattr(error.orig, "sqlstate", None) in ("40001", "40P01", "55P03"):
+        return True
     return "database is locked" in str(error.orig)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -35,6 +36,7 @@ from schreiber.i18n import _, ngettext
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.web import data
+from schreiber.web.hardening import Hardened, exception_handlers
 
 STATIC = Path(__file__).with_name("static")
 
@@ -137,9 +139,11 @@ class Live:
 class Pages:
     """Rendered pages, kept for the counter value they were made at."""
 
-    def __init__(self, ledger: Ledger, scope: Scope) -> None:
+    def __init__(self, ledger: Ledger, scope: Scope, place: Callable[[], tuple[int, int, int, str] | None] | None = None) -> None:
         self.ledger = ledger
         self.scope = scope
+        # A tournament's table: (round, table, hands to play, tournament), said above everything else on its page.
+        self.place = place
         self.env = Environment(
             loader=PackageLoader("schreiber.web", "templates"),
             autoescape=select_autoescape(default=True),
@@ -149,24 +153,25 @@ class Pages:
         )
         # The pages speak the language schreiber was started in: {{ _("…") }} in the templates.
         self.env.install_gettext_callables(_, ngettext, newstyle=False)  # type: ignore[attr-defined]
-        self.env.globals["language"] = i18n.LANGUAGE
+        # The language of the request (schreiber/web/hardening.py chose it from Accept-Language).
+        self.env.globals["language"] = i18n.spoken
         from schreiber.web import view
 
         view.install(self.env)
         self.version: int | None = None
         self.cache: dict[tuple[Any, ...], str] = {}
-        self.gathered: dict[int | None, Any] = {}
+        self.gathered: dict[tuple[int | None, str], Any] = {}
         self.rows: dict[tuple[Any, ...], str] = {}
         self.lock = asyncio.Lock()
         self.chart_lock = asyncio.Lock()
-        self.chart_at: dict[bool, int] = {}  # compact or not -> the counter value it was drawn at
-        self.chart_svg: dict[bool, str | None] = {}
+        self.chart_at: dict[tuple[bool, str], int] = {}  # compact or not, language -> the counter value it was drawn at
+        self.chart_svg: dict[tuple[bool, str], str | None] = {}
         self.stats_lock = asyncio.Lock()
-        self.stats_at: int | None = None
-        self.stats_html = ""
+        self.stats_at: dict[str, int] = {}
+        self.stats_html: dict[str, str] = {}
 
     async def get(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
-        key = (recent, wall, fragment)
+        key = (recent, wall, fragment, i18n.spoken())
         async with self.lock:
             if version != self.version:
                 self.version, self.cache, self.gathered = version, {}, {}
@@ -179,28 +184,33 @@ class Pages:
     async def chart(self, version: int, compact: bool = False) -> str | None:
         """The chart's SVG at this counter value, drawn once (matplotlib takes its time: the page
         itself never waits for it, the browser loads it as a picture); `compact`: for a phone."""
+        drawn = (compact, i18n.spoken())
         async with self.chart_lock:
-            if self.chart_at.get(compact) != version:
-                self.chart_svg[compact] = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope, compact)
-                self.chart_at[compact] = version
-            return self.chart_svg[compact]
+            if self.chart_at.get(drawn) != version:
+                self.chart_svg[drawn] = await asyncio.to_thread(data.chart_svg, self.ledger, self.scope, compact)
+                self.chart_at[drawn] = version
+            return self.chart_svg[drawn]
 
     async def stats(self, version: int) -> str:
         """The statistics section at this counter value, counted once."""
+        language = i18n.spoken()
         async with self.stats_lock:
-            if self.stats_at != version:
+            if self.stats_at.get(language) != version:
                 groups = await asyncio.to_thread(data.stats_groups, self.ledger, self.scope)
-                self.stats_html = self.env.get_template("stats.html").render(groups=groups)
-                self.stats_at = version
-            return self.stats_html
+                self.stats_html[language] = self.env.get_template("stats.html").render(groups=groups)
+                self.stats_at[language] = version
+            return self.stats_html[language]
 
     def _render(self, version: int, recent: int | None, wall: bool, fragment: bool) -> str:
-        if recent not in self.gathered:
-            self.gathered[recent] = data.gather(self.ledger, self.scope, recent)
-        page = self.gathered[recent]
+        # What is gathered holds sentences (a notice, the table's status lines): one per language.
+        gathered = (recent, i18n.spoken())
+        if gathered not in self.gathered:
+            self.gathered[gathered] = data.gather(self.ledger, self.scope, recent)
+        page = self.gathered[gathered]
         rows = self._rows(page) if page.kind == "table" else []
         template = self.env.get_template("content.html" if fragment else "page.html")
-        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT)
+        place = self.place() if self.place is not None else None
+        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT, place=place)
 
     def _rows(self, page: data.TablePage) -> list[str]:
         """Each hand's HTML, rendered only when something it shows changed: after an add, one new
@@ -211,7 +221,7 @@ class Pages:
         for h in page.hands:
             key = (
                 h.number, repr(h.hand), h.payout.formula, h.payout.split, h.payout.terms, h.dealer, h.sitting_out,
-                h.absent, tuple(h.payout.points.items()), tuple(h.totals.items()), info.players,
+                h.absent, tuple(h.payout.points.items()), tuple(h.totals.items()), info.players, i18n.spoken(),
             )
             row = self.rows.get(key)
             if row is None:
@@ -303,6 +313,8 @@ def create_app(
             *(writer.routes() if writer is not None else not_allowed()),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Hardened)],
+        exception_handlers=exception_handlers(),
         lifespan=live.lifespan,
     )
     app.state.live = live

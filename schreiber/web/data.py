@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from schreiber.errors import UserError
 from schreiber.i18n import _
 from schreiber.ledger.reports import Report, Scope, report, table_report
 from schreiber.ledger.service import HandView, Ledger, TableView
@@ -82,7 +83,7 @@ def gather(ledger: Ledger, scope: Scope, recent: int | None = RECENT) -> TablePa
         if scope.many:
             return _season(ledger, scope)
         return _table(ledger, scope, recent)
-    except (SettingsError, HandError, LedgerError) as e:
+    except UserError as e:  # a table removed while served, the ledger away: one sentence, and the page waits
         return Notice("schreiber", str(e))
 
 

@@ -22,7 +22,6 @@ import asyncio
 import functools
 import hmac
 import json
-import re
 import secrets
 import time
 from collections import Counter
@@ -33,14 +32,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from schreiber import i18n
-from schreiber.entry import from_body
+from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
 from schreiber.rules.table import EntryForm
-from schreiber.views.hands import describe
+from schreiber.store.engine import Unavailable
+from schreiber.web.hardening import RETRY_AFTER
+from schreiber.web.words import labels, page_describe, page_sentence, type_name
 from schreiber.views.payloads import hand_json
 
 MAX_BODY = 16 * 1024
@@ -57,10 +57,6 @@ QUICK = {
     48: (0, 12, 13, 24, 25, 36, 37, 48),
     240: (0, 90, 120, 121, 151, 181, 211, 240),
 }
-
-
-# "(--player, --augen N)" in a hand type's description is for the command line, not the page.
-_OPTION_HINT = re.compile(r"\s*\((?:--|-)[^)]*\)")
 
 
 def augen_total(rules: str) -> int:
@@ -126,6 +122,11 @@ class Gate:
         return found
 
 
+def _busy(error: Exception) -> JSONResponse:
+    """The ledger is busy with another writer (or its server away): 503, try again — not a refusal."""
+    return JSONResponse({"error": str(error)}, status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+
+
 def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
     return JSONResponse({"error": sentence, **more}, status_code=status, headers={"Cache-Control": "no-store"})
 
@@ -146,6 +147,8 @@ async def _body(request: Request) -> dict[str, Any] | Response:
         return {}
     try:
         body = json.loads(raw)
+    except RecursionError:
+        return _refused(422, _("The body is nested too deeply; send one flat JSON object."))
     except (ValueError, UnicodeDecodeError):
         return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
     if not isinstance(body, dict):
@@ -194,10 +197,9 @@ class Entry:
             view = self.ledger.table(table_id)
         info, rules, settings = view.table, view.rules, view.table.settings
         played = Counter(h.hand.type for h in view.hands)
-        order = {t: i for i, t in enumerate(rules.types)}
         playable = getattr(rules, "playable_types", None)  # Buchstaben: the types depend on how many play
-        offered = [t for t in rules.types if playable is None or t in playable(view.state)]
-        types = sorted(offered, key=lambda t: (-played[t], order[t]))
+        # The rule set's own order, always: a thumb finds a type where it was (a reload keeps it too).
+        types = [t for t in rules.types if playable is None or t in playable(view.state)]
         total = augen_total(info.rules)
         restorable = self.ledger.set_aside(table_id)
         return {
@@ -210,7 +212,8 @@ class Entry:
             "dealer": view.next_dealer,
             "sitting_out": list(view.state.sitting_out),
             "types": [
-                {"type": t, "label": _OPTION_HINT.sub("", _(rules.types[t])), "options": sorted(rules.options_for(t, settings)), "played": played[t],
+                {"type": t, "name": type_name(t), "label": page_sentence(_(rules.types[t]), rules.types),
+                 "options": sorted(rules.options_for(t, settings)), "played": played[t],
                  "form": rules.entry_form(t) if isinstance(rules, EntryForm) else {}}
                 for t in types
             ],
@@ -224,7 +227,7 @@ class Entry:
             "status": list(view.status),
             "closed": info.closed,
             "hands": [
-                {"number": h.number, "description": describe(h.hand), "formula": h.payout.formula,
+                {"number": h.number, "description": page_describe(h.hand), "formula": h.payout.formula,
                  "payouts": dict(h.payout.points), "dealer": h.dealer}
                 for h in reversed(view.hands[-8:])
             ],
@@ -241,20 +244,29 @@ class Entry:
     async def _guarded(
         self, request: Request, act: Callable[[int, dict[str, Any]], Awaitable[Response]], page: bool
     ) -> Response:
-        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
-            if page:
-                refused = _cross_site(request)
-                if refused is not None:
-                    return refused
-            table = await self.gate.table_of(request, header=not page)
-            if isinstance(table, Response):
-                return table
-            if page and not self.token_ok(request):
-                return _refused(403, _("This page has expired; reload it and enter the hand again."))
-            body = await _body(request)
-            if isinstance(body, Response):
-                return body
-            return await act(table, body)
+        if page:
+            refused = _cross_site(request)
+            if refused is not None:
+                return refused
+        table = await self.gate.table_of(request, header=not page)
+        if isinstance(table, Response):
+            return table
+        if page and not self.token_ok(request):
+            return _refused(403, _("This page has expired; reload it and enter the hand again."))
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        answer = await act(table, body)
+        if page and 400 <= answer.status_code < 500 and isinstance(answer, JSONResponse):
+            return await asyncio.to_thread(self._worded_for_page, table, answer)
+        return answer
+
+    def _worded_for_page(self, table: int, answer: JSONResponse) -> JSONResponse:
+        """A refusal in the page's words: the fields it shows for the options of the command line."""
+        said = json.loads(bytes(answer.body))
+        said["error"] = page_sentence(said["error"], self.ledger.table(table).rules.types)
+        return JSONResponse(said, status_code=answer.status_code, headers={k: v for k, v in answer.headers.items()
+                                                                           if k in ("cache-control", "retry-after")})
 
     async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
         """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
@@ -270,11 +282,22 @@ class Entry:
         except Replayed as again:
             try:
                 hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
-            except SettingsError as e:  # recorded once, undone since
-                return _refused(409, str(e))
+            except Unavailable as e:
+                return _busy(e)
+            except UserError:  # recorded once, voided since
+                return _refused(409, _("This request recorded hand {number}, which was voided since; nothing was recorded again.").format(
+                    number=again.number))
         except Moved as moved:
-            there = await asyncio.to_thread(self._recorded, table, moved.expected)
+            try:
+                there = await asyncio.to_thread(self._recorded, table, moved.expected)
+            except Unavailable as e:
+                return _busy(e)
+            except UserError:  # recorded by another device and voided again since
+                return _refused(409, _("hand {number} was voided after this page loaded.").format(number=moved.expected),
+                                next_number=moved.next_number)
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         else:
@@ -282,7 +305,11 @@ class Entry:
             await self._tell()
         shown = hand_json(hand_view, view)
         if page:
-            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view)}
+            said = []
+            if hand_view.payout.soloist is not None and hand_view.dealer == view.next_dealer and hand_view is view.hands[-1]:
+                # As `add` says it: the table keeps the dealer after a solo.
+                said.append(_("Solo: {name} deals again").format(name=hand_view.dealer))
+            shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view), "said": said}
         return JSONResponse(shown, status_code=201, headers={"Cache-Control": "no-store"})
 
     async def _tell(self) -> None:
@@ -295,6 +322,8 @@ class Entry:
     async def undo(self, table: int, body: dict[str, Any]) -> Response:
         try:
             undone, __ = await asyncio.to_thread(self.ledger.undo, table)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         await self._tell()
@@ -302,13 +331,15 @@ class Entry:
 
     async def void_or_restore(self, table: int, body: dict[str, Any], restore: bool) -> Response:
         number = body.get("number")
-        if isinstance(number, bool) or not isinstance(number, int):
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= LARGEST:
             return _refused(422, _("number: name the hand by its number, like {example}.").format(example='{"number": 3}'))
         try:
             if restore:
                 done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
             else:
                 done, __ = await asyncio.to_thread(self.ledger.void, number, table)
+        except Unavailable as e:
+            return _busy(e)
         except UserError as e:
             return _refused(422, str(e))
         await self._tell()
@@ -317,32 +348,27 @@ class Entry:
     # -- the page ---------------------------------------------------------------------------
 
     async def page(self, request: Request) -> Response:
-        language = i18n.from_browser(request.headers.get("accept-language"))
-        with i18n.speaking(language):
-            table = await self.gate.table_of(request, header=False)
-            if isinstance(table, Response):
-                sentence = json.loads(bytes(table.body))["error"]
-                html = self.env.get_template("entry_refused.html").render(sentence=sentence, lang=language)
-                return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
-            state = await asyncio.to_thread(self.state, table)
-            browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
-            token = self.page_token(browser)
-            address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
-            html = self.env.get_template("entry.html").render(
-                state=state, state_json=page_json(state), token=token, lang=language, qr=qr_svg(address),
-                labels_json=page_json(_labels()),
-            )
-        response = HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                               "X-Frame-Options": "DENY"})
+        table = await self.gate.table_of(request, header=False)
+        if isinstance(table, Response):
+            sentence = json.loads(bytes(table.body))["error"]
+            html = self.env.get_template("entry_refused.html").render(sentence=sentence)
+            return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
+        state = await asyncio.to_thread(self.state, table)
+        browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
+        token = self.page_token(browser)
+        address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
+        html = self.env.get_template("entry.html").render(
+            state=state, state_json=page_json(state), token=token, qr=qr_svg(address), labels_json=page_json(_labels()),
+        )
+        response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
         response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
         return response
 
     async def state_route(self, request: Request) -> Response:
-        with i18n.speaking(i18n.from_browser(request.headers.get("accept-language"))):
-            table = await self.gate.table_of(request)
-            if isinstance(table, Response):
-                return table
-            return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
+        table = await self.gate.table_of(request)
+        if isinstance(table, Response):
+            return table
+        return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
 
     def routes(self) -> list[Route]:
         def writer(act: Callable[..., Awaitable[Response]], page: bool, **more: Any) -> Callable[[Request], Awaitable[Response]]:
@@ -389,36 +415,7 @@ def qr_svg(address: str) -> str:
 def _labels() -> dict[str, str]:
     """The words the page's script shows, in the request's language (facts keep their German names)."""
     return {
-        "player": _("Player"),
-        "partner": _("Partner"),
-        "augen": _("Augen of the player party"),
-        "augen_by_player": _("Augen of each player"),
-        "stiche": _("Tricks of each player"),
-        "won": _("Result"),
-        "laufende": "Laufende",
-        "klopfen": _("Knocked"),
-        "re_absage": _("Absage of Re"),
-        "kontra_absage": _("Absage of Kontra"),
-        "fuchs_re": _("Foxes caught by Re"),
-        "fuchs_kontra": _("Foxes caught by Kontra"),
-        "doppelkopf_re": _("Doppelköpfe of Re"),
-        "doppelkopf_kontra": _("Doppelköpfe of Kontra"),
-        "karlchen": _("Karlchen (last trick)"),
-        "jungfrau": _("Jungfrau (no trick)"),
-        "durchmarsch": _("Durchmarsch"),
-        "loser": _("Loser on a tie"),
-        "winner": _("Winner"),
-        "farbe": _("Trump suit"),
-        "sau": _("Called ace"),
-        "flags": _("Said and done"),
-        "schwarz": "Schwarz",
-        "kontra": "Kontra",
-        "re": "Re",
-        "spritze": "Spritze",
-        "altenstrafe": "Altenstrafe",
-        "forced": _("had to declare"),
-        "pflicht": "Pflichtsolo",
-        "bock": _("makes a Bock round"),
+        **labels(),
         "won_": _("won"),
         "lost": _("lost"),
         "record": _("Record hand {number}"),
@@ -441,6 +438,7 @@ def _labels() -> dict[str, str]:
         "offline": _("No answer from the table's computer; nothing was recorded. Try again."),
         "voided": _("Hand {number} is void."),
         "restored": _("Hand {number} restored."),
+        "augen_sum": _("Together {sum} of {total}"),
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from typing import Any
 
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
@@ -79,11 +80,23 @@ def qr_text(text: str) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False) -> None:
+def uvicorn_config(app: Any, behind_proxy: bool = False) -> Any:
+    """How uvicorn serves `app`: X-Forwarded-For names the client only `behind_proxy` (uvicorn trusts
+    it from 127.0.0.1 by default, which would let a local client rotate it past the slow-down for
+    wrong keys); open event streams get a second after Ctrl-C, then they are closed."""
+    import uvicorn
+
+    proxy = {"proxy_headers": True, "forwarded_allow_ips": "*"} if behind_proxy else {"proxy_headers": False}
+    return uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, **proxy)
+
+
+def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, behind_proxy: bool = False) -> None:
     import uvicorn
 
     from schreiber.web.app import create_app
 
+    if scope.table_id is not None and not scope.many:
+        ledger.info(scope.table_id)  # a table that does not exist is refused now, not at every request
     tables = entry_tables(ledger, scope) if entry else None
     keys = [ledger.entry_key(table) for table in tables or ()]  # made on first use, kept with the table
     sock = bind(host, port)
@@ -107,7 +120,4 @@ def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bo
         say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
     if entry and not keys:
         say(_("No open table in this scope: there is nothing to record hands at."))
-    # Open event streams never end by themselves: on Ctrl-C they get a second, then they are closed.
-    config = uvicorn.Config(create_app(ledger, scope, entry=tables), log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(create_app(ledger, scope, entry=tables), behind_proxy)).run(sockets=[sock])

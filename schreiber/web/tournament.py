@@ -26,11 +26,13 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from schreiber import i18n
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
@@ -38,6 +40,7 @@ from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
+from schreiber.web.hardening import Hardened, exception_handlers
 
 ORGANISER = "organiser"
 
@@ -121,7 +124,7 @@ def create_tournament_app(
 
     def table_pages(session: int) -> Pages:
         if session not in tables:
-            tables[session] = Pages(ledger, Scope(table_id=session))
+            tables[session] = Pages(ledger, Scope(table_id=session), place=lambda: _place(ledger, tournament_id, session))
         return tables[session]
 
     def render(version: int, wall: bool, fragment: bool) -> str:
@@ -159,7 +162,7 @@ def create_tournament_app(
                 back = '<a href="/' + ("?wall" if wall else "") + '">' + _("← the tournament") + "</a> · "
                 html = html.replace('<footer class="foot">', '<footer class="foot">' + back, 1)
         else:
-            key = (version, wall, fragment)
+            key = (version, wall, fragment, i18n.spoken())
             async with lock:
                 if key not in cache:
                     if len(cache) > 8:
@@ -177,8 +180,8 @@ def create_tournament_app(
         return await page(request, fragment=True)
 
     async def chart(request: Request) -> Response:
-        # The table page asks for /chart.svg; which table is in the address it was asked from.
-        referer = parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
+        # The table page asks for /chart.svg?session=ID (pages send no Referer: Referrer-Policy no-referrer).
+        referer = request.query_params.get("session") or parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
         if not referer.isdigit() or int(referer) not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
             return PlainTextResponse("Not Found", status_code=404)
         version = await current()
@@ -199,12 +202,25 @@ def create_tournament_app(
             *(cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current) if writer is not None else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Hardened)],
+        exception_handlers=exception_handlers(),
         lifespan=live.lifespan,
     )
     app.state.live = live
     app.state.entry = writer
     app.state.organiser = organiser if writer is not None else None
     return app
+
+
+def _place(ledger: Ledger, tournament_id: int, session: int) -> tuple[int, int, int, str] | None:
+    """Where a table of the tournament is: its round, its number in the round, the hands it plays, the tournament."""
+    t = Tournaments(ledger)
+    info = t.info(tournament_id)
+    for number in range(info.drawn, 0, -1):
+        for table in t.plan(number, tournament_id).tables:
+            if table.session == session:
+                return number, table.table, info.hands, info.name
+    return None
 
 
 def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
@@ -217,14 +233,14 @@ def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
     return out
 
 
-def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False) -> None:
+def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, behind_proxy: bool = False) -> None:
     """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C; with `entry`
     the tables take hands with their keys, and the organiser's address (made now, printed only here)
     shows every open table's entry address and QR code."""
     import uvicorn
 
     from schreiber.rules.model import SettingsError
-    from schreiber.web.server import address, bind, is_loopback, qr_text
+    from schreiber.web.server import address, bind, is_loopback, qr_text, uvicorn_config
 
     if tournament and not tournament.isdigit():
         raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
@@ -250,5 +266,4 @@ def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry:
         if not is_loopback(host):
             say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
         app = create_tournament_app(ledger, info.id)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, behind_proxy)).run(sockets=[sock])

@@ -7,8 +7,9 @@ from typing import Any
 from jinja2 import Environment
 
 from schreiber.ledger.names import fold
-from schreiber.views.hands import describe, facts, op
+from schreiber.views.hands import facts, op
 from schreiber.views.text import money, signed
+from schreiber.web.words import page_describe, type_name
 
 
 def points(hand_view: Any, name: str) -> str:
@@ -23,5 +24,5 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=money, tone=tone, op=op, fold=fold)
-    env.globals.update(describe=describe, facts=facts, points=points)
+    env.filters.update(signed=signed, euros=money, tone=tone, op=op, type_name=type_name, fold=fold)
+    env.globals.update(describe=page_describe, facts=facts, points=points)

@@ -63,6 +63,11 @@ class Browser:
         self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
                   deviceScaleFactor=1, mobile=mobile)
 
+    def language(self, accept: str) -> None:
+        """The Accept-Language this browser sends with every request from now on (pages, fetches, streams)."""
+        self.call("Network.enable", session=True)
+        self.call("Network.setExtraHTTPHeaders", session=True, headers={"Accept-Language": accept})
+
     def open(self, url: str) -> None:
         self.call("Page.navigate", session=True, url=url)
         self.wait(lambda: self.js("document.readyState") == "complete", "the page to load")
@@ -72,7 +77,8 @@ class Browser:
         return result.get("result", {}).get("value")
 
     def text(self) -> str:
-        return self.js("document.body.innerText") or ""
+        """What a reader sees (a soft hyphen, where a long word may break, is no letter of it)."""
+        return (self.js("document.body.innerText") or "").replace("\u00ad", "")
 
     def wait(self, condition, what: str, timeout: float = 15.0) -> None:
         ends = time.monotonic() + timeout

@@ -27,7 +27,8 @@ PATHS = ["/", "/?hands=all", "/?wall", "/fragment", "/events", "/static/style.cs
 def text(body: str) -> str:
     """What a reader sees: the page without its tags, spaces collapsed."""
     body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body))).strip()
+    # a soft hyphen is where a long word may break: the reader sees the word whole
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body))).replace("\u00ad", "").strip()
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(e
     for t in report["transfers"]:
         assert f"{t['from']} pays {t['to']}" in page
     # The hands, newest first, each with the terms of `show N` and its formula.
-    assert page.index("wenz Carl") < page.index("rufspiel Berta+Carl")
+    assert page.index("Wenz Carl") < page.index("Rufspiel Berta+Carl")
     for hand in shown:
         assert hand["formula"] in page
         for term in hand["breakdown"]:
@@ -92,7 +93,7 @@ def test_a_long_table_lists_the_latest_hands_and_all_of_them_on_request(cli):
     with client(cli.url) as c:
         latest, every = text(c.get("/").text), text(c.get("/?hands=all").text)
     assert "the latest 40 of 45" in latest
-    numbers = lambda page: [int(n) for n in re.findall(r"(\d+) rufspiel Anna\+Berta", page)]  # noqa: E731
+    numbers = lambda page: [int(n) for n in re.findall(r"(\d+) Rufspiel Anna\+Berta", page)]  # noqa: E731
     assert numbers(latest) == list(range(45, 5, -1))
     assert numbers(every) == list(range(45, 0, -1))
 
@@ -138,7 +139,7 @@ def test_every_hand_added_from_another_process_reaches_an_open_event_stream(even
         adder.join()
         assert second != first
         page = text(c.get("/").text)
-    assert "3 rufspiel Dora+Emil" in page and "3 hands" in page
+    assert "3 Rufspiel Dora+Emil" in page and "3 hands" in page
 
 
 def _next_change(lines) -> str:
@@ -161,7 +162,7 @@ def test_a_stream_that_ends_is_picked_up_again_with_the_state_of_now(evening):
         page = text(c.get("/").text)
     assert first.startswith("retry: 1000") and "event: change" in first and "event: change" in second
     assert _next_change(iter(first.splitlines())) != _next_change(iter(second.splitlines()))
-    assert "1 hand" in page and "wenz Carl" not in page
+    assert "1 hand" in page and "Wenz Carl" not in page
 
 
 def test_writes_are_refused_on_every_path_and_change_nothing(evening):

@@ -268,7 +268,7 @@ def test_a_hostile_name_and_note_are_text_everywhere_on_the_page(cli):
     assert html.escape(hostile) in page or hostile not in page
 
 
-def test_the_entry_page_shows_who_deals_and_sits_out_and_the_types_most_played_first(cli):
+def test_the_entry_page_shows_who_deals_and_sits_out_and_the_types_in_the_rule_sets_order(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS, "Emil")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "65")
     cli.ok("add", "wenz", "--player", "Dora", "--augen", "65")
@@ -283,7 +283,9 @@ def test_the_entry_page_shows_who_deals_and_sits_out_and_the_types_most_played_f
     assert state["next_number"] == 4
     assert state["dealer"] in session and f"{state['dealer']} deals" in en and f"{state['dealer']} gibt" in de
     assert state["sitting_out"] and f"{state['sitting_out'][0]} sits out" in en
-    assert [t["type"] for t in state["types"]][:2] == ["wenz", "geier"]
+    # the same order whatever was played: a thumb finds a type where it was
+    assert [t["type"] for t in state["types"]][:4] == ["rufspiel", "farbsolo", "wenz", "geier"]
+    assert [t["name"] for t in state["types"]][:1] == ["Ruf\u00adspiel"]
     assert state["totals"] == listed["totals"]
     assert '<html lang="de">' in de and '<html lang="en">' in en
     assert "<svg" in en  # the QR code for the next phone

@@ -61,7 +61,7 @@ class Phone:
             return f"Hand {number}:" in (self.b.js("document.getElementById('result').innerText") or "")
 
         self.b.wait(done, f"hand {number} recorded")
-        return self.b.js("document.getElementById('result').innerText")
+        return self.b.js("document.getElementById('result').innerText").replace("\u00ad", "")
 
     def shown_options(self) -> list[str]:
         return self.b.js("Array.from(document.querySelectorAll('#fields [data-option]'), e => e.dataset.option)")
@@ -117,9 +117,9 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         phone.type_in('input[name="augen"]', "75")
         phone.value("laufende", "3")
         shown = phone.record(1)
-        assert "Hand 1: rufspiel Anna+Carl — Rufspiel 1 + Laufende 3 = 4" in shown
+        assert "Hand 1: Rufspiel Anna+Carl — Rufspiel 1 + Laufende 3 = 4" in shown
         # the other phone's read-only page has it without reloading
-        watcher.wait(lambda: "rufspiel Anna+Carl" in watcher.text(), "the hand on the other phone", timeout=10)
+        watcher.wait(lambda: "Rufspiel Anna+Carl" in watcher.text(), "the hand on the other phone", timeout=10)
 
         # A Wenz with Laufende and Klopfen: only the inputs a Wenz takes (no partner)
         phone.choose("wenz")
@@ -129,7 +129,7 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         phone.value("laufende", "2")
         phone.name("klopfen", "Anna")
         shown = phone.record(2)
-        assert "wenz Carl" in shown
+        assert "Wenz Carl" in shown
 
         # A Ramsch: Augen per player
         phone.choose("ramsch")
@@ -138,14 +138,16 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
             phone.type_in(f'[data-option="augen_by_player"] input[data-name="{name}"]', augen)
         phone.record(3)
 
-        # A refusal: a Geier without Augen — the sentence `add` says, nothing recorded, the input kept
+        # A refusal: a Geier without Augen — the sentence `add` says, in the page's words (the field it
+        # shows, not the option), nothing recorded, the input kept
         phone.choose("geier")
         phone.name("player", "Dora")
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('refusal').hidden"), "the refusal")
-        refusal = browser.js("document.getElementById('refusal').textContent")
+        refusal = browser.js("document.getElementById('refusal').textContent").replace("\u00ad", "")
         said = subprocess.run([SCHREIBER, "--db", db_url, "add", "geier", "--player", "Dora"], capture_output=True, text=True, timeout=60)
-        assert said.returncode == 2 and refusal == said.stderr.strip().removeprefix("schreiber: ")
+        assert said.returncode == 2 and said.stderr.strip() == "schreiber: --augen N is needed for geier."
+        assert refusal == "Augen (card points) of the declarer's party is needed for Geier."
         assert browser.js("document.querySelector('[data-option=player] .chip.on').dataset.name") == "Dora"
         assert len(_listed(db_url)) == 3
 
@@ -166,12 +168,12 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         # Undo, after a confirmation
         phone.tap("#undo")
         browser.wait(lambda: browser.js("!document.getElementById('confirm').hidden"), "the question")
-        assert "Void hand 3 (ramsch)?" in browser.js("document.getElementById('confirm').innerText")
+        assert "Void hand 3 (Ramsch)?" in browser.js("document.getElementById('confirm').innerText")
         assert len(_listed(db_url)) == 3  # nothing happens before the answer
         phone.tap("#yes")
         browser.wait(lambda: "Hand 3 is void." in browser.text(), "the undo")
         assert [h["number"] for h in _listed(db_url)] == [1, 2]
-        watcher.wait(lambda: "ramsch" not in watcher.text(), "the undo on the other phone", timeout=10)
+        watcher.wait(lambda: "Ramsch" not in watcher.text(), "the undo on the other phone", timeout=10)
     finally:
         served.stop()
 
@@ -187,10 +189,10 @@ def test_a_second_phone_on_the_same_hand_is_told_and_records_it_next_only_when_a
         _run(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('moved').hidden"), "the notice")
-        assert "hand 1 was just recorded from another device." in browser.text()
+        assert "Hand 1 was just recorded from another device." in browser.text()
         assert [h["description"] for h in _listed(db_url)] == ["geier Dora"]
         phone.tap("#again")
-        browser.wait(lambda: "Hand 2: wenz Carl" in browser.text(), "hand 2")
+        browser.wait(lambda: "Hand 2: Wenz Carl" in browser.text(), "hand 2")
         assert [h["description"] for h in _listed(db_url)] == ["geier Dora", "wenz Carl"]
     finally:
         served.stop()

@@ -78,3 +78,48 @@ def _addresses() -> list[str]:
     except OSError:
         return []
     return [a for a in out.split() if "." in a]
+
+
+def test_a_session_that_does_not_exist_is_refused_at_start(db_url):
+    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+                   check=True, capture_output=True, timeout=60)
+    for args in (["--session", "99"], ["--session", "99", "--entry"]):
+        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "0", *args], capture_output=True, text=True, timeout=60)
+        assert ran.returncode == 2, args
+        assert ran.stderr.strip().splitlines()[-1] == "schreiber: --session: there is no session 99; `schreiber session list` shows them."
+
+
+def _wrong_key(port: int, forwarded: str) -> float:
+    """Seconds until a wrong key posted with this X-Forwarded-For is answered (403)."""
+    import time
+    import urllib.error
+
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/hands", data=b"{}", method="POST",
+                                     headers={"Authorization": "Bearer wrong", "X-Forwarded-For": forwarded})
+    started = time.monotonic()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 403
+    return time.monotonic() - started
+
+
+def test_rotating_x_forwarded_for_does_not_dodge_the_slow_down_for_wrong_keys(db_url):
+    from schreiber.web.entry import FREE_FAILURES
+
+    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+                   check=True, capture_output=True, timeout=60)
+    served = Served(db_url, "--entry")
+    try:
+        waits = [_wrong_key(served.port, f"10.0.0.{i}") for i in range(FREE_FAILURES + 2)]
+    finally:
+        served.stop()
+    # every try came from this machine, whatever the header said: the slow-down counts them all
+    assert max(waits[:FREE_FAILURES]) < 0.2 and waits[FREE_FAILURES] >= 0.25 and waits[-1] >= 0.5, waits
+    served = Served(db_url, "--entry", "--behind-proxy")
+    try:
+        rotated = [_wrong_key(served.port, f"10.0.0.{i}") for i in range(FREE_FAILURES + 2)]
+        same = [_wrong_key(served.port, "10.0.1.1") for __ in range(FREE_FAILURES + 1)]
+    finally:
+        served.stop()
+    # behind a proxy the header names the client: each address has its own count
+    assert max(rotated) < 0.2 and same[-1] >= 0.25, (rotated, same)

@@ -26,9 +26,12 @@
   const DECLARED = (STATE.declared) || {};
   const DECLARED_NUMBERS = Object.keys(DECLARED).filter((d) => !DECLARED[d].flag);
   const DECLARED_FLAGS = Object.keys(DECLARED).filter((d) => DECLARED[d].flag);
+  // Karlchen (who took the last trick: Re or Kontra) stands among the extra points, away from the
+  // announcements Re / Kontra at the end, so a thumb does not take one pair of chips for the other.
   const ORDER = ["player", ...DECLARED_NUMBERS, "partner", "augen", "augen_by_player", "stiche", "won", "laufende", "klopfen",
-    "re_absage", "kontra_absage", "fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra", "karlchen",
+    "re_absage", "kontra_absage", "fuchs_re", "fuchs_kontra", "karlchen", "doppelkopf_re", "doppelkopf_kontra",
     "jungfrau", "durchmarsch", "loser", "winner", "farbe", "sau", "flags"];
+  const EXTRA = ["fuchs_re", "fuchs_kontra", "karlchen", "doppelkopf_re", "doppelkopf_kontra"];
 
   let state = STATE;
   let type = null;
@@ -54,6 +57,11 @@
     for (const c of children) node.append(c);
     return node;
   }
+  // A hand type as players say it ("Farbsolo Tout"), as the server named it for this page.
+  function typeName(t) {
+    const known = STATE.types.find((x) => x.type === t) || state.types.find((x) => x.type === t);
+    return known ? known.name : t;
+  }
   function signed(n) {
     return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0";
   }
@@ -67,7 +75,8 @@
   }
   function row(name, ...content) {
     const label = (DECLARED[name] && DECLARED[name].label) || L[name] || name;
-    return el("fieldset", { class: "field", "data-option": name }, el("legend", {}, label), ...content);
+    const kind = name === "karlchen" ? "field extra karlchen" : EXTRA.includes(name) ? "field extra" : "field";
+    return el("fieldset", { class: kind, "data-option": name }, el("legend", {}, label), ...content);
   }
   // What the rule set says the chosen type's form shows (its EntryForm): buttons for a fact's values,
   // and facts hidden or shown by the flags on now.
@@ -81,6 +90,15 @@
     if (hiddenBy && hiddenBy.some((flag) => sel[flag])) return false;
     const shownBy = (f.shown_if || {})[name];
     return !shownBy || shownBy.some((flag) => sel[flag]);
+  }
+  // The Augen typed for each player so far, against what all the cards hold (a Ramsch adds up to 120).
+  function augenSum() {
+    const box = document.getElementById("augen-sum");
+    if (!box) return;
+    const given = Object.values(sel.augen_by || {}).map(Number).filter((n) => !Number.isNaN(n));
+    const sum = given.reduce((a, b) => a + b, 0);
+    box.textContent = fmt(L.augen_sum, { sum: sum, total: state.augen_total });
+    box.className = "sum " + (sum === state.augen_total ? "up" : sum > state.augen_total ? "down" : "even");
   }
   function seated() {
     return state.seated.filter((p) => !state.sitting_out.includes(p));
@@ -134,10 +152,12 @@
     if (name === "augen_by_player" || name === "stiche") {
       const key = name === "stiche" ? "stiche_by" : "augen_by";
       sel[key] = sel[key] || {};
-      return row(name, el("div", { class: "per" }, ...seated().map((p) => el("label", { class: "each" },
+      const inputs = el("div", { class: "per" }, ...seated().map((p) => el("label", { class: "each" },
         el("span", {}, p),
         el("input", { type: "number", inputmode: "numeric", min: 0, "data-name": p, value: sel[key][p] === undefined ? "" : sel[key][p],
-          oninput: (e) => { if (e.target.value === "") delete sel[key][p]; else sel[key][p] = e.target.value; } })))));
+          oninput: (e) => { if (e.target.value === "") delete sel[key][p]; else sel[key][p] = e.target.value; augenSum(); } }))));
+      if (key !== "augen_by") return row(name, inputs);
+      return row(name, inputs, el("p", { id: "augen-sum", class: "sum", "aria-live": "polite" }));
     }
     if (name === "flags") {
       const flags = [...DECLARED_FLAGS, ...FLAGS].filter((f) => takes.includes(f) && shows(f));
@@ -174,6 +194,7 @@
       const input = fields.querySelector('input[name="augen"]');
       if (input) input.focus();
     }
+    augenSum();
     document.getElementById("record").textContent = fmt(L.record, { number: expect });
   }
 
@@ -226,7 +247,7 @@
       requestKey = newKey();
       state = answer.state;
       drawTable();
-      showResult(answer.hand);
+      showResult(answer.hand, answer.said || []);
       type = null;
       sel = {};
       document.querySelector('input[name="note"]').value = "";
@@ -250,19 +271,21 @@
     }
   }
 
-  function showResult(h) {
+  function showResult(h, said) {
     const box = document.getElementById("result");
     const who = h.facts.player ? " " + h.facts.player + (h.facts.partner ? "+" + h.facts.partner : "") : "";
-    const players = state.players;
-    const grid = el("table", { class: "grid" },
-      el("thead", {}, el("tr", {}, el("th", {}), ...players.map((p) => el("th", { class: "num" }, p)))),
-      el("tbody", {},
-        el("tr", {}, el("th", {}, L.hand), ...players.map((p) => el("td", { class: "num " + tone(h.payouts[p] || 0) }, h.sitting_out.includes(p) ? "–" : signed(h.payouts[p] || 0)))),
-        el("tr", { class: "big" }, el("th", {}, L.total), ...players.map((p) => el("td", { class: "num " + tone(h.totals[p] || 0) }, signed(h.totals[p] || 0))))));
+    // One row per player (name, the hand, the total): it fits a phone's width for any number of names.
+    const grid = el("table", { class: "grid payout" },
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num" }, L.hand), el("th", { class: "num" }, L.total))),
+      el("tbody", {}, ...state.players.map((p) => el("tr", {},
+        el("th", { class: "name", scope: "row" }, p),
+        el("td", { class: "num " + tone(h.payouts[p] || 0) }, h.sitting_out.includes(p) ? "–" : signed(h.payouts[p] || 0)),
+        el("td", { class: "num big " + tone(h.totals[p] || 0) }, signed(h.totals[p] || 0))))));
     box.replaceChildren(
-      el("p", { class: "headline" }, fmt(L.recorded, { number: h.number, hand: h.type + who, formula: h.formula })),
+      el("p", { class: "headline" }, fmt(L.recorded, { number: h.number, hand: typeName(h.type) + who, formula: h.formula })),
       ...(h.split ? [el("p", { class: "sub" }, h.split)] : []),
       grid,
+      ...said.map((line) => el("p", { class: "said" }, line)),
       el("p", { class: "sub" }, fmt(L.next_dealer, { name: state.dealer })));
     box.hidden = false;
   }

@@ -22,5 +22,48 @@
     if (none) none.hidden = !q || any;
   }
   input.addEventListener("input", apply);
+  // Enter in the search box narrows the rows; it never sends the form anywhere.
+  input.form.addEventListener("submit", function (e) { e.preventDefault(); });
   new MutationObserver(apply).observe(main, { childList: true });
+})();
+// The wall screen pages through the standings and the seat plan by itself: each table shows the rows
+// the screen holds below its top, and the next ones every few seconds (?page=SECONDS, 12 by default),
+// so everyone in a long tournament finds their line on the wall without touching it.
+(function () {
+  "use strict";
+  if (!document.documentElement.classList.contains("wall")) return;
+  var main = document.getElementById("content");
+  if (!main) return;
+  var seconds = Number(new URLSearchParams(location.search).get("page")) || 12;
+  var step = 0;
+  function page() {
+    Array.prototype.forEach.call(main.querySelectorAll("table.grid"), function (table) {
+      var body = table.tBodies[0];
+      if (!body || !body.rows.length) return;
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.forEach(function (r) { r.classList.remove("paged"); });
+      var counter = table.nextElementSibling && table.nextElementSibling.classList.contains("pages") ? table.nextElementSibling : null;
+      var height = rows[0].getBoundingClientRect().height || 1;
+      // the room below the table's head, less a row's height for the counter and the foot of the page
+      var room = window.innerHeight - body.getBoundingClientRect().top - window.scrollY - 1.5 * height;
+      var fit = Math.max(1, Math.floor(room / height));
+      if (rows.length <= fit) {
+        if (counter) counter.remove();
+        return;
+      }
+      var pages = Math.ceil(rows.length / fit);
+      var at = step % pages;
+      rows.forEach(function (r, i) { r.classList.toggle("paged", i < at * fit || i >= (at + 1) * fit); });
+      if (!counter) {
+        counter = document.createElement("p");
+        counter.className = "pages";
+        table.after(counter);
+      }
+      counter.textContent = (at * fit + 1) + "–" + Math.min(rows.length, (at + 1) * fit) + " / " + rows.length;
+    });
+  }
+  setInterval(function () { step += 1; page(); }, seconds * 1000);
+  new MutationObserver(function () { page(); }).observe(main, { childList: true });
+  window.addEventListener("resize", page);
+  page();
 })();

@@ -1,0 +1,81 @@
+"""An `import csv` stopped part-way (killed, Ctrl-C, the machine off) leaves whole tables only, and every
+command after it says how far it got — "an import of FILE stopped after 4 of 6 tables; run it again to
+finish" — until a run of that file finishes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from schreiber.ledger import transfer
+from schreiber.ledger.reports import Scope, export_rows, import_rows
+from schreiber.ledger.service import Ledger
+from schreiber.report import csvio
+from schreiber.rules.model import Hand
+
+
+@pytest.fixture
+def file_of_six(tmp_path):
+    source = Ledger.open(f"sqlite:///{tmp_path / 'club.db'}")
+    for day in range(6):
+        info = source.new_table("schafkopf", ["Anna", "Berta", "Carl", "Dora"], new_players=["Anna", "Berta", "Carl", "Dora"],
+                                date=dt.date(2026, 1, 1 + day))
+        source.add(Hand(type="wenz", player="Carl", augen=70 + day), info.id)
+    path = tmp_path / "club.csv"
+    with path.open("w", encoding="utf-8", newline="") as out:
+        csvio.write(export_rows(source, Scope(all_tables=True)), out)
+    source.engine.dispose()
+    return str(path)
+
+
+def test_an_import_stopped_part_way_is_named_until_it_is_finished(cli, file_of_six, monkeypatch):
+    monkeypatch.setattr(transfer, "_WRITE_TABLES", 2)
+    written = transfer._written
+    batches = []
+
+    def killed_in_the_third_batch(*args):
+        batches.append(1)
+        if len(batches) == 3:
+            raise KeyboardInterrupt
+        return written(*args)
+
+    monkeypatch.setattr(transfer, "_written", killed_in_the_third_batch)
+    target = Ledger.open(cli.url)
+    with pytest.raises(KeyboardInterrupt):
+        import_rows(target, lambda: csvio.read_file(file_of_six), source=file_of_six)
+    monkeypatch.setattr(transfer, "_written", written)
+    said = f"schreiber: an import of {file_of_six} stopped after 4 of 6 tables; run it again to finish."
+
+    listed = cli("session", "list")
+    assert listed.code == 0 and said in listed.err.splitlines()
+    assert len(target.tables()) == 4  # whole tables only
+    assert said in cli("report").err.splitlines()
+
+    ran = cli("import", "csv", file_of_six)
+    assert ran.code == 0
+    assert len(target.tables()) == 6
+    assert "stopped after" not in cli("session", "list").err
+
+
+def test_an_import_found_complete_by_a_second_run_ends_the_note(cli, file_of_six, monkeypatch):
+    monkeypatch.setattr(transfer, "_WRITE_TABLES", 3)
+    written = transfer._written
+    calls = []
+
+    def killed_after_the_last_batch(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return written(*args)
+
+    monkeypatch.setattr(transfer, "_written", killed_after_the_last_batch)
+    with pytest.raises(KeyboardInterrupt):
+        import_rows(Ledger.open(cli.url), lambda: csvio.read_file(file_of_six), source=file_of_six)
+    monkeypatch.setattr(transfer, "_written", written)
+    assert "stopped after 3 of 6 tables" in cli("session", "list").err
+    # another process adds the rest meanwhile without naming the file; a run of the file finds all six in
+    import_rows(Ledger.open(cli.url), lambda: csvio.read_file(file_of_six))
+    assert "stopped after 3 of 6 tables" in cli("session", "list").err
+    assert cli("import", "csv", file_of_six).code == 0
+    assert "stopped after" not in cli("session", "list").err
