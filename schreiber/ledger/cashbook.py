@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
@@ -122,8 +122,8 @@ class Cash:
             paid = self._paid(s, t, kind)
             prizes = {line.number: line.prize for line in book.book.lines} if book is not None else {}
             if kind == STARTGELD and not undo and not settings.startgeld:
-                raise SettingsError(_("NAME: {name} has no Startgeld to pay; `schreiber tournament set startgeld=CENTS` sets one.").format(
-                    name=t.name))
+                raise SettingsError(_("NAME: {tournament} takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one.").format(
+                    tournament=t.name))
             out = []
             ids = dict(s.execute(select(Entrant.number, Entrant.player_id).where(Entrant.tournament_id == t.id)).all())
             for number in chosen:
@@ -197,31 +197,36 @@ def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[i
     called = getattr(rules, "called_games", frozenset())
     lost: dict[tuple[int, int], int] = defaultdict(int)
     thrown: dict[int, int] = defaultdict(int)
-    names = dict(s.execute(select(Player.name, Player.id).where(Player.id.in_(numbers))).all())
-    hands: dict[int, list[tuple[int, bool, bool, bool]]] = defaultdict(list)
-    kinds: dict[int, tuple[int, str, dict]] = {}
-    for hand_id, table_id, type_, hand_facts, player_id, won, solo, sat_out in s.execute(
-        select(HandRecord.id, HandRecord.table_id, HandRecord.type, HandRecord.facts, PayoutRecord.player_id, PayoutRecord.won,
-               PayoutRecord.solo, PayoutRecord.sat_out)
-        .join(PayoutRecord, PayoutRecord.hand_id == HandRecord.id)
-        .where(HandRecord.table_id.in_(list(tables)), HandRecord.status == LIVE)
+    names = dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(numbers))).all())
+    ids = list(tables)
+    live = (PayoutRecord.hand_id == HandRecord.id, HandRecord.status == LIVE, HandRecord.table_id.in_(ids))
+    # Counted by the database, so a day of 10,000 hands sends a few hundred rows, not every payout with its facts.
+    for table_id, player_id, count in s.execute(  # solos lost: the soloist's own payout row says both
+        select(PayoutRecord.table_id, PayoutRecord.player_id, func.count())
+        .join(HandRecord, and_(*live))
+        .where(PayoutRecord.solo.is_(True), PayoutRecord.won.is_(False))
+        .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
     ):
-        kinds[hand_id] = (table_id, type_, hand_facts or {})
-        hands[hand_id].append((player_id, bool(won), bool(solo), bool(sat_out)))
-    for hand_id, rows in hands.items():
-        table_id, type_, hand_facts = kinds[hand_id]
-        round_ = tables[table_id]
-        if type_ in PASSED_IN:
-            for player_id, _won, _solo, sat_out in rows:
-                if not sat_out and player_id in numbers:
-                    thrown[numbers[player_id]] += 1
-            continue
-        declarer = next((player_id for player_id, _won, solo, _out in rows if solo), None)
-        if declarer is None and type_ in called:
-            declarer = names.get(hand_facts.get("player"))
-        for player_id, won, _solo, _out in rows:
-            if player_id == declarer and not won and player_id in numbers:
-                lost[numbers[player_id], round_] += 1
+        if player_id in numbers:
+            lost[numbers[player_id], tables[table_id]] += count
+    if called:  # called games lost: a losing row whose player is the one the facts name as the caller
+        caller = HandRecord.facts["player"].as_string()
+        for table_id, player_id, name, count in s.execute(
+            select(PayoutRecord.table_id, PayoutRecord.player_id, caller, func.count())
+            .join(HandRecord, and_(*live))
+            .where(HandRecord.type.in_(called), PayoutRecord.won.is_(False), PayoutRecord.sat_out.is_(False))
+            .group_by(PayoutRecord.table_id, PayoutRecord.player_id, caller)
+        ):
+            if player_id in numbers and names.get(player_id) == name:
+                lost[numbers[player_id], tables[table_id]] += count
+    for player_id, count in s.execute(  # thrown-in hands: each active player's row
+        select(PayoutRecord.player_id, func.count())
+        .join(HandRecord, and_(*live))
+        .where(HandRecord.type.in_(PASSED_IN), PayoutRecord.sat_out.is_(False))
+        .group_by(PayoutRecord.player_id)
+    ):
+        if player_id in numbers:
+            thrown[numbers[player_id]] += count
     for table_id, player_id, lost_games, thrown_hands in s.execute(
         select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.lost, SheetEntry.thrown).where(SheetEntry.table_id.in_(list(tables)))
     ):

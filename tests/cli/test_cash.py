@@ -144,3 +144,14 @@ def test_a_new_tournament_with_bad_money_is_refused(cli, setting, sentence):
     ran = cli("tournament", "new", "Herbstturnier", "--rules", "preisschafkopf", "--set", setting)
     assert ran.code == 2 and ran.err.strip().splitlines()[-1] == f"schreiber: {sentence}"
     assert "No tournaments yet" in cli.ok("tournament", "list")
+
+
+def test_pay_without_a_startgeld_or_naming_a_player_twice_is_refused(cli):
+    cli.ok("tournament", "new", "Frei", "--rules", "schafkopf")
+    cli.ok("tournament", "register", *EIGHT)
+    ran = cli("tournament", "pay", "P1")
+    assert ran.code == 2 and ran.err.strip() == "schreiber: NAME: Frei takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one."
+    cli.ok("tournament", "set", "startgeld=1000")
+    ran = cli("tournament", "pay", "P1", "1")
+    assert ran.code == 2 and ran.err.strip() == "schreiber: NAME: each player is named once."
+    assert all(p["paid"] == 0 for p in cli.json("tournament", "cash", "--format", "json")["players"])

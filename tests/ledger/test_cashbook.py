@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
@@ -118,3 +119,46 @@ def test_verlustspielgeld_and_reuegeld_recomputed_from_the_hands_equal_the_cashb
     assert b.pot == sum(line.paid for line in b.lines) + sum(line.verlustspiel + line.reuegeld for line in b.lines)
     assert sum(line.prize for line in b.lines) + b.kasse == b.pot
     assert sum(line.prize for line in b.lines) == b.payout == b.pot  # 100% paid out, 60% + 40%, nine players
+
+
+FOUR = ["Anna", "Berta", "Carl", "Dora"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "table_settings", "hands", "costs"),
+    [
+        # The caller of a lost Rufspiel pays, his partner does not; a lost Bettel's soloist pays; a won Wenz costs
+        # nothing; a thrown-in hand costs each of the four.
+        ("schafkopf", ["kein_spiel=zusammenwerfen"],
+         [Hand("rufspiel", player="Anna", partner="Carl", augen=40), Hand("wenz", player="Berta", augen=70),
+          Hand("bettel", player="Dora", won=False), Hand("zusammengeworfen"), Hand("rufspiel", player="Anna", partner="Berta", augen=20)],
+         {"Anna": (150, 10), "Berta": (0, 10), "Carl": (0, 10), "Dora": (100, 10)}),
+        # A Ramsch has no declarer, whoever loses it.
+        ("schafkopf", [], [Hand("ramsch", augen_by_player={"Anna": 70, "Berta": 20, "Carl": 20, "Dora": 10})],
+         {"Anna": (0, 0), "Berta": (0, 0), "Carl": (0, 0), "Dora": (0, 0)}),
+        # A Kreuz was announced by nobody; a lost Tout costs its soloist.
+        ("preisschafkopf", [],
+         [Hand("kreuz", player="Anna", augen=30), Hand("rufspiel", player="Berta", partner="Dora", augen=50),
+          Hand("geier-tout", player="Carl", won=False)],
+         {"Anna": (0, 0), "Berta": (100, 0), "Carl": (100, 0), "Dora": (0, 0)}),
+        # Doppelkopf counts only solos: a lost normal game or Hochzeit costs nothing.
+        ("doppelkopf", [],
+         [Hand("normal", player="Anna", partner="Berta", augen=100), Hand("hochzeit", player="Carl", partner="Dora", augen=90),
+          Hand("trumpfsolo", player="Carl", augen=100), Hand("zusammengeworfen")],
+         {"Anna": (0, 10), "Berta": (0, 10), "Carl": (100, 10), "Dora": (0, 10)}),
+        # The Skat declarer of a lost game pays; an eingepasst hand costs each of the three.
+        ("skat", [],
+         [Hand("grand", player="Anna", spitzen=1, augen=40), Hand("eingepasst"), Hand("kreuz", player="Berta", spitzen=2, augen=80),
+          Hand("null", player="Anna", won=False)],
+         {"Anna": (150, 10), "Berta": (0, 10), "Carl": (0, 10)}),
+    ],
+)
+def test_who_pays_verlustspielgeld_in_each_rule_set(ledger, rules, table_settings, hands, costs):
+    t = Tournaments(ledger)
+    info = t.new(f"Probe {next(COUNT)}", rules, rounds=1, assignments=["verlustspiel=100,50", "reuegeld=10", *table_settings], seed="x")
+    t.register(FOUR[:len(costs)])
+    table = t.draw(tournament_id=info.id).tables[0]
+    for hand in hands:
+        ledger.add(hand, table.session)
+    view = Cash(ledger).book(info.id)
+    assert {line.name: (line.verlustspiel, line.reuegeld) for line in view.book.lines} == costs

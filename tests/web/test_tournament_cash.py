@@ -96,7 +96,7 @@ def test_a_tap_and_a_second_tap_mark_a_player_paid_in_the_browser(day, tmp_path)
         try:
             browser.size(420, 900, mobile=True)
             browser.open(boss)
-            browser.wait(lambda: "who has not paid yet" in browser.text(), "the Startgeld list")
+            browser.wait(lambda: "who has not paid yet" in browser.text(), "the Startgeld list", timeout=30)
             pay_emil = "document.querySelector('.cash .pay[data-number=\"5\"]')"
             browser.js(f"{pay_emil}.click()")
             assert browser.js(f"{pay_emil}.textContent") == "Emil paid €15.00? Tap again"
@@ -110,7 +110,7 @@ def test_a_tap_and_a_second_tap_mark_a_player_paid_in_the_browser(day, tmp_path)
             browser.js(f"{pay_emil}.click()")
             # The live page swaps in the fresh list: Emil is no longer on it.
             browser.wait(lambda: browser.js("document.querySelector('.cash .pay[data-number=\"5\"]') === null")
-                         and "4 of 8 players have paid" in browser.text(), "the list without Emil")
+                         and "4 of 8 players have paid" in browser.text(), "the list without Emil", timeout=30)
             browser.screenshot(str(shots / "tournament-cash.png"))
             assert (shots / "tournament-cash.png").stat().st_size > 5000
         finally:
