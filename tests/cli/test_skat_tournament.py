@@ -9,7 +9,7 @@ from collections import defaultdict
 
 from schreiber.ledger.ranking import seeger_hands, seeger_sheet
 
-HANDS = 8  # at a table of 4; 6 at a table of 3
+HANDS = 12  # at a table of 4; 9 at a table of 3 (a Skat series is a multiple of 12)
 
 
 def test_a_skat_tournament_of_25_players_over_two_series(cli):
@@ -72,7 +72,7 @@ def test_a_skat_tournament_of_25_players_over_two_series(cli):
 
 def test_the_seeger_example_typed_at_a_table_of_three(cli):
     """RULES.md §7: Anna wins kreuz (24), loses karo ohne 2 with 50 Augen (−54), Carl wins null ouvert (46)."""
-    cli.ok("tournament", "new", "Klein", "--rules", "skat", "--rounds", "1", "--hands", "4", "--seed", "1")
+    cli.ok("tournament", "new", "Klein", "--rules", "skat", "--rounds", "1", "--hands", "12", "--seed", "1")
     cli.ok("tournament", "register", "Anna", "Berta", "Carl")
     cli.ok("tournament", "draw")
     t = cli.json("tournament", "tables", "--format", "json")["tables"][0]
@@ -83,7 +83,7 @@ def test_the_seeger_example_typed_at_a_table_of_three(cli):
     got = {p["name"]: (p["points"], p["score"]) for p in cli.json("tournament", "standings", "--format", "json")["players"]}
     assert got == {"Anna": (-30, -30), "Berta": (0, 40), "Carl": (46, 136)}
     # Ranked by Spielpunkte alone under wertung=punkte.
-    cli.ok("tournament", "new", "Klein2", "--rules", "skat", "--set", "wertung=punkte", "--rounds", "1", "--hands", "4")
+    cli.ok("tournament", "new", "Klein2", "--rules", "skat", "--set", "wertung=punkte", "--rounds", "1", "--hands", "12")
     assert cli("tournament", "new", "X", "--rules", "skat", "--set", "wertung=platz").code == 2
 
 

@@ -84,7 +84,7 @@ def expected(ledger, tournament_id: int, rules: str, amounts: tuple[int, ...], r
     reuegeld=st.integers(0, 100),
     plays=st.lists(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 3), st.integers(0, 120), st.booleans()), max_size=12),
                    min_size=4, max_size=4),
-    sheet=st.tuples(st.integers(0, 3), st.lists(st.integers(0, 6), min_size=5, max_size=5), st.integers(0, 4)),
+    sheet=st.tuples(st.integers(0, 3), st.lists(st.integers(0, 4), min_size=5, max_size=5), st.integers(0, 4)),
     paid=st.lists(st.booleans(), min_size=9, max_size=9),
 )
 def test_verlustspielgeld_and_reuegeld_recomputed_from_the_hands_equal_the_cashbook(ledger, rules, amounts, reuegeld, plays, sheet, paid):
@@ -96,7 +96,8 @@ def test_verlustspielgeld_and_reuegeld_recomputed_from_the_hands_equal_the_cashb
     tables = []
     for __ in range(2):
         tables += t.draw(tournament_id=info.id, force=True).tables
-    # One table of the four takes a sheet (all 0 points: valid in every rule set) with games lost and thrown-in hands.
+    # One table of the four takes a sheet (all 0 points: valid in every rule set) with games lost and thrown-in hands,
+    # no more than the table plays (a sheet is checked: each hand has one declarer or was thrown in).
     on_sheet, lost_counts, thrown_count = sheet
     for i, (table, hands) in enumerate(zip(tables, plays)):
         round_ = 1 if i < 2 else 2
