@@ -44,7 +44,7 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         browser.screenshot(str(shots / "skat-entry-grand.png"))
-        assert "Hand 1: grand Berta — Grand Hand mit 4, Schneider: 24 × 7 = 168" in phone.record(1)
+        assert "Hand 1: Grand Berta — Grand Hand mit 4, Schneider: 24 × 7 = 168" in phone.record(1)
 
         # Kreuz ohne 2 of Carl, lost with 58, bid 36
         phone.choose("kreuz")
