@@ -67,6 +67,10 @@ from schreiber.cli.tournament import tournament_app  # noqa: E402  (typer only; 
 
 app.add_typer(tournament_app, name="tournament")
 
+from schreiber.cli.season import season_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(season_app, name="season")
+
 
 
 def _version(value: bool) -> None:

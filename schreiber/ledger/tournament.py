@@ -19,7 +19,7 @@ from sqlalchemy import and_, case, delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import ranking, seating
+from schreiber.ledger import ranking, season_numbers, seating
 from schreiber.ledger.names import pick
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
@@ -133,6 +133,7 @@ class Tournaments:
         date: dt.date | None = None,
         assignments: Sequence[str] = (),
         seed: str | None = None,
+        season: int | None = None,
     ) -> TournamentInfo:
         name = name.strip()
         if not name:
@@ -170,6 +171,9 @@ class Tournaments:
                 date=date or dt.date.today(),
                 seed=seed if seed is not None else secrets.token_hex(4),
             )
+            if season is not None:
+                season_numbers.check_joins(s, season_numbers.season_row(s, season), name, rules.name, wertung)
+                t.season_id = season
             s.add(t)
             s.flush()
             _set_active(s, t.id)
@@ -226,6 +230,8 @@ class Tournaments:
             for typed in names:
                 player = self.ledger.player(s, typed)
                 given = number if number is not None else following + 1
+                if t.season_id is not None:  # his permanent season start number (RULES.md §8)
+                    given = season_numbers.number_for(s, t.season_id, player.id, number)
                 following = max(following, given)
                 s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
                 out.append(EntrantView(given, player.name, False))
