@@ -71,6 +71,10 @@ from schreiber.cli.season import season_app  # noqa: E402  (typer only; after i1
 
 app.add_typer(season_app, name="season")
 
+from schreiber.cli.player import player_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(player_app, name="player")
+
 
 
 def _version(value: bool) -> None:
