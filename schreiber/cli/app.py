@@ -67,6 +67,14 @@ from schreiber.cli.tournament import tournament_app  # noqa: E402  (typer only; 
 
 app.add_typer(tournament_app, name="tournament")
 
+from schreiber.cli.season import season_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(season_app, name="season")
+
+from schreiber.cli.player import player_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
+
+app.add_typer(player_app, name="player")
+
 
 
 def _version(value: bool) -> None:

@@ -70,9 +70,10 @@ def new(
         typer.Option("--set", help=_("A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament (Skat: seeger|punkte).")),
     ] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one)."))] = None,
+    season: Annotated[Optional[int], typer.Option("--season", metavar="ID", help=_("The season the tournament counts for (its players keep their season start numbers)."))] = None,
 ) -> None:
     info = _tournaments().new(
-        name, rules, rounds=rounds, hands=hands, date=_date(date, "--date"), assignments=set_ or [], seed=seed
+        name, rules, rounds=rounds, hands=hands, date=_date(date, "--date"), assignments=set_ or [], seed=seed, season=season
     )
     _show().info(info, created=True)
 

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
+from schreiber.ledger import season_numbers
 from schreiber.ledger.names import close_names, fold
 from schreiber.rules.model import SettingsError
 from schreiber.store.models import Entrant, HandRecord, Seat, SheetEntry, Tournament, TournamentRound, TournamentTable
@@ -147,6 +148,8 @@ def register(s: Session, t: Tournament, names: Sequence[str], number: int | None
     for typed in names:
         player = player_of(s, typed)
         given = number if number is not None else following + 1
+        if t.season_id is not None:  # his permanent season start number (RULES.md §8)
+            given = season_numbers.number_for(s, t.season_id, player.id, number)
         following = max(following, given)
         s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
         near = close_names(player.name, known)

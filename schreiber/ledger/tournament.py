@@ -19,7 +19,7 @@ from sqlalchemy import and_, case, delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, ranking, registration, seating, sheets
+from schreiber.ledger import cash, ranking, registration, season_numbers, seating, sheets
 from schreiber.ledger.names import fold, german_order
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
@@ -183,6 +183,7 @@ class Tournaments:
         date: dt.date | None = None,
         assignments: Sequence[str] = (),
         seed: str | None = None,
+        season: int | None = None,
     ) -> TournamentInfo:
         name = name.strip()
         if not name:
@@ -235,6 +236,9 @@ class Tournaments:
                 date=on,
                 seed=seed if seed is not None else secrets.token_hex(4),
             )
+            if season is not None:
+                season_numbers.check_joins(s, season_numbers.season_row(s, season), name, rules.name, wertung)
+                t.season_id = season
             s.add(t)
             s.flush()
             if money_settings is not None:

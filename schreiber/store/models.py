@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0010"
+SCHEMA_REVISION = "0011"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -225,6 +225,36 @@ class Tournament(Base):
     date: Mapped[dt.date] = mapped_column(Date)
     seed: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    # The season it counts for (RULES.md §8), if any.
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), index=True)
+
+
+class Season(Base):
+    """A season (RULES.md §8): tournaments of one rule set folded into one ranking by its Wertung
+    (summe, beste:K, platzpunkte, schnitt_platz, rundenschnitt); `settings` holds min_starts and finale."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    rules: Mapped[str] = mapped_column(String(40))
+    wertung: Mapped[str] = mapped_column(String(24))
+    settings: Mapped[dict[str, Any]]
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class SeasonPlayer(Base):
+    """A player of a season with his permanent season start number, which every tournament of the season uses."""
+
+    __tablename__ = "season_player"
+
+    season_id: Mapped[int] = mapped_column(ForeignKey("season.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+    __table_args__ = (UniqueConstraint("season_id", "number", name="uq_season_player_number"),)
 
 
 class Entrant(Base):

@@ -1,0 +1,65 @@
+"""`schreiber player …`: the ledger's one register of people — list, show, rename, merge.
+
+Only typer, the standard library and cli/runner.py at the top, as in app.py.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from schreiber.cli.runner import _format, _ledger
+from schreiber.i18n import _
+
+player_app = typer.Typer(
+    help=_("The players of the ledger: list them, show one, rename one, merge two spellings of one person."),
+    rich_markup_mode=None,
+    no_args_is_help=True,
+)
+
+
+def _players() -> Any:
+    from schreiber.ledger.players import Players
+
+    return Players(_ledger())
+
+
+def _show() -> Any:
+    from schreiber.cli import player_render
+
+    return player_render
+
+
+@player_app.command("list", help=_("Every player with his tables, hands, tournaments and seasons."))
+def list_(format_: Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))] = "table") -> None:
+    fmt = _format(format_, ("table", "json", "csv"))
+    _show().listing(_players().list(), fmt)
+
+
+@player_app.command("show", help=_("A player's evenings, tournaments and seasons, with his totals per rule set."))
+def show(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("The player."))],
+    format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
+) -> None:
+    fmt = _format(format_, ("table", "json"))
+    _show().card(_players().show(name), fmt)
+
+
+@player_app.command("rename", help=_("Give a player another name, at every table, tournament and season at once."))
+def rename(
+    old: Annotated[str, typer.Argument(metavar="OLD", help=_("The player."))],
+    new: Annotated[str, typer.Argument(metavar="NEW", help=_("His new name."))],
+) -> None:
+    _show().renamed(*_players().rename(old, new))
+
+
+@player_app.command("merge", help=_(
+    "Join two spellings of one person: every hand, payout, sheet line, registration and season number of FROM\n"
+    "becomes INTO's, in one transaction. Refused when both sat at one table."
+))
+def merge(
+    source: Annotated[str, typer.Argument(metavar="FROM", help=_("The spelling that goes."))],
+    target: Annotated[str, typer.Argument(metavar="INTO", help=_("The spelling that stays."))],
+) -> None:
+    _show().merged(_players().merge(source, target))

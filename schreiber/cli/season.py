@@ -1,0 +1,123 @@
+"""`schreiber season …`: a cup or league across tournaments, its season start numbers, standings and awards.
+
+Only typer, the standard library and cli/runner.py at the top, as in app.py: the ledger, the renderer and the PDF
+library are imported by the command that needs them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from schreiber.cli.runner import _format, _ledger, _write_file
+from schreiber.i18n import _
+
+season_app = typer.Typer(
+    help=_("Seasons: a cup or league of tournaments with permanent start numbers, its standings and awards."),
+    rich_markup_mode=None,
+    no_args_is_help=True,
+)
+FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
+
+
+def _seasons() -> Any:
+    from schreiber.ledger.season import Seasons
+
+    return Seasons(_ledger())
+
+
+def _show() -> Any:
+    from schreiber.cli import season_render
+
+    return season_render
+
+
+def _pdf(path: str) -> None:
+    if not path.lower().endswith(".pdf"):
+        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
+
+
+@season_app.command("new", help=_("Start a season and make it the active one."))
+def new(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("The season's name."))],
+    rules: Annotated[str, typer.Option("--rules", help=_("The rule set every tournament of the season is played with."))],
+    set_: Annotated[
+        Optional[list[str]],
+        typer.Option("--set", metavar="KEY=VALUE", help=_(
+            "wertung=summe|beste:K|platzpunkte|schnitt_platz|rundenschnitt, min_starts=N (rounds under rundenschnitt), "
+            "finale=N (repeatable).")),
+    ] = None,
+) -> None:
+    _show().info(_seasons().new(name, rules, set_ or []), created=True)
+
+
+@season_app.command("list", help=_("Every season of the ledger; * marks the active one."))
+def list_(format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table") -> None:
+    fmt = _format(format_, ("table", "json"))
+    _show().listing(_seasons().list(), fmt)
+
+
+@season_app.command("show", help=_("A season: rules, Wertung, its tournaments and its players with their season start numbers."))
+def show(season: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Season id (default: the active one)."))] = None) -> None:
+    s = _seasons()
+    _show().details(s.info(season), s.players(season))
+
+
+@season_app.command("use", help=_("Make a season the active one."))
+def use(season: Annotated[int, typer.Argument(metavar="ID", help=_("Season id."))]) -> None:
+    _show().info(_seasons().use(season))
+
+
+@season_app.command("register", help=_("Give players their permanent season start numbers: the next free ones, or --number N for one."))
+def register(
+    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players."))],
+    number: Annotated[Optional[int], typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))] = None,
+) -> None:
+    _show().registered(_seasons().register(names, number))
+
+
+@season_app.command("add", help=_("Count tournaments for the active season (one rule set and one Wertung: points never mix)."))
+def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT...", help=_("Tournament ids."))]) -> None:
+    info = _seasons().add(tournaments)
+    _show().added(info, tournaments)
+
+
+@season_app.command("standings", help=_(
+    "The season's ranking across its tournaments by its Wertung (or --wertung W, just shown).\n"
+    "\n"
+    'JSON: {"season", "wertung", "tournaments", "players": [{"rank", "number", "name", "score", "starts",\n'
+    '"qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}.'
+))
+def standings(
+    wertung: Annotated[Optional[str], typer.Option("--wertung", metavar="W", help=_("Rank by another Wertung, just shown (the season keeps its own)."))] = None,
+    format_: FormatOpt = "table",
+    excel: Annotated[
+        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
+    ] = False,
+    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
+) -> None:
+    fmt = _format(format_, ("table", "json", "csv"))
+    if excel and fmt != "csv":
+        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
+    if output is not None:
+        _pdf(output)
+    view = _seasons().standings(wertung=wertung)
+    if output is None:
+        _show().standings(view, fmt, excel=excel)
+        return
+    from schreiber.report import season_pdf
+
+    data = season_pdf.standings(view)
+    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    typer.echo(_("The standings of season “{name}” are in {file}.").format(name=view.season.name, file=output))
+
+
+@season_app.command("awards", help=_(
+    "The season's awards: most starts, best and worst average rank (with min_starts), best single tournament score.\n"
+    "\n"
+    'JSON: {"most_starts", "best_average_rank", "worst_average_rank", "best_score": {"players", "value", "tournament"}}.'
+))
+def awards(format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table") -> None:
+    fmt = _format(format_, ("table", "json"))
+    _show().awards(_seasons().awards(), fmt)

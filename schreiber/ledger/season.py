@@ -1,0 +1,447 @@
+"""Seasons (RULES.md §8): tournaments of one rule set grouped into a cup or a league, with permanent start numbers.
+
+A season scores nothing itself: its standings fold each tournament's standings, read through the public
+`Tournaments` API, with the pure functions of `season_ranking`. This module keeps what a tournament does
+not know (which tournaments count, the season's Wertung and settings, the season start numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from schreiber.i18n import N_, _
+from schreiber.ledger import season_ranking
+from schreiber.ledger.names import pick
+from schreiber.ledger.season_numbers import check_joins, number_for, season_row
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tournament import HANDS_BY_RULES, StandingsView, Tournaments
+from schreiber.rules.model import SettingsError
+from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
+
+ACTIVE_KEY = "active_season"
+SETTINGS = ("wertung", "min_starts", "finale")
+
+
+@dataclass(frozen=True)
+class SeasonTournament:
+    id: int
+    name: str
+    date: str
+    wertung: str
+
+
+@dataclass(frozen=True)
+class SeasonInfo:
+    id: int
+    name: str
+    rules: str
+    wertung: str
+    min_starts: int
+    finale: int | None
+    tournaments: tuple[SeasonTournament, ...]
+    players: int
+    active: bool
+
+
+@dataclass(frozen=True)
+class SeasonEntrant:
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeasonResult:
+    tournament: int
+    score: int
+    rank: int
+    field: int
+    rounds: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    rank: int | None
+    number: int
+    name: str
+    score: int | Fraction
+    starts: int
+    rounds: int
+    qualified: bool
+    results: tuple[SeasonResult | None, ...]
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    season: SeasonInfo
+    wertung: str
+    rows: tuple[SeasonRow, ...]
+
+
+@dataclass(frozen=True)
+class SeasonAward:
+    players: tuple[str, ...]
+    value: int | Fraction | None
+    tournaments: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeasonAwards:
+    season: SeasonInfo
+    most_starts: SeasonAward
+    best_average_rank: SeasonAward
+    worst_average_rank: SeasonAward
+    best_score: SeasonAward
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """A check-in: who was registered into the tournament now, and who was in already."""
+
+    tournament: int
+    registered: tuple[SeasonEntrant, ...]
+    already: tuple[SeasonEntrant, ...]
+
+
+@dataclass(frozen=True)
+class Door:
+    """The door of a season's tournament: who is in, who of the season is missing, who is new to the season."""
+
+    tournament: int
+    season: SeasonInfo
+    checked_in: tuple[SeasonEntrant, ...]
+    missing: tuple[SeasonEntrant, ...]
+    new: tuple[SeasonEntrant, ...]
+
+
+def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = None) -> dict[str, Any]:
+    """--set wertung=…, min_starts=N, finale=N -> the season's settings (wertung as typed, checked)."""
+    out: dict[str, Any] = dict(current or {"wertung": season_ranking.SUMME, "min_starts": 1, "finale": None})
+    for assignment in assignments:
+        key, sep, value = (part.strip() for part in assignment.partition("="))
+        if not sep or key not in SETTINGS:
+            raise SettingsError(
+                _("--set: a season knows wertung=W, min_starts=N and finale=N, not {value}.").format(value=repr(assignment))
+            )
+        if key == "wertung":
+            season_ranking.parse_wertung(value)
+            out[key] = value
+            continue
+        if not value.isdigit() or int(value) < 1:
+            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(value)))
+        out[key] = int(value)
+    return out
+
+
+class Seasons:
+    """The season commands over an open ledger, one transaction each (standings read each tournament's own)."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+
+    # -- the season -----------------------------------------------------------------------------
+
+    def new(self, name: str, rules: str, assignments: Sequence[str] = ()) -> SeasonInfo:
+        name = " ".join(name.split())
+        if not name:
+            raise SettingsError(_("NAME: a season needs a name."))
+        if rules not in HANDS_BY_RULES:
+            raise SettingsError(
+                _("--rules: a season is played with {allowed}, not {name}.").format(allowed=", ".join(HANDS_BY_RULES), name=repr(rules))
+            )
+        settings = parse_settings(assignments)
+        with self.ledger.transaction() as s:
+            season = Season(
+                name=name, rules=rules, wertung=settings["wertung"],
+                settings={"min_starts": settings["min_starts"], "finale": settings["finale"]},
+            )
+            s.add(season)
+            s.flush()
+            _set_active(s, season.id)
+            return self._info(s, season)
+
+    def list(self) -> list[SeasonInfo]:
+        with self.ledger.transaction() as s:
+            return [self._info(s, season) for season in s.scalars(select(Season).order_by(Season.id))]
+
+    def info(self, season_id: int | None = None) -> SeasonInfo:
+        with self.ledger.transaction() as s:
+            return self._info(s, self._season(s, season_id))
+
+    def use(self, season_id: int) -> SeasonInfo:
+        with self.ledger.transaction() as s:
+            season = self._season(s, season_id, "ID")
+            _set_active(s, season.id)
+            return self._info(s, season)
+
+    def players(self, season_id: int | None = None) -> list[SeasonEntrant]:
+        with self.ledger.transaction() as s:
+            return self._players(s, self._season(s, season_id))
+
+    def register(self, names: Sequence[str], number: int | None = None, season_id: int | None = None) -> list[SeasonEntrant]:
+        """Give each player his permanent season start number (the next free ones, or `number` for one)."""
+        names = [" ".join(n.split()) for n in names]
+        if not names or any(not n for n in names):
+            raise SettingsError(_("NAME: a player's name cannot be empty."))
+        if number is not None and len(names) != 1:
+            raise SettingsError(_("--number gives the start number of one player; name one player with it."))
+        if number is not None and number < 1:
+            raise SettingsError(_("--number must be 1 or more."))
+        keys = [n.casefold() for n in names]
+        if len(set(keys)) != len(keys):
+            raise SettingsError(_("NAME: each player can be registered only once."))
+        with self.ledger.transaction() as s:
+            season = self._season(s, season_id)
+            have = {e.name.casefold(): e for e in self._players(s, season)}
+            for typed in names:
+                if typed.casefold() in have:
+                    raise SettingsError(
+                        _("{name} is registered already, with season start number {number}.").format(
+                            name=have[typed.casefold()].name, number=have[typed.casefold()].number
+                        )
+                    )
+            out = []
+            for typed in names:
+                player = self.ledger.player(s, typed)
+                out.append(SeasonEntrant(number_for(s, season.id, player.id, number), player.name))
+            return out
+
+    def add(self, tournament_ids: Sequence[int], season_id: int | None = None) -> SeasonInfo:
+        """Count tournaments for the season; their players get (or keep) their season start numbers, which
+        become their start numbers in the tournament."""
+        if not tournament_ids:
+            raise SettingsError(_("TOURNAMENT: name the tournaments to add (their ids, `schreiber tournament list`)."))
+        with self.ledger.transaction() as s:
+            season = self._season(s, season_id)
+            for tid in tournament_ids:
+                t = s.get(Tournament, tid)
+                if t is None:
+                    raise SettingsError(
+                        _("TOURNAMENT: there is no tournament {id}; `schreiber tournament list` shows them.").format(id=tid)
+                    )
+                if t.season_id is not None:
+                    other = s.get(Season, t.season_id)
+                    raise SettingsError(
+                        _("TOURNAMENT: tournament {id} counts for season {season} “{name}” already.").format(
+                            id=tid, season=other.id if other else t.season_id, name=other.name if other else ""
+                        )
+                    )
+                check_joins(s, season, t.name, t.rules, t.wertung, t.id)
+                t.season_id = season.id
+                s.flush()
+                entrants = list(s.scalars(select(Entrant).where(Entrant.tournament_id == t.id).order_by(Entrant.number)))
+                numbers = {e.player_id: number_for(s, season.id, e.player_id) for e in entrants}
+                # Two steps, so that no two entrants hold one start number in between.
+                s.execute(update(Entrant).where(Entrant.tournament_id == t.id).values(number=-Entrant.number))
+                for e in entrants:
+                    s.execute(
+                        update(Entrant)
+                        .where(Entrant.tournament_id == t.id, Entrant.player_id == e.player_id)
+                        .values(number=numbers[e.player_id])
+                    )
+                s.expire_all()
+            return self._info(s, season)
+
+    # -- standings and awards ------------------------------------------------------------------------
+
+    def standings(self, season_id: int | None = None, wertung: str | None = None) -> SeasonStandings:
+        """The season's ranking by its Wertung (or by `wertung`, just shown), from each tournament's standings."""
+        if wertung is not None:
+            season_ranking.parse_wertung(wertung, "--wertung")
+        with self.ledger.transaction() as s:
+            season = self._season(s, season_id)
+            info = self._info(s, season)
+            numbers = {e.player_id: e.number for e in s.scalars(select(SeasonPlayer).where(SeasonPlayer.season_id == season.id))}
+        views = [Tournaments(self.ledger).standings(tournament_id=t.id) for t in info.tournaments]
+        return self._fold(info, views, numbers, wertung or info.wertung)
+
+    def awards(self, season_id: int | None = None) -> SeasonAwards:
+        table = self.standings(season_id)
+        lines = [
+            season_ranking.Line(
+                r.rank, r.name, r.score, r.starts, r.rounds,
+                tuple(None if x is None else season_ranking.Result(r.name, x.score, x.rank, x.field, x.rounds) for x in r.results),
+                r.qualified,
+            )
+            for r in table.rows
+        ]
+        got = season_ranking.awards(lines, [t.id for t in table.season.tournaments])
+
+        def award(a: season_ranking.Award) -> SeasonAward:
+            return SeasonAward(tuple(str(p) for p in a.players), a.value, tuple(int(t) for t in a.tournaments))  # type: ignore[call-overload]
+
+        return SeasonAwards(table.season, award(got.most_starts), award(got.best_average_rank), award(got.worst_average_rank),
+                            award(got.best_score))
+
+    def _fold(self, info: SeasonInfo, views: Sequence[StandingsView], numbers: dict[int, int], wertung: str) -> SeasonStandings:
+        name, best = season_ranking.parse_wertung(wertung, "--wertung")
+        with self.ledger.transaction() as s:
+            names = {row.name for view in views for row in view.rows}
+            ids = dict(s.execute(select(Player.name, Player.id).where(Player.name.in_(names))).all()) if names else {}
+        folded = []
+        for view in views:
+            played = [row for row in view.rows if any(r is not None for r in row.rounds)]
+            ranks = sorted(row.rank for row in played)
+            results = tuple(
+                season_ranking.Result(
+                    ids[row.name],
+                    row.score,
+                    # Among those who played: a registered player who played nothing is no start and takes no place.
+                    1 + sum(1 for r in ranks if r < row.rank),
+                    len(played),
+                    tuple(r for r in row.rounds if r is not None),
+                )
+                for row in played
+            )
+            folded.append(season_ranking.TournamentResults(view.tournament.id, results))
+        by_id = {pid: name for name, pid in ids.items()}
+        lines = season_ranking.standings(
+            folded, name, best=best, min_starts=info.min_starts, finale=info.finale,
+            order={pid: (numbers.get(pid, 0), by_id[pid]) for pid in by_id},
+        )
+        rows = tuple(
+            SeasonRow(
+                line.rank,
+                numbers.get(line.player, 0),  # type: ignore[call-overload]
+                by_id[line.player],  # type: ignore[index]
+                line.score,
+                line.starts,
+                line.rounds,
+                line.qualified,
+                tuple(None if r is None else SeasonResult(int(t.tournament), r.score, r.rank, r.field, r.rounds)  # type: ignore[call-overload]
+                      for r, t in zip(line.results, folded)),
+            )
+            for line in lines
+        )
+        return SeasonStandings(info, wertung, rows)
+
+    # -- the door ------------------------------------------------------------------------------------
+
+    def checkin(self, words: Sequence[str], tournament_id: int | None = None) -> CheckedIn:
+        """Register season players into the tournament (the active one) by season start number or name; a
+        player checked in already is said so, not refused (a card is scanned twice at a busy door)."""
+        if not words or any(not w.strip() for w in words):
+            raise SettingsError(_("NAME|NUMBER: name the players to check in, by season start number or name."))
+        tournament = Tournaments(self.ledger).info(tournament_id)
+        with self.ledger.transaction() as s:
+            season = self._tournament_season(s, tournament.id)
+            players = self._players(s, season)
+            by_number = {e.number: e for e in players}
+            by_name = {e.name: e for e in players}
+            wanted: list[SeasonEntrant] = []
+            for word in words:
+                text = word.strip()
+                if text.isdigit():
+                    if int(text) not in by_number:
+                        raise SettingsError(
+                            _("NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them.").format(
+                                id=season.id, number=int(text)
+                            )
+                        )
+                    e = by_number[int(text)]
+                else:
+                    e = by_name[pick(text, by_name, "NAME", N_("a player of this season"), close=True)]
+                if e not in wanted:
+                    wanted.append(e)
+            inside = set(
+                s.scalars(
+                    select(Player.name).join(Entrant, Entrant.player_id == Player.id).where(Entrant.tournament_id == tournament.id)
+                )
+            )
+        fresh = [e for e in wanted if e.name not in inside]
+        if fresh:
+            Tournaments(self.ledger).register([e.name for e in fresh], tournament_id=tournament.id)
+        return CheckedIn(tournament.id, tuple(fresh), tuple(e for e in wanted if e.name in inside))
+
+    def door(self, tournament_id: int | None = None) -> Door:
+        """Who of the season is checked into the tournament, who is missing, and who is new to the season."""
+        tournament = Tournaments(self.ledger).info(tournament_id)
+        with self.ledger.transaction() as s:
+            season = self._tournament_season(s, tournament.id)
+            players = self._players(s, season)
+            inside = dict(
+                s.execute(select(Entrant.player_id, Entrant.number).where(Entrant.tournament_id == tournament.id)).all()
+            )
+            ids = {e.name: pid for pid, e in zip(self._player_ids(s, season), players)}
+            elsewhere = set(
+                s.scalars(
+                    select(Entrant.player_id)
+                    .join(Tournament, Tournament.id == Entrant.tournament_id)
+                    .where(Tournament.season_id == season.id, Tournament.id != tournament.id)
+                )
+            )
+            checked = tuple(e for e in players if ids[e.name] in inside)
+            return Door(
+                tournament.id,
+                self._info(s, season),
+                checked,
+                tuple(e for e in players if ids[e.name] not in inside),
+                tuple(e for e in checked if ids[e.name] not in elsewhere),
+            )
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _season(self, s: Session, season_id: int | None, option: str = "--season") -> Season:
+        if season_id is None:
+            value = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
+            if value is None:
+                raise SettingsError(
+                    _("there is no active season; start one with `schreiber season new` or choose one with `schreiber season use ID`.")
+                )
+            season_id = int(value)
+        season = s.get(Season, season_id)
+        if season is None:
+            raise SettingsError(_("there is no season {id}; `schreiber season list` shows them.").format(id=season_id))
+        return season
+
+    def _tournament_season(self, s: Session, tournament_id: int) -> Season:
+        t = s.get(Tournament, tournament_id)
+        if t is None or t.season_id is None:
+            raise SettingsError(
+                _("tournament {id} counts for no season; `schreiber season add {id}` adds it to the active season.").format(id=tournament_id)
+            )
+        return season_row(s, t.season_id)
+
+    def _players(self, s: Session, season: Season) -> list[SeasonEntrant]:
+        return [
+            SeasonEntrant(number, name)
+            for number, name in s.execute(
+                select(SeasonPlayer.number, Player.name)
+                .join(Player, Player.id == SeasonPlayer.player_id)
+                .where(SeasonPlayer.season_id == season.id)
+                .order_by(SeasonPlayer.number)
+            )
+        ]
+
+    def _player_ids(self, s: Session, season: Season) -> list[int]:
+        return list(
+            s.scalars(select(SeasonPlayer.player_id).where(SeasonPlayer.season_id == season.id).order_by(SeasonPlayer.number))
+        )
+
+    def _info(self, s: Session, season: Season) -> SeasonInfo:
+        tournaments = tuple(
+            SeasonTournament(t.id, t.name, t.date.isoformat(), t.wertung)
+            for t in s.scalars(select(Tournament).where(Tournament.season_id == season.id).order_by(Tournament.date, Tournament.id))
+        )
+        count = len(self._player_ids(s, season))
+        active = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
+        return SeasonInfo(
+            season.id, season.name, season.rules, season.wertung, int(season.settings.get("min_starts") or 1),
+            season.settings.get("finale"), tournaments, count, active is not None and int(active) == season.id,
+        )
+
+
+def _set_active(s: Session, season_id: int) -> None:
+    state = s.get(LedgerState, ACTIVE_KEY)
+    if state is None:
+        s.add(LedgerState(key=ACTIVE_KEY, value=str(season_id)))
+    else:
+        state.value = str(season_id)
+
+
+__all__ = ["CheckedIn", "Door", "SeasonAwards", "SeasonInfo", "SeasonRow", "SeasonStandings", "Seasons"]

@@ -1,0 +1,183 @@
+"""Season standings and awards (RULES.md §8), pure: each tournament's results in, the season's ranking out.
+
+A season scores nothing itself: it folds what each tournament's standings gave a player (score, rank,
+field, the round results of the rounds he played). Nothing here knows the database or a rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from schreiber.i18n import _
+from schreiber.rules.model import SettingsError
+
+SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT = "summe", "beste", "platzpunkte", "schnitt_platz", "rundenschnitt"
+WERTUNGEN = (SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT)
+# Their score is an average (a Fraction here, unrounded in JSON, two decimals in tables).
+AVERAGES = (SCHNITT_PLATZ, RUNDENSCHNITT)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one tournament's standings gave one player who played at least one round of it."""
+
+    player: Hashable
+    score: int
+    rank: int
+    field: int
+    rounds: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TournamentResults:
+    tournament: Hashable
+    results: tuple[Result, ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line of the season: rank (None below min_starts), score, starts, rounds played,
+    his result of each tournament in order (None where he did not play), and whether he reached the final."""
+
+    rank: int | None
+    player: Hashable
+    score: int | Fraction
+    starts: int
+    rounds: int
+    results: tuple[Result | None, ...]
+    qualified: bool
+
+
+@dataclass(frozen=True)
+class Award:
+    """Who earned it (all tied players, in standings order), its value, and for the best score the tournament
+    of each player's score."""
+
+    players: tuple[Hashable, ...]
+    value: int | Fraction | None
+    tournaments: tuple[Hashable, ...] = ()
+
+
+@dataclass(frozen=True)
+class Awards:
+    most_starts: Award
+    best_average_rank: Award
+    worst_average_rank: Award
+    best_score: Award
+
+
+def parse_wertung(text: str, option: str = "--set wertung") -> tuple[str, int | None]:
+    """`summe`, `beste:K` (K at least 1), `platzpunkte`, `schnitt_platz` or `rundenschnitt` -> (name, K)."""
+    word = text.strip()
+    name, sep, count = word.partition(":")
+    if name == BESTE and sep:
+        if not count.strip().isdigit() or int(count) < 1:
+            raise SettingsError(
+                _("{option}: beste:K counts the best K tournaments of each player; K is a whole number of 1 or more, not {value}.").format(
+                    option=option, value=repr(count)
+                )
+            )
+        return BESTE, int(count)
+    if name in WERTUNGEN and name != BESTE and not sep:
+        return name, None
+    raise SettingsError(
+        _("{option}: use summe, beste:K, platzpunkte, schnitt_platz or rundenschnitt, not {value}.").format(option=option, value=repr(word))
+    )
+
+
+def _average(values: Sequence[int]) -> Fraction:
+    return Fraction(sum(values), len(values))
+
+
+def score_of(wertung: str, best: int | None, results: Sequence[Result]) -> int | Fraction | None:
+    """A player's season score from his results (None when he has nothing to average)."""
+    if wertung == SUMME:
+        return sum(r.score for r in results)
+    if wertung == BESTE:
+        return sum(sorted((r.score for r in results), reverse=True)[: best or 0])
+    if wertung == PLATZPUNKTE:
+        return sum(r.field - r.rank + 1 for r in results)
+    if wertung == SCHNITT_PLATZ:
+        return _average([r.rank for r in results]) if results else None
+    rounds = [x for r in results for x in r.rounds]
+    return _average(rounds) if rounds else None
+
+
+def standings(
+    tournaments: Sequence[TournamentResults],
+    wertung: str = SUMME,
+    *,
+    best: int | None = None,
+    min_starts: int = 1,
+    finale: int | None = None,
+    order: Mapping[Hashable, object] | None = None,
+) -> list[Line]:
+    """Rank every player who started in a tournament of the season. Ties: more starts, then the better best
+    single tournament score (under schnitt_platz the better best rank); players still tied share the rank
+    (1, 2, 2, 4). Below `min_starts` (rounds under rundenschnitt) a player is listed after the ranked, without
+    a rank. `order` sorts players the ranking cannot tell apart (default: as first met)."""
+    if wertung not in WERTUNGEN:
+        raise ValueError(f"wertung {wertung!r}")
+    by_player: dict[Hashable, list[Result | None]] = {}
+    for i, t in enumerate(tournaments):
+        for r in t.results:
+            by_player.setdefault(r.player, [None] * len(tournaments))[i] = r
+    order = order if order is not None else {p: i for i, p in enumerate(by_player)}
+    lines: list[tuple[tuple, Line]] = []
+    for player, slots in by_player.items():
+        played = [r for r in slots if r is not None]
+        starts = len(played)
+        rounds = sum(len(r.rounds) for r in played)
+        score = score_of(wertung, best, played)
+        counted = rounds if wertung == RUNDENSCHNITT else starts
+        eligible = counted >= min_starts and score is not None
+        if score is None:
+            key: tuple = (0, 0, 0)
+        elif wertung == SCHNITT_PLATZ:  # lower is better
+            key = (score, -starts, min(r.rank for r in played))
+        else:
+            key = (-score, -starts, -max(r.score for r in played))
+        lines.append(((0 if eligible else 1, *key), Line(None, player, score if score is not None else 0, starts, rounds, tuple(slots), False)))
+    lines.sort(key=lambda kv: (kv[0], order.get(kv[1].player, 0)))  # type: ignore[arg-type, return-value]
+    out: list[Line] = []
+    previous: tuple | None = None
+    rank = 0
+    for i, (key, line) in enumerate(lines):
+        if key[0] == 1:
+            out.append(line)
+            continue
+        if key != previous:
+            rank = i + 1
+            previous = key
+        out.append(Line(rank, line.player, line.score, line.starts, line.rounds, line.results, finale is not None and rank <= finale))
+    return out
+
+
+def awards(lines: Sequence[Line], tournaments: Sequence[Hashable]) -> Awards:
+    """The season's awards from its standings: most starts (everyone), best and worst average rank (the
+    ranked players, those with min_starts), and the best single tournament score; tied players all named."""
+    if not lines:
+        return Awards(Award((), None), Award((), None), Award((), None), Award((), None))
+    most = max(line.starts for line in lines)
+    averages = {
+        line.player: _average([r.rank for r in line.results if r is not None]) for line in lines if line.rank is not None
+    }
+    best_average = min(averages.values(), default=None)
+    worst_average = max(averages.values(), default=None)
+    top = max(r.score for line in lines for r in line.results if r is not None)
+    best_players: list[Hashable] = []
+    best_tournaments: list[Hashable] = []
+    for i, t in enumerate(tournaments):
+        for line in lines:
+            r = line.results[i]
+            if r is not None and r.score == top:
+                best_players.append(line.player)
+                best_tournaments.append(t)
+    return Awards(
+        Award(tuple(line.player for line in lines if line.starts == most), most),
+        Award(tuple(p for p, v in averages.items() if v == best_average), best_average),
+        Award(tuple(p for p, v in averages.items() if v == worst_average), worst_average),
+        Award(tuple(best_players), top, tuple(best_tournaments)),
+    )
