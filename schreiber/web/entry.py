@@ -33,7 +33,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from schreiber.entry import LARGEST, from_body
-from schreiber.i18n import _
+from schreiber.i18n import _, ngettext
 from schreiber.ledger.service import Ledger, Moved, Replayed
 from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
@@ -432,7 +432,8 @@ def _labels() -> dict[str, str]:
         "total": _("total"),
         "hand_number": _("Hand {number}"),
         "deals": _("{name} deals"),
-        "sits_out": _("{names} sits out"),
+        "sits_out": ngettext("{names} sits out", "{names} sit out", 1),
+        "sit_out": ngettext("{names} sits out", "{names} sit out", 2),
         "next_dealer": _("Next dealer: {name}"),
         "recorded": _("Hand {number}: {hand} — {formula}"),
         "offline": _("No answer from the table's computer; nothing was recorded. Try again."),

@@ -187,7 +187,7 @@ def create_tournament_app(
         version = await current()
         if isinstance(version, Response):
             return version
-        svg = await table_pages(int(referer)).chart(version)
+        svg = await table_pages(int(referer)).chart(version, request.query_params.get("size") == "phone")
         if svg is None:
             return PlainTextResponse("Not Found", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})

@@ -45,11 +45,11 @@ def test_the_page_follows_hands_from_another_process_without_reloading(db_url, b
         browser.size(390, 844, mobile=True)
         browser.open(served.address)
         browser.wait(lambda: browser.js("document.getElementById('live').textContent") == "live", "the stream to open")
-        assert "2 hands" in browser.text() and "wenz Carl" in browser.text()
+        assert "2 hands" in browser.text() and "Wenz Carl" in browser.text()
         # A mark that a reload would wipe out.
         browser.js("window.notReloaded = true")
         _run(db_url, "add", "farbsolo", "--player", "Dora", "--augen", "91", "--laufende", "3")
-        browser.wait(lambda: "farbsolo Dora" in browser.text(), "the new hand on the page")
+        browser.wait(lambda: "Farbsolo Dora" in browser.text(), "the new hand on the page")
         assert browser.js("window.notReloaded") is True
         assert "3 hands" in browser.text()
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
@@ -69,7 +69,7 @@ def test_the_page_follows_hands_from_another_process_without_reloading(db_url, b
         browser.wait(lambda: "reconnecting" in browser.text(), "the page to notice")
         _run(db_url, "undo")
         served = Served(db_url, "--port", str(port))
-        browser.wait(lambda: "farbsolo Dora" not in browser.text() and "2 hands" in browser.text(), "the page to re-sync",
+        browser.wait(lambda: "Farbsolo Dora" not in browser.text() and "2 hands" in browser.text(), "the page to re-sync",
                      timeout=20)
         assert browser.js("window.notReloaded") is None  # the ?wall page was opened afresh above
     finally:

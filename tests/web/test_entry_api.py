@@ -289,3 +289,19 @@ def test_the_entry_page_shows_who_deals_and_sits_out_and_the_types_in_the_rule_s
     assert state["totals"] == listed["totals"]
     assert '<html lang="de">' in de and '<html lang="en">' in en
     assert "<svg" in en  # the QR code for the next phone
+
+
+def test_the_page_is_told_that_the_dealer_deals_again_after_a_solo_as_add_says(table):
+    c, key, __ = served(table.url)
+    with c:
+        token = {"X-Schreiber-Token": page_token(c, key)}
+        solo = c.post(f"/entry/hands?key={key}", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=token).json()
+        plain = c.post(f"/entry/hands?key={key}", json={"type": "rufspiel", "player": "Anna", "partner": "Carl", "augen": 65},
+                       headers=token).json()
+        german = c.post(f"/entry/hands?key={key}", json={"type": "geier", "player": "Dora", "augen": 70},
+                        headers={**token, "Accept-Language": "de"}).json()
+    assert solo["said"] == ["Solo: Anna deals again"] and solo["state"]["dealer"] == "Anna"
+    assert plain["said"] == []
+    assert german["said"] == ["Solo: Berta gibt noch einmal"]
+    # the command line says the same after its solo
+    assert "Solo: Berta deals again" in table.ok("add", "wenz", "--player", "Anna", "--augen", "70")

@@ -73,3 +73,21 @@ def test_every_route_of_the_tournament_pages_carries_the_security_headers(cli):
                 paths += [f"/?organiser={BOSS}", "/?organiser=wrong", f"/?key={key}", "/?key=wrong"]
             for path in paths:
                 assert_hardened(c.get(path), f"entry={entry} {path}")
+
+
+@pytest.mark.parametrize("default", ["de", "en"])
+def test_a_browser_asking_for_neither_language_gets_the_one_schreiber_started_in(evening, monkeypatch, default):
+    from schreiber import i18n
+
+    monkeypatch.setattr(i18n, "LANGUAGE", default)
+    ledger = Ledger.open(evening.url)
+    __, key = ledger.entry_key()
+    with TestClient(create_app(ledger, Scope(), interval=0.1, entry=[1])) as c:
+        for path in ("/", f"/?key={key}", "/fragment"):
+            for accept, lang in (("fr-FR,fr;q=0.9", default), ("", default), ("fr, en;q=0.1", "en"), ("de-AT", "de")):
+                r = c.get(path, headers={"Accept-Language": accept} if accept else {})
+                assert "accept-language" in r.headers["vary"].lower()
+                said = ("Nächster Geber" if lang == "de" else "Next dealer") if path != f"/?key={key}" else ("Spielart" if lang == "de" else "Hand type")
+                assert said in r.text, (path, accept, default)
+                if path != "/fragment":
+                    assert f'<html lang="{lang}"' in r.text, (path, accept)

@@ -58,6 +58,29 @@ def shots(tmp_path) -> Path:
     return where
 
 
+def watch_policy(browser: chromium.Browser) -> None:
+    """From the next page on, every breach of the Content-Security-Policy is kept in window.violations."""
+    browser.call("Page.addScriptToEvaluateOnNewDocument", session=True, source=(
+        "window.violations = []; document.addEventListener('securitypolicyviolation',"
+        " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"))
+
+
+def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db_url, browser):
+    _run(db_url, "session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora", "--teams", "Anna+Carl", "Berta+Dora")
+    _run(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
+    served = Served(db_url, "--entry")
+    link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
+    watch_policy(browser)
+    try:
+        for url in (served.address, served.address + "?wall", served.address + "?hands=all", link):
+            browser.open(url)
+            browser.wait(lambda: browser.js("document.body && document.body.innerText.length > 40"), url)
+            assert browser.js("!!document.querySelector('svg')"), url  # the drawing, or the entry page's QR code
+            assert browser.js("window.violations") == [], url
+    finally:
+        served.stop()
+
+
 def _lines(served: Served, count: int) -> list[str]:
     return [served.proc.stdout.readline() for __ in range(count)]  # type: ignore[union-attr]
 
@@ -78,6 +101,7 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
         "table": table.address, "entry": entry, "tournament": tournament.address, "wall": tournament.address + "?wall",
         "tournament table": f"{tournament.address}?session={first['session']}", "organiser": organiser,
     }
+    watch_policy(browser)
     try:
         for width, height, mobile in SIZES:
             browser.size(width, height, mobile=mobile)
@@ -87,6 +111,7 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
                     browser.open(url)
                     browser.wait(lambda: browser.js("document.body && document.body.innerText.length > 40"), name)
                     assert browser.js("document.documentElement.lang") == language, (name, accept)
+                    assert browser.js("window.violations") == [], name  # nothing inline the policy had to block
                     if name in ("table", "tournament table"):  # the chart loads though the page sends no Referer
                         browser.wait(lambda: browser.js("(() => { const i = document.querySelector('.chart img');"
                                                         " return !!i && i.complete && i.naturalWidth > 0; })()"), f"the chart of {name}")

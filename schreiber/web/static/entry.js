@@ -294,7 +294,9 @@
   function drawTable() {
     const next = document.getElementById("next");
     const parts = [el("strong", {}, fmt(L.hand_number, { number: state.next_number })), " · " + fmt(L.deals, { name: state.dealer })];
-    if (state.sitting_out.length) parts.push(" · " + fmt(L.sits_out, { names: state.sitting_out.join(", ") }));
+    if (state.sitting_out.length) {
+      parts.push(" · " + fmt(state.sitting_out.length > 1 ? L.sit_out : L.sits_out, { names: state.sitting_out.join(", ") }));
+    }
     next.replaceChildren(...parts);
     document.getElementById("carried").textContent = state.status.join(" · ");
     const totals = document.getElementById("totals");
