@@ -197,3 +197,14 @@ def standings(
 
     _write_pdf(output, lambda: tournament_pdf.standings(view))
     typer.echo(_("The standings after round {round} are in {file}.").format(round=view.rounds, file=output))
+
+
+@tournament_app.command("checkin", help=_(
+    "Check season players in at the door: registers them into the active tournament by season start\n"
+    "number or name (its season's players; one checked in already is said so)."
+))
+def checkin(players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))]) -> None:
+    from schreiber.cli import season_render
+    from schreiber.ledger.season import Seasons
+
+    season_render.checked_in(Seasons(_ledger()).checkin(players))
