@@ -785,7 +785,16 @@ def serve(
                      help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
     ] = None,
     behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help=_("Trust X-Forwarded-For from the proxy in front (only when serve is reachable through that proxy alone)."))] = False,
+    season: Annotated[
+        Optional[str],
+        typer.Option("--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")),
+    ] = None,
 ) -> None:
+    if season is not None:
+        from schreiber.web.season_page import run as run_season
+
+        run_season(_ledger(), season, host, port, say=typer.echo)
+        return
     if tournament is not None:
         from schreiber.web.tournament import run as run_tournament
 

@@ -121,3 +121,24 @@ def standings(
 def awards(format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table") -> None:
     fmt = _format(format_, ("table", "json"))
     _show().awards(_seasons().awards(), fmt)
+
+
+@season_app.command("cards", help=_(
+    "A check-in card per season player, as a PDF to print: name, season start number and a QR code of the\n"
+    "organiser page's check-in address (serve --tournament --entry), which a phone's camera opens."
+))
+def cards(
+    output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
+    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on, as the phones reach it."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
+) -> None:
+    _pdf(output)
+    from schreiber.web.server import address
+
+    s = _seasons()
+    info, players = s.info(), s.players()
+    from schreiber.report import season_pdf
+
+    data = season_pdf.cards(info, players, address(host, port))
+    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    typer.echo(_("{count} check-in cards of season “{name}” are in {file}.").format(count=len(players), name=info.name, file=output))

@@ -266,6 +266,17 @@ def standings(
         typer.echo(_("The standings so far (no round finished yet) are in {file}.").format(file=output))
 
 
+@tournament_app.command("checkin", help=_(
+    "Check season players in at the door: registers them into the active tournament by season start\n"
+    "number or name (its season's players; one checked in already is said so)."
+))
+def checkin(players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))]) -> None:
+    from schreiber.cli import season_render
+    from schreiber.ledger.season import Seasons
+
+    season_render.checked_in(Seasons(_ledger()).checkin(players))
+
+
 # The money commands (set, pay, cash) live in their own module and join this group.
 from schreiber.cli.cash import cash_commands  # noqa: E402
 

@@ -7,6 +7,7 @@ not know (which tournaments count, the season's Wertung and settings, the season
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -292,7 +293,7 @@ class Seasons:
                     ids[row.name],
                     row.score,
                     # Among those who played: a registered player who played nothing is no start and takes no place.
-                    1 + sum(1 for r in ranks if r < row.rank),
+                    1 + bisect_left(ranks, row.rank),
                     len(played),
                     tuple(r for r in row.rounds if r is not None),
                 )

@@ -6,13 +6,14 @@ that write these files. Text goes through tournament_pdf's Latin-1 reduction (th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from schreiber.i18n import _, ngettext
 from schreiber.report.tournament_pdf import WIDTH, _document, _heading, _row, _text
 
 if TYPE_CHECKING:
-    from schreiber.ledger.season import SeasonStandings
+    from schreiber.ledger.season import SeasonEntrant, SeasonInfo, SeasonStandings
 
 
 def _value(v: object) -> str:
@@ -54,4 +55,53 @@ def standings(view: SeasonStandings) -> bytes:
         cells += ["-" if x is None else f"{x.score} ({x.rank}.)" for x in r.results]
         pdf.set_fill_color(242, 242, 242)
         _row(pdf, fixed, cells, height=6.5, aligns=aligns, size=8, fill=i % 2 == 1)
+    return bytes(pdf.output())
+
+
+CARD_W, CARD_H = 85.0, 54.0  # a cheque card, ten to an A4 page
+
+
+def checkin_address(base: str, number: int) -> str:
+    """What a card's QR code holds: the organiser page's check-in address with the season start number."""
+    return f"{base.rstrip('/')}/checkin?number={number}"
+
+
+def cards(info: SeasonInfo, players: Sequence[SeasonEntrant], base: str) -> bytes:
+    """A card per player: the season's name, his name and season start number in large print, and a QR code of the
+    check-in address (`checkin_address`), which a phone's own camera opens."""
+    import io
+
+    import segno
+
+    title = _("{name} - check-in cards").format(name=info.name)
+    pdf = _document(title)
+    pdf.set_auto_page_break(False)
+    left, top = (210 - 2 * CARD_W) / 2, 15.0
+    for i, player in enumerate(players):
+        slot = i % 10
+        if slot == 0:
+            pdf.add_page()
+        x = left + (slot % 2) * CARD_W
+        y = top + (slot // 2) * CARD_H
+        pdf.set_draw_color(160, 160, 160)
+        pdf.rect(x, y, CARD_W, CARD_H)  # the line to cut along
+        pdf.set_xy(x + 4, y + 4)
+        pdf.set_font("Helvetica", "", 8)
+        pdf.cell(CARD_W - 8, 4, _text(info.name))
+        pdf.set_xy(x + 4, y + 12)
+        pdf.set_font("Helvetica", "B", 30)
+        pdf.cell(40, 14, str(player.number))
+        pdf.set_xy(x + 4, y + 30)
+        pdf.set_font("Helvetica", "B", 12 if len(player.name) <= 16 else 9)  # a long name still fits above the foot line
+        pdf.multi_cell(CARD_W - 46, 5, _text(player.name))
+        pdf.set_xy(x + 4, y + CARD_H - 8)
+        pdf.set_font("Helvetica", "", 7)
+        pdf.cell(CARD_W - 46, 4, _text(_("Show this card at the door.")))
+        png = io.BytesIO()
+        segno.make(checkin_address(base, player.number), error="m").save(png, kind="png", scale=8, border=2)
+        png.seek(0)
+        pdf.image(png, x=x + CARD_W - 42, y=y + 6, w=40, h=40)
+    if not players:
+        pdf.add_page()
+        _heading(pdf, title, _("The season has no players yet; `schreiber season register NAME …` gives them numbers."))
     return bytes(pdf.output())

@@ -41,6 +41,7 @@ from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
 from schreiber.web.hardening import Hardened, exception_handlers
+from schreiber.web.season import checkin_routes
 
 ORGANISER = "organiser"
 
@@ -198,6 +199,7 @@ def create_tournament_app(
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", live.events(keepalive), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
+            *(checkin_routes(ledger, tournament_id, organiser or "", env, writer.gate.slow_down) if writer is not None else []),
             *(writer.routes() if writer is not None else not_allowed()),
             *(cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current) if writer is not None else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -258,6 +260,7 @@ def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry:
         link = f"{where}?{ORGANISER}={organiser}"
         say(_("The organiser's page, with every open table's entry address and QR code (keep it to yourself): {address}").format(address=link))
         say(qr_text(link))
+        say(_("The organiser's check-in, for the phone that reads the players' cards: {address}").format(address=f"{where}checkin?{ORGANISER}={organiser}"))
         if is_loopback(host):
             say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
         app = create_tournament_app(ledger, info.id, entry=True, organiser=organiser, public=where)

@@ -158,5 +158,5 @@ def test_the_page_shows_spaced_names_whole(cli):
     cli.ok("add", "wenz", "--player", "Sepp K.", "--augen", "70")
     with client(cli.url) as c:
         page = text(c.get("/").text)
-    assert "1 wenz Sepp K." in page and "player: Sepp K.; augen: 70" in page
+    assert "1 Wenz Sepp K." in page and "player: Sepp K.; augen: 70" in page  # the type as the page names it
     assert "1 Sepp K. +6 €0.60" in page and "Hans Peter pays Sepp K. €0.20" in page

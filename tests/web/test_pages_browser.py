@@ -25,9 +25,9 @@ SIZES = [(390, 844, True), (1920, 1080, False)]
 WORDS = {
     "table": {"de": ["Nächster Geber", "Stand", "nur lesen"], "en": ["Next dealer", "Standings", "read-only"]},
     "entry": {"de": ["Spielart", "Korrekturen", "Letztes Spiel zurücknehmen"], "en": ["Hand type", "Corrections", "Undo the last hand"]},
-    "tournament": {"de": ["Wo sitze ich?", "Stand nach Runde 1", "Runde 1: wer sitzt wo"],
-                   "en": ["Where do I sit?", "Standings after round 1", "Round 1: who sits where"]},
-    "wall": {"de": ["Stand nach Runde 1"], "en": ["Standings after round 1"]},
+    "tournament": {"de": ["Wo sitze ich?", "Stand bisher, noch keine Runde fertig", "Runde 1: wer sitzt wo"],
+                   "en": ["Where do I sit?", "Standings so far, no round finished yet", "Round 1: who sits where"]},
+    "wall": {"de": ["Stand bisher, noch keine Runde fertig"], "en": ["Standings so far, no round finished yet"]},
     "tournament table": {"de": ["Runde 1 · Tisch 1 · Spiel 2 von 4", "Nächster Geber"], "en": ["Round 1 · Table 1 · Hand 2 of 4", "Next dealer"]},
     "organiser": {"de": ["Eintragen an den Tischen"], "en": ["entry at the tables"]},
 }

@@ -1,0 +1,49 @@
+"""`schreiber serve --season`: the season's standings and awards, live as a tournament of the season records sheets
+and hands (Starlette's TestClient; the command in a process of its own)."""
+
+from __future__ import annotations
+
+import random
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from schreiber.ledger.service import Ledger  # noqa: E402
+from schreiber.web.season_page import create_season_app  # noqa: E402
+from tests.cli.test_season import NAMES, play  # noqa: E402
+from tests.web.test_serve_command import Served  # noqa: E402
+
+
+def test_the_season_page_follows_a_tournament_of_the_season(cli):
+    cli.ok("season", "new", "Wirtshauscup", "--rules", "preisschafkopf", "--set", "finale=2")
+    play(cli, "Januar", NAMES[:8], 1, random.Random(1), season=1)
+    ledger = Ledger.open(cli.url)
+    try:
+        client = TestClient(create_season_app(ledger, 1))
+        first = client.get("/")
+        assert first.status_code == 200 and "Wirtshauscup" in first.text and "most starts" in first.text
+        leader = cli.json("season", "standings", "--format", "json")["players"][0]["name"]
+        assert leader in first.text
+        version = first.headers["X-Schreiber-Version"]
+        assert "Anna" not in NAMES[8:] and "Ida" not in first.text
+        # A second tournament of the season: a sheet entered shows on the page at once.
+        play(cli, "Februar", NAMES[6:14], 1, random.Random(2), season=1)
+        after = client.get("/fragment")
+        assert after.headers["X-Schreiber-Version"] != version and "Ida" in after.text and "T2" in after.text
+        assert "class=\"wall\"" in client.get("/?wall").text
+        assert client.post("/").status_code == 405
+    finally:
+        ledger.engine.dispose()
+
+
+def test_serve_season_without_an_id_serves_the_active_one(cli):
+    cli.ok("season", "new", "Liga", "--rules", "doppelkopf")
+    served = Served(cli.url, "--season")
+    try:
+        assert "the season “Liga”" in served.first
+        assert "Liga" in urllib.request.urlopen(served.address, timeout=10).read().decode()
+    finally:
+        served.stop()
