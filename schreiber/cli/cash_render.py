@@ -65,7 +65,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         balance = money(line.balance, plus=True) if line.balance else "0"
         rows.append([f"{line.rank}.", str(line.number), line.name, money(line.startgeld), money(line.paid), money(line.verlustspiel),
                      money(line.reuegeld), prize, balance])
-    _out(_grid(rows, headers))
+    _out(_grid(rows, headers, left=(2,)))
     _out(_("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
         pot=money(b.pot), paid=money(sum(x.paid for x in b.lines)), verlust=money(sum(x.verlustspiel for x in b.lines)),
         reue=money(sum(x.reuegeld for x in b.lines))))

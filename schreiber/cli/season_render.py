@@ -49,7 +49,7 @@ def listing(infos: Sequence[SeasonInfo], fmt: str = "table") -> None:
         [("* " if i.active else "") + str(i.id), i.name, i.rules, i.wertung, str(len(i.tournaments)), str(i.players)]
         for i in infos
     ]
-    _out(_grid(rows, [_("id"), _("name"), _("rules"), _("Wertung"), _("tournaments"), _("players")]))
+    _out(_grid(rows, [_("id"), _("name"), _("rules"), _("Wertung"), _("tournaments"), _("players")], left=(1, 2, 3)))
 
 
 def details(info_: SeasonInfo, players: Sequence[SeasonEntrant]) -> None:
@@ -96,7 +96,7 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
             cells.append(_("qualified") if r.qualified else "")
         cells += ["–" if x is None else f"{x.score} ({x.rank}.)" for x in r.results]
         rows.append(cells)
-    _out(_grid(rows, headers))
+    _out(_grid(rows, headers, left=(2,)))
     below = sum(1 for r in view.rows if r.rank is None)
     if below:
         _out(ngettext("{count} player has fewer than {min_starts} starts and no rank yet.",

@@ -116,10 +116,10 @@ def seated_in(s: Session, t: Tournament, player_id: int) -> list[tuple[int, int]
     ]
 
 
-def register(s: Session, t: Tournament, names: Sequence[str], number: int | None, player_of) -> Registered:
-    """Register `names` with the next start numbers (or `number` for one); `player_of(s, name)` finds or
-    makes the ledger's player. A name close to a registered one is registered and named in `close`."""
-    names = [n.strip() for n in names]
+def typed_names(names: Sequence[str], number: int | None) -> list[str]:
+    """The names to register, spaces tidied; refused in one sentence when one is empty or given twice,
+    or when `--number` is not 1 or more for one name (tournaments and seasons alike)."""
+    names = [" ".join(n.split()) for n in names]
     if not names or any(not n for n in names):
         raise SettingsError(_("NAME: a player's name cannot be empty."))
     if number is not None and len(names) != 1:
@@ -129,6 +129,13 @@ def register(s: Session, t: Tournament, names: Sequence[str], number: int | None
     keys = [n.casefold() for n in names]
     if len(set(keys)) != len(keys):
         raise SettingsError(_("NAME: each player can be registered only once."))
+    return names
+
+
+def register(s: Session, t: Tournament, names: Sequence[str], number: int | None, player_of) -> Registered:
+    """Register `names` with the next start numbers (or `number` for one); `player_of(s, name)` finds or
+    makes the ledger's player. A name close to a registered one is registered and named in `close`."""
+    names = typed_names(names, number)
     everyone = entrants(s, t)
     taken = {e.player.name_key: e for e in everyone}
     numbers = {e.number for e in everyone}

@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import N_, _
 from schreiber.ledger import season_ranking
 from schreiber.ledger.names import pick
+from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import HANDS_BY_RULES, StandingsView, Tournaments
+from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
 from schreiber.rules.model import SettingsError
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
 
@@ -151,9 +152,9 @@ class Seasons:
         name = " ".join(name.split())
         if not name:
             raise SettingsError(_("NAME: a season needs a name."))
-        if rules not in HANDS_BY_RULES:
+        if rules not in tournament_games():
             raise SettingsError(
-                _("--rules: a season is played with {allowed}, not {name}.").format(allowed=", ".join(HANDS_BY_RULES), name=repr(rules))
+                _("--rules: a season is played with {allowed}, not {name}.").format(allowed=", ".join(tournament_games()), name=repr(rules))
             )
         settings = parse_settings(assignments)
         with self.ledger.transaction() as s:
@@ -186,16 +187,7 @@ class Seasons:
 
     def register(self, names: Sequence[str], number: int | None = None, season_id: int | None = None) -> list[SeasonEntrant]:
         """Give each player his permanent season start number (the next free ones, or `number` for one)."""
-        names = [" ".join(n.split()) for n in names]
-        if not names or any(not n for n in names):
-            raise SettingsError(_("NAME: a player's name cannot be empty."))
-        if number is not None and len(names) != 1:
-            raise SettingsError(_("--number gives the start number of one player; name one player with it."))
-        if number is not None and number < 1:
-            raise SettingsError(_("--number must be 1 or more."))
-        keys = [n.casefold() for n in names]
-        if len(set(keys)) != len(keys):
-            raise SettingsError(_("NAME: each player can be registered only once."))
+        names = typed_names(names, number)
         with self.ledger.transaction() as s:
             season = self._season(s, season_id)
             have = {e.name.casefold(): e for e in self._players(s, season)}
