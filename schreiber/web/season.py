@@ -60,7 +60,7 @@ def checkin_routes(
     def check_in(who: str, new: bool) -> str:
         """One check-in; the sentence to show."""
         if new:
-            entrant = Tournaments(ledger).register([who], tournament_id=tournament_id)[0]
+            entrant = Tournaments(ledger).register([who], tournament_id=tournament_id).entrants[0]
             return _("{name} is new to the season and checked in with start number {number}.").format(name=entrant.name, number=entrant.number)
         done = seasons.checkin([who], tournament_id)
         if done.registered:
