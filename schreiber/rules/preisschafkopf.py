@@ -230,11 +230,15 @@ class Preisschafkopf:
             return Result(payout, state.carry)
         winners = party if won else others
         points = {p: (value if p in winners else 0) for p in active}
-        split = (
-            _("{name} +{value}; the others 0").format(name=winners[0], value=value)
-            if len(winners) == 1
-            else _("{names} +{value} each; the others 0").format(names=_and(winners), value=value)
-        )
+        # The sentence depends on the winners and the value only: made once per table's settings and language.
+        said_key = ("split", winners, value)
+        split = memo.get(said_key)
+        if split is None:
+            split = memo[said_key] = (
+                _("{name} +{value}; the others 0").format(name=winners[0], value=value)
+                if len(winners) == 1
+                else _("{names} +{value} each; the others 0").format(names=_and(winners), value=value)
+            )
         soloist = hand.player if hand.type in FIELDS and hand.type not in ("rufspiel", "kreuz") else None
         return Result(Payout(points, value, terms, said, split, soloist, winners), state.carry)
 
