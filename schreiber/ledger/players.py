@@ -25,6 +25,7 @@ from schreiber.store.models import (
     Entrant,
     HandRecord,
     Payment,
+    TournamentPayment,
     PayoutRecord,
     Player,
     PlayerTotals,
@@ -329,7 +330,7 @@ class Players:
                 (Seat, Seat.player_id), (PayoutRecord, PayoutRecord.player_id), (TableEvent, TableEvent.player_id),
                 (SheetEntry, SheetEntry.player_id), (ReplacedSheetEntry, ReplacedSheetEntry.player_id),
                 (Entrant, Entrant.player_id), (SeasonPlayer, SeasonPlayer.player_id),
-                (Payment, Payment.payer_id), (Payment, Payment.payee_id),
+                (Payment, Payment.payer_id), (Payment, Payment.payee_id), (TournamentPayment, TournamentPayment.player_id),
             ):
                 s.execute(update(model).where(column == one.id).values({column.key: two.id}).execution_options(synchronize_session=False))
             _drop_kept(s, mine)

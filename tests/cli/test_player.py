@@ -98,3 +98,17 @@ def test_rename_changes_the_name_everywhere_and_no_number(cli):
     assert repr(after) == repr(before).replace("'Anna'", "'Anni'")
     assert cli.ok("add", "rufspiel", "-p", "Anni", "-m", "Berta", "-a", "70")
     assert cli.ok("db", "check").startswith("ok")
+
+
+def test_merge_moves_a_paid_startgeld_with_the_spelling(cli):
+    """The cashbook's payments belong to the person: after a merge the Startgeld paid under one spelling
+    is his under the other, and nothing is owed twice."""
+    cli.ok("tournament", "new", "Cup 1", "--rules", "preisschafkopf", "--set", "startgeld=1000", "--date", "2027-01-10")
+    cli.ok("tournament", "register", "Anna", "Berta", "Carl", "Sepp")
+    cli.ok("tournament", "pay", "Sepp")
+    cli.ok("tournament", "new", "Cup 2", "--rules", "preisschafkopf", "--set", "startgeld=1000", "--date", "2027-01-17")
+    cli.ok("tournament", "register", "Anna", "Berta", "Carl", "Sepp K.")
+    cli.ok("player", "merge", "Sepp", "Sepp K.")
+    cli.ok("tournament", "use", "1")
+    paid = {p["name"]: p["paid"] for p in cli.json("tournament", "cash", "--format", "json")["players"]}
+    assert paid == {"Anna": 0, "Berta": 0, "Carl": 0, "Sepp K.": 1000}
