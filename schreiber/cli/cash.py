@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _format, _ledger, _write_file
+from schreiber.cli.runner import _format, _ledger, _pdf, _write_file
 from schreiber.i18n import _
 
 # Joined to the `tournament` group by cli/tournament.py.
@@ -87,8 +87,8 @@ def cash(
     fmt = _format(format_, ("table", "json", "csv"))
     if excel and fmt != "csv":
         raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
-    if output is not None and not output.lower().endswith(".pdf"):
-        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=output), param_hint="--output")
+    if output is not None:
+        _pdf(output)
     view = _cash().book()
     if output is None:
         _show().book(view, fmt, excel=excel)

@@ -76,6 +76,12 @@ def _format(value: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
+def _pdf(path: str) -> None:
+    """`--output` of a command that writes a PDF names a .pdf file."""
+    if not path.lower().endswith(".pdf"):
+        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
+
+
 def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = False) -> Any:
     """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
     from pathlib import Path

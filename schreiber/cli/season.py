@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _format, _ledger, _write_file
+from schreiber.cli.runner import _format, _ledger, _pdf, _write_file
 from schreiber.i18n import _
 
 season_app = typer.Typer(
@@ -31,11 +31,6 @@ def _show() -> Any:
     from schreiber.cli import season_render
 
     return season_render
-
-
-def _pdf(path: str) -> None:
-    if not path.lower().endswith(".pdf"):
-        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
 
 
 @season_app.command("new", help=_("Start a season and make it the active one."))

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _date, _format, _ledger, _write_file
+from schreiber.cli.runner import _date, _format, _ledger, _pdf, _write_file
 from schreiber.i18n import _
 
 tournament_app = typer.Typer(
@@ -45,11 +45,6 @@ def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
             raise typer.BadParameter(_("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option)
         out.append((match.group(1), int(match.group(2))))
     return out
-
-
-def _pdf(path: str) -> None:
-    if not path.lower().endswith(".pdf"):
-        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
 
 
 def _write_pdf(path: str, make: Any) -> None:
