@@ -34,7 +34,7 @@ from schreiber.cli import clickwords
 from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
 from schreiber.cli.metavars import fix_metavars, fix_params
-from schreiber.cli.runner import _QUIET, _date, _format, _kept, _ledger, _opened, _render, _target, _write_file
+from schreiber.cli.runner import _QUIET, ExcelOpt, FormatOpt, _date, _format, _kept, _ledger, _listing_format, _opened, _render, _target, _write_file
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -107,11 +107,6 @@ def _global(
 
 
 SessionOpt = Annotated[Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))]
-FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
-ExcelOpt = Annotated[
-    bool,
-    typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")),
-]
 
 
 # -- sessions ---------------------------------------------------------------------------------
@@ -587,10 +582,8 @@ def report(
 ) -> None:
     from schreiber.ledger.reports import report as make_report
 
-    fmt = _format(format_, ("table", "json", "csv"))
+    fmt = _listing_format(format_, excel)
     scope = _scope(session, all_, since, until)
-    if excel and fmt != "csv":
-        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
     if open_:
         from schreiber.ledger.payments import open_debts
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _format, _ledger, _pdf, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _ledger, _listing_format, _write_file
 from schreiber.i18n import _
 
 # Joined to the `tournament` group by cli/tournament.py.
@@ -78,17 +78,11 @@ def pay(
     '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance"}]}.'
 ))
 def cash(
-    format_: Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))] = "table",
-    excel: Annotated[
-        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
-    ] = False,
+    format_: FormatOpt = "table",
+    excel: ExcelOpt = False,
     output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))] = None,
 ) -> None:
-    fmt = _format(format_, ("table", "json", "csv"))
-    if excel and fmt != "csv":
-        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
-    if output is not None:
-        _pdf(output)
+    fmt = _listing_format(format_, excel, output)
     view = _cash().book()
     if output is None:
         _show().book(view, fmt, excel=excel)

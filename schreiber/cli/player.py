@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from schreiber.cli.runner import _format, _ledger
+from schreiber.cli.runner import FormatOpt, _format, _ledger
 from schreiber.i18n import _
 
 player_app = typer.Typer(
@@ -32,7 +32,7 @@ def _show() -> Any:
 
 
 @player_app.command("list", help=_("Every player with his tables, hands, tournaments and seasons."))
-def list_(format_: Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))] = "table") -> None:
+def list_(format_: FormatOpt = "table") -> None:
     fmt = _format(format_, ("table", "json", "csv"))
     _show().listing(_players().list(), fmt)
 

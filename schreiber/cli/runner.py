@@ -11,7 +11,7 @@ import datetime as dt
 import gc
 import logging
 import os
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -74,6 +74,24 @@ def _format(value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise typer.BadParameter(_("use {allowed}, not {value}.").format(allowed=', '.join(allowed), value=repr(value)), param_hint="--format")
     return value
+
+
+FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
+ExcelOpt = Annotated[
+    bool,
+    typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")),
+]
+
+
+def _listing_format(format_: str, excel: bool, output: Optional[str] = None) -> str:
+    """The format of a listing that may also be a CSV for Excel or a PDF: checked, with --excel only
+    beside --format csv and --output only a .pdf."""
+    fmt = _format(format_, ("table", "json", "csv"))
+    if excel and fmt != "csv":
+        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
+    if output is not None:
+        _pdf(output)
+    return fmt
 
 
 def _pdf(path: str) -> None:

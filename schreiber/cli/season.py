@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _format, _ledger, _pdf, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _format, _ledger, _listing_format, _pdf, _write_file
 from schreiber.i18n import _
 
 season_app = typer.Typer(
@@ -18,7 +18,6 @@ season_app = typer.Typer(
     rich_markup_mode=None,
     no_args_is_help=True,
 )
-FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 
 
 def _seasons() -> Any:
@@ -87,16 +86,10 @@ def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT..."
 def standings(
     wertung: Annotated[Optional[str], typer.Option("--wertung", metavar="W", help=_("Rank by another Wertung, just shown (the season keeps its own)."))] = None,
     format_: FormatOpt = "table",
-    excel: Annotated[
-        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
-    ] = False,
+    excel: ExcelOpt = False,
     output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
 ) -> None:
-    fmt = _format(format_, ("table", "json", "csv"))
-    if excel and fmt != "csv":
-        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
-    if output is not None:
-        _pdf(output)
+    fmt = _listing_format(format_, excel, output)
     view = _seasons().standings(wertung=wertung)
     if output is None:
         _show().standings(view, fmt, excel=excel)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import _date, _format, _ledger, _pdf, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _format, _ledger, _listing_format, _pdf, _write_file
 from schreiber.i18n import _
 
 tournament_app = typer.Typer(
@@ -21,7 +21,6 @@ tournament_app = typer.Typer(
 )
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))]
-FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
 
 
@@ -238,16 +237,10 @@ def result(
 def standings(
     round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The standings after round N."))] = None,
     format_: FormatOpt = "table",
-    excel: Annotated[
-        bool, typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10)."))
-    ] = False,
+    excel: ExcelOpt = False,
     output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
 ) -> None:
-    fmt = _format(format_, ("table", "json", "csv"))
-    if excel and fmt != "csv":
-        raise typer.BadParameter(_("goes with --format csv only."), param_hint="--excel")
-    if output is not None:
-        _pdf(output)
+    fmt = _listing_format(format_, excel, output)
     view = _tournaments().standings(round_)
     if output is None:
         _show().standings(view, fmt, excel=excel)
