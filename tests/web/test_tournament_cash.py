@@ -104,17 +104,22 @@ def test_a_tap_and_a_second_tap_mark_a_player_paid_in_the_browser(day, tmp_path)
             browser.js(f"{pay_emil}.nextElementSibling.click()")  # No
             assert browser.js(f"{pay_emil}.textContent") == "paid"
             browser.js(f"{pay_emil}.click()")
+            # Fritz pays at the desk while the question about Emil is open: the live page swaps in the
+            # fresh list, and the question stays asked, so the second tap records Emil and not a new question.
+            cli.ok("tournament", "pay", "Fritz")
+            browser.wait(lambda: "4 of 8 players have paid" in browser.text(), "the list without Fritz", timeout=30)
+            assert browser.js(f"{pay_emil}.textContent") == "Emil paid €15.00? Tap again"
             shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
             shots.mkdir(parents=True, exist_ok=True)
             browser.screenshot(str(shots / "tournament-cash-ask.png"))
             browser.js(f"{pay_emil}.click()")
             # The live page swaps in the fresh list: Emil is no longer on it.
             browser.wait(lambda: browser.js("document.querySelector('.cash .pay[data-number=\"5\"]') === null")
-                         and "4 of 8 players have paid" in browser.text(), "the list without Emil", timeout=30)
+                         and "5 of 8 players have paid" in browser.text(), "the list without Emil", timeout=30)
             browser.screenshot(str(shots / "tournament-cash.png"))
             assert (shots / "tournament-cash.png").stat().st_size > 5000
         finally:
             browser.close()
     finally:
         served.stop()
-    assert paid(cli)["Emil"] == 1500 and paid(cli)["Fritz"] == 0
+    assert paid(cli)["Emil"] == 1500 and paid(cli)["Fritz"] == 1500 and paid(cli)["Gerda"] == 0

@@ -5,7 +5,15 @@
   "use strict";
   if (window.schreiberCash) return;
   window.schreiberCash = true;
+  var armed = null;  // the start number asked about: a live swap of the list must not drop the question
+  function arm(button) {
+    armed = button.getAttribute("data-number");
+    button.setAttribute("data-armed", "");
+    button.textContent = button.getAttribute("data-ask");
+    button.nextElementSibling.hidden = false;
+  }
   function reset(button) {
+    armed = null;
     button.removeAttribute("data-armed");
     button.textContent = button.getAttribute("data-label");
     button.nextElementSibling.hidden = true;
@@ -19,11 +27,10 @@
     }
     if (!button.hasAttribute("data-armed")) {
       Array.prototype.forEach.call(document.querySelectorAll(".cash .pay[data-armed]"), reset);
-      button.setAttribute("data-armed", "");
-      button.textContent = button.getAttribute("data-ask");
-      button.nextElementSibling.hidden = false;
+      arm(button);
       return;
     }
+    armed = null;
     button.disabled = true;
     var error = document.querySelector(".cash .error");
     fetch("/cash/pay" + location.search, {
@@ -41,5 +48,9 @@
       reset(button);
       if (error) { error.textContent = e.message; error.hidden = false; }
     });
+  });
+  document.addEventListener("schreiber:swapped", function () {
+    var again = armed && document.querySelector('.cash .pay[data-number="' + armed + '"]');
+    if (again) arm(again); else armed = null;  // paid meanwhile (another device): nothing left to ask
   });
 })();

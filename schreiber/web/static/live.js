@@ -35,6 +35,8 @@
         main.setAttribute("data-version", version);
         shown = version;
         fill();
+        // A question half answered (the Startgeld's "Tap again") is asked again on the fresh content.
+        document.dispatchEvent(new CustomEvent("schreiber:swapped"));
       });
     }).catch(function () { state(false, "reconnecting…"); }).then(function () {
       fetching = null;
