@@ -887,7 +887,7 @@ def _split(re: tuple[str, ...], kontra: tuple[str, ...], solo: bool, side: str, 
     if solo:
         soloist = 3 * (value if side == RE else -value)  # the soloist is Re
         sign = "−" if soloist < 0 else "+"
-        return _("Solist {soloist} {sign}3×{value}, each opponent {against}").format(
+        return _("Soloist {soloist} {sign}3×{value}, each opponent {against}").format(
             soloist=re[0], sign=sign, value=abs(value), against=signed(-soloist // 3)
         )
     a, b = (side, _other(side))

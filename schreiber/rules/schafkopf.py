@@ -698,7 +698,7 @@ def _rufspiel_split(
     party = (player, partner)
     others = tuple(p for p in active if p not in party)
     gain = value if won else -value
-    split = _("Spieler {player} and partner {partner} {points} each; {others} {against} each").format(
+    split = _("Player {player} and partner {partner} {points} each; {others} {against} each").format(
         player=player, partner=partner, points=signed(gain), others=", ".join(others), against=signed(-gain)
     )
     return split, party if won else others
@@ -707,7 +707,7 @@ def _rufspiel_split(
 @worded(4096)
 def _solo_split(player: str, active: tuple[str, ...], won: bool, value: int) -> tuple[str, tuple[str, ...]]:
     gain = value if won else -value
-    split = _("Spieler {player} {sign}3×{value} = {points}, each opponent {against}").format(
+    split = _("Soloist {player} {sign}3×{value} = {points}, each opponent {against}").format(
         player=player, sign="+" if won else "−", value=value, points=signed(3 * gain), against=signed(-gain)
     )
     return split, (player,) if won else tuple(p for p in active if p != player)

@@ -19,46 +19,46 @@ from tests.rules.test_schafkopf import EXAMPLES_S, EXAMPLES_T, FIVE, TABLE, H, _
 
 # (formula, split, winners) of each worked example, as the fold wrote them before they were cached.
 WORDED: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "S1": ("Rufspiel 1 = 1", "Spieler Berta and partner Dora +1 each; Anna, Carl −1 each", ("Berta", "Dora")),
+    "S1": ("Rufspiel 1 = 1", "Player Berta and partner Dora +1 each; Anna, Carl −1 each", ("Berta", "Dora")),
     "S2": (
         "Rufspiel 1 + Schneider 1 + Laufende 3 = 5",
-        "Spieler Berta and partner Dora +5 each; Anna, Carl −5 each",
+        "Player Berta and partner Dora +5 each; Anna, Carl −5 each",
         ("Berta", "Dora"),
     ),
-    "S3": ("Wenz 2 + Laufende 2 + Klopfen 1 = 5", "Spieler Carl +3×5 = +15, each opponent −5", ("Carl",)),
-    "S4": ("Farbsolo 2, Kontra ×2 = 4", "Spieler Dora −3×4 = −12, each opponent +4", ("Anna", "Berta", "Carl")),
+    "S3": ("Wenz 2 + Laufende 2 + Klopfen 1 = 5", "Soloist Carl +3×5 = +15, each opponent −5", ("Carl",)),
+    "S4": ("Farbsolo 2, Kontra ×2 = 4", "Soloist Dora −3×4 = −12, each opponent +4", ("Anna", "Berta", "Carl")),
     "S5": (
         "Rufspiel 1 + Schneider 1 = 2, Kontra ×2 = 4, Re ×2 = 8",
-        "Spieler Anna and partner Carl −8 each; Berta, Dora +8 each",
+        "Player Anna and partner Carl −8 each; Berta, Dora +8 each",
         ("Berta", "Dora"),
     ),
-    "S6": ("Rufspiel 1 = 1", "Spieler Anna and partner Berta −1 each; Carl, Dora +1 each", ("Carl", "Dora")),
+    "S6": ("Rufspiel 1 = 1", "Player Anna and partner Berta −1 each; Carl, Dora +1 each", ("Carl", "Dora")),
     "S7": ("Ramsch 2 = 2", "Loser Anna −3×2 = −6, each other +2", ("Berta", "Carl", "Dora")),
     "S8": (
         "Ramsch 2 = 2",
         "Loser Anna −3×2 −2 (Jungfrau) = −8, each other +2; Jungfrau Dora +2 more",
         ("Berta", "Carl", "Dora"),
     ),
-    "S9": ("Sie 2 + Laufende 8 = 10, Sie ×4 = 40", "Spieler Carl +3×40 = +120, each opponent −40", ("Carl",)),
-    "S10": ("Wenz-Tout 2, Tout ×2 = 4", "Spieler Anna −3×4 = −12, each opponent +4", ("Berta", "Carl", "Dora")),
-    "T1": ("Rufspiel 20 = 20", "Spieler Berta and partner Dora +20 each; Anna, Carl −20 each", ("Berta", "Dora")),
+    "S9": ("Sie 2 + Laufende 8 = 10, Sie ×4 = 40", "Soloist Carl +3×40 = +120, each opponent −40", ("Carl",)),
+    "S10": ("Wenz-Tout 2, Tout ×2 = 4", "Soloist Anna −3×4 = −12, each opponent +4", ("Berta", "Carl", "Dora")),
+    "T1": ("Rufspiel 20 = 20", "Player Berta and partner Dora +20 each; Anna, Carl −20 each", ("Berta", "Dora")),
     "T2": (
         "Rufspiel 20 + Schneider 10 + 3 Laufende 30 = 60",
-        "Spieler Berta and partner Dora +60 each; Anna, Carl −60 each",
+        "Player Berta and partner Dora +60 each; Anna, Carl −60 each",
         ("Berta", "Dora"),
     ),
-    "T3": ("Rufspiel 20 = 20", "Spieler Berta and partner Dora +20 each; Anna, Carl −20 each", ("Berta", "Dora")),
+    "T3": ("Rufspiel 20 = 20", "Player Berta and partner Dora +20 each; Anna, Carl −20 each", ("Berta", "Dora")),
     "T4": (
         "Farbsolo 50 + Schneider 10 + Laufende (2, they count from 3) 0 = 60",
-        "Spieler Anna −3×60 = −180, each opponent +60",
+        "Soloist Anna −3×60 = −180, each opponent +60",
         ("Berta", "Carl", "Dora"),
     ),
     "T5": (
         "Wenz 50 + 2 Laufende 20 = 70, Klopfen Anna ×2 = 140",
-        "Spieler Carl +3×140 = +420, each opponent −140",
+        "Soloist Carl +3×140 = +420, each opponent −140",
         ("Carl",),
     ),
-    "T6": ("Geier-Tout 50, Tout ×2 = 100", "Spieler Dora +3×100 = +300, each opponent −100", ("Dora",)),
+    "T6": ("Geier-Tout 50, Tout ×2 = 100", "Soloist Dora +3×100 = +300, each opponent −100", ("Dora",)),
 }
 
 EVENING = [
@@ -71,12 +71,12 @@ EVENING = [
 ]
 EVENING_WORDED = {
     "schafkopf": [
-        ("Rufspiel 1, Kontra ×2 = 2, Re ×2 = 4", "Spieler Anna and partner Carl +4 each; Berta, Dora −4 each"),
-        ("Rufspiel 1, Bock ×2 = 2", "Spieler Berta and partner Dora +2 each; Anna, Carl −2 each"),
-        ("Wenz 2, Bock ×2 = 4", "Spieler Anna +3×4 = +12, each opponent −4"),
+        ("Rufspiel 1, Kontra ×2 = 2, Re ×2 = 4", "Player Anna and partner Carl +4 each; Berta, Dora −4 each"),
+        ("Rufspiel 1, Bock ×2 = 2", "Player Berta and partner Dora +2 each; Anna, Carl −2 each"),
+        ("Wenz 2, Bock ×2 = 4", "Soloist Anna +3×4 = +12, each opponent −4"),
         (
             "Rufspiel 1, Kontra ×2 = 2, Re ×2 = 4, Bock ×2 = 8",
-            "Spieler Anna and partner Berta −8 each; Carl, Dora +8 each",
+            "Player Anna and partner Berta −8 each; Carl, Dora +8 each",
         ),
         ("Durchmarsch 7 + Klopfen 1 = 8, Bock ×2 = 16", "Durchmarsch Berta +3×16 = +48, each other −16"),
         (
@@ -85,12 +85,12 @@ EVENING_WORDED = {
         ),
     ],
     "schafkopf-tarif": [
-        ("Rufspiel 20, Kontra ×2 = 40, Re ×2 = 80", "Spieler Anna and partner Carl +80 each; Berta, Dora −80 each"),
-        ("Rufspiel 20, Bock ×2 = 40", "Spieler Berta and partner Dora +40 each; Anna, Carl −40 each"),
-        ("Wenz 50, Bock ×2 = 100", "Spieler Anna +3×100 = +300, each opponent −100"),
+        ("Rufspiel 20, Kontra ×2 = 40, Re ×2 = 80", "Player Anna and partner Carl +80 each; Berta, Dora −80 each"),
+        ("Rufspiel 20, Bock ×2 = 40", "Player Berta and partner Dora +40 each; Anna, Carl −40 each"),
+        ("Wenz 50, Bock ×2 = 100", "Soloist Anna +3×100 = +300, each opponent −100"),
         (
             "Rufspiel 20, Kontra ×2 = 40, Re ×2 = 80, Bock ×2 = 160",
-            "Spieler Anna and partner Berta −160 each; Carl, Dora +160 each",
+            "Player Anna and partner Berta −160 each; Carl, Dora +160 each",
         ),
         ("Durchmarsch 50, Klopfen Anna ×2 = 100, Bock ×2 = 200", "Durchmarsch Berta +3×200 = +600, each other −200"),
         (
