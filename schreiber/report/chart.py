@@ -122,7 +122,7 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
             if n == 1:
                 ax.set_xlim(0.8, 1.6)
         ax.grid(True, alpha=0.3)
-        if panel.lines and not compact:
+        if (ends or panel.bock) and not compact:  # lines with no point drawn have nothing to name
             ax.legend(loc="upper left", fontsize=8, ncols=2 if len(panel.lines) > 6 else 1)
     return fig
 
