@@ -417,13 +417,14 @@ class Tournaments:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id)
             upto = self._round_number(s, t, round_) if round_ is not None else (self._last_round(s, t) or 0)
-            tables = list(
+            numbered = list(
                 s.execute(
-                    select(TournamentTable.round, TournamentTable.table_id)
+                    select(TournamentTable.round, TournamentTable.table_id, TournamentTable.number)
                     .where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
                     .order_by(TournamentTable.round, TournamentTable.number)
                 )
             )
+            tables = [(round_number, table_id) for round_number, table_id, _n in numbered]
             ids = [table_id for _r, table_id in tables]
             seats: dict[int, list[int]] = defaultdict(list)
             for table_id, player_id in s.execute(
@@ -499,7 +500,7 @@ class Tournaments:
                     )
                     for r in ranking.standings(listed, rounds, soli, t.wertung)
                 )
-            unfinished = [u for number in range(1, upto + 1) for u in self._plan(s, t, number).unfinished()]
+            unfinished = self._unfinished(s, t, numbered, seats, entrants)
             waiting = {u.round for u in unfinished}
             after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
             return StandingsView(self._info(s, t), upto, rows, tuple(unfinished), after, self._play(t).game is not None)
@@ -630,6 +631,33 @@ class Tournaments:
             for table, (table_id, names, numbers) in sorted(grouped.items())
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
+
+    def _unfinished(self, s: Session, t: Tournament, numbered: list[Any], seats: dict[int, list[int]],
+                    entrants: dict[int, Entrant]) -> list[Unfinished]:
+        """The tables (round, table id, number) still playing, as `_plan(…).unfinished()` finds them,
+        in three small queries for all rounds at once: a season's standings ask this of every tournament."""
+        ids = [table_id for _r, table_id, _n in numbered]
+        done = set(s.scalars(select(Table.id).where(Table.id.in_(ids), Table.closed)))
+        done |= set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
+        open_ids = [table_id for table_id in ids if table_id not in done]
+        hands = dict(
+            s.execute(
+                select(HandRecord.table_id, func.count())
+                .where(HandRecord.table_id.in_(open_ids), HandRecord.status == LIVE)
+                .group_by(HandRecord.table_id)
+            ).all()
+        ) if open_ids else {}
+        play = self._play(t)
+        per_round = t.hands or play.hands
+        out = []
+        for round_number, table_id, number in numbered:
+            if table_id in done:
+                continue
+            of = play.hands_at(per_round, len(seats[table_id]))
+            if hands.get(table_id, 0) < of:
+                numbers = tuple(entrants[p].number if p in entrants else 0 for p in seats[table_id])
+                out.append(Unfinished(round_number, number, hands.get(table_id, 0), of, numbers))
+        return out
 
     def _info(self, s: Session, t: Tournament) -> TournamentInfo:
         counts = dict(
