@@ -214,11 +214,18 @@ def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
         for hand_type in ("rufspiel", "ramsch", "wenz"):
             phone.tap("#other") if browser.js("!document.getElementById('other').hidden") else None
             phone.choose(hand_type)
-            small = browser.js("""Array.from(document.querySelectorAll('button, summary, input, .chip'))
+            small = browser.js("""Array.from(document.querySelectorAll('button, summary, input, .chip, .foot a'))
                 .filter(e => e.offsetParent !== null)
                 .map(e => [e.textContent.trim() || e.name || e.tagName, e.getBoundingClientRect().width, e.getBoundingClientRect().height])
                 .filter(([n, w, h]) => w < 44 || h < 44)""")
             assert small == [], (hand_type, small)
+        # The read-only page's footer links (wall screen, normal) are a thumb's targets too.
+        browser.open(link.split("?")[0])
+        browser.wait(lambda: "wall screen" in browser.text(), "the read-only page")
+        small = browser.js("""Array.from(document.querySelectorAll('.foot a'))
+            .map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+            .filter(([n, w, h]) => w < 44 || h < 44)""")
+        assert small == [], small
     finally:
         served.stop()
 
