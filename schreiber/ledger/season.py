@@ -250,7 +250,7 @@ class Seasons:
             season = self._season(s, season_id)
             info = self._info(s, season)
             numbers = {e.player_id: e.number for e in s.scalars(select(SeasonPlayer).where(SeasonPlayer.season_id == season.id))}
-        views = [Tournaments(self.ledger).standings(tournament_id=t.id) for t in info.tournaments]
+        views = Tournaments(self.ledger).standings_of([t.id for t in info.tournaments])
         return self._fold(info, views, numbers, wertung or info.wertung)
 
     def awards(self, season_id: int | None = None) -> SeasonAwards:

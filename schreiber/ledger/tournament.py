@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, case, delete, func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, ranking, registration, season_numbers, seating, sheets
+from schreiber.ledger import cash, ranking, registration, season_numbers, seating, sheets, table_results
 from schreiber.ledger.names import fold, german_order
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
@@ -32,7 +32,6 @@ from schreiber.store.models import (
     Entrant,
     HandRecord,
     LedgerState,
-    PayoutRecord,
     Player,
     Table,
     Seat,
@@ -248,7 +247,9 @@ class Tournaments:
 
     def list(self) -> list[TournamentInfo]:
         with self.ledger.transaction() as s:
-            return [self._info(s, t) for t in s.scalars(select(Tournament).order_by(Tournament.id))]
+            ts = list(s.scalars(select(Tournament).order_by(Tournament.id)))
+            infos = self._infos(s, ts)
+            return [infos[t.id] for t in ts]
 
     def info(self, tournament_id: int | None = None) -> TournamentInfo:
         with self.ledger.transaction() as s:
@@ -415,95 +416,80 @@ class Tournaments:
     def standings(self, round_: int | None = None, tournament_id: int | None = None) -> StandingsView:
         """The ranking after round `round_` (default: every drawn round)."""
         with self.ledger.transaction() as s:
-            t = self._tournament(s, tournament_id)
-            upto = self._round_number(s, t, round_) if round_ is not None else (self._last_round(s, t) or 0)
-            numbered = list(
-                s.execute(
-                    select(TournamentTable.round, TournamentTable.table_id, TournamentTable.number)
-                    .where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
-                    .order_by(TournamentTable.round, TournamentTable.number)
-                )
+            return self._standings(s, self._tournament(s, tournament_id), round_)
+
+    def standings_of(self, tournament_ids: Sequence[int]) -> list[StandingsView]:
+        """The rankings after every drawn round of several tournaments (a season's), read in one transaction
+        with as many queries as one tournament's."""
+        with self.ledger.transaction() as s:
+            found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(tournament_ids)))}
+            ts = [found[tid] if tid in found else self._tournament(s, tid) for tid in tournament_ids]
+            infos = self._infos(s, ts)
+            results = table_results.read(s, list(found), select(TournamentTable).where(TournamentTable.tournament_id.in_(list(found))))
+            return [self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]) for t in ts]
+
+    def _standings(self, s: Session, t: Tournament, round_: int | None) -> StandingsView:
+        info = self._info(s, t)
+        upto = self._round_number(s, t, round_) if round_ is not None else info.drawn
+        tables = select(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
+        return self._rank(t, upto, table_results.read(s, [t.id], tables)[t.id], info)
+
+    def _rank(self, t: Tournament, upto: int, results: table_results.TableResults, info: TournamentInfo) -> StandingsView:
+        r = results
+        tables = [(round_number, table_id) for round_number, table_id, _n in r.numbered]
+        rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
+        for round_number, table_id in tables:
+            played = table_id in r.scored
+            rounds[round_number - 1].append(
+                {p: (r.points.get((table_id, p), 0) if played else None) for p in r.seats[table_id]}
             )
-            tables = [(round_number, table_id) for round_number, table_id, _n in numbered]
-            ids = [table_id for _r, table_id in tables]
-            seats: dict[int, list[int]] = defaultdict(list)
-            for table_id, player_id in s.execute(
-                select(Seat.table_id, Seat.player_id).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.position)
-            ):
-                seats[table_id].append(player_id)
-            sums: dict[tuple[int, int], int] = {}
-            soli: dict[int, int] = defaultdict(int)
-            # Games won and lost as declarer, where only the declarer scores (Skat's list: +V won, −2V lost).
-            games: dict[tuple[int, int], tuple[int, int]] = {}
-            with_hands: set[int] = set()
-            for table_id, player_id, points, won_solo, won, lost in s.execute(
-                select(
-                    PayoutRecord.table_id,
-                    PayoutRecord.player_id,
-                    func.sum(PayoutRecord.points),
-                    # A Soli is a solo won as declarer: the rule set named the soloist, his payout is a win.
-                    func.sum(case((and_(PayoutRecord.solo, PayoutRecord.won), 1), else_=0)),
-                    func.sum(case((PayoutRecord.points > 0, 1), else_=0)),
-                    func.sum(case((PayoutRecord.points < 0, 1), else_=0)),
-                )
-                .where(PayoutRecord.table_id.in_(ids))
-                .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
-            ):
-                sums[(table_id, player_id)] = int(points or 0)
-                soli[player_id] += int(won_solo or 0)
-                games[(table_id, player_id)] = (int(won or 0), int(lost or 0))
-                with_hands.add(table_id)
-            for table_id, player_id, points, entered, won, lost in s.execute(
-                select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli, SheetEntry.won, SheetEntry.lost)
-                .where(SheetEntry.table_id.in_(ids))
-            ):
-                sums[(table_id, player_id)] = points
-                soli[player_id] += entered
-                games[(table_id, player_id)] = (won, lost)
-                with_hands.add(table_id)
-            rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
-            for round_number, table_id in tables:
-                played = table_id in with_hands
-                rounds[round_number - 1].append(
-                    {p: (sums.get((table_id, p), 0) if played else None) for p in seats[table_id]}
-                )
-            entrants = {e.player_id: e for e in self._entrants(s, t)}
-            # Players tied in every respect are listed as a German list lists them.
-            listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
-            if self._play(t).game is not None:
-                # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
-                # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
-                lines = [
-                    [
-                        {p: (ranking.SeegerLine(sums.get((tid, p), 0), *games.get((tid, p), (0, 0))) if tid in with_hands else None)
-                         for p in seats[tid]}
-                        for r, tid in tables if r == number
-                    ]
-                    for number in range(1, upto + 1)
+        entrants = {e.player_id: e for e in r.entrants}
+        # Players tied in every respect are listed as a German list lists them.
+        listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
+        play = self._play(t)
+        if play.game is not None:
+            # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
+            # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
+            lines = [
+                [
+                    {p: (ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0))) if tid in r.scored else None)
+                     for p in r.seats[tid]}
+                    for number_, tid in tables if number_ == number
                 ]
-                rows = tuple(
-                    StandingRow(r.rank, entrants[r.player].number, entrants[r.player].player.name, r.score, r.points,
-                                soli.get(r.player, 0), r.rounds, entrants[r.player].withdrawn, r.won, r.lost, r.by_lot)
-                    for r in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
+                for number in range(1, upto + 1)
+            ]
+            rows = tuple(
+                StandingRow(x.rank, entrants[x.player].number, entrants[x.player].player.name, x.score, x.points,
+                            r.soli.get(x.player, 0), x.rounds, entrants[x.player].withdrawn, x.won, x.lost, x.by_lot)
+                for x in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
+            )
+        else:
+            rows = tuple(
+                StandingRow(
+                    x.rank,
+                    entrants[x.player].number,
+                    entrants[x.player].player.name,
+                    int(x.score),
+                    x.points,
+                    x.soli,
+                    x.rounds,
+                    entrants[x.player].withdrawn,
                 )
-            else:
-                rows = tuple(
-                    StandingRow(
-                        r.rank,
-                        entrants[r.player].number,
-                        entrants[r.player].player.name,
-                        int(r.score),
-                        r.points,
-                        r.soli,
-                        r.rounds,
-                        entrants[r.player].withdrawn,
-                    )
-                    for r in ranking.standings(listed, rounds, soli, t.wertung)
-                )
-            unfinished = self._unfinished(s, t, numbered, seats, entrants)
-            waiting = {u.round for u in unfinished}
-            after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
-            return StandingsView(self._info(s, t), upto, rows, tuple(unfinished), after, self._play(t).game is not None)
+                for x in ranking.standings(listed, rounds, r.soli, t.wertung)
+            )
+        per_round = t.hands or play.hands
+        unfinished = []
+        for round_number, table_id, number in r.numbered:
+            if table_id in r.sheeted or table_id in r.closed:
+                continue
+            of = play.hands_at(per_round, len(r.seats[table_id]))
+            hands = r.live_hands.get(table_id, 0)
+            if hands < of:  # as RoundPlan.done() decides it for one round
+                numbers = tuple(entrants[p].number if p in entrants else 0 for p in r.seats[table_id])
+                unfinished.append(Unfinished(round_number, number, hands, of, numbers))
+        waiting = {u.round for u in unfinished}
+        after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
+        return StandingsView(info, upto, rows, tuple(unfinished), after, play.game is not None)
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -632,56 +618,44 @@ class Tournaments:
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
 
-    def _unfinished(self, s: Session, t: Tournament, numbered: list[Any], seats: dict[int, list[int]],
-                    entrants: dict[int, Entrant]) -> list[Unfinished]:
-        """The tables (round, table id, number) still playing, as `_plan(…).unfinished()` finds them,
-        in three small queries for all rounds at once: a season's standings ask this of every tournament."""
-        ids = [table_id for _r, table_id, _n in numbered]
-        done = set(s.scalars(select(Table.id).where(Table.id.in_(ids), Table.closed)))
-        done |= set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
-        open_ids = [table_id for table_id in ids if table_id not in done]
-        hands = dict(
-            s.execute(
-                select(HandRecord.table_id, func.count())
-                .where(HandRecord.table_id.in_(open_ids), HandRecord.status == LIVE)
-                .group_by(HandRecord.table_id)
-            ).all()
-        ) if open_ids else {}
-        play = self._play(t)
-        per_round = t.hands or play.hands
-        out = []
-        for round_number, table_id, number in numbered:
-            if table_id in done:
-                continue
-            of = play.hands_at(per_round, len(seats[table_id]))
-            if hands.get(table_id, 0) < of:
-                numbers = tuple(entrants[p].number if p in entrants else 0 for p in seats[table_id])
-                out.append(Unfinished(round_number, number, hands.get(table_id, 0), of, numbers))
-        return out
-
     def _info(self, s: Session, t: Tournament) -> TournamentInfo:
-        counts = dict(
+        return self._infos(s, [t])[t.id]
+
+    def _infos(self, s: Session, ts: Sequence[Tournament]) -> dict[int, TournamentInfo]:
+        ids = [t.id for t in ts]
+        counts: dict[int, dict[bool, int]] = defaultdict(dict)
+        for tid, withdrawn, count in s.execute(
+            select(Entrant.tournament_id, Entrant.withdrawn, func.count())
+            .where(Entrant.tournament_id.in_(ids))
+            .group_by(Entrant.tournament_id, Entrant.withdrawn)
+        ):
+            counts[tid][withdrawn] = count
+        drawn = dict(
             s.execute(
-                select(Entrant.withdrawn, func.count()).where(Entrant.tournament_id == t.id).group_by(Entrant.withdrawn)
+                select(TournamentRound.tournament_id, func.max(TournamentRound.number))
+                .where(TournamentRound.tournament_id.in_(ids))
+                .group_by(TournamentRound.tournament_id)
             ).all()
         )
         active = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
-        return TournamentInfo(
-            id=t.id,
-            name=t.name,
-            rules=t.rules,
-            settings=dict(t.settings),
-            wertung=t.wertung,
-            rounds=t.rounds,
-            hands=t.hands or self._play(t).hands,
-            date=t.date,
-            seed=t.seed,
-            players=sum(counts.values()),
-            withdrawn=counts.get(True, 0),
-            drawn=self._last_round(s, t) or 0,
-            active=active is not None and int(active) == t.id,
-        )
-
+        return {
+            t.id: TournamentInfo(
+                id=t.id,
+                name=t.name,
+                rules=t.rules,
+                settings=dict(t.settings),
+                wertung=t.wertung,
+                rounds=t.rounds,
+                hands=t.hands or self._play(t).hands,
+                date=t.date,
+                seed=t.seed,
+                players=sum(counts[t.id].values()),
+                withdrawn=counts[t.id].get(True, 0),
+                drawn=drawn.get(t.id) or 0,
+                active=active is not None and int(active) == t.id,
+            )
+            for t in ts
+        }
 
 def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])
