@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from schreiber import i18n
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.season import Seasons
@@ -45,11 +46,12 @@ def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, 
             version = await live.current()
         except Exception as e:
             return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
-        key = (version, "wall" in request.query_params, fragment)
+        wall = "wall" in request.query_params
+        key = (version, wall, fragment, i18n.spoken())  # a page per language: each browser is answered in its own
         if key not in cache:
             if len(cache) > 8:
                 cache.clear()
-            cache[key] = await asyncio.to_thread(render, *key)
+            cache[key] = await asyncio.to_thread(render, version, wall, fragment)
         return HTMLResponse(cache[key], headers={"Cache-Control": "no-cache", "X-Schreiber-Version": str(version)})
 
     async def fragment(request: Request) -> Response:

@@ -25,6 +25,11 @@ def test_the_season_page_follows_a_tournament_of_the_season(cli):
         client = TestClient(create_season_app(ledger, 1))
         first = client.get("/")
         assert first.status_code == 200 and "Wirtshauscup" in first.text and "most starts" in first.text
+        # The page names its language as every page does (a screen reader and the browser's translator read it).
+        assert '<html lang="en"' in first.text
+        german = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
+        assert '<html lang="de"' in german and "die meisten Starts" in german and "most starts" not in german
+        assert "most starts" in client.get("/").text  # the English page is kept beside the German one
         leader = cli.json("season", "standings", "--format", "json")["players"][0]["name"]
         assert leader in first.text
         version = first.headers["X-Schreiber-Version"]
