@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from schreiber.i18n import _, ngettext
-from schreiber.report.tournament_pdf import WIDTH, _document, _heading, _row, _text
+from schreiber.report.tournament_pdf import WIDTH, _document, _heading, _list, _text
 
 if TYPE_CHECKING:
     from schreiber.ledger.season import SeasonEntrant, SeasonInfo, SeasonStandings
@@ -22,39 +22,51 @@ def _value(v: object) -> str:
     return f"{float(v):.2f}" if isinstance(v, Fraction) else str(v)
 
 
+TOURNAMENT_COLUMN = 18.0  # mm: "1234 (12.)" in 8 pt
+
+
 def standings(view: SeasonStandings) -> bytes:
-    """Rank, season start number, name, score, starts, and each tournament's score (rank)."""
+    """Rank, season start number, name, score, starts, and each tournament's score (rank). A season of
+    more tournaments than a portrait page holds is printed landscape; of more than that holds, in blocks
+    of tournaments, each block a list of its own with rank, number and name again."""
     season = view.season
     title = _("{name} - season standings").format(name=season.name)
     pdf = _document(title)
-    pdf.add_page()
-    _heading(pdf, title, ngettext("{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournament.",
-                                  "{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournaments.", len(season.tournaments)).format(
-        rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=len(season.tournaments)))
     tournaments = list(season.tournaments)
     final = season.finale is not None
-    headers = [_("Rank"), _("No."), _("Name"), _("Score"), _("Starts")] + ([_("Final")] if final else [])
-    headers += [_("T{id}").format(id=t.id) for t in tournaments]
-    each = min(18.0, max(11.0, (WIDTH - 100) / max(1, len(tournaments))))
-    fixed = [12.0, 11.0, 0.0, 16.0, 12.0] + ([12.0] if final else []) + [each] * len(tournaments)
-    fixed[2] = max(30.0, WIDTH - sum(fixed))
-    aligns = ["R", "R", "L"] + ["R"] * (len(headers) - 3)
-    pdf.set_fill_color(225, 225, 225)
-
-    def header() -> None:
-        _row(pdf, fixed, headers, height=7, bold=True, fill=True, aligns=aligns, size=8)
-
-    header()
-    for i, r in enumerate(view.rows):
-        if pdf.get_y() + 6.5 > 297 - 18:
-            pdf.add_page()
-            header()
-        cells = ["-" if r.rank is None else f"{r.rank}.", str(r.number), r.name, _value(r.score), str(r.starts)]
-        if final:
-            cells.append("x" if r.qualified else "")
-        cells += ["-" if x is None else f"{x.score} ({x.rank}.)" for x in r.results]
-        pdf.set_fill_color(242, 242, 242)
-        _row(pdf, fixed, cells, height=6.5, aligns=aligns, size=8, fill=i % 2 == 1)
+    lead = [12.0, 11.0, 42.0]  # rank, number, name
+    totals = [18.0, 13.0] + ([12.0] if final else [])  # score, starts, final
+    portrait = WIDTH - sum(lead) - sum(totals)
+    wide = portrait >= TOURNAMENT_COLUMN * len(tournaments)
+    orientation = "P" if wide else "L"
+    width = WIDTH if wide else 297 - (210 - WIDTH)
+    per_block = max(1, int((width - sum(lead) - sum(totals)) // TOURNAMENT_COLUMN))
+    blocks = [tournaments[i:i + per_block] for i in range(0, len(tournaments), per_block)] or [[]]
+    for k, block in enumerate(blocks):
+        pdf.add_page(orientation=orientation)
+        if k == 0:
+            _heading(pdf, title, ngettext("{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournament.",
+                                          "{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournaments.",
+                                          len(tournaments)).format(
+                rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=len(tournaments)))
+        else:
+            _heading(pdf, title, _("Tournaments {first} to {last}").format(first=block[0].id, last=block[-1].id))
+        first = k == 0
+        headers = [_("Rank"), _("No."), _("Name")]
+        if first:
+            headers += [_("Score"), _("Starts")] + ([_("Final")] if final else [])
+        headers += [_("T{id}").format(id=t.id) for t in block]
+        widths = lead + (totals if first else []) + [TOURNAMENT_COLUMN] * len(block)
+        widths[2] = max(widths[2], width - sum(widths) + widths[2])  # the name takes what is left
+        at = {t.id: i for i, t in enumerate(tournaments)}
+        lines = []
+        for r in view.rows:
+            cells = ["-" if r.rank is None else f"{r.rank}.", str(r.number), r.name]
+            if first:
+                cells += [_value(r.score), str(r.starts)] + (["x" if r.qualified else ""] if final else [])
+            results = [r.results[at[t.id]] for t in block]
+            lines.append(cells + ["-" if x is None else f"{x.score} ({x.rank}.)" for x in results])
+        _list(pdf, widths, headers, lines, size=8)
     return bytes(pdf.output())
 
 

@@ -55,6 +55,24 @@ def _row(pdf: Any, widths: list[float], cells: list[Any], height: float = 7, bol
     pdf.ln(height)
 
 
+def _list(pdf: Any, widths: list[float], headers: list[str], lines: list[list[Any]], size: float = 9) -> None:
+    """A list over as many pages as it takes: the header row on each page, every other line shaded lightly,
+    so a long list stays readable in black and white."""
+    aligns = ["R", "R", "L"] + ["R"] * (len(headers) - 3)  # rank, number, name, then figures
+
+    def header() -> None:
+        pdf.set_fill_color(225, 225, 225)
+        _row(pdf, widths, headers, height=7, bold=True, fill=True, aligns=aligns, size=size)
+
+    header()
+    for i, cells in enumerate(lines):
+        if pdf.get_y() + 6.5 > pdf.h - 18:
+            pdf.add_page(orientation=pdf.cur_orientation)
+            header()
+        pdf.set_fill_color(242, 242, 242)
+        _row(pdf, widths, cells, height=6.5, aligns=aligns, size=size, fill=i % 2 == 1)
+
+
 def _fitted(pdf: Any, text: str, width: float, size: float, least: float = 9, style: str = "B") -> float:
     """The largest type size up to `size` at which `text` fits `width` (mm), not below `least`."""
     while size > least:
@@ -192,21 +210,10 @@ def standings(view: Any) -> bytes:
     fixed = [13.0, 12.0] + ([15.0] if platz else []) + [16.0, 11.0] + [13.0] * view.rounds
     name_width = max(30.0, WIDTH - sum(fixed))
     widths = [13.0, 12.0, name_width] + fixed[2:]
-    aligns = ["R", "R", "L"] + ["R"] * (len(headers) - 3)
-    pdf.set_fill_color(225, 225, 225)
-
-    def header() -> None:
-        _row(pdf, widths, headers, height=7, bold=True, fill=True, aligns=aligns, size=9)
-
-    header()
-    for i, r in enumerate(view.rows):
-        if pdf.get_y() + 6.5 > 297 - 18:
-            pdf.add_page()
-            header()
+    lines = []
+    for r in view.rows:
         name = r.name + (_(" (withdrawn)") if r.withdrawn else "")
         cells = [f"{r.rank}.", str(r.number), name] + ([str(r.score)] if platz else []) + [str(r.points), str(r.soli)]
-        cells += ["-" if x is None else str(x) for x in r.rounds]
-        # Every other line shaded lightly: a long list stays readable in black and white.
-        pdf.set_fill_color(242, 242, 242)
-        _row(pdf, widths, cells, height=6.5, aligns=aligns, size=9, fill=i % 2 == 1)
+        lines.append(cells + ["-" if x is None else str(x) for x in r.rounds])
+    _list(pdf, widths, headers, lines)
     return bytes(pdf.output())
