@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _ledger, _listing_format, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _ledger, _listing_format, _write_pdf
 from schreiber.i18n import _
 
 # Joined to the `tournament` group by cli/tournament.py.
@@ -89,6 +89,5 @@ def cash(
         return
     from schreiber.report import cash_pdf
 
-    data = cash_pdf.payout_list(view)
-    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    _write_pdf(output, lambda: cash_pdf.payout_list(view))
     typer.echo(_("The payout list of “{name}” is in {file}.").format(name=view.tournament.name, file=output))

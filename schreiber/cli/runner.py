@@ -100,6 +100,12 @@ def _pdf(path: str) -> None:
         raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
 
 
+def _write_pdf(path: str, make: Any) -> None:
+    """Write the PDF `make()` returns as bytes to `--output`, whole or not at all."""
+    data = make()
+    _write_file(_ledger(), path, "--output", lambda out: out.write(data), binary=True)
+
+
 def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = False) -> Any:
     """Write a file whole or not at all (never the ledger itself); `write(out)` fills it."""
     from pathlib import Path

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _format, _ledger, _listing_format, _pdf, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _format, _ledger, _listing_format, _pdf, _write_pdf
 from schreiber.i18n import _
 
 season_app = typer.Typer(
@@ -96,8 +96,7 @@ def standings(
         return
     from schreiber.report import season_pdf
 
-    data = season_pdf.standings(view)
-    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    _write_pdf(output, lambda: season_pdf.standings(view))
     typer.echo(_("The standings of season “{name}” are in {file}.").format(name=view.season.name, file=output))
 
 
@@ -127,6 +126,5 @@ def cards(
     info, players = s.info(), s.players()
     from schreiber.report import season_pdf
 
-    data = season_pdf.cards(info, players, address(host, port))
-    _write_file(_ledger(), output, "--output", lambda out: out.write(data), binary=True)
+    _write_pdf(output, lambda: season_pdf.cards(info, players, address(host, port)))
     typer.echo(_("{count} check-in cards of season “{name}” are in {file}.").format(count=len(players), name=info.name, file=output))

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _format, _ledger, _listing_format, _pdf, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _format, _ledger, _listing_format, _pdf, _write_pdf
 from schreiber.i18n import _
 
 tournament_app = typer.Typer(
@@ -44,12 +44,6 @@ def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
             raise typer.BadParameter(_("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option)
         out.append((match.group(1), int(match.group(2))))
     return out
-
-
-def _write_pdf(path: str, make: Any) -> None:
-    """Write the PDF `make()` returns as bytes, whole or not at all."""
-    data = make()
-    _write_file(_ledger(), path, "--output", lambda out: out.write(data), binary=True)
 
 
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
