@@ -125,6 +125,17 @@ def _sqlite_setup(engine: Engine, timeout: float) -> None:
         conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
 
+def _postgresql_setup(engine: Engine, timeout: float) -> None:
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        # A write waits for another's lock as long as on SQLite, then is busy (55P03), not stuck for
+        # good behind a long import; 0 is PostgreSQL's "no limit", so the least wait is a millisecond.
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"SET lock_timeout = {max(1, int(timeout * 1000))}")
+        cursor.close()
+        dbapi_connection.commit()
+
+
 def open_engine(
     target: str | None = None,
     *,
@@ -146,6 +157,8 @@ def open_engine(
             _sqlite_setup(engine, busy_timeout())
             if engine.url.database and engine.url.database != ":memory:":
                 sqlite_path = Path(engine.url.database)
+        elif engine.dialect.name == "postgresql" and "lock_timeout" not in str(engine.url.query):
+            _postgresql_setup(engine, busy_timeout())  # a lock_timeout in the URL's options is the user's own
     except LedgerError:
         raise
     except Exception as e:  # a malformed URL or a driver that is not installed

@@ -169,6 +169,28 @@ def test_a_lock_held_by_another_process_is_busy_not_an_upgrade_failure(tmp_path,
     assert "ok: the store is intact" in run("--db", str(path), "db", "check").stdout
 
 
+def test_on_postgresql_a_held_lock_is_busy_after_the_same_wait_as_on_sqlite(db_url):
+    if db_url.startswith("sqlite"):
+        pytest.skip("the SQLite case is the test above")
+    assert run("--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+    holder = create_engine(db_url).connect()
+    # Another terminal in the middle of a long write (an import): the change counter's row is locked.
+    holder.execute(text("SELECT value FROM ledger_state WHERE key = 'changes' FOR UPDATE"))
+    try:
+        started = time.monotonic()
+        ran = run("--db", db_url, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70",
+                  env={"SCHREIBER_BUSY_TIMEOUT": "0.5"}, timeout=30)
+        waited = time.monotonic() - started
+        assert ran.returncode == 2, ran
+        assert ran.stderr.startswith("schreiber: the ledger is busy (another schreiber is writing)") and ran.stderr.count("\n") == 1
+        assert 0.5 <= waited < 10  # it waited for the other writer, and not for good
+    finally:
+        holder.rollback()
+        holder.close()
+    assert "rufspiel" not in run("--db", db_url, "list").stdout  # nothing was written
+    assert run("--db", db_url, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70").returncode == 0
+
+
 def test_a_bad_busy_timeout_is_one_sentence(tmp_path):
     ran = run("--db", str(tmp_path / "l.db"), "session", "list", env={"SCHREIBER_BUSY_TIMEOUT": "soon"})
     assert ran.returncode == 2 and ran.stderr == (
