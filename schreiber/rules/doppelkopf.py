@@ -83,7 +83,7 @@ def _absage_name(level: int) -> str:
 
 
 def wording(terms: tuple[Term, ...] | list[Term]) -> str:
-    """The steps as players count them: "gewonnen 1, keine 90 +1, Re angesagt +2 = 4, Bock ×2 = 8"."""
+    """The steps as players count them: "won 1, keine 90 +1, Re announced +2 = 4, Bock ×2 = 8"."""
     if not terms:
         return "0"
     parts: list[str] = []
@@ -685,16 +685,10 @@ class Doppelkopf:
             level, extra = 2, " Schneider"
         else:
             level, extra = 1, ""
-        who = "Solist" if game.solo else "Alten"
-        if re_wins:
-            verb = "gewinnt" if game.solo else "gewinnen"
-            base = 5 * level
-        else:
-            verb = "verliert" if game.solo else "verlieren"
-            base = 10 * level
-        label = f"{who} {verb}{extra}"
+        base = 5 * level if re_wins else 10 * level
+        label = _(_ALTEN_RESULT[(game.solo, re_wins)]).format(extra=extra)
         if hand.type == "stilles-solo" and not re_wins and game.augen >= 121:
-            label += " (stilles Solo nicht schwarz)"
+            label += " " + _("(stilles Solo not schwarz)")
         terms = [Term(label, "+", base)]
 
         def signed(earner: str, label: str, amount: int) -> None:
@@ -707,7 +701,7 @@ class Doppelkopf:
             dk = int(self._get(settings, "doppelkopf"))
             for party in (RE, KONTRA):
                 n = spots[party]["fuchs"]
-                signed(party, "Fuchs gefangen" if n == 1 else f"{n} Füchse gefangen", n * fuchs)
+                signed(party, _fuchs(n), n * fuchs)
             for party in (RE, KONTRA):
                 n = spots[party]["doppelkopf"]
                 signed(party, "Doppelkopf" if n == 1 else f"{n} Doppelköpfe", n * dk)
@@ -718,7 +712,7 @@ class Doppelkopf:
             if hand.altenstrafe:
                 # The Alten pay whatever the result, so it is for the winners only when Kontra wins.
                 stake = int(self._get(settings, "altenstrafe"))
-                terms.append(Term("Altenstrafe (Re zahlt)", "+" if winner == KONTRA else "−", stake))
+                terms.append(Term(_("Altenstrafe (Re pays)"), "+" if winner == KONTRA else "−", stake))
         triggers = self._bock(settings)
         if hand.re or hand.kontra:
             # Announcements double nothing at the Alten table; the breakdown says they were heard.
@@ -781,7 +775,7 @@ class Doppelkopf:
             if said is None:
                 return []
             return [
-                (f"{level + 30} gegen {_absage_name(level)}", 1, party)
+                (_("{augen} against {absage}").format(augen=level + 30, absage=_absage_name(level)), 1, party)
                 for level in ABSAGEN
                 if level >= said and game.aug(party) >= level + 30
             ]
@@ -793,7 +787,7 @@ class Doppelkopf:
             out = []
             if spots["fuchs"]:
                 n = spots["fuchs"]
-                out.append(("Fuchs gefangen" if n == 1 else f"{n} Füchse gefangen", n, party))
+                out.append((_fuchs(n), n, party))
             if spots["doppelkopf"]:
                 n = spots["doppelkopf"]
                 out.append(("Doppelkopf" if n == 1 else f"{n} Doppelköpfe", n, party))
@@ -804,12 +798,12 @@ class Doppelkopf:
         steps: list[tuple[str, int, str]]
         if winner is not None:
             loser = _other(winner)
-            steps = [("gewonnen", 1, winner)] + under(winner)
-            steps += [(f"{p} angesagt", 2, winner) for p in (RE, KONTRA) if announced[p]]
+            steps = [(_("won"), 1, winner)] + under(winner)
+            steps += [(_("{party} announced").format(party=p), 2, winner) for p in (RE, KONTRA) if announced[p]]
             for p in (RE, KONTRA):
                 if absage[p] is not None:
                     steps += [
-                        (f"{p} {_absage_name(level)} abgesagt", 1, winner)
+                        (_("{party} announced {absage}").format(party=p, absage=_absage_name(level)), 1, winner)
                         for level in ABSAGEN
                         if level >= absage[p]  # type: ignore[operator]
                     ]
@@ -818,14 +812,14 @@ class Doppelkopf:
                 steps.append(("gegen die Alten", 1, KONTRA))
             steps += sonder(winner) + sonder(loser)
             side = winner
-            head = f"{winner} gewinnt: "
+            head = _("{party} wins: ").format(party=winner)
         else:
             earned = {p: under(p) + against(p) + sonder(p) for p in (RE, KONTRA)}
             net = sum(a for _, a, _ in earned[KONTRA]) - sum(a for _, a, _ in earned[RE])
             side = KONTRA if net > 0 else RE
             # The side ahead first, so the sum starts from a plus.
             steps = earned[side] + earned[_other(side)]
-            head = f"niemand gewinnt; netto für {side}: "
+            head = _("nobody wins; net for {party}: ").format(party=side)
         terms = [
             Term(label if party == side else f"{label} ({party})", "+" if party == side else "−", amount)
             for label, amount, party in steps
@@ -873,6 +867,19 @@ def _others(active: tuple[str, ...], party: tuple[str, ...]) -> tuple[str, ...]:
 def _musssolo(current: int, played: tuple[tuple[str, int], ...]) -> Musssolo:
     """The Musssolo carry, a value: each one made once and shared."""
     return Musssolo(current, played)
+
+
+# The Alten table's first term, by (solo, Re wins): the Augen decide, " Schneider" or " schwarz" follows.
+_ALTEN_RESULT = {
+    (True, True): N_("Soloist wins{extra}"),
+    (True, False): N_("Soloist loses{extra}"),
+    (False, True): N_("Alten win{extra}"),
+    (False, False): N_("Alten lose{extra}"),
+}
+
+
+def _fuchs(n: int) -> str:
+    return ngettext("Fuchs caught", "{n} Füchse caught", n).format(n=n)
 
 
 def _bock_terms(factor: int) -> list[Term]:

@@ -23,13 +23,13 @@ def soloist_gets(soloist: str, value: int) -> dict[str, int]:
 
 # (example, hand, payout, words `show 1` must contain)
 TURNIER = [
-    ("D1", f"{RE} --augen 130", re_gets(1), ["Re gewinnt", "gewonnen"]),
-    ("D2", f"{RE} --augen 80 --kontra", re_gets(-5), ["Kontra gewinnt", "keine 90", "Kontra angesagt", "gegen die Alten"]),
-    ("D3", f"{RE} --augen 130 --re --re-absage 60", re_gets(-7), ["Kontra gewinnt", "Re angesagt", "keine 60", "90 gegen keine 60", "gegen die Alten"]),
-    ("D3-absage-implies-re", f"{RE} --augen 130 --re-absage 60", re_gets(-7), ["Re angesagt"]),
-    ("D4", "trumpfsolo --player Carl --augen 150", soloist_gets("Carl", 1), ["gewonnen"]),
-    ("D5", f"{RE} --augen 160 --re-absage 90 --fuchs-re 1", re_gets(6), ["Re gewinnt", "keine 90", "Re angesagt", "Fuchs gefangen"]),
-    ("D6", f"{RE} --augen 100 --re-absage 60 --kontra-absage 60", re_gets(-1), ["niemand gewinnt", "120 gegen keine 90", "90 gegen keine 60"]),
+    ("D1", f"{RE} --augen 130", re_gets(1), ["Re wins", "won"]),
+    ("D2", f"{RE} --augen 80 --kontra", re_gets(-5), ["Kontra wins", "keine 90", "Kontra announced", "gegen die Alten"]),
+    ("D3", f"{RE} --augen 130 --re --re-absage 60", re_gets(-7), ["Kontra wins", "Re announced", "keine 60", "90 against keine 60", "gegen die Alten"]),
+    ("D3-absage-implies-re", f"{RE} --augen 130 --re-absage 60", re_gets(-7), ["Re announced"]),
+    ("D4", "trumpfsolo --player Carl --augen 150", soloist_gets("Carl", 1), ["won"]),
+    ("D5", f"{RE} --augen 160 --re-absage 90 --fuchs-re 1", re_gets(6), ["Re wins", "keine 90", "Re announced", "Fuchs caught"]),
+    ("D6", f"{RE} --augen 100 --re-absage 60 --kontra-absage 60", re_gets(-1), ["nobody wins", "120 against keine 90", "90 against keine 60"]),
 ]
 
 
@@ -51,14 +51,14 @@ def test_turnier_show_lists_every_step_of_d5(cli):
     cli.ok("add", *f"{RE} --augen 160 --re-absage 90 --fuchs-re 1".split())
     shown = cli.json("show", "1", "--format", "json")
     assert [(t["label"], t["amount"]) for t in shown["breakdown"]] == [
-        ("gewonnen", 1),
+        ("won", 1),
         ("keine 90", 1),
-        ("Re angesagt", 2),
-        ("Re keine 90 abgesagt", 1),
-        ("Fuchs gefangen", 1),
+        ("Re announced", 2),
+        ("Re announced keine 90", 1),
+        ("Fuchs caught", 1),
     ]
     assert shown["value"] == 6
-    assert "gewonnen 1, keine 90 +1, Re angesagt +2" in shown["formula"]
+    assert "won 1, keine 90 +1, Re announced +2" in shown["formula"]
 
 
 def test_turnier_pflichtsolo_same_dealer_again(cli):

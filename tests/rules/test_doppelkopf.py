@@ -84,15 +84,15 @@ def test_turnier_examples_as_one_evening_add_up() -> None:
 @pytest.mark.parametrize(
     ("hand", "wording"),
     [
-        (RE(80, kontra=True), "Kontra gewinnt: gewonnen 1, keine 90 +1, Kontra angesagt +2, gegen die Alten +1 = 5"),
+        (RE(80, kontra=True), "Kontra wins: won 1, keine 90 +1, Kontra announced +2, gegen die Alten +1 = 5"),
         (
             RE(160, re_absage=90, fuchs_re=1),
-            "Re gewinnt: gewonnen 1, keine 90 +1, Re angesagt +2, Re keine 90 abgesagt +1, Fuchs gefangen +1 = 6",
+            "Re wins: won 1, keine 90 +1, Re announced +2, Re announced keine 90 +1, Fuchs caught +1 = 6",
         ),
         (
             RE(130, re=True, re_absage=60),
-            "Kontra gewinnt: gewonnen 1, Re angesagt +2, Re keine 90 abgesagt +1, Re keine 60 abgesagt +1, "
-            "90 gegen keine 60 +1, gegen die Alten +1 = 7",
+            "Kontra wins: won 1, Re announced +2, Re announced keine 90 +1, Re announced keine 60 +1, "
+            "90 against keine 60 +1, gegen die Alten +1 = 7",
         ),
     ],
 )
@@ -145,7 +145,7 @@ def test_turnier_nobody_wins_shows_the_netting() -> None:
     step = run(DOPPELKOPF_TURNIER, [RE(100, re_absage=60, kontra_absage=60)])[0]
     assert step.payout.winners == ()
     assert step.payout.formula == (
-        "niemand gewinnt; netto für Kontra: 120 gegen keine 90 1, 90 gegen keine 60 +1, 90 gegen keine 60 (Re) −1 = 1"
+        "nobody wins; net for Kontra: 120 against keine 90 1, 90 against keine 60 +1, 90 against keine 60 (Re) −1 = 1"
     )
 
 
@@ -452,7 +452,7 @@ def test_turnier_bock_queue_doubles_the_tournament_value() -> None:
         "Bock ×2: 4 hands left",
         "Bock ×2: 3 hands left",
     ]
-    assert steps[1].payout.formula == "Re gewinnt: gewonnen 1 = 1, Doppelbock ×4 = 4"
+    assert steps[1].payout.formula == "Re wins: won 1 = 1, Doppelbock ×4 = 4"
     assert steps[6].payout.terms[-1].label == "Bock"
     settings_ = registry.settings_for(DOPPELKOPF_TURNIER, ["bock=re,kontra"])
     assert DOPPELKOPF_TURNIER.status(settings_, steps[6].after) == ["Bock ×2: 3 hands left"]
