@@ -7,33 +7,20 @@ import csv
 import io
 
 import pytest
-from tests.cli.test_tournament import T1_SHEETS, seats, state
+from tests.cli.test_tournament import seats, state, type_t1_sheets
 
 EIGHT = [f"P{i}" for i in range(1, 9)]
 C1_SET = ["--set", "startgeld=1000", "--set", "verlustspiel=50,50,50,100", "--set", "auszahlung=80", "--set", "preise=50%,30%,20%"]
 
 
 def t1_day(cli, *money: str) -> dict[str, str]:
-    """T1 of §6 through the commands with `money` set; returns the role (Anna … Hans) of each registered player.
-    The draw seats the players, so T1's roles go to the players the draw put where T1 has them."""
+    """T1 of §6 through the commands with `money` set and C1's games lost; returns each role's player (Anna … Hans)."""
     cli.ok("tournament", "new", "Herbstturnier", "--rules", "preisschafkopf", "--rounds", "2", "--seed", "7", *money)
     cli.ok("tournament", "register", *EIGHT)
     cli.ok("tournament", "draw")
     first = [set(t["players"]) for t in seats(cli)["tables"]]
     cli.ok("tournament", "draw", "--force")  # T1's sheets are typed in after both draws
-    a, b = (set(t["players"]) for t in seats(cli, 2)["tables"])
-    x, y = first
-    role = dict(zip(["Anna", "Berta", "Carl", "Dora", "Emil", "Gerda", "Fritz", "Hans"],
-                    sorted(x & a) + sorted(x & b) + sorted(y & a) + sorted(y & b)))
-    for round_, tables in T1_SHEETS.items():
-        for sheet in tables:
-            actual = {role[r] for r in sheet}
-            number = next(t["table"] for t in seats(cli, round_)["tables"] if set(t["players"]) == actual)
-            soli = [f"{role[r]}={n}" for r, n in {"Anna": 1, "Emil": 1}.items() if r in sheet and (round_ == 1 or r == "Emil")]
-            lost = [f"{role[r]}={n}" for r, n in {"Anna": 2, "Carl": 5, "Dora": 1}.items() if r in sheet and round_ == 1]
-            cli.ok("tournament", "result", str(round_), str(number), *[f"{role[r]}={p}" for r, p in sheet.items()],
-                   *[w for x in soli for w in ("--soli", x)], *[w for x in lost for w in ("--lost", x)])
-    return role
+    return type_t1_sheets(cli, first, lost={"Anna": 2, "Carl": 5, "Dora": 1})
 
 
 def test_worked_example_c1(cli):

@@ -50,17 +50,11 @@ T1_EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("wertung", ["punkte", "platz"])
-def test_worked_example_t1_typed_as_sheets(cli, wertung):
-    """T1 through the commands. The draw seats the players, so T1's roles (Anna … Hans) go to the
-    registered players the draw put where T1 has them: round 2 seats two of each round-1 table together."""
-    start(cli, "--rounds", "2", "--set", f"wertung={wertung}", players=[f"P{i}" for i in range(1, 9)], rules="preisschafkopf")
-    cli.ok("tournament", "draw")
-    first = [set(t["players"]) for t in seats(cli)["tables"]]
-    out = cli.ok("tournament", "draw", "--force")  # T1's sheets are typed in after both draws
-    assert "The draw made 4 repeated pairs" in out  # 8 players: two of each first table meet again, at best
-    second = seats(cli, 2)
-    a, b = (set(t["players"]) for t in second["tables"])
+def type_t1_sheets(cli, first: list[set[str]], lost: dict[str, int] | None = None) -> dict[str, str]:
+    """T1's sheets typed in after both rounds are drawn (`first`: round 1's tables). The draw seats the players,
+    so T1's roles (Anna … Hans) go to the registered players it put where T1 has them: round 2 seats two of each
+    round-1 table together. `lost`: games lost as declarer in round 1 (`--lost`). Returns each role's player."""
+    a, b = (set(t["players"]) for t in seats(cli, 2)["tables"])
     x, y = first
     role = dict(zip(["Anna", "Berta", "Carl", "Dora", "Emil", "Gerda", "Fritz", "Hans"],
                     sorted(x & a) + sorted(x & b) + sorted(y & a) + sorted(y & b)))
@@ -70,8 +64,22 @@ def test_worked_example_t1_typed_as_sheets(cli, wertung):
             number = next(t["table"] for t in seats(cli, round_)["tables"] if set(t["players"]) == actual)
             # RULES.md §6: Anna 1 (round 1), Emil 1 in each round — each fits the points of its sheet.
             soli = [f"{role[r]}=1" for r in ("Anna", "Emil") if r in sheet and (r == "Emil" or round_ == 1)]
+            lost_here = [f"{role[r]}={n}" for r, n in (lost or {}).items() if r in sheet and round_ == 1]
             cli.ok("tournament", "result", str(round_), str(number), *[f"{role[r]}={p}" for r, p in sheet.items()],
-                   *(["--soli", *soli] if soli else []))
+                   *[w for x in soli for w in ("--soli", x)], *[w for x in lost_here for w in ("--lost", x)])
+    return role
+
+
+@pytest.mark.parametrize("wertung", ["punkte", "platz"])
+def test_worked_example_t1_typed_as_sheets(cli, wertung):
+    """T1 through the commands. The draw seats the players, so T1's roles (Anna … Hans) go to the
+    registered players the draw put where T1 has them: round 2 seats two of each round-1 table together."""
+    start(cli, "--rounds", "2", "--set", f"wertung={wertung}", players=[f"P{i}" for i in range(1, 9)], rules="preisschafkopf")
+    cli.ok("tournament", "draw")
+    first = [set(t["players"]) for t in seats(cli)["tables"]]
+    out = cli.ok("tournament", "draw", "--force")  # T1's sheets are typed in after both draws
+    assert "The draw made 4 repeated pairs" in out  # 8 players: two of each first table meet again, at best
+    role = type_t1_sheets(cli, first)
     got = cli.json("tournament", "standings", "--format", "json")
     assert got["wertung"] == wertung and got["rounds"] == 2
     assert [(p["name"], p["score"], p["rank"]) for p in got["players"]] == [

@@ -29,22 +29,28 @@ def file_of_six(tmp_path):
     return str(path)
 
 
-def test_an_import_stopped_part_way_is_named_until_it_is_finished(cli, file_of_six, monkeypatch):
-    monkeypatch.setattr(transfer, "_WRITE_TABLES", 2)
+def interrupt(monkeypatch, url: str, path: str, tables_per_batch: int, killed_in_batch: int) -> None:
+    """Import `path` into the ledger at `url`, `tables_per_batch` tables a transaction, killed (Ctrl-C) as
+    batch `killed_in_batch` is written."""
+    monkeypatch.setattr(transfer, "_WRITE_TABLES", tables_per_batch)
     written = transfer._written
     batches = []
 
-    def killed_in_the_third_batch(*args):
+    def killed(*args):
         batches.append(1)
-        if len(batches) == 3:
+        if len(batches) == killed_in_batch:
             raise KeyboardInterrupt
         return written(*args)
 
-    monkeypatch.setattr(transfer, "_written", killed_in_the_third_batch)
-    target = Ledger.open(cli.url)
+    monkeypatch.setattr(transfer, "_written", killed)
     with pytest.raises(KeyboardInterrupt):
-        import_rows(target, lambda: csvio.read_file(file_of_six), source=file_of_six)
+        import_rows(Ledger.open(url), lambda: csvio.read_file(path), source=path)
     monkeypatch.setattr(transfer, "_written", written)
+
+
+def test_an_import_stopped_part_way_is_named_until_it_is_finished(cli, file_of_six, monkeypatch):
+    interrupt(monkeypatch, cli.url, file_of_six, tables_per_batch=2, killed_in_batch=3)
+    target = Ledger.open(cli.url)
     said = f"schreiber: an import of {file_of_six} stopped after 4 of 6 tables; run it again to finish."
 
     listed = cli("session", "list")
@@ -59,20 +65,7 @@ def test_an_import_stopped_part_way_is_named_until_it_is_finished(cli, file_of_s
 
 
 def test_an_import_found_complete_by_a_second_run_ends_the_note(cli, file_of_six, monkeypatch):
-    monkeypatch.setattr(transfer, "_WRITE_TABLES", 3)
-    written = transfer._written
-    calls = []
-
-    def killed_after_the_last_batch(*args):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return written(*args)
-
-    monkeypatch.setattr(transfer, "_written", killed_after_the_last_batch)
-    with pytest.raises(KeyboardInterrupt):
-        import_rows(Ledger.open(cli.url), lambda: csvio.read_file(file_of_six), source=file_of_six)
-    monkeypatch.setattr(transfer, "_written", written)
+    interrupt(monkeypatch, cli.url, file_of_six, tables_per_batch=3, killed_in_batch=2)
     assert "stopped after 3 of 6 tables" in cli("session", "list").err
     # another process adds the rest meanwhile without naming the file; a run of the file finds all six in
     import_rows(Ledger.open(cli.url), lambda: csvio.read_file(file_of_six))
