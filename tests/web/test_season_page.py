@@ -14,6 +14,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.season_page import create_season_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
+from tests.web import chromium  # noqa: E402
 from tests.web.test_serve_command import Served  # noqa: E402
 
 
@@ -51,4 +52,30 @@ def test_serve_season_without_an_id_serves_the_active_one(cli):
         assert "the season “Liga”" in served.first
         assert "Liga" in urllib.request.urlopen(served.address, timeout=10).read().decode()
     finally:
+        served.stop()
+
+
+@pytest.mark.skipif(not chromium.available(), reason="no chromium")
+@pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
+def test_the_season_page_fits_a_phone_and_the_wall_shows_every_tournament(cli, accept):
+    cli.ok("season", "new", "Wirtshauscup", "--rules", "preisschafkopf")
+    for n in range(1, 5):  # four evenings: wider than a phone
+        play(cli, f"Abend {n}", NAMES[:8], 1, random.Random(n), season=1)
+    served = Served(cli.url, "--season")
+    browser = chromium.Browser()
+    try:
+        browser.language(accept)
+        browser.size(390, 844, mobile=True)
+        browser.open(served.address)
+        browser.wait(lambda: "Wirtshauscup" in browser.text(), "the season page")
+        # The standings scroll in their box; the page itself never sideways.
+        assert browser.js("document.documentElement.scrollWidth") <= 390
+        assert browser.js("document.documentElement.lang") == accept[:2]
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall")
+        browser.wait(lambda: "Wirtshauscup" in browser.text(), "the wall")
+        assert browser.js("document.documentElement.scrollWidth") <= 1920
+        assert all(f"T{t}" in browser.text() for t in range(1, 5))
+    finally:
+        browser.close()
         served.stop()
