@@ -110,3 +110,49 @@ class Cli:
 @pytest.fixture
 def cli(db_url: str, capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(db_url, capsys)
+
+
+# -- markers: the fast loop (`pytest -m "not browser and not postgres and not slow"`) ------------
+
+_BROWSER = ("chromium.Browser", "Browser()")
+_SLOW = ("pexpect", "subprocess", "Popen", "uvicorn")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives headless chromium (tests/web/chromium.py)")
+    config.addinivalue_line("markers", "postgres: runs against the PostgreSQL server")
+    config.addinivalue_line("markers", "slow: starts processes of its own (a terminal, a server) or runs long")
+    from hypothesis import settings
+
+    # `HYPOTHESIS_PROFILE=dev` for the loop while working: fewer examples, the same properties.
+    settings.register_profile("dev", max_examples=15, deadline=None)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def _sources(item: pytest.Item) -> str:
+    """The test's own code and the code of the fixtures it uses, where a browser or a process starts."""
+    import inspect
+
+    functions = [getattr(item, "function", None)]
+    for defs in getattr(item, "_fixtureinfo").name2fixturedefs.values() if hasattr(item, "_fixtureinfo") else ():
+        functions.extend(d.func for d in defs if d.baseid)
+    texts = []
+    for function in functions:
+        try:
+            texts.append(inspect.getsource(function))
+        except (OSError, TypeError):
+            continue
+    return "\n".join(texts)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each test by what it needs, so the markers never drift from the code that needs them."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and "postgresql" in callspec.params.values():
+            item.add_marker(pytest.mark.postgres)
+        source = _sources(item)
+        if any(word in source for word in _BROWSER):
+            item.add_marker(pytest.mark.browser)
+        elif any(word in source for word in _SLOW) or item.get_closest_marker("slow_module"):
+            item.add_marker(pytest.mark.slow)
