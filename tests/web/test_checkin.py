@@ -51,11 +51,17 @@ def test_the_organiser_checks_in_by_number_name_and_card_address(door):
         page = client.get("/checkin")
         assert "Missing (40)" in page.text and "Checked in (0)" in page.text
         token = page.text.split('name="token" value="')[1].split('"')[0]
-        # A card's address, opened by the phone's camera (no site sends it: Sec-Fetch-Site none).
+        # A card's address, opened by the phone's camera: the player and one "Check in" button; the GET checks no one in.
         card = client.get("/checkin?number=17", headers={"Sec-Fetch-Site": "none"})
-        assert card.status_code == 200 and "Spieler17 (17) is checked in." in card.text
-        # The same address from a link on another site checks no one in.
-        client.get("/checkin?number=18", headers={"Sec-Fetch-Site": "cross-site"})
+        assert card.status_code == 200 and "Spieler17 (17)" in card.text and card.text.count(">Check in</button>") == 1
+        assert "is checked in" not in card.text and entrants(cli) == []
+        pressed = client.post("/checkin", data={"who": "17", "token": token}, headers={"Origin": "http://testserver"})
+        assert pressed.status_code == 200 and "Spieler17 (17) is checked in." in pressed.text  # after the redirect
+        assert "was checked in already" in client.get("/checkin?number=17").text
+        assert client.get("/checkin?number=99").status_code == 404
+        # Nothing a GET asks for writes, from this site or another.
+        for headers in ({"Sec-Fetch-Site": "none"}, {"Sec-Fetch-Site": "cross-site"}, {}):
+            client.get("/checkin?number=18", headers=headers)
         assert entrants(cli) == ["Spieler17"]
         by_name = client.post("/checkin", data={"who": "spieler04", "token": token}, headers={"Accept": "application/json"})
         assert by_name.json()["said"] == "Spieler04 (4) is checked in."
