@@ -41,7 +41,9 @@ from schreiber.views.season import door_json
 from schreiber.web.origin import from_other_site
 
 COOKIE = "schreiber_organiser"
-NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+# same-origin, not no-referrer: under no-referrer a browser posts the page's own form with `Origin: null`,
+# which the check of writes from another site (web/origin.py) refuses. No address of the door holds the key.
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
 # The form sends a start number or a name and its token: a few hundred bytes. More is not read.
 MAX_BODY = 4096
 

@@ -127,14 +127,21 @@ def test_thirty_players_checked_in_through_the_organisers_page_in_chromium(door,
             browser.size(420, 900, mobile=True)
             browser.open(checkin)
             browser.wait(lambda: "Missing (40)" in browser.text(), "the door list")
+            browser.open(served.address + "checkin?number=21")  # a GET of a card's address checks no one in
+            browser.wait(lambda: "Spieler21 (21)" in browser.text(), "card 21")
+            assert entrants(cli) == []
+            browser.open(served.address + "checkin")
             for i in range(1, 11):  # typed numbers
-                browser.js(f"document.getElementById('who').value = '{i}'; document.querySelector('form').submit()")
+                browser.js(f"document.getElementById('who').value = '{i}'; document.querySelector('form.door').submit()")
                 browser.wait(lambda i=i: f"Spieler{i:02d} ({i}) is checked in." in browser.text(), f"number {i}")
             for i in range(11, 21):  # typed names, in lower case
-                browser.js(f"document.getElementById('who').value = 'spieler{i:02d}'; document.querySelector('form').submit()")
+                browser.js(f"document.getElementById('who').value = 'spieler{i:02d}'; document.querySelector('form.door').submit()")
                 browser.wait(lambda i=i: f"Spieler{i:02d} ({i}) is checked in." in browser.text(), f"name {i}")
-            for i in range(21, 31):  # a card's QR code: the camera opens its address
+            for i in range(21, 31):  # a card's QR code: the camera opens its address, the button checks in
                 browser.open(served.address + f"checkin?number={i}")
+                browser.wait(lambda i=i: f"Spieler{i:02d} ({i})" in browser.text(), f"card {i}")
+                assert "is checked in" not in browser.text()
+                browser.js("document.getElementById('checkin-card').click()")
                 browser.wait(lambda i=i: f"Spieler{i:02d} ({i}) is checked in." in browser.text(), f"card {i}")
             text = browser.text()
             assert "Checked in (30)" in text and "Missing (10)" in text and "New to the season (27)" in text
@@ -382,3 +389,74 @@ def test_a_300_mb_post_without_a_key_leaves_the_servers_memory_as_it_was(club):
         assert not answer or answer.startswith(b"HTTP/1.1 403"), answer
     finally:
         served.stop()
+
+
+def test_the_door_in_german_at_390_px_in_chromium(club, tmp_path):
+    """Müller, müller, Ozlem, Oezlem, a number and a card's address at the door of a German phone, and the
+    close-name question; screenshots in $SCHREIBER_SHOTS."""
+    if not chromium.available():
+        pytest.skip("no chromium")
+    cli = club
+    shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    backend = cli.url.split(":")[0].split("+")[0]
+    served = Served(cli.url, "--tournament", "1", "--entry")
+    try:
+        line = ""
+        while "check-in" not in line:
+            line = served.proc.stdout.readline()  # type: ignore[union-attr]
+            assert line, "serve printed no check-in address"
+        browser = chromium.Browser()
+        try:
+            browser.size(390, 844, mobile=True)
+            browser.language("de-DE,de;q=0.9")
+            browser.open(line.strip().rsplit(" ", 1)[1])
+            browser.wait(lambda: "Fehlen noch (12)" in browser.text(), "the door list")
+
+            def typed(who: str, new: bool = False) -> None:
+                browser.js(f"document.getElementById('who').value = {who!r};"
+                           f"document.querySelector('form.door input[name=new]').checked = {'true' if new else 'false'};"
+                           "document.querySelector('form.door').submit()")
+
+            def tap(label: str) -> None:
+                browser.js("[...document.querySelectorAll('button')].find(b => b.innerText.trim() === "
+                           f"{label!r}).click()")
+
+            typed("Müller")
+            browser.wait(lambda: "„Müller“ passt auf 2 Spieler der Saison" in browser.text(), "the two Müllers")
+            assert browser.js("document.querySelectorAll('section.ask button.person').length") == 2
+            browser.screenshot(str(shots / f"checkin-de-390-several-{backend}.png"), full=True)
+            assert browser.js("document.documentElement.scrollWidth") <= 390
+            tap("Hans Müller (2)")
+            browser.wait(lambda: "Hans Müller (2) ist eingecheckt." in browser.text(), "Hans Müller tapped")
+            typed("müller")
+            browser.wait(lambda: "„müller“ passt auf 2 Spieler der Saison" in browser.text(), "müller")
+            tap("Zenzi Müller (3)")
+            browser.wait(lambda: "Zenzi Müller (3) ist eingecheckt." in browser.text(), "Zenzi Müller tapped")
+            typed("Oezlem", new=True)  # a new name like Özlem's: asked first
+            browser.wait(lambda: "Ist Özlem (12) gemeint?" in browser.text(), "the close-name question")
+            assert "Oezlem als neu in der Saison anmelden" in browser.text() and entrants(cli, 1) == ["Hans Müller", "Zenzi Müller"]
+            browser.screenshot(str(shots / f"checkin-de-390-question-{backend}.png"), full=True)
+            assert browser.js("document.documentElement.scrollWidth") <= 390
+            typed("Ozlem")
+            browser.wait(lambda: "Özlem (12) ist eingecheckt." in browser.text(), "Ozlem")
+            typed("Oezlem")
+            browser.wait(lambda: "Özlem (12) war schon eingecheckt." in browser.text(), "Oezlem")
+            typed("4")
+            browser.wait(lambda: "Berta Maier (4) ist eingecheckt." in browser.text(), "number 4")
+            browser.open(served.address + "checkin?number=6")  # Dora Weiß's card
+            browser.wait(lambda: "Dora Weiß (6)" in browser.text(), "card 6")
+            assert "Dora Weiß" not in entrants(cli, 1)
+            browser.screenshot(str(shots / f"checkin-de-390-card-{backend}.png"), full=True)
+            assert browser.js("document.documentElement.scrollWidth") <= 390
+            browser.js("document.getElementById('checkin-card').click()")
+            browser.wait(lambda: "Dora Weiß (6) ist eingecheckt." in browser.text(), "card 6 pressed")
+            text = browser.text()
+            assert text.index("Fehlen noch (7)") < text.index("Eingecheckt (5)")
+            browser.screenshot(str(shots / f"checkin-de-390-{backend}.png"), full=True)
+            assert browser.js("document.documentElement.scrollWidth") <= 390
+        finally:
+            browser.close()
+    finally:
+        served.stop()
+    assert entrants(cli, 1) == ["Hans Müller", "Zenzi Müller", "Berta Maier", "Dora Weiß", "Özlem"]
