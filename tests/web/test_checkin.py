@@ -60,6 +60,12 @@ def test_the_organiser_checks_in_by_number_name_and_card_address(door):
         assert pressed.status_code == 200 and "Spieler17 (17) is checked in." in pressed.text  # after the redirect
         assert "was checked in already" in client.get("/checkin?number=17").text
         assert client.get("/checkin?number=99").status_code == 404
+        huge = client.get("/checkin?number=" + "9" * 5000)  # a number of more digits than a start number has: no 500
+        assert huge.status_code == 404 and "a season start number has at most 6 digits" in huge.text
+        huge = client.post("/checkin", data={"who": "9" * 5000, "token": token})
+        assert huge.status_code == 413  # longer than the form's 4 KB
+        huge = client.post("/checkin", data={"who": "9" * 3000, "token": token})
+        assert huge.status_code == 422 and "NUMBER: a season start number has at most 6 digits." in huge.text
         # Nothing a GET asks for writes, from this site or another.
         for headers in ({"Sec-Fetch-Site": "none"}, {"Sec-Fetch-Site": "cross-site"}, {}):
             client.get("/checkin?number=18", headers=headers)
