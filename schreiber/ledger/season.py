@@ -16,9 +16,10 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import _
 from schreiber.ledger import season_ranking
-from schreiber.ledger.names import pick
+from schreiber.ledger import search
+from schreiber.ledger.names import either
 from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
@@ -28,6 +29,8 @@ from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonP
 
 ACTIVE_KEY = "active_season"
 SETTINGS = ("wertung", "min_starts", "finale")
+# A refusal names at most this many of the players a typed name could mean.
+MANY = 8
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,18 @@ class Door:
     checked_in: tuple[SeasonEntrant, ...]
     missing: tuple[SeasonEntrant, ...]
     new: tuple[SeasonEntrant, ...]
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a name or number typed at the door finds (`fit` as search.fits says it), the season players a
+    new name `typed` is close to, and the start numbers checked in already."""
+
+    typed: str
+    fit: int | None
+    found: tuple[SeasonEntrant, ...]
+    close: tuple[SeasonEntrant, ...]
+    inside: frozenset[int]
 
 
 def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -324,21 +339,9 @@ class Seasons:
         with self.ledger.transaction() as s:
             season = self._tournament_season(s, tournament.id)
             players = self._players(s, season)
-            by_number = {e.number: e for e in players}
-            by_name = {e.name: e for e in players}
             wanted: list[SeasonEntrant] = []
             for word in words:
-                text = word.strip()
-                if text.isdigit():
-                    if int(text) not in by_number:
-                        raise SettingsError(
-                            _("NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them.").format(
-                                id=season.id, number=int(text)
-                            )
-                        )
-                    e = by_number[int(text)]
-                else:
-                    e = by_name[pick(text, by_name, "NAME", N_("a player of this season"), close=True)]
+                e = _one(season.id, players, word.strip())
                 if e not in wanted:
                     wanted.append(e)
             inside = set(
@@ -350,6 +353,14 @@ class Seasons:
         if fresh:
             Tournaments(self.ledger).register([e.name for e in fresh], tournament_id=tournament.id)
         return CheckedIn(tournament.id, tuple(fresh), tuple(e for e in wanted if e.name in inside))
+
+    def find(self, typed: str, tournament_id: int | None = None) -> Found:
+        """What `typed` finds among the season players of the tournament's season (search.py), and whom
+        a new name `typed` would be close to."""
+        door = self.door(tournament_id)
+        players = sorted(door.checked_in + door.missing, key=lambda e: e.number)
+        fit, found = search.fits(typed, players)
+        return Found(typed, fit, tuple(found), tuple(search.close(typed, players)), frozenset(e.number for e in door.checked_in))
 
     def door(self, tournament_id: int | None = None) -> Door:
         """Who of the season is checked into the tournament, who is missing, and who is new to the season."""
@@ -429,6 +440,38 @@ class Seasons:
         )
 
 
+def _one(season_id: int, players: Sequence[SeasonEntrant], typed: str) -> SeasonEntrant:
+    """The one season player `typed` names (a start number, a name or part of one); else refused with
+    the players it could mean or is close to."""
+    found = search.search(typed, players)
+    if len(found) == 1:
+        return found[0]
+    if typed.isascii() and typed.isdigit():
+        if search.start_number(typed) is None:
+            raise SettingsError(_("NUMBER: a season start number has at most {digits} digits.").format(digits=search.DIGITS))
+        raise SettingsError(
+            _("NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them.").format(
+                id=season_id, number=int(typed)
+            )
+        )
+    named = [f"{e.name} ({e.number})" for e in found]
+    if named:
+        shown = named if len(named) <= MANY else [*named[: MANY - 1], _("{count} more").format(count=len(named) - MANY + 1)]
+        raise SettingsError(
+            _("NAME: {typed} could mean {choices}; give the start number.").format(typed=repr(typed), choices=either(shown))
+        )
+    near = [f"{e.name} ({e.number})" for e in search.close(typed, players)][:MANY]
+    if near:
+        raise SettingsError(
+            _("{option}: {typed} is not {what}; did you mean {choice}?").format(
+                option="NAME", typed=repr(typed), what=_("a player of this season"), choice=either(near)
+            )
+        )
+    raise SettingsError(
+        _("NAME: {typed} is not a player of this season; `schreiber season show` lists them.").format(typed=repr(typed))
+    )
+
+
 def _set_active(s: Session, season_id: int) -> None:
     state = s.get(LedgerState, ACTIVE_KEY)
     if state is None:
@@ -437,4 +480,4 @@ def _set_active(s: Session, season_id: int) -> None:
         state.value = str(season_id)
 
 
-__all__ = ["CheckedIn", "Door", "SeasonAwards", "SeasonInfo", "SeasonRow", "SeasonStandings", "Seasons"]
+__all__ = ["CheckedIn", "Door", "Found", "SeasonAwards", "SeasonInfo", "SeasonRow", "SeasonStandings", "Seasons"]

@@ -22,6 +22,7 @@ from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash, CashView
 from schreiber.ledger.service import Ledger
 from schreiber.rules.model import SettingsError
+from schreiber.web.origin import from_other_site
 
 MAX_BODY = 1000
 
@@ -44,10 +45,7 @@ def routes(ledger: Ledger, tournament_id: int, organiser: str, gate: Any, change
         if not hmac.compare_digest(given.encode(), organiser.encode()):
             await gate.slow_down(request)
             return _refused(403, _("This is not the organiser's address `serve` printed; ask the organiser for it."))
-        origin = request.headers.get("origin")
-        if request.headers.get("sec-fetch-site") == "cross-site" or (
-            origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}"
-        ):
+        if from_other_site(request):
             return _refused(403, _("A page of another site cannot record payments here."))
         raw = await request.body()
         if len(raw) > MAX_BODY:

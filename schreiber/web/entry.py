@@ -40,6 +40,7 @@ from schreiber.rules.model import DECLARED, SettingsError
 from schreiber.rules.table import EntryForm
 from schreiber.store.engine import Unavailable
 from schreiber.web.hardening import RETRY_AFTER
+from schreiber.web.origin import from_other_site
 from schreiber.web.words import labels, page_describe, page_sentence, type_name
 from schreiber.views.payloads import hand_json
 
@@ -396,10 +397,7 @@ class Entry:
 
 def _cross_site(request: Request) -> Response | None:
     """A write of the page must come from the page: not from another site's form or script."""
-    origin = request.headers.get("origin")
-    if request.headers.get("sec-fetch-site") == "cross-site" or (
-        origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}"
-    ):
+    if from_other_site(request):
         return _refused(403, _("A page of another site cannot record hands here."))
     return None
 

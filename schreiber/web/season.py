@@ -1,14 +1,18 @@
 """The door of a season's tournament on `serve --tournament --entry`: the organiser checks players in by
-season start number, name, or by opening the address a player's card holds (its QR code, read by the phone's
-own camera), and sees who is in, who of the season is missing and who is new to the season.
+season start number, name (a surname or any part of one, accents folded: ledger/search.py), or by opening
+the address a player's card holds (its QR code, read by the phone's own camera), and sees who of the season
+is missing, who is in and who is new to the season.
 
 Routes, added to the tournament's app (schreiber/web/tournament.py) when it takes entries:
 
-  GET  /checkin?organiser=KEY   the door list; the organiser's key is kept in a cookie of this browser
-  GET  /checkin?number=N        (with that cookie) checks N in, as a card's QR code asks: a phone's camera
-                                opens it as a typed address; a link from another site checks no one in
-  POST /checkin                 the page's form (who=NUMBER or NAME, new=1 for a new player, token); with
-                                `Accept: application/json` the answer is the door as JSON
+  GET  /checkin?organiser=KEY   the door list; this browser keeps a token made from the key in a cookie
+                                (never the key itself; a new key at the next start of `serve` makes another)
+  GET  /checkin?number=N        (with that cookie) shows N with one "Check in" button, as a card's QR code
+                                asks; a GET checks no one in
+  POST /checkin                 the page's form (who=NUMBER or NAME, new=1 for a new player, sure=1 after
+                                the close-name question, token); from the page only (Origin / Sec-Fetch-Site),
+                                its body read only after the cookie is checked and only up to MAX_BODY bytes;
+                                with `Accept: application/json` the answer is the door as JSON
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import asyncio
 import hashlib
 import hmac
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -26,14 +31,46 @@ from starlette.routing import Route
 
 from schreiber import i18n
 from schreiber.errors import UserError
-from schreiber.i18n import _
-from schreiber.ledger.season import Seasons
+from schreiber.i18n import _, ngettext
+from schreiber.ledger.names import either
+from schreiber.ledger.search import DIGITS, start_number
+from schreiber.ledger.season import SeasonEntrant, Seasons
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
 from schreiber.views.season import door_json
+from schreiber.web.origin import from_other_site
 
 COOKIE = "schreiber_organiser"
-NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+# same-origin, not no-referrer: under no-referrer a browser posts the page's own form with `Origin: null`,
+# which the check of writes from another site (web/origin.py) refuses. No address of the door holds the key.
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
+# The form sends a start number or a name and its token: a few hundred bytes. More is not read.
+MAX_BODY = 4096
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question before a check-in: which of several players, or a close season player instead of a new name.
+    `new` is the name a button registers as new to the season (None: no such button)."""
+
+    question: str
+    people: tuple[SeasonEntrant, ...]
+    inside: frozenset[int] = field(default_factory=frozenset)
+    new: str | None = None
+    refused: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """The player a card's address names, and whether he is checked in already."""
+
+    person: SeasonEntrant
+    inside: bool
+
+
+def derived(key: str, purpose: bytes) -> str:
+    """A token made from the organiser's key for one purpose: it tells nothing of the key, and changes with it."""
+    return hmac.new(key.encode(), purpose, hashlib.sha256).hexdigest()
 
 
 def checkin_routes(
@@ -41,12 +78,19 @@ def checkin_routes(
 ) -> list[Route]:
     """The check-in routes of the tournament's app; `organiser` is the key `serve` printed."""
     seasons = Seasons(ledger)
-    token = hmac.new(organiser.encode(), b"checkin", hashlib.sha256).hexdigest()
+    token = derived(organiser, b"checkin")  # the form's, in the page
+    cookie = derived(organiser, b"organiser cookie")  # the browser's, HttpOnly
 
     def is_organiser(request: Request) -> bool:
-        return hmac.compare_digest(request.cookies.get(COOKIE, "").encode(), organiser.encode())
+        return hmac.compare_digest(request.cookies.get(COOKIE, "").encode(), cookie.encode())
 
-    def render(language: str, said: str = "", refused: str = "") -> str:
+    def not_organiser(language: str) -> Response:
+        with i18n.speaking(language):
+            return PlainTextResponse(
+                _("Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."),
+                status_code=403, headers=NO_STORE)
+
+    def render(language: str, said: str = "", refused: str = "", ask: Ask | None = None, card: Card | None = None) -> str:
         with i18n.speaking(language):
             try:
                 door = seasons.door(tournament_id)
@@ -54,20 +98,53 @@ def checkin_routes(
                 return env.get_template("entry_refused.html").render(sentence=str(e), lang=language)
             info = Tournaments(ledger).info(tournament_id)
             return env.get_template("checkin.html").render(
-                door=door, tournament=info, said=said, refused=refused, token=token, lang=language,
+                door=door, tournament=info, said=said, refused=refused, ask=ask, card=card, token=token, lang=language,
             )
 
-    def check_in(who: str, new: bool) -> str:
-        """One check-in; the sentence to show."""
-        if new:
-            entrant = Tournaments(ledger).register([who], tournament_id=tournament_id).entrants[0]
-            return _("{name} is new to the season and checked in with start number {number}.").format(name=entrant.name, number=entrant.number)
+    def check_in(who: str) -> str:
+        """One season player checked in; the sentence to show."""
         done = seasons.checkin([who], tournament_id)
         if done.registered:
             e = done.registered[0]
             return _("{name} ({number}) is checked in.").format(name=e.name, number=e.number)
         e = done.already[0]
         return _("{name} ({number}) was checked in already.").format(name=e.name, number=e.number)
+
+    def at_door(who: str, new: bool, sure: bool) -> str | Ask:
+        """What the door does with `who`: the sentence of a check-in, or the question to ask first."""
+        found = seasons.find(who, tournament_id)
+        if new:
+            # A new name like a season player's is asked about first: "Oezlem" is most likely Özlem (12).
+            near = found.close + tuple(e for e in found.found if found.fit is not None and found.fit <= 1 and e not in found.close)
+            if near and not sure:
+                return Ask(_("Did you mean {names}?").format(names=_named(near)), near, found.inside, who)
+            entrant = Tournaments(ledger).register([who], tournament_id=tournament_id).entrants[0]
+            return _("{name} is new to the season and checked in with start number {number}.").format(
+                name=entrant.name, number=entrant.number)
+        if len(found.found) == 1:
+            return check_in(str(found.found[0].number))
+        if found.found:
+            count = len(found.found)
+            return Ask(ngettext("“{typed}” fits {count} player of the season; tap the one at the door.",
+                                "“{typed}” fits {count} players of the season; tap the one at the door.", count).format(
+                typed=who, count=count), found.found, found.inside)
+        if who.isascii() and who.isdigit():
+            return check_in(who)  # refused in the ledger's words: no such start number
+        if found.close:
+            return Ask(_("Did you mean {names}?").format(names=_named(found.close)), found.close, found.inside, who)
+        return Ask(_("{typed} is not a player of this season.").format(typed=repr(who)), (), found.inside, who, refused=True)
+
+    def card_of(number: str) -> Card:
+        """The season player a card's address names; refused when there is none."""
+        n = start_number(number)
+        if n is None:
+            raise UserError(_("number: a season start number has at most {digits} digits.").format(digits=DIGITS))
+        door = seasons.door(tournament_id)
+        for inside, people in ((True, door.checked_in), (False, door.missing)):
+            for e in people:
+                if e.number == n:
+                    return Card(e, inside)
+        raise UserError(_("No player of season {id} has start number {number}.").format(id=door.season.id, number=n))
 
     async def door(request: Request) -> Response:
         language = i18n.from_browser(request.headers.get("accept-language"))
@@ -77,63 +154,80 @@ def checkin_routes(
                 await slow_down(request)
                 return PlainTextResponse(_("This is not the organiser's address `serve` printed; ask the organiser for it."),
                                          status_code=403, headers=NO_STORE)
-            # The key goes into a cookie of this browser, so a card's address (without the key) checks in.
+            # A token of the key goes into a cookie of this browser, so a card's address (without the key) opens the door.
             response = RedirectResponse("/checkin", status_code=303, headers=NO_STORE)
-            response.set_cookie(COOKIE, organiser, httponly=True, samesite="lax", path="/")
+            response.set_cookie(COOKIE, cookie, httponly=True, samesite="lax", path="/")
             return response
         if not is_organiser(request):
-            with i18n.speaking(language):
-                return PlainTextResponse(
-                    _("Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."),
-                    status_code=403, headers=NO_STORE)
+            return not_organiser(language)
         number = request.query_params.get("number")
-        said = refused = ""
-        if number is not None:
-            if request.headers.get("sec-fetch-site", "none") not in ("none", "same-origin"):
-                # A link on another site: show the door, check no one in.
-                number = None
-            else:
-                with i18n.speaking(language):
-                    try:
-                        said = await asyncio.to_thread(check_in, number, False)
-                    except UserError as e:
-                        refused = str(e)
-        html = await asyncio.to_thread(render, language, said, refused)
-        return HTMLResponse(html, status_code=422 if refused else 200, headers=NO_STORE)
+        if number is None:
+            said = request.query_params.get("said", "")[:300]  # the sentence of the check-in just made
+            return HTMLResponse(await asyncio.to_thread(render, language, said), headers=NO_STORE)
+        # A card's address shows its player and a button; only the button (a POST from this page) checks in.
+        with i18n.speaking(language):
+            try:
+                card = await asyncio.to_thread(card_of, number)
+            except UserError as e:
+                return HTMLResponse(await asyncio.to_thread(render, language, "", str(e)), status_code=404, headers=NO_STORE)
+        return HTMLResponse(await asyncio.to_thread(render, language, "", "", None, card), headers=NO_STORE)
 
     async def post(request: Request) -> Response:
         language = i18n.from_browser(request.headers.get("accept-language"))
         wants_json = "application/json" in request.headers.get("accept", "")
-        # The form is urlencoded and small (Starlette's own parser needs python-multipart, which schreiber does not ship).
-        body = await request.body()
-        fields = parse_qs(body[:4096].decode("utf-8", "replace"), keep_blank_values=True)
-        form = {k: v[0] for k, v in fields.items()}
-        if not is_organiser(request) or not hmac.compare_digest(str(form.get("token", "")).encode(), token.encode()):
+        # Who may write is read from the headers: the body of a stranger is never read.
+        if not is_organiser(request):
             await slow_down(request)
+            return not_organiser(language)
+        if from_other_site(request):
             with i18n.speaking(language):
-                return PlainTextResponse(_("Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."),
-                                         status_code=403, headers=NO_STORE)
+                return PlainTextResponse(_("A page of another site cannot check players in here."), status_code=403, headers=NO_STORE)
+        body = await _read(request)
+        if body is None:
+            with i18n.speaking(language):
+                return PlainTextResponse(_("The check-in takes a start number or a name; this was too long."),
+                                         status_code=413, headers=NO_STORE)
+        # The form is urlencoded and small (Starlette's own parser needs python-multipart, which schreiber does not ship).
+        fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+        form = {k: v[0] for k, v in fields.items()}
+        if not hmac.compare_digest(str(form.get("token", "")).encode(), token.encode()):
+            await slow_down(request)
+            return not_organiser(language)
         who = " ".join(str(form.get("who", "")).split())
         with i18n.speaking(language):
             try:
                 if not who:
                     raise UserError(_("Type a start number or a name."))
-                said = await asyncio.to_thread(check_in, who, form.get("new") == "1")
+                said = await asyncio.to_thread(at_door, who, form.get("new") == "1", form.get("sure") == "1")
             except UserError as e:
                 if wants_json:
                     return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)
-                html = await asyncio.to_thread(render, language, "", str(e))
-                return HTMLResponse(html, status_code=422, headers=NO_STORE)
+                return HTMLResponse(await asyncio.to_thread(render, language, "", str(e)), status_code=422, headers=NO_STORE)
+            if isinstance(said, Ask):
+                if wants_json:
+                    people = [{"number": e.number, "name": e.name, "checked_in": e.number in said.inside} for e in said.people]
+                    return JSONResponse({"error": said.question, "matches": people, "new": said.new}, status_code=422, headers=NO_STORE)
+                html = await asyncio.to_thread(render, language, "", "", said)
+                return HTMLResponse(html, status_code=422 if said.refused else 200, headers=NO_STORE)
         if wants_json:
             return JSONResponse(door_json(await asyncio.to_thread(seasons.door, tournament_id)) | {"said": said}, headers=NO_STORE)
         return RedirectResponse("/checkin?said=" + quote(said), status_code=303, headers=NO_STORE)
 
-    async def door_or_said(request: Request) -> Response:
-        said = request.query_params.get("said")
-        if said is not None and is_organiser(request) and "number" not in request.query_params:
-            language = i18n.from_browser(request.headers.get("accept-language"))
-            html = await asyncio.to_thread(render, language, said[:300], "")
-            return HTMLResponse(html, headers=NO_STORE)
-        return await door(request)
+    return [Route("/checkin", door, methods=["GET"]), Route("/checkin", post, methods=["POST"])]
 
-    return [Route("/checkin", door_or_said, methods=["GET"]), Route("/checkin", post, methods=["POST"])]
+
+def _named(people: tuple[SeasonEntrant, ...]) -> str:
+    return either([f"{e.name} ({e.number})" for e in people])
+
+
+async def _read(request: Request) -> bytes | None:
+    """The body, or None when it is longer than MAX_BODY (then no more of it is read)."""
+    length = request.headers.get("content-length", "")
+    if length and (not length.isascii() or not length.isdigit() or len(length) > 9 or int(length) > MAX_BODY):
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return bytes(body)
