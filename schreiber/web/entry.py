@@ -34,7 +34,8 @@ from starlette.routing import Route
 
 from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _, ngettext
-from schreiber.ledger.service import Ledger, Moved, Replayed
+from schreiber.ledger.requests import Replayed, Undone, body_hash
+from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
 from schreiber.rules.table import EntryForm
@@ -277,14 +278,20 @@ class Entry:
         try:
             hand, extras = from_body(body)
             view = await asyncio.to_thread(
-                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key
+                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key,
+                request_hash=body_hash(body) if request_key is not None else None,
             )
-        except Replayed as again:
+        except Undone as undone:
+            # The page offers to record the hand again, under a new key, as the next hand.
             try:
-                hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
+                next_number = (await asyncio.to_thread(self.state, table))["next_number"]
             except Unavailable as e:
                 return _busy(e)
-            except UserError:  # recorded once, voided since
+            return _refused(409, str(undone), undone=undone.number, next_number=next_number)
+        except Replayed as again:
+            view = again.view
+            hand_view = next((h for h in view.hands if h.number == again.number), None)
+            if hand_view is None:  # a request answered before revision 0012, its hand voided since
                 return _refused(409, _("This request recorded hand {number}, which was voided since; nothing was recorded again.").format(
                     number=again.number))
         except Moved as moved:
