@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -49,6 +49,8 @@ MAX_BODY = 16 * 1024
 FREE_FAILURES = 3
 LONGEST_WAIT = 8.0
 FORGET_AFTER = 600.0
+# Addresses whose wrong keys are remembered at most (the least recent is forgotten first).
+REMEMBERED = 10_000
 COOKIE = "schreiber_entry"
 
 # Augen of all the cards, and the values a phone offers as one tap, by the rule set's family.
@@ -71,7 +73,9 @@ class Gate:
         self.ledger = ledger
         # A list, or a function asked at each request (a tournament draws new tables while served).
         self.tables = tables
-        self.failures: dict[str, tuple[int, float]] = {}
+        # Address -> (wrong keys, when the last came), the least recent first: bounded by forgetting
+        # the oldest, never all at once (a flood of addresses cannot wipe a slowed one's count).
+        self.failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
 
     def wait_for(self, address: str) -> float:
         """Seconds the next answer to a wrong key from `address` waits."""
@@ -84,9 +88,10 @@ class Gate:
         count, since = self.failures.get(address, (0, 0.0))
         if time.monotonic() - since > FORGET_AFTER:
             count = 0
-        if len(self.failures) > 10_000:  # a flood of addresses: forget them rather than grow
-            self.failures.clear()
         self.failures[address] = (count + 1, time.monotonic())
+        self.failures.move_to_end(address)
+        while len(self.failures) > REMEMBERED:
+            self.failures.popitem(last=False)
 
     async def slow_down(self, request: Request) -> None:
         """A wrong key from the request's address: counted, and answered ever more slowly."""
