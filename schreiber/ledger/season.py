@@ -24,6 +24,7 @@ from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
 from schreiber.rules.model import SettingsError
+from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
 
 ACTIVE_KEY = "active_season"
@@ -329,6 +330,8 @@ class Seasons:
             wanted: list[SeasonEntrant] = []
             for word in words:
                 text = word.strip()
+                if not text.isdigit():
+                    text = player_name(text, "NAME")
                 if text.isdigit():
                     if int(text) not in by_number:
                         raise SettingsError(

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
 from schreiber.ledger.requests import Replayed, replay
+from schreiber.rules.names import player_name
 from schreiber.rules import registry
 from schreiber.errors import NotFound
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
@@ -810,6 +811,7 @@ class Ledger:
                 )
 
     def player(self, s: Session, name: str) -> Player:
+        name = player_name(name, "NAME")  # every way in checked it already; nothing else is stored
         player = s.scalar(select(Player).where(Player.name_key == name.casefold()))
         if player is None:
             player = Player(name=name, name_key=name.casefold())
@@ -1044,10 +1046,9 @@ def _bump_changes(s: Session) -> None:
 
 def _name(typed: str, option: str) -> str:
     """A new player's name as it is kept: spaces inside it are kept ("Hans Peter", one space between
-    words); empty, or holding `=` or `,` (which the options use between names and values), is refused."""
-    name = " ".join(typed.split())
-    if not name:
-        raise SettingsError(_("{option}: a name cannot be empty.").format(option=option))
+    words); what schreiber/rules/names.py refuses, or `=` or `,` (which the options use between names
+    and values), is refused."""
+    name = player_name(typed, option)
     if "=" in name or "," in name:
         raise SettingsError(_("{option}: {name} cannot be a name; a name holds no = and no comma.").format(option=option, name=repr(name)))
     return name
