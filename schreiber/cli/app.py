@@ -778,25 +778,30 @@ def serve(
                      help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
     ] = None,
     behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help=_("Trust X-Forwarded-For from the proxy in front (only when serve is reachable through that proxy alone)."))] = False,
+    host_name: Annotated[Optional[list[str]], typer.Option("--host-name", metavar="NAME", help=_("Another name the pages answer to, such as a proxy's in front (repeatable); other names get 421."))] = None,
+    proxy_address: Annotated[Optional[list[str]], typer.Option("--proxy-address", metavar="ADDRESS", help=_("A proxy whose X-Forwarded-For names the client, besides 127.0.0.1 with --behind-proxy (repeatable)."))] = None,
     season: Annotated[
         Optional[str],
         typer.Option("--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")),
     ] = None,
 ) -> None:
+    from schreiber.web.server import Reach
+
+    reach = Reach.given(host_name or (), behind_proxy, proxy_address or ())
     if season is not None:
         from schreiber.web.season_page import run as run_season
 
-        run_season(_ledger(), season, host, port, say=typer.echo)
+        run_season(_ledger(), season, host, port, say=typer.echo, reach=reach)
         return
     if tournament is not None:
         from schreiber.web.tournament import run as run_tournament
 
-        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry, behind_proxy=behind_proxy)
+        run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry, reach=reach)
         return
     scope = _scope(session, all_, since, until)
     from schreiber.web.server import run
 
-    run(_ledger(), scope, host, port, say=typer.echo, entry=entry, behind_proxy=behind_proxy)
+    run(_ledger(), scope, host, port, say=typer.echo, entry=entry, reach=reach)
 
 
 @app.command("recompute", help=_("Rebuild every cached payout from the facts and say how many had differed."))

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, _name
 from schreiber.rules.model import SettingsError
+from schreiber.rules.names import player_name
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -125,7 +126,7 @@ def find(s: Session, typed: str, option: str) -> Player:
     "did you mean …?", anything else the command that lists the players."""
     import difflib
 
-    key = fold(" ".join(typed.split()))
+    key = fold(player_name(typed, option))
     players = list(s.scalars(select(Player)))
     exact = [p for p in players if fold(p.name) == key]
     if len(exact) == 1:

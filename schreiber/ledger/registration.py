@@ -15,6 +15,7 @@ from schreiber.i18n import _
 from schreiber.ledger import season_numbers
 from schreiber.ledger.names import close_names, fold
 from schreiber.rules.model import SettingsError
+from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, HandRecord, Seat, SheetEntry, Tournament, TournamentRound, TournamentTable
 
 
@@ -119,9 +120,9 @@ def seated_in(s: Session, t: Tournament, player_id: int) -> list[tuple[int, int]
 def typed_names(names: Sequence[str], number: int | None) -> list[str]:
     """The names to register, spaces tidied; refused in one sentence when one is empty or given twice,
     or when `--number` is not 1 or more for one name (tournaments and seasons alike)."""
-    names = [" ".join(n.split()) for n in names]
-    if not names or any(not n for n in names):
+    if not names or any(not n.split() for n in names):
         raise SettingsError(_("NAME: a player's name cannot be empty."))
+    names = [player_name(n, "NAME") for n in names]
     if number is not None and len(names) != 1:
         raise SettingsError(_("--number gives the start number of one player; name one player with it."))
     if number is not None and number < 1:

@@ -25,6 +25,7 @@ from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
 from schreiber.rules.model import SettingsError
+from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
 
 ACTIVE_KEY = "active_season"
@@ -341,7 +342,10 @@ class Seasons:
             players = self._players(s, season)
             wanted: list[SeasonEntrant] = []
             for word in words:
-                e = _one(season.id, players, word.strip())
+                text = word.strip()
+                if not text.isdigit():
+                    text = player_name(text, "NAME")
+                e = _one(season.id, players, text)
                 if e not in wanted:
                     wanted.append(e)
             inside = set(

@@ -14,6 +14,8 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
+from schreiber.ledger.requests import Replayed, replay
+from schreiber.rules.names import player_name
 from schreiber.rules import registry
 from schreiber.errors import NotFound
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
@@ -56,14 +58,6 @@ class Moved(SettingsError):
         super().__init__(_("hand {number} was just recorded from another device.").format(number=expected))
         self.expected = expected
         self.next_number = next_number
-
-
-class Replayed(Exception):
-    """This request was answered before: it recorded hand `number`, and nothing is written again."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
 
 
 @dataclass(frozen=True)
@@ -289,21 +283,29 @@ class Ledger:
     # -- hands --------------------------------------------------------------------------------
 
     def add(
-        self, hand: Hand, table_id: int | None = None, *, expect_number: int | None = None, request_key: str | None = None
+        self, hand: Hand, table_id: int | None = None, *, expect_number: int | None = None, request_key: str | None = None,
+        request_hash: str | None = None,
     ) -> TableView:
         """Check, score and record one hand in one transaction; bad input changes nothing.
 
         From another device (the entry page): `expect_number`, the number the device showed, is
         refused with `Moved` when the table has moved past it meanwhile; a `request_key` seen
-        before records nothing again and raises `Replayed` with the number it recorded then."""
+        before records nothing again (schreiber/ledger/requests.py: `Replayed` with the number it
+        recorded then, while that hand stands; `request_hash` is the body's, kept with the key)."""
         with self.transaction() as s:
             table = self.table_row(s, table_id, for_update=True)
-            if table.closed:
-                raise self._closed(s, table)
             if request_key is not None:
+                # Before the closed check: a phone resending a hand it did record is told so.
                 seen = s.get(EntryRequest, (table.id, request_key))
                 if seen is not None:
-                    raise Replayed(seen.number)
+                    try:
+                        replay(s, seen, request_hash)
+                    except Replayed as again:
+                        # The table as this transaction saw it: the hand cannot be undone in between.
+                        again.view = self._as_it_stands(s, table)[0]
+                        raise
+            if table.closed:
+                raise self._closed(s, table)
             ids = None
             if self.keep_folds:
                 view, number = self._kept(s, table)
@@ -320,9 +322,10 @@ class Ledger:
                 table_id=table.id, number=number, type=hand.type, facts=hand.to_facts(), note=hand.note, status=LIVE
             )
             s.add(record)
-            if request_key is not None:
-                s.add(EntryRequest(table_id=table.id, request_key=request_key, number=number))
             s.flush()
+            if request_key is not None:
+                s.add(EntryRequest(table_id=table.id, request_key=request_key, number=number, hand_id=record.id, body_hash=request_hash))
+                s.flush()
             if self.keep_folds and ids is None:
                 ids = self.player_ids(s, table)  # who sits at the table changes only with a marker
             self._cache(s, table, [(record, step)], ids)
@@ -808,6 +811,7 @@ class Ledger:
                 )
 
     def player(self, s: Session, name: str) -> Player:
+        name = player_name(name, "NAME")  # every way in checked it already; nothing else is stored
         player = s.scalar(select(Player).where(Player.name_key == name.casefold()))
         if player is None:
             player = Player(name=name, name_key=name.casefold())
@@ -1042,10 +1046,9 @@ def _bump_changes(s: Session) -> None:
 
 def _name(typed: str, option: str) -> str:
     """A new player's name as it is kept: spaces inside it are kept ("Hans Peter", one space between
-    words); empty, or holding `=` or `,` (which the options use between names and values), is refused."""
-    name = " ".join(typed.split())
-    if not name:
-        raise SettingsError(_("{option}: a name cannot be empty.").format(option=option))
+    words); what schreiber/rules/names.py refuses, or `=` or `,` (which the options use between names
+    and values), is refused."""
+    name = player_name(typed, option)
     if "=" in name or "," in name:
         raise SettingsError(_("{option}: {name} cannot be a name; a name holds no = and no comma.").format(option=option, name=repr(name)))
     return name

@@ -24,6 +24,7 @@ from schreiber.ledger.service import Ledger, jsonable, seat_changes
 from schreiber.report import csvio
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
+from schreiber.rules.names import player_name
 from schreiber.rules.table import FoldError, SeatChange, TeamPlay, fold
 from schreiber.views.text import and_list
 from schreiber.store.models import JOIN, LEAVE, LIVE, HandRecord, Payment, PayoutRecord, Player, Table, Seat, TableEvent
@@ -269,6 +270,11 @@ class _Reading:
             raise _refuse(_("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(key=key, count=len(players), name=rules.name, min_players=rules.min_players, max_players=rules.max_players))
         if len({p.casefold() for p in members}) != len(members) or any(not p.strip() or len(p) > 80 for p in members):
             raise _refuse(_("session {key} has a player name that is empty, longer than 80 characters or given twice").format(key=key))
+        for member in members:
+            try:
+                player_name(member, "name")
+            except SettingsError as e:  # the same sentence as every other way a name comes in
+                raise _refuse(_("session {key}, {sentence}").format(key=key, sentence=str(e).rstrip("."))) from None
         # A hand voided in the middle of the evening leaves a gap in the exported numbers: the table's
         # hands are its live ones in order, and a join or leave sits between the same two of them.
         numbers = sorted(self.read)

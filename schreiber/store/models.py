@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0011"
+SCHEMA_REVISION = "0012"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -361,10 +361,16 @@ class LedgerState(Base):
 
 class EntryRequest(Base):
     """A hand recorded from the entry page or the JSON API under an Idempotency-Key: sent again, it
-    is answered with the hand it recorded the first time, and nothing is written twice."""
+    is answered with the hand it recorded the first time, and nothing is written twice.
+
+    The key belongs to the record it made (`hand_id`) and to the body that made it (`body_hash`, the
+    sha256 of its canonical JSON): a number alone may name another device's hand after an undo."""
 
     __tablename__ = "entry_request"
 
     table_id: Mapped[int] = table_column(primary_key=True)
     request_key: Mapped[str] = mapped_column(String(100), primary_key=True)
     number: Mapped[int] = mapped_column(Integer)
+    # NULL in rows written before revision 0012.
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"))
+    body_hash: Mapped[str | None] = mapped_column(String(64))

@@ -24,7 +24,7 @@ import hmac
 import json
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -34,7 +34,8 @@ from starlette.routing import Route
 
 from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _, ngettext
-from schreiber.ledger.service import Ledger, Moved, Replayed
+from schreiber.ledger.requests import Replayed, Undone, body_hash
+from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
 from schreiber.rules.table import EntryForm
@@ -49,6 +50,8 @@ MAX_BODY = 16 * 1024
 FREE_FAILURES = 3
 LONGEST_WAIT = 8.0
 FORGET_AFTER = 600.0
+# Addresses whose wrong keys are remembered at most (the least recent is forgotten first).
+REMEMBERED = 10_000
 COOKIE = "schreiber_entry"
 
 # Augen of all the cards, and the values a phone offers as one tap, by the rule set's family.
@@ -71,7 +74,9 @@ class Gate:
         self.ledger = ledger
         # A list, or a function asked at each request (a tournament draws new tables while served).
         self.tables = tables
-        self.failures: dict[str, tuple[int, float]] = {}
+        # Address -> (wrong keys, when the last came), the least recent first: bounded by forgetting
+        # the oldest, never all at once (a flood of addresses cannot wipe a slowed one's count).
+        self.failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
 
     def wait_for(self, address: str) -> float:
         """Seconds the next answer to a wrong key from `address` waits."""
@@ -84,9 +89,10 @@ class Gate:
         count, since = self.failures.get(address, (0, 0.0))
         if time.monotonic() - since > FORGET_AFTER:
             count = 0
-        if len(self.failures) > 10_000:  # a flood of addresses: forget them rather than grow
-            self.failures.clear()
         self.failures[address] = (count + 1, time.monotonic())
+        self.failures.move_to_end(address)
+        while len(self.failures) > REMEMBERED:
+            self.failures.popitem(last=False)
 
     async def slow_down(self, request: Request) -> None:
         """A wrong key from the request's address: counted, and answered ever more slowly."""
@@ -278,14 +284,20 @@ class Entry:
         try:
             hand, extras = from_body(body)
             view = await asyncio.to_thread(
-                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key
+                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key,
+                request_hash=body_hash(body) if request_key is not None else None,
             )
-        except Replayed as again:
+        except Undone as undone:
+            # The page offers to record the hand again, under a new key, as the next hand.
             try:
-                hand_view, view = await asyncio.to_thread(self.ledger.show, again.number, table)
+                next_number = (await asyncio.to_thread(self.state, table))["next_number"]
             except Unavailable as e:
                 return _busy(e)
-            except UserError:  # recorded once, voided since
+            return _refused(409, str(undone), undone=undone.number, next_number=next_number)
+        except Replayed as again:
+            view = again.view
+            hand_view = next((h for h in view.hands if h.number == again.number), None)
+            if hand_view is None:  # a request answered before revision 0012, its hand voided since
                 return _refused(409, _("This request recorded hand {number}, which was voided since; nothing was recorded again.").format(
                     number=again.number))
         except Moved as moved:

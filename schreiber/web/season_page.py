@@ -8,7 +8,7 @@ Routes (GET only): /  the page · /fragment  its content, fetched by live.js whe
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -25,6 +25,9 @@ from schreiber.ledger.service import Ledger
 from schreiber.web.app import STATIC, Live, Pages, marker_of
 from schreiber.web.entry import not_allowed
 from schreiber.web.hardening import Hardened, exception_handlers
+
+if TYPE_CHECKING:
+    from schreiber.web.server import Reach
 
 
 def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, keepalive: float = 15.0) -> Starlette:
@@ -71,7 +74,7 @@ def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, 
     )
 
 
-def run(ledger: Ledger, season: str, host: str, port: int, say: Any = print) -> None:
+def run(ledger: Ledger, season: str, host: str, port: int, say: Any = print, reach: Reach | None = None) -> None:
     """Serve the season `season` (an id, or "" for the active one) read-only until Ctrl-C."""
     import uvicorn
 
@@ -86,7 +89,7 @@ def run(ledger: Ledger, season: str, host: str, port: int, say: Any = print) -> 
     say(_("schreiber serves the season “{name}” at {address} (read-only; Ctrl-C stops it).").format(name=info.name, address=where))
     if not is_loopback(host):
         say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
-    from schreiber.web.server import uvicorn_config
+    from schreiber.web.server import Reach, uvicorn_config
 
-    config = uvicorn_config(create_season_app(ledger, info.id))
+    config = uvicorn_config(create_season_app(ledger, info.id), host, sock, reach or Reach())
     uvicorn.Server(config).run(sockets=[sock])

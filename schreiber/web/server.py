@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import _
@@ -80,17 +82,99 @@ def qr_text(text: str) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def uvicorn_config(app: Any, behind_proxy: bool = False) -> Any:
-    """How uvicorn serves `app`: X-Forwarded-For names the client only `behind_proxy` (uvicorn trusts
-    it from 127.0.0.1 by default, which would let a local client rotate it past the slow-down for
-    wrong keys); open event streams get a second after Ctrl-C, then they are closed."""
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How `serve` is reached: the names of a proxy or DNS entry in front of it (--host-name) and
+    the proxies whose X-Forwarded-For it trusts (--behind-proxy: 127.0.0.1; --proxy-address)."""
+
+    host_names: tuple[str, ...] = ()
+    proxies: tuple[str, ...] = ()
+
+    @classmethod
+    def given(cls, host_names: Sequence[str] = (), behind_proxy: bool = False, proxy_addresses: Sequence[str] = ()) -> Reach:
+        """The options as typed, or one sentence naming the one that is no name or address."""
+        from schreiber.web.front import network, split_host
+
+        for name in host_names:
+            if split_host(name) is None:
+                raise SettingsError(_("--host-name: {value} is no host name; use e.g. scores.example.org or scores.example.org:8443.").format(
+                    value=repr(name)))
+        for proxy in proxy_addresses:
+            if network(proxy) is None:
+                raise SettingsError(_("--proxy-address: {value} is no IP address; use e.g. 10.0.0.5 or 10.0.0.0/24.").format(value=repr(proxy)))
+        return cls(tuple(host_names), (("127.0.0.1",) if behind_proxy else ()) + tuple(proxy_addresses))
+
+
+def machine_addresses() -> list[str]:
+    """This machine's addresses: its name's, the one a wildcard `serve` prints, and on Linux every
+    interface's (a laptop on wifi and cable answers on both)."""
+    found: list[str] = []
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)]
+    except OSError:
+        pass
+    found.append(address("0.0.0.0", 1)[len("http://"):].rsplit(":", 1)[0].strip("[]"))
+    try:
+        import fcntl
+        import struct
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for __, interface in socket.if_nameindex():
+                request = struct.pack("256s", interface.encode()[:15])
+                try:  # SIOCGIFADDR: the interface's IPv4 address
+                    found.append(socket.inet_ntoa(fcntl.ioctl(probe.fileno(), 0x8915, request)[20:24]))
+                except OSError:
+                    pass
+    except (ImportError, OSError, AttributeError):
+        pass
+    try:
+        with open("/proc/net/if_inet6") as lines:
+            found += [str(ipaddress.IPv6Address(int(line.split()[0], 16))) for line in lines if line.strip()]
+    except (OSError, ValueError, IndexError):
+        pass
+    return list(dict.fromkeys(found))
+
+
+def allowed_hosts(host: str, sock: socket.socket, host_names: Sequence[str] = ()) -> list[tuple[str, int | None]]:
+    """The Hosts `serve` answers: the address it binds and prints, the loopback names when it binds
+    loopback, the machine's addresses when it binds every address, and each --host-name."""
+    from schreiber.web.front import split_host
+
+    bound, port = sock.getsockname()[:2]
+    printed = address(host, port)[len("http://"):].rstrip("/")
+    names = [host, bound, printed.rsplit(":", 1)[0].strip("[]")]
+    if host in WILDCARDS:
+        names += [*machine_addresses(), socket.gethostname(), *LOOPBACK_NAMES]
+    elif is_loopback(host) or is_loopback(bound):
+        names += LOOPBACK_NAMES
+    hosts: list[tuple[str, int | None]] = []
+    for name in names:
+        parsed = split_host(f"[{name}]" if ":" in name else name) if name not in WILDCARDS else None
+        if parsed is not None:
+            hosts.append((parsed[0], port))
+    hosts += [parsed for parsed in map(split_host, host_names) if parsed is not None]
+    return list(dict.fromkeys(hosts))
+
+
+def uvicorn_config(app: Any, host: str, sock: socket.socket, reach: Reach = Reach()) -> Any:
+    """How uvicorn serves `app`: only for the Hosts it binds and prints (schreiber/web/front.py);
+    X-Forwarded-For names the client only from the proxies `reach` trusts (uvicorn's own reading is
+    off: it trusts 127.0.0.1 by default and the leftmost entry, which a client writes itself); open
+    event streams get a second after Ctrl-C, then they are closed."""
     import uvicorn
 
-    proxy = {"proxy_headers": True, "forwarded_allow_ips": "*"} if behind_proxy else {"proxy_headers": False}
-    return uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, **proxy)
+    from schreiber.web.front import Front, network
+
+    proxies = [net for net in map(network, reach.proxies) if net is not None]
+    front = Front(app, allowed_hosts(host, sock, reach.host_names), proxies)
+    return uvicorn.Config(front, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False)
 
 
-def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, behind_proxy: bool = False) -> None:
+def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, reach: Reach = Reach()) -> None:
     import uvicorn
 
     from schreiber.web.app import create_app
@@ -120,4 +204,4 @@ def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bo
         say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
     if entry and not keys:
         say(_("No open table in this scope: there is nothing to record hands at."))
-    uvicorn.Server(uvicorn_config(create_app(ledger, scope, entry=tables), behind_proxy)).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(create_app(ledger, scope, entry=tables), host, sock, reach)).run(sockets=[sock])

@@ -22,7 +22,7 @@ import asyncio
 import hmac
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
 from starlette.applications import Starlette
@@ -42,6 +42,9 @@ from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
 from schreiber.web.hardening import Hardened, exception_handlers
 from schreiber.web.season import checkin_routes
+
+if TYPE_CHECKING:
+    from schreiber.web.server import Reach
 
 ORGANISER = "organiser"
 
@@ -235,14 +238,14 @@ def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
     return out
 
 
-def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, behind_proxy: bool = False) -> None:
+def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, reach: Reach | None = None) -> None:
     """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C; with `entry`
     the tables take hands with their keys, and the organiser's address (made now, printed only here)
     shows every open table's entry address and QR code."""
     import uvicorn
 
     from schreiber.rules.model import SettingsError
-    from schreiber.web.server import address, bind, is_loopback, qr_text, uvicorn_config
+    from schreiber.web.server import Reach, address, bind, is_loopback, qr_text, uvicorn_config
 
     if tournament and not tournament.isdigit():
         raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
@@ -269,4 +272,4 @@ def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry:
         if not is_loopback(host):
             say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
         app = create_tournament_app(ledger, info.id)
-    uvicorn.Server(uvicorn_config(app, behind_proxy)).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(app, host, sock, reach or Reach())).run(sockets=[sock])

@@ -126,3 +126,36 @@ def test_rotating_x_forwarded_for_does_not_dodge_the_slow_down_for_wrong_keys(db
     # behind a proxy the header names the client: each address has its own count (the slowed answers
     # above waited 0.25 s and 0.5 s; here the same tries come from five addresses and wait for nothing)
     assert rotated[FREE_FAILURES] < 0.25 and rotated[-1] < 0.5 and same[-1] >= 0.25, (rotated, same)
+
+
+def _status(port: int, host: str) -> tuple[int, str]:
+    """The status and text `serve` answers to a GET / that names `host` in its Host header."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", "/", headers={"Host": host})
+        answer = conn.getresponse()
+        return answer.status, answer.read().decode()
+    finally:
+        conn.close()
+
+
+def test_serve_answers_only_the_hosts_it_binds_and_prints_and_its_host_names(db_url):
+    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+                   check=True, capture_output=True, timeout=60)
+    served = Served(db_url, "--host-name", "scores.example.org")
+    try:
+        port = served.port
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", "scores.example.org"):
+            assert _status(port, host)[0] == 200, host
+        status, text = _status(port, f"evil.example:{port}")  # a rebinding page's request
+        assert status == 421
+        assert text.strip() == (f"This server answers only as 127.0.0.1:{port}, localhost:{port}, [::1]:{port}, scores.example.org; "
+                                "serve with --host-name NAME to reach it by another name.")
+    finally:
+        served.stop()
+    for option, value, said in (("--host-name", "evil example", "--host-name: 'evil example' is no host name"),
+                                ("--proxy-address", "proxy.lan", "--proxy-address: 'proxy.lan' is no IP address")):
+        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "0", option, value], capture_output=True, text=True, timeout=60)
+        assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1].startswith(f"schreiber: {said}"), ran.stderr

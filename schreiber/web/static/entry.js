@@ -38,6 +38,7 @@
   let sel = {};
   let expect = state.next_number;
   let requestKey = newKey();
+  let keyBody = null;  // the body last sent under requestKey
 
   function newKey() {
     const a = new Uint8Array(12);
@@ -236,7 +237,12 @@
     button.disabled = true;
     let status, answer;
     try {
-      [status, answer] = await post("/entry/hands", body(), requestKey);
+      // A key belongs to one hand: changed after a lost answer, the hand goes under a new key (the
+      // number it expects still keeps it from being recorded twice).
+      const payload = body();
+      if (keyBody !== null && keyBody !== JSON.stringify(payload)) requestKey = newKey();
+      keyBody = JSON.stringify(payload);
+      [status, answer] = await post("/entry/hands", payload, requestKey);
     } catch (e) {
       button.disabled = false;
       refuse(L.offline);  // the same request key goes again: never recorded twice
@@ -245,6 +251,7 @@
     button.disabled = false;
     if (status === 201) {
       requestKey = newKey();
+      keyBody = null;
       state = answer.state;
       drawTable();
       showResult(answer.hand, answer.said || []);
@@ -261,6 +268,7 @@
         el("button", { type: "button", class: "record", id: "again", onclick: () => {
           expect = answer.next_number;
           requestKey = newKey();
+          keyBody = null;
           moved.hidden = true;
           document.getElementById("record").click();
         } }, fmt(L.again, { number: answer.next_number })));
