@@ -54,8 +54,8 @@ def _load(language: str = LANGUAGE) -> _gettext.NullTranslations:
 
 
 _translations = _load()
-# The entry page answers each browser in its own language (`speaking`); everything else speaks
-# the language chosen at start-up.
+# A page answers each browser in its own language (`speaking`, web/hardening.py), its words and its
+# numbers alike (`german`); the command line speaks the language chosen at start-up.
 _speaking: ContextVar[_gettext.NullTranslations] = ContextVar("schreiber_speaking", default=_translations)
 _loaded: dict[str, _gettext.NullTranslations] = {LANGUAGE: _translations}
 
@@ -148,7 +148,13 @@ def install() -> None:
     os.environ["LANGUAGE"] = "de"
 
 
+def german() -> bool:
+    """Whether numbers are written the German way here and now: the language spoken (a page's request,
+    else the one chosen at start-up), as the words are; never the process's alone."""
+    return _speaking.get() is _loaded.get("de")
+
+
 def number(n: int) -> str:
     """A whole number with its thousands marked: 12,345 in English, 12.345 in German."""
     text = f"{n:,}"
-    return text.replace(",", ".") if GERMAN else text
+    return text.replace(",", ".") if german() else text

@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING
 from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import season as payloads
+from schreiber.views.text import score
 
 if TYPE_CHECKING:
     from schreiber.ledger.season import CheckedIn, SeasonAward, SeasonAwards, SeasonEntrant, SeasonInfo, SeasonStandings
 
 
 def value(v: int | Fraction | None) -> str:
-    """A score as a table shows it: an average with two decimals."""
-    if v is None:
-        return "–"
-    return f"{float(v):.2f}" if isinstance(v, Fraction) else str(v)
+    """A score as a table shows it: an average with two decimals, in the language spoken."""
+    return score(v)
 
 
 def _settings(info: SeasonInfo) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _
 from schreiber.ledger.chart import Chart, Panel
-from schreiber.views.text import money, signed
+from schreiber.views.text import MINUS, money, signed
 
 # Bigger than the figure's default: a chart for the club's wall.
 WIDTH, PANEL_HEIGHT, DPI = 10.0, 6.0, 100
@@ -63,6 +63,13 @@ def _label(panel: Panel, v: int) -> str:
     return money(v, plus=True) if panel.money else signed(v)
 
 
+def _tick(panel: Panel, value: float) -> str:
+    """A value axis' label in the language spoken: whole points ("−2"), or euros ("€0.50", "0,50 €")."""
+    if panel.money:
+        return money(round(value * 100))
+    return str(round(value)).replace("-", MINUS)
+
+
 def _figure(chart: Chart, compact: bool = False) -> Any:
     """A matplotlib Figure of the chart (no pyplot: nothing global, Agg only). `compact`: drawn for
     a phone's width (400 px), type at the size the phone shows it, at most five x labels and no
@@ -71,6 +78,7 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
 
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     panels = chart.panels or [Panel(_("no hands"), "hand", "points", [], {})]
     heights = [panel_height(p, len(panels)) * (0.62 if compact else 1) for p in panels]
@@ -121,6 +129,9 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
             ax.set_xlim(0.5, n + 0.5 + max(1, n * (0.35 if compact else 0.15)))  # room for the totals at the line ends
             if n == 1:
                 ax.set_xlim(0.8, 1.6)
+        # Points are whole and money has cents: ticks there only, written as the reader writes numbers.
+        ax.yaxis.set_major_locator(MaxNLocator(integer=not panel.money, steps=[1, 2, 2.5, 5, 10]))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos, panel=panel: _tick(panel, value)))
         ax.grid(True, alpha=0.3)
         if (ends or panel.bock) and not compact:  # lines with no point drawn have nothing to name
             ax.legend(loc="upper left", fontsize=8, ncols=2 if len(panel.lines) > 6 else 1)

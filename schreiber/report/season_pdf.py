@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 def _value(v: object) -> str:
     from fractions import Fraction
 
-    return f"{float(v):.2f}" if isinstance(v, Fraction) else str(v)
+    from schreiber.views.text import decimal
+
+    return decimal(float(v)) if isinstance(v, Fraction) else str(v)
 
 
 TOURNAMENT_COLUMN = 18.0  # mm: "1234 (12.)" in 8 pt

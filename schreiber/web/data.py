@@ -18,6 +18,7 @@ from schreiber.ledger.service import HandView, Ledger, TableView
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.rules.table import TeamPlay
 from schreiber.store.engine import LedgerError
+from schreiber.views.text import day
 
 # The table page shows this many hands, newest first, unless `?hands=all` asks for every one.
 RECENT = 40
@@ -129,5 +130,6 @@ def chart_svg(ledger: Ledger, scope: Scope, compact: bool = False) -> str | None
 
 def _season_title(scope: Scope) -> str:
     if scope.since or scope.until:
-        return _("Season {since} to {until}").format(since=scope.since or "…", until=scope.until or "…")
+        since, until = (day(d) if d else "…" for d in (scope.since, scope.until))
+        return _("Season {since} to {until}").format(since=since, until=until)
     return _("All evenings")

@@ -34,6 +34,7 @@ from starlette.routing import Route
 
 from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _, ngettext
+from schreiber.ledger.place import place_of
 from schreiber.ledger.requests import Replayed, Undone, body_hash
 from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
@@ -209,9 +210,12 @@ class Entry:
         types = [t for t in rules.types if playable is None or t in playable(view.state)]
         total = augen_total(info.rules)
         restorable = self.ledger.set_aside(table_id)
+        # A tournament's table is named in the reader's language, not in the one its stored name was drawn in.
+        where = place_of(self.ledger, table_id)
         return {
             "table": info.id,
-            "title": info.name or _("Session {id}").format(id=info.id),
+            "title": where.tournament if where else info.name or _("Session {id}").format(id=info.id),
+            "place": _("Round {round} · Table {table}").format(round=where.round, table=where.table) if where else None,
             "rules": info.rules,
             "players": list(info.players),
             "seated": list(view.state.players),

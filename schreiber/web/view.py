@@ -1,4 +1,5 @@
-"""What the templates call: the same words and numbers as the terminal's `list`, `show` and `report`."""
+"""What the templates call: the same words and numbers as the terminal's `list`, `show` and `report`, in the
+request's language."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from jinja2 import Environment
 
 from schreiber.ledger.names import fold
 from schreiber.views.hands import facts, op
-from schreiber.views.text import money, signed
+from schreiber.views.text import day, decimal, money, score, signed
 from schreiber.web.words import page_describe, type_name
 
 
@@ -24,5 +25,6 @@ def tone(n: int) -> str:
 
 
 def install(env: Environment) -> None:
-    env.filters.update(signed=signed, euros=money, tone=tone, op=op, type_name=type_name, fold=fold)
-    env.globals.update(describe=page_describe, facts=facts, points=points)
+    # Every amount, date and decimal through these, at render time: in the request's language (i18n.speaking).
+    env.filters.update(signed=signed, euros=money, day=day, decimal=decimal, tone=tone, op=op, type_name=type_name, fold=fold)
+    env.globals.update(describe=page_describe, facts=facts, points=points, value=score)

@@ -37,26 +37,61 @@ def german(tmp_path: Path, *args: str, stdin: str | None = None) -> subprocess.C
         (123456789, "€1,234,567.89", "1.234.567,89 €"),
     ],
 )
-def test_money_as_each_language_writes_it(monkeypatch, cents, english, german_):
-    monkeypatch.setattr(i18n, "GERMAN", False)
-    assert text.money(cents) == english
-    monkeypatch.setattr(i18n, "GERMAN", True)
-    assert text.money(cents) == german_
+def test_money_as_each_language_writes_it(cents, english, german_):
+    with i18n.speaking("en"):
+        assert text.money(cents) == english
+    with i18n.speaking("de"):
+        assert text.money(cents) == german_
 
 
 @given(st.integers(-10**9, 10**9), st.booleans())
 def test_money_reads_back_as_the_cents_it_was(cents, german_):
-    old = i18n.GERMAN
-    i18n.GERMAN = german_
-    try:
+    with i18n.speaking("de" if german_ else "en"):
         said = text.money(cents, plus=True)
-    finally:
-        i18n.GERMAN = old
     digits = said.replace("€", "").replace(" ", "").replace("−", "-").replace("+", "")
     digits = digits.replace(".", "").replace(",", ".") if german_ else digits.replace(",", "")
     assert round(float(digits) * 100) == cents
     assert said.startswith("−" if cents < 0 else "+" if cents > 0 else "€" if not german_ else "0")
     assert "-" not in said  # one minus sign people read, never the hyphen
+
+
+def test_numbers_follow_the_language_spoken_not_the_one_started_in():
+    """A German page of a server started in English wrote "€10.00": money followed the process's language."""
+    assert not i18n.GERMAN  # the tests run in English (conftest)
+    with i18n.speaking("de"):
+        assert (text.money(1000), text.money(-582), i18n.number(12345)) == ("10,00 €", "−5,82 €", "12.345")
+        with i18n.speaking("en"):
+            assert (text.money(1000), i18n.number(12345)) == ("€10.00", "12,345")
+    assert text.money(1000) == "€10.00"
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "german_"),
+    [(2.5, "2.50", "2,50"), (1 / 3, "0.33", "0,33"), (-1.25, "−1.25", "−1,25"), (12, "12.00", "12,00")],
+)
+def test_decimals_as_each_language_writes_them(value, english, german_):
+    with i18n.speaking("en"):
+        assert text.decimal(value) == english
+    with i18n.speaking("de"):
+        assert text.decimal(value) == german_
+
+
+def test_a_season_score_is_whole_or_an_average_with_two_decimals():
+    from fractions import Fraction
+
+    with i18n.speaking("de"):
+        assert [text.score(v) for v in (7, Fraction(5, 2), None)] == ["7", "2,50", "–"]
+    with i18n.speaking("en"):
+        assert [text.score(v) for v in (7, Fraction(5, 2), None)] == ["7", "2.50", "–"]
+
+
+def test_dates_as_each_language_writes_them():
+    import datetime as dt
+
+    with i18n.speaking("en"):
+        assert text.day(dt.date(2026, 3, 7)) == "2026-03-07"
+    with i18n.speaking("de"):
+        assert text.day(dt.date(2026, 3, 7)) == "07.03.2026"
 
 
 @pytest.mark.parametrize(("n", "said"), [(5, "+5"), (-5, "−5"), (0, "0"), (-120, "−120")])
