@@ -23,6 +23,7 @@ from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
+from schreiber.numbers import digits_only, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
 
@@ -134,9 +135,10 @@ def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = 
             season_ranking.parse_wertung(value)
             out[key] = value
             continue
-        if not value.isdigit() or int(value) < 1:
-            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(value)))
-        out[key] = int(value)
+        number = whole(value)
+        if number is None or number < 1:
+            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(shortened(value))))
+        out[key] = number
     return out
 
 
@@ -329,14 +331,15 @@ class Seasons:
             wanted: list[SeasonEntrant] = []
             for word in words:
                 text = word.strip()
-                if text.isdigit():
-                    if int(text) not in by_number:
+                if digits_only(text):
+                    number = whole(text)
+                    if number not in by_number:
                         raise SettingsError(
                             _("NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them.").format(
-                                id=season.id, number=int(text)
+                                id=season.id, number=shortened(text)
                             )
                         )
-                    e = by_number[int(text)]
+                    e = by_number[number]
                 else:
                     e = by_name[pick(text, by_name, "NAME", N_("a player of this season"), close=True)]
                 if e not in wanted:

@@ -30,6 +30,7 @@ from schreiber.i18n import _
 from schreiber.ledger.season import Seasons
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
+from schreiber.store.engine import Unavailable
 from schreiber.views.season import door_json
 
 COOKIE = "schreiber_organiser"
@@ -50,6 +51,8 @@ def checkin_routes(
         with i18n.speaking(language):
             try:
                 door = seasons.door(tournament_id)
+            except Unavailable:
+                raise  # the ledger cannot be read just now: 503 with Retry-After (web/hardening.py)
             except UserError as e:  # a tournament of no season: nobody to check in
                 return env.get_template("entry_refused.html").render(sentence=str(e), lang=language)
             info = Tournaments(ledger).info(tournament_id)
@@ -96,6 +99,8 @@ def checkin_routes(
                 with i18n.speaking(language):
                     try:
                         said = await asyncio.to_thread(check_in, number, False)
+                    except Unavailable:
+                        raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
                     except UserError as e:
                         refused = str(e)
         html = await asyncio.to_thread(render, language, said, refused)
@@ -119,6 +124,8 @@ def checkin_routes(
                 if not who:
                     raise UserError(_("Type a start number or a name."))
                 said = await asyncio.to_thread(check_in, who, form.get("new") == "1")
+            except Unavailable:
+                raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
             except UserError as e:
                 if wants_json:
                     return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)
