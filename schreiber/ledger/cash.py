@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schreiber.i18n import _
+from schreiber.numbers import shortened
 from schreiber.rules.model import SettingsError
 
 # The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.
@@ -68,8 +69,9 @@ def _percent_text(hundredths: int) -> str:
     return str(whole) if not rest else f"{whole}.{rest:02d}".rstrip("0")
 
 
-_CENTS = re.compile(r"^\s*([+-]?\d+)\s*$")
-_PERCENT_ITEM = re.compile(r"^\s*(\d+)(?:[.,](\d{1,2}))?\s*%\s*$")
+# At most nine digits (ten million euros): int() is never asked for a number without bound.
+_CENTS = re.compile(r"^\s*([+-]?\d{1,9})\s*$")
+_PERCENT_ITEM = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*%\s*$")
 _OFF = ("", "0", "off")
 
 
@@ -77,7 +79,7 @@ def _cents(key: str, value: str, option: str) -> int:
     match = _CENTS.match(value)
     if not match:
         raise SettingsError(_("{option} {key}: give an amount in cents (1000 for 10 €), not {value}.").format(
-            option=option, key=key, value=repr(value)))
+            option=option, key=key, value=repr(shortened(value))))
     cents = int(match.group(1))
     if cents < 0:
         raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=value.strip()))
@@ -92,7 +94,7 @@ def _cents_list(key: str, value: str, option: str) -> tuple[int, ...]:
         match = _CENTS.match(item)
         if not match:
             raise SettingsError(_("{option} {key}: give amounts in cents separated by commas, such as 50,50,50,100, not {value}.").format(
-                option=option, key=key, value=repr(value)))
+                option=option, key=key, value=repr(shortened(value))))
         cents = int(match.group(1))
         if cents < 0:
             raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=item.strip()))
@@ -110,7 +112,7 @@ def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
             match = _PERCENT_ITEM.match(item)
             if not match or int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")) == 0:
                 raise SettingsError(_("{option} preise: give percentages above 0 (50%,30%,20%) or amounts in cents (15000,10000,8000), not {value}.").format(
-                    option=option, value=repr(value)))
+                    option=option, value=repr(shortened(value))))
             out.append(int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")))
         if sum(out) > PERCENT:
             raise SettingsError(_("{option} preise: the percentages add up to {total}%, more than 100%.").format(
@@ -135,7 +137,7 @@ def parse(assignments: Sequence[tuple[str, str]], option: str, base: CashSetting
             match = _CENTS.match(value)
             if not match or not 0 <= int(match.group(1)) <= 100:
                 raise SettingsError(_("{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}.").format(
-                    option=option, value=repr(value)))
+                    option=option, value=repr(shortened(value))))
             values[key] = int(match.group(1))
         elif key == "preise":
             values["preise"], values["percent"] = _prizes(value, option)

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import _
 from schreiber.ledger import season_numbers
 from schreiber.ledger.names import close_names, fold
+from schreiber.numbers import digits_only, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, HandRecord, Seat, SheetEntry, Tournament, TournamentRound, TournamentTable
@@ -56,14 +57,14 @@ def find(s: Session, t: Tournament, typed: str, option: str) -> Entrant:
     """The entrant `typed` names: his start number, or his whole name (case and accents aside)."""
     everyone = entrants(s, t)
     text = typed.strip()
-    if text.lstrip("#").isdigit():
-        number = int(text.lstrip("#"))
+    if digits_only(text.lstrip("#")):
+        number = whole(text.lstrip("#"))
         for e in everyone:
             if e.number == number:
                 return e
         raise SettingsError(
             _("{option}: no player of {name} has start number {number}; `schreiber tournament show` lists them.").format(
-                option=option, name=t.name, number=number)
+                option=option, name=t.name, number=shortened(text.lstrip("#")))
         )
     exact = [e for e in everyone if e.player.name.casefold() == text.casefold()] or [
         e for e in everyone if fold(e.player.name) == fold(text)

@@ -24,6 +24,7 @@ from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
+from schreiber.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
@@ -150,9 +151,10 @@ def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = 
             season_ranking.parse_wertung(value)
             out[key] = value
             continue
-        if not value.isdigit() or int(value) < 1:
-            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(value)))
-        out[key] = int(value)
+        number = whole(value)
+        if number is None or number < 1:
+            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(shortened(value))))
+        out[key] = number
     return out
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from schreiber.i18n import _
+from schreiber.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
 
 SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT = "summe", "beste", "platzpunkte", "schnitt_platz", "rundenschnitt"
@@ -73,13 +74,14 @@ def parse_wertung(text: str, option: str = "--set wertung") -> tuple[str, int | 
     word = text.strip()
     name, sep, count = word.partition(":")
     if name == BESTE and sep:
-        if not count.strip().isdigit() or int(count) < 1:
+        k = whole(count)
+        if k is None or k < 1:
             raise SettingsError(
                 _("{option}: beste:K counts the best K tournaments of each player; K is a whole number of 1 or more, not {value}.").format(
-                    option=option, value=repr(count)
+                    option=option, value=repr(shortened(count))
                 )
             )
-        return BESTE, int(count)
+        return BESTE, k
     if name in WERTUNGEN and name != BESTE and not sep:
         return name, None
     raise SettingsError(

@@ -342,12 +342,43 @@ def copy_sqlite(source: Path, target: Path) -> None:
 
 
 def database_error(error: DBAPIError, doing: str) -> LedgerError:
-    """One sentence for a database error: busy, a lost connection, or the driver's first line."""
+    """One sentence for a database error: busy, a lost connection, or the driver's first line; Unavailable
+    when the cause passes (`passing`), so the pages answer 503 and a phone sends the hand again."""
     if _busy(error):
         return Unavailable(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
     if error.connection_invalidated:
         return Unavailable(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=reason_of(error)))
-    return LedgerError(_("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=reason_of(error)))
+    sentence = _("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=reason_of(error))
+    return Unavailable(sentence) if passing(error) else LedgerError(sentence)
+
+
+# SQLite's primary result codes of a cause that passes: busy, locked, a read-only file, a disk I/O
+# error, a full disk, a file that cannot be opened just now (a folder made read-only, too many files).
+_SQLITE_PASSING = frozenset({5, 6, 8, 10, 13, 14})
+# PostgreSQL's SQLSTATE classes of a cause that passes: the connection (08), too little of something
+# (53: a full disk, out of memory, too many connections), the operator (57: a shutdown, a restart, a
+# cancelled statement), the system (58: an I/O error); and one code: a standby that takes no writes.
+_PG_PASSING_CLASSES = frozenset({"08", "53", "57", "58"})
+_PG_PASSING_CODES = frozenset({"25006", "40001", "40P01", "55P03"})
+
+
+def passing(error: DBAPIError) -> bool:
+    """Whether the ledger failed for a cause that passes — a busy lock, a server restarting or unreachable, a
+    full disk, a read-only file — so the same request may succeed later; the one classification of `serve`'s
+    503 (with Retry-After) against a refusal (422) or a defect (500)."""
+    if _busy(error) or error.connection_invalidated:
+        return True
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _SQLITE_PASSING
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    if sqlstate:
+        return sqlstate in _PG_PASSING_CODES or sqlstate[:2] in _PG_PASSING_CLASSES
+    # No code at all: the driver could not reach the server (connection refused, a name that does not
+    # resolve just now, a server that closed the connection before it answered).
+    from sqlalchemy.exc import OperationalError
+
+    return isinstance(error, OperationalError)
 
 
 def _busy(error: DBAPIError) -> bool:

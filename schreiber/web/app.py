@@ -35,10 +35,14 @@ from schreiber import i18n
 from schreiber.i18n import _, ngettext
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
+from schreiber.numbers import whole
 from schreiber.web import data
-from schreiber.web.hardening import Hardened, exception_handlers
+from schreiber.web.hardening import RETRY_AFTER, Hardened, exception_handlers
 
 STATIC = Path(__file__).with_name("static")
+# Open /events streams one app keeps at once (each holds a socket, a file of the process: 1,024 by
+# default); a page beyond it gets 503 with Retry-After, and its script opens the stream again later.
+MAX_STREAMS = 200
 
 
 def marker_of(ledger: Ledger) -> Callable[[], int]:
@@ -49,12 +53,14 @@ def marker_of(ledger: Ledger) -> Callable[[], int]:
 class Live:
     """Follows the ledger's change counter and wakes every open event stream when it moves."""
 
-    def __init__(self, read: Callable[[], int], interval: float) -> None:
+    def __init__(self, read: Callable[[], int], interval: float, max_streams: int | None = None) -> None:
         self.read = read
         self.interval = interval
         self.version: int | None = None
         self._changed = asyncio.Event()
         self.failing = False
+        self.max_streams = MAX_STREAMS if max_streams is None else max_streams
+        self.streams = 0  # the /events streams open now
 
     async def current(self) -> int:
         """The counter now (a fresh read; the poller may be half a second behind)."""
@@ -109,6 +115,10 @@ class Live:
             headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
             if request.method == "HEAD":
                 return Response(headers=headers, media_type="text/event-stream")
+            if self.streams >= self.max_streams:
+                return PlainTextResponse(
+                    _("Too many live pages are open at once (at most {count}); this page tries again in a moment.").format(count=self.max_streams),
+                    status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
 
             async def stream() -> AsyncIterator[str]:
                 # The browser waits a second before it reconnects after the server went away.
@@ -131,9 +141,25 @@ class Live:
                         yield ": still here\n\n"  # keeps proxies and idle phones from dropping the stream
                     version = self.version if self.version is not None else sent
 
-            return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+            return Counted(self, stream(), media_type="text/event-stream", headers=headers)
 
         return events
+
+
+class Counted(StreamingResponse):
+    """An event stream counted in `live.streams` from its answer to its end, however it ends (the browser
+    gone before the first byte, the server stopping)."""
+
+    def __init__(self, live: Live, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.live = live
+        live.streams += 1
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.live.streams -= 1
 
 
 class Pages:
@@ -241,9 +267,8 @@ def _recent(request: Request) -> int | None:
     value = request.query_params.get("hands")
     if value == "all":
         return None
-    if value and value.isdigit() and 0 < int(value) <= 100_000:
-        return int(value)
-    return data.RECENT
+    # Any other value (a word, 0, a number of thousands of digits) shows the latest RECENT.
+    return whole(value, 100_000) or data.RECENT
 
 
 def create_app(
@@ -269,7 +294,8 @@ def create_app(
         try:
             version = await live.current()
         except Exception as e:  # the ledger is away (a server restarting): say so; the page retries
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
+                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
         return await respond(version)
 
     async def page(request: Request, fragment: bool = False) -> Response:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,7 +20,10 @@ from schreiber.errors import UserError
 from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash, CashView
 from schreiber.ledger.service import Ledger
+from schreiber.numbers import LARGEST
 from schreiber.rules.model import SettingsError
+from schreiber.store.engine import Unavailable
+from schreiber.web.body import TooLarge, load_json, read_json_bytes
 from schreiber.web.origin import from_other_site
 
 MAX_BODY = 1000
@@ -47,17 +49,21 @@ def routes(ledger: Ledger, tournament_id: int, organiser: str, gate: Any, change
             return _refused(403, _("This is not the organiser's address `serve` printed; ask the organiser for it."))
         if from_other_site(request):
             return _refused(403, _("A page of another site cannot record payments here."))
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
+        try:
+            raw = await read_json_bytes(request, MAX_BODY)
+        except TooLarge:
             return _refused(413, _("number: send only the start number, like {example}.").format(example='{"number": 3}'))
         try:
-            number = json.loads(raw or b"null").get("number")
-        except (ValueError, AttributeError):
-            number = None
-        if isinstance(number, bool) or not isinstance(number, int):
+            posted = load_json(raw or b"null")
+        except ValueError:  # deep nesting too
+            posted = None
+        number = posted.get("number") if isinstance(posted, dict) else None
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= LARGEST:
             return _refused(422, _("number: send only the start number, like {example}.").format(example='{"number": 3}'))
         try:
             done = await asyncio.to_thread(Cash(ledger).pay, [str(number)], tournament_id=tournament_id)
+        except Unavailable:
+            raise  # the ledger cannot be written just now: 503 with Retry-After (web/hardening.py)
         except (SettingsError, UserError) as e:
             return _refused(422, str(e))
         try:

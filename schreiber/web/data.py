@@ -13,7 +13,7 @@ from typing import Any
 
 from schreiber.errors import UserError
 from schreiber.i18n import _
-from schreiber.ledger.reports import Report, Scope, report, table_report
+from schreiber.ledger.reports import PlayerLine, Report, Scope, report, table_report
 from schreiber.ledger.service import HandView, Ledger, TableView
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.rules.table import TeamPlay
@@ -61,6 +61,12 @@ class SeasonPage:
     @property
     def chart(self) -> bool:
         return self.report.hands > 0
+
+    @property
+    def money(self) -> list[PlayerLine]:
+        """Every player by money across all rule sets, most first, as `report` lists it: one who never sat
+        at a table with a tariff has none (counted as 0), and a name decides between equal sums."""
+        return sorted(self.report.players, key=lambda p: (-(p.cents or 0), p.name.casefold()))
 
     @property
     def stats(self) -> bool:

@@ -41,6 +41,7 @@ from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
 from schreiber.rules.table import EntryForm
 from schreiber.store.engine import Unavailable
+from schreiber.web.body import TooDeep, TooLarge, load_json, read_json_bytes
 from schreiber.web.hardening import RETRY_AFTER
 from schreiber.web.origin import from_other_site
 from schreiber.web.words import labels, page_describe, page_sentence, type_name
@@ -141,27 +142,21 @@ def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
 
 async def _body(request: Request) -> dict[str, Any] | Response:
     """The JSON object posted, or the 413 / 422 answer; never more than MAX_BODY bytes are read."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    try:
+        raw = await read_json_bytes(request, MAX_BODY)
+    except TooLarge:
         return _refused(413, _("The request is too large (at most {count} bytes).").format(count=MAX_BODY))
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            return _refused(413, _("The request is too large (at most {count} bytes).").format(count=MAX_BODY))
-        chunks.append(chunk)
-    raw = b"".join(chunks)
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
-    except RecursionError:
+        posted = load_json(raw)
+    except TooDeep:
         return _refused(422, _("The body is nested too deeply; send one flat JSON object."))
-    except (ValueError, UnicodeDecodeError):
+    except ValueError:
         return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
-    if not isinstance(body, dict):
+    if not isinstance(posted, dict):
         return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
-    return body
+    return posted
 
 
 def page_json(value: Any) -> str:

@@ -7,6 +7,7 @@ static files and the 404s alike), so no route can forget them.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -47,8 +48,12 @@ class Hardened:
             await self.app(scope, receive, send)
             return
 
+        started = False
+
         async def send_hardened(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers") or [])
                 have = {name.lower() for name, __ in headers}
                 headers += [(name, value) for name, value in HEADERS if name not in have]
@@ -58,22 +63,46 @@ class Hardened:
             await send(message)
 
         with i18n.speaking(language_of(scope)):
-            await self.app(scope, receive, send_hardened)
+            try:
+                await self.app(scope, receive, send_hardened)
+            except Exception:
+                if started:  # part of the answer is out: the server can only close the connection
+                    raise
+                # A defect of schreiber's: the traceback goes to the terminal of `serve`; the browser gets a 500
+                # with the same headers as any answer, and the connection stays usable.
+                logging.getLogger("schreiber.web").exception("an answer failed: %s %s", scope.get("method"), scope.get("path"))
+                await send_hardened({"type": "http.response.start", "status": 500, "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"), (b"cache-control", b"no-store")]})
+                await send_hardened({"type": "http.response.body", "body": b"Internal Server Error"})
 
 
 async def ledger_away(request: Any, error: Exception) -> Any:
-    """A route that could not read or write the ledger (busy with another writer, its server away):
-    503 with Retry-After and the sentence, never a traceback; the page and programs try again."""
+    """A route that could not read or write the ledger (busy with another writer, its server away, a full
+    disk, a read-only file): 503 with Retry-After and the sentence, never a traceback; the page and
+    programs try again."""
     from starlette.responses import JSONResponse, PlainTextResponse
 
     headers = {"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)}
-    if request.url.path.startswith(("/api/", "/entry/")):
+    if request.url.path.startswith(("/api/", "/entry/", "/cash/")) or "application/json" in request.headers.get("accept", ""):
         return JSONResponse({"error": str(error)}, status_code=503, headers=headers)
     return PlainTextResponse(str(error), status_code=503, headers=headers)
 
 
+async def database_away(request: Any, error: Exception) -> Any:
+    """A database error no ledger function put in a sentence: 503 when its cause passes
+    (store/engine.py `passing`), else the defect it is (a 500, web/hardening.py `Hardened`)."""
+    from schreiber.i18n import _
+    from schreiber.store.engine import database_error, passing
+
+    if not passing(error):  # type: ignore[arg-type]
+        raise error
+    return await ledger_away(request, database_error(error, _("the ledger could not be read or written")))  # type: ignore[arg-type]
+
+
 def exception_handlers() -> dict[Any, Any]:
     """The app's answers to errors its routes do not catch themselves."""
+    from sqlalchemy.exc import DBAPIError
+
     from schreiber.store.engine import LedgerError
 
-    return {LedgerError: ledger_away}
+    return {LedgerError: ledger_away, DBAPIError: database_away}

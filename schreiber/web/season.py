@@ -37,6 +37,7 @@ from schreiber.ledger.search import DIGITS, start_number
 from schreiber.ledger.season import SeasonEntrant, Seasons
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
+from schreiber.store.engine import Unavailable
 from schreiber.views.season import door_json
 from schreiber.web.origin import from_other_site
 
@@ -94,6 +95,8 @@ def checkin_routes(
         with i18n.speaking(language):
             try:
                 door = seasons.door(tournament_id)
+            except Unavailable:
+                raise  # the ledger cannot be read just now: 503 with Retry-After (web/hardening.py)
             except UserError as e:  # a tournament of no season: nobody to check in
                 return env.get_template("entry_refused.html").render(sentence=str(e), lang=language)
             info = Tournaments(ledger).info(tournament_id)
@@ -168,6 +171,8 @@ def checkin_routes(
         with i18n.speaking(language):
             try:
                 card = await asyncio.to_thread(card_of, number)
+            except Unavailable:
+                raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
             except UserError as e:
                 return HTMLResponse(await asyncio.to_thread(render, language, "", str(e)), status_code=404, headers=NO_STORE)
         return HTMLResponse(await asyncio.to_thread(render, language, "", "", None, card), headers=NO_STORE)
@@ -199,6 +204,8 @@ def checkin_routes(
                 if not who:
                     raise UserError(_("Type a start number or a name."))
                 said = await asyncio.to_thread(at_door, who, form.get("new") == "1", form.get("sure") == "1")
+            except Unavailable:
+                raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
             except UserError as e:
                 if wants_json:
                     return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)

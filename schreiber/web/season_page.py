@@ -24,7 +24,7 @@ from schreiber.ledger.season import Seasons
 from schreiber.ledger.service import Ledger
 from schreiber.web.app import STATIC, Live, Pages, marker_of
 from schreiber.web.entry import not_allowed
-from schreiber.web.hardening import Hardened, exception_handlers
+from schreiber.web.hardening import RETRY_AFTER, Hardened, exception_handlers
 
 if TYPE_CHECKING:
     from schreiber.web.server import Reach
@@ -46,7 +46,8 @@ def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, 
         try:
             version = await live.current()
         except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
+                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
         wall = "wall" in request.query_params
         key = (version, wall, fragment, i18n.spoken())  # a page per language: each browser is answered in its own
         if key not in cache:

@@ -37,10 +37,11 @@ from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
+from schreiber.numbers import digits_only, whole
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
-from schreiber.web.hardening import Hardened, exception_handlers
+from schreiber.web.hardening import RETRY_AFTER, Hardened, exception_handlers
 from schreiber.web.season import checkin_routes
 
 if TYPE_CHECKING:
@@ -72,8 +73,12 @@ def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
 
 
 def _session(request: Request) -> int | None:
+    """`?session=ID`: None without one (the tournament's page), -1 for a number no table can have (a 404)."""
     value = request.query_params.get("session")
-    return int(value) if value and value.isdigit() else None
+    if value is None or not digits_only(value):
+        return None
+    number = whole(value)
+    return -1 if number is None else number
 
 
 def create_tournament_app(
@@ -140,7 +145,8 @@ def create_tournament_app(
         try:
             return await live.current()
         except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503)
+            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
+                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
 
     async def page(request: Request, fragment: bool = False) -> Response:
         version = await current()
@@ -186,12 +192,13 @@ def create_tournament_app(
     async def chart(request: Request) -> Response:
         # The table page asks for /chart.svg?session=ID (pages send no Referer: Referrer-Policy no-referrer).
         referer = request.query_params.get("session") or parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
-        if not referer.isdigit() or int(referer) not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
+        session = whole(referer)
+        if session is None or session not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
             return PlainTextResponse("Not Found", status_code=404)
         version = await current()
         if isinstance(version, Response):
             return version
-        svg = await table_pages(int(referer)).chart(version, request.query_params.get("size") == "phone")
+        svg = await table_pages(session).chart(version, request.query_params.get("size") == "phone")
         if svg is None:
             return PlainTextResponse("Not Found", status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
