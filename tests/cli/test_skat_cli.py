@@ -1,4 +1,4 @@
-"""RULES.md §7 (`skat`) typed as a user types it, on both databases: K1–K12, the money example,
+"""RULES.md §7 (`skat`) typed as a user types it, on both databases: K1–K14, the money example,
 the refusals, evenings of 3 and 4 through `play` (piped and on a terminal), stats and CSV."""
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ WORKED = [
     ("K10", "kreuz -p be --spitzen 3 -a 120 --schwarz", 72, _pts(berta=72)),
     ("K11", "grand -p ca --spitzen 2 --ouvert --won", 216, _pts(carl=216)),
     ("K12", "eingepasst", 0, _pts()),
+    ("K13", "pik -p an --spitzen 1 --hand -a 75 --reizwert 72", 77, _pts(anna=-154)),
+    ("K14", "kreuz -p be --spitzen 1 --ohne -a 15 --schwarz", 48, _pts(berta=-96)),
 ]
 
 
@@ -75,7 +77,12 @@ REFUSED = [
      "--reizwert 19 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
     ("null -p an --won --reizwert 60", (), "--reizwert 60: Null is worth 23, so it cannot have been played at 60."),
     ("kreuz -p an --spitzen 1 -a 100 --schwarz", (),
-     "--schwarz needs --augen 120 or 0 (one party took every trick), not 100."),
+     "--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; the Augen of his Skat are his), not 100."),
+    ("null -p an --won --reizwert 24", (), "--reizwert 24: Null is worth 23, so it cannot have been played at 24."),
+    ("kreuz -p an --spitzen 1 -a 70 --reizwert 0", (), "--reizwert 0 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    ("kreuz -p an --spitzen 1 -a 70 --reizwert -18", (), "--reizwert -18 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    ("kreuz -p an --spitzen 1 --spitzen 2 -a 70", (),
+     "--spitzen is given 2 times (mit 1, mit 2); a game is mit or ohne one number: give the Spitzen once."),
     ("kreuz -p an --spitzen 1 -a 70 --kontra", (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
     ("kreuz -p an --spitzen 1 -a 70 --re", ("--set", "kontra=true"), "--re needs --kontra: Re answers a Kontra."),
 ]
