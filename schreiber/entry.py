@@ -120,12 +120,11 @@ def build_hand(
     ):
         if value is not None and value < 0:
             raise HandError(_("{option} must be 0 or more, not {value}.").format(option=option, value=value))
-    for key, value in declared.items():
-        fact = DECLARED_BY_NAME.get(key)
-        if fact is None:
+    for key in declared:
+        # A declared number (Skat's Spitzen, Reizwert) is checked by its rule set, with one sentence for
+        # every number it cannot be: --reizwert 0 and -18 alike are no game value.
+        if key not in DECLARED_BY_NAME:
             raise TypeError(f"build_hand() got an unexpected keyword argument {key!r}")
-        if fact.kind is int and value is not None and value < 0:
-            raise HandError(_("{option} must be 0 or more, not {value}.").format(option=fact.option, value=value))
     if karlchen is not None and karlchen.strip().lower() not in ("re", "kontra"):
         raise HandError(_("--karlchen takes re or kontra, not {karlchen}.").format(karlchen=repr(karlchen)))
     return Hand(

@@ -425,8 +425,13 @@ class _HandCommand(typer.core.TyperCommand):
     shows only the options TYPE takes."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        ctx.meta["typed"] = list(args)  # --help is eager: it runs before TYPE is read
-        return super().parse_args(ctx, args)
+        typed = ctx.meta["typed"] = list(args)  # --help is eager: it runs before TYPE is read
+        rest = super().parse_args(ctx, args)
+        if not ctx.resilient_parsing:
+            from schreiber.cli.argv import spitzen_once
+
+            spitzen_once(typed)
+        return rest
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         from schreiber.cli import helptext

@@ -86,3 +86,28 @@ def spread_name_values(args: list[str]) -> list[str]:
                 i += 1
         i += 1
     return out
+
+
+def spitzen_once(args: list[str]) -> None:
+    """Refuse Skat's Spitzen given twice (`m1 o1`, `--spitzen 1 --spitzen 2`): click would keep the last
+    silently, and whether the game was mit or ohne, and how many, cannot be told."""
+    said: list[str] = []
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--spitzen" and i + 1 < len(args):
+            value, after = args[i + 1], args[i + 2] if i + 2 < len(args) else ""
+        elif word.startswith("--spitzen="):
+            value, after = word.partition("=")[2], args[i + 1] if i + 1 < len(args) else ""
+        else:
+            continue
+        # `o2` is spelled `--spitzen 2 --ohne`: the --ohne right after a number says which it was.
+        said.append(f"{'ohne' if after == '--ohne' else 'mit'} {value}")
+    if len(said) > 1:
+        from schreiber.i18n import _
+        from schreiber.rules.model import HandError
+
+        raise HandError(
+            _("--spitzen is given {count} times ({said}); a game is mit or ohne one number: give the Spitzen once.").format(
+                count=len(said), said=", ".join(said))
+        )

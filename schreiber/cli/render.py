@@ -711,10 +711,14 @@ def stats(result: Stats, fmt: str, excel: bool = False) -> None:
         sessions = ngettext("{count} session", "{count} sessions", len(g["sessions"])).format(count=len(g["sessions"]))
         _out(_("{rules} — {hands} in {sessions}").format(rules=g["rules"], hands=hands, sessions=sessions))
         money = any(p["cents"] is not None for p in g["players"])
-        headers = [_("player"), _("hands"), _("won"), _("points"), *([_("money")] if money else []), _("declared"), _("partner"), _("opponent")]
+        own = _own_statistics(g["rules"])
+        # Where a game has no partners and its opponents score nothing (Skat), no such columns.
+        sides = getattr(own, "stat_sides", True)
+        headers = [_("player"), _("hands"), _("won"), _("points"), *([_("money")] if money else []), _("declared"),
+                   *([_("partner"), _("opponent")] if sides else [])]
         rows = [
             [p["name"], p["hands"], p["won"], signed(p["points"]), *([euros(p["cents"] or 0)] if money else []),
-             _pw(p["as_player"]), _pw(p["as_partner"]), _pw(p["as_opponent"])]
+             _pw(p["as_player"]), *([_pw(p["as_partner"]), _pw(p["as_opponent"])] if sides else [])]
             for p in g["players"]
         ]
         _out(_fitted(rows, headers))
@@ -725,7 +729,6 @@ def stats(result: Stats, fmt: str, excel: bool = False) -> None:
             rows = [[_("all"), *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
             rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
             _out(_fitted(rows, [_("player"), *(_short(t) for t in chunk)]))
-        own = _own_statistics(g["rules"])
         extra = own.stat_tables(g["players"]) if own is not None and g["players"] else []
         if extra and own is not None:  # extra is only ever non-empty with own; mypy cannot see that
             _out("\n" + _(own.stat_title) + ":")

@@ -134,6 +134,14 @@ def check(
     return points, soli, won, lost
 
 
+def _must_be_true(t: Tournament, seated: list[str], points: dict[str, int], won: dict[str, int], lost: dict[str, int],
+                  soli_given: bool) -> None:
+    """A rule set that knows what its sheets can say (Skat: games won and lost against the points) refuses one that cannot be."""
+    rules = registry.get(t.rules)
+    if hasattr(rules, "check_sheet"):
+        rules.check_sheet(t.wertung, t.settings, seated, points, won, lost, soli_given)
+
+
 def _by_name(pairs: Sequence[tuple[str, int]], seated: Sequence[str], option: str) -> dict[str, int]:
     """The pairs by the table's spelling of each name; a player named twice is refused."""
     out: dict[str, int] = {}
@@ -167,6 +175,7 @@ def enter(
             _("--replace: round {round} table {table} has no sheet to replace; enter its sheet without --replace.").format(round=round_, table=table)
         )
     points, soli, won, lost = check(t.rules, t.settings, list(seated), sheet, hands)
+    _must_be_true(t, list(seated), points, won, lost, bool(sheet.soli))
     if replace:
         version = (s.scalar(select(func.max(ReplacedSheetEntry.version)).where(ReplacedSheetEntry.table_id == stored.id)) or 0) + 1
         for old in s.scalars(select(SheetEntry).where(SheetEntry.table_id == stored.id)):

@@ -19,6 +19,8 @@ TOTAL_AUGEN = 120
 WIN = 61
 SCHNEIDER = 90  # the declarer wins Schneider with this many, and is Schneider with 30 or fewer
 SCHNEIDER_FREI = 31
+# The most Augen two cards can hold: a declarer who took no trick has only his Skat's (ISkO 2.2.1, K14).
+SKAT_AUGEN = 22
 
 BASE: dict[str, int] = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
 NULL: dict[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
@@ -57,6 +59,21 @@ _FIELDS: dict[str, frozenset[str]] = {
 _ONLY = {t: checks.Only(f) for t, f in _FIELDS.items()}
 # Facts only some tables play, each behind its setting.
 _CLUB = {"kontra": ("kontra", "Kontra"), "re": ("kontra", "Re"), "bock": ("bock", "Bock")}
+
+# `add TYPE --help` in Skat's words, where the command line's general help speaks of other games.
+_SUIT_HELP = {
+    "player": N_("The declarer."),
+    "augen": N_("The declarer's Augen with the Skat, 0–120 (61 wins; with Schneider angesagt 90)."),
+    "schwarz": N_("Schwarz: the declarer took every trick (--augen 120) or none (--augen 0–22: his Skat's Augen)."),
+    "won": N_("With --schwarz-angesagt or --ouvert: the declarer took every trick (--won) or not (--lost)."),
+}
+_HELP: dict[str, dict[str, str]] = {
+    **dict.fromkeys(BASE, _SUIT_HELP),
+    "null": {"player": _SUIT_HELP["player"], "won": N_("Null: the declarer took no trick (--won) or a trick (--lost).")},
+    "ramsch": {"augen": N_("Augen of each of the three players, NAME=N, adding up to 120 (the Skat goes with the last trick)."),
+               "jungfrau": N_("Ramsch: took no trick; doubles the loser's points."),
+               "durchmarsch": N_("Ramsch: took every trick (+120, nothing for the others).")},
+}
 
 _SPITZE = re.compile(r"([mo])(\d{1,2})")
 
@@ -100,15 +117,6 @@ def levels(hand: Hand) -> tuple[list[str], bool]:
     return out, augen >= (SCHNEIDER if angesagt_schneider else WIN)
 
 
-def most_levels(hand: Hand) -> int:
-    """The levels a suit game or grand could still reach whatever happened: Schneider and Schwarz
-    always, the announcements made, Hand and ouvert as declared."""
-    hand_game = hand.hand or hand.ouvert
-    angesagt_schwarz = hand.schwarz_angesagt or hand.ouvert
-    angesagt_schneider = hand.schneider_angesagt or angesagt_schwarz
-    return 2 + hand_game + angesagt_schneider + angesagt_schwarz + hand.ouvert
-
-
 def overbid_multiple(base: int, bid: int) -> int:
     """The smallest multiple of `base` that reaches `bid` (ISkO 5.4.2), as the multiplier."""
     return -(-bid // base)
@@ -150,11 +158,11 @@ class Skat:
         return [state.bock.describe()] if _on(settings, "bock") else []
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
+        """The options a type takes (Ramsch's too where the table plays none: `add ramsch --help` shows
+        them, and `score` says the table does not play it); Kontra, Re and Bock only where played."""
         allowed = _FIELDS.get(hand_type, frozenset())
         if settings is None:
             settings = {key: s.default for key, s in self.settings.items()}
-        if hand_type == "ramsch" and not _on(settings, "ramsch"):
-            return frozenset()
         return frozenset(f for f in allowed if f not in _CLUB or _on(settings, _CLUB[f][0]))
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
@@ -169,6 +177,9 @@ class Skat:
                 if getattr(hand, fact) and not _on(settings, setting):
                     raise HandError(_("--{option}: {word} is not played at this table (setting {setting}=false).").format(
                         option=fact, word=word, setting=setting))
+        if hand.sits_out:
+            # Only at a table of 4 does anyone sit out, and there it is the dealer (`--dealer` names another).
+            raise HandError(_("--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."))
         _ONLY[hand.type](hand)
         if hand.re and not hand.kontra:
             raise HandError(_("--re needs --kontra: Re answers a Kontra."))
@@ -191,8 +202,8 @@ class Skat:
 
     def _game(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.spitzen is None:
-            checks.need(hand, "spitzen")
-        assert hand.spitzen is not None
+            # Its own sentence: the Spitzen are plural ("Spitzen fehlen" on the German page).
+            raise HandError(_("--spitzen N are needed for {type}: mit or ohne how many.").format(type=hand.type))
         most = MOST_SPITZEN[hand.type]
         if not 1 <= hand.spitzen <= most:
             raise HandError(_("--spitzen must be between 1 and {most} in {type}, not {spitzen}.").format(
@@ -214,8 +225,9 @@ class Skat:
             checks.need(hand, "augen")
             assert hand.augen is not None
             checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
-            if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
-                raise HandError(_("--schwarz needs --augen 120 or 0 (one party took every trick), not {augen}.").format(augen=hand.augen))
+            if hand.schwarz and not (hand.augen == TOTAL_AUGEN or hand.augen <= SKAT_AUGEN):
+                raise HandError(_("--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; "
+                                  "the Augen of his Skat are his), not {augen}.").format(augen=hand.augen))
         augen = hand.augen
         # What the value depends on: the declaration, and of the Augen only which side of 30, 60, 61 and 90 they fall.
         key = (hand.type, hand.spitzen, hand.ohne, hand.hand, hand.schneider_angesagt, hand.schwarz_angesagt, hand.ouvert,
@@ -231,16 +243,13 @@ class Skat:
 
     def _value(self, hand: Hand) -> tuple[tuple[Term, ...], str, int, bool, int]:
         """A suit game's or grand's terms, breakdown, value, whether it was won and its Bock causes
-        (a 60:60), overbid counted; refuses a declaration that could not reach the bid."""
+        (a 60:60), overbid counted."""
         assert hand.spitzen is not None
         base = BASE[hand.type]
         spitzen = f"{'ohne' if hand.ohne else 'mit'} {hand.spitzen}"
         bid = hand.reizwert
-        if bid is not None:
-            reachable = base * (hand.spitzen + 1 + most_levels(hand))
-            if reachable < bid:
-                raise HandError(_("--reizwert {bid}: {game} can reach at most {reachable}, so it cannot have been played at {bid}.").format(
-                    bid=bid, game=f"{self._name(hand)} {spitzen}", reachable=reachable))
+        # An overbid is recorded whatever it could have reached (K13, ISkO 5.4.2): a Hand game whose
+        # Spitzen changed with the Skat, a declarer who had to declare something.
         named, won = levels(hand)
         multiplier = hand.spitzen + 1 + len(named)
         value = base * multiplier
@@ -296,15 +305,16 @@ class Skat:
 
     def _ramsch(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         active = state.active
+        factor = state.bock.factor
         if hand.durchmarsch is not None:
             checks.seated(hand.durchmarsch, active, "--durchmarsch")
             if hand.augen_by_player or hand.jungfrau:
                 raise HandError(_("--durchmarsch: {name} took every trick, so give no --augen or --jungfrau with it.").format(name=hand.durchmarsch))
-            terms = (Term("Durchmarsch", "+", TOTAL_AUGEN),)
-            payout = Payout({**dict.fromkeys(active, 0), hand.durchmarsch: TOTAL_AUGEN}, TOTAL_AUGEN, terms,
-                            f"Durchmarsch: {TOTAL_AUGEN}", _("Durchmarsch: {name} +{value}").format(name=hand.durchmarsch, value=TOTAL_AUGEN),
+            terms, value, said = self._bock_on([Term("Durchmarsch", "+", TOTAL_AUGEN)], TOTAL_AUGEN, f"Durchmarsch: {TOTAL_AUGEN}", factor)
+            payout = Payout({**dict.fromkeys(active, 0), hand.durchmarsch: value}, value, tuple(terms), said,
+                            _("Durchmarsch: {name} +{value}").format(name=hand.durchmarsch, value=value),
                             hand.durchmarsch, (hand.durchmarsch,))
-            return self._bocked(settings, state, payout, hand)
+            return self._result(settings, state, payout, hand, 0)
         checks.per_player(hand.augen_by_player, active, TOTAL_AUGEN, "--augen NAME=N")
         augen = hand.augen_by_player
         checks.no_repeats(hand.jungfrau, "--jungfrau")
@@ -321,19 +331,19 @@ class Skat:
         if hand.jungfrau:
             terms.append(Term("Jungfrau", "×", 2))
             value *= 2
-        payout = Payout({p: (-value if p in losers else 0) for p in active}, value, tuple(terms), formula(terms),
+        terms, value, said = self._bock_on(terms, value, formula(terms), factor)
+        # The split names what is paid: in a Bock round the doubled points (issue 39.7).
+        payout = Payout({p: (-value if p in losers else 0) for p in active}, value, tuple(terms), said,
                         _("{names} {minus}{value}").format(names=and_list(losers), value=value, minus=MINUS))
-        return self._bocked(settings, state, payout, hand)
-
-    def _bocked(self, settings: Settings, state: TableState, payout: Payout, hand: Hand) -> Result:
-        """A Ramsch under Bock: every point doubled (or ×4)."""
-        factor = state.bock.factor
-        if factor > 1:
-            terms = (*payout.terms, _BOCK[factor])
-            value = payout.value * factor
-            payout = Payout({p: v * factor for p, v in payout.points.items()}, value, terms,
-                            f"{payout.formula}, {_BOCK[factor].label} ×{factor} = {value}", payout.split, payout.soloist, payout.winners)
         return self._result(settings, state, payout, hand, 0)
+
+    @staticmethod
+    def _bock_on(terms: list[Term], value: int, said: str, factor: int) -> tuple[list[Term], int, str]:
+        """A Ramsch under Bock: its value doubled (or ×4), the factor among its terms and in its breakdown."""
+        if factor > 1:
+            value *= factor
+            return [*terms, _BOCK[factor]], value, f"{said}, {_BOCK[factor].label} ×{factor} = {value}"
+        return terms, value, said
 
     def _result(self, settings: Settings, state: TableState, payout: Payout, hand: Hand, causes: int) -> Result:
         causes += hand.bock
@@ -367,6 +377,14 @@ class Skat:
             return None
         return ("--spitzen", found[2], "--ohne") if found[1] == "o" else ("--spitzen", found[2])
 
+    def option_help(self, hand_type: str) -> dict[str, str]:
+        """The help of `add TYPE --help` in Skat's words, by parameter (untranslated: N_)."""
+        return _HELP.get(hand_type, {})
+
+    # The Augen a phone offers as one tap: either side of Schneider (30/31 for the declarer,
+    # 89/90 to win it) and of the game (60/61).
+    quick_augen = (0, 30, 31, 60, 61, 89, 90, 120)
+
     def entry_form(self, hand_type: str) -> dict[str, dict[str, list[Any]]]:
         """The page's buttons for the Spitzen, and what an announcement changes: a game decided by
         every trick (Schwarz angesagt, ouvert) takes won/lost instead of Augen and --schwarz, and
@@ -379,6 +397,13 @@ class Skat:
             "hidden_if": {"augen": by_tricks, "schwarz": by_tricks},
             "shown_if": {"won": by_tricks, "schneider_angesagt": ["hand"], "schwarz_angesagt": ["hand"]},
         }
+
+    def check_sheet(self, wertung: str, settings: Settings, seated: Sequence[str], points: Mapping[str, int],
+                    won: Mapping[str, int], lost: Mapping[str, int], soli_given: bool) -> None:
+        """A paper sheet that cannot be is refused (rules/skat_sheet.py)."""
+        from schreiber.rules import skat_sheet
+
+        skat_sheet.check(wertung, settings, seated, points, won, lost, soli_given)
 
     table_sizes = (4, 3)
     default_wertung = "seeger"
@@ -398,7 +423,10 @@ class Skat:
 
     stat_title = "Skat"
     stat_notes = (N_("won, lost: games declared; average value: of the games declared, as written (a lost game at its value, "
-                     "not doubled); overbid: games lost because their value stayed below the bid."),)
+                     "not doubled); overbid: games won on their Augen or tricks but lost because their value fell short of the bid."),)
+    # Skat has no partners, and the two against the declarer score nothing: the table of `stats` shows
+    # no partner or opponent counts (the JSON keeps them).
+    stat_sides = False
 
     def stat_counts(self) -> dict[str, Any]:
         """Games won and lost as declarer are the common `as_player`; the value of those games and the
@@ -419,8 +447,10 @@ class Skat:
         mine["declared_value"] += points if points > 0 else -points // 2
         bid = facts.get("reizwert")
         if bid and hand_type in BASE:
-            named, __ = levels(Hand.from_facts({**facts, "type": hand_type}))
-            if BASE[hand_type] * (int(facts.get("spitzen") or 0) + 1 + len(named)) < bid:
+            # Overbid: a game its Augen (or tricks) won, lost only because its value fell short of the
+            # bid; a game lost on its Augen anyway is a lost game, not an overbid.
+            named, made = levels(Hand.from_facts({**facts, "type": hand_type}))
+            if made and BASE[hand_type] * (int(facts.get("spitzen") or 0) + 1 + len(named)) < bid:
                 mine["overbid"] += 1
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:

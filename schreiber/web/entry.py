@@ -226,7 +226,7 @@ class Entry:
             # The facts only some games take, as the rule sets declare them: a flag or a number.
             "declared": {d.name: {"flag": d.kind is bool, "label": _(d.label)} for d in DECLARED},
             "augen_total": total,
-            "quick": list(QUICK[total]),
+            "quick": list(getattr(rules, "quick_augen", None) or QUICK[total]),
             "suits": list(getattr(rules, "suits", ())),
             "sauen": list(getattr(rules, "sauen", ())),
             "totals": dict(view.totals),

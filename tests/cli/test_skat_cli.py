@@ -1,4 +1,4 @@
-"""RULES.md §7 (`skat`) typed as a user types it, on both databases: K1–K12, the money example,
+"""RULES.md §7 (`skat`) typed as a user types it, on both databases: K1–K14, the money example,
 the refusals, evenings of 3 and 4 through `play` (piped and on a terminal), stats and CSV."""
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ WORKED = [
     ("K10", "kreuz -p be --spitzen 3 -a 120 --schwarz", 72, _pts(berta=72)),
     ("K11", "grand -p ca --spitzen 2 --ouvert --won", 216, _pts(carl=216)),
     ("K12", "eingepasst", 0, _pts()),
+    ("K13", "pik -p an --spitzen 1 --hand -a 75 --reizwert 72", 77, _pts(anna=-154)),
+    ("K14", "kreuz -p be --spitzen 1 --ohne -a 15 --schwarz", 48, _pts(berta=-96)),
 ]
 
 
@@ -75,7 +77,12 @@ REFUSED = [
      "--reizwert 19 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
     ("null -p an --won --reizwert 60", (), "--reizwert 60: Null is worth 23, so it cannot have been played at 60."),
     ("kreuz -p an --spitzen 1 -a 100 --schwarz", (),
-     "--schwarz needs --augen 120 or 0 (one party took every trick), not 100."),
+     "--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; the Augen of his Skat are his), not 100."),
+    ("null -p an --won --reizwert 24", (), "--reizwert 24: Null is worth 23, so it cannot have been played at 24."),
+    ("kreuz -p an --spitzen 1 -a 70 --reizwert 0", (), "--reizwert 0 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    ("kreuz -p an --spitzen 1 -a 70 --reizwert -18", (), "--reizwert -18 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    ("kreuz -p an --spitzen 1 --spitzen 2 -a 70", (),
+     "--spitzen is given 2 times (mit 1, mit 2); a game is mit or ohne one number: give the Spitzen once."),
     ("kreuz -p an --spitzen 1 -a 70 --kontra", (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
     ("kreuz -p an --spitzen 1 -a 70 --re", ("--set", "kontra=true"), "--re needs --kontra: Re answers a Kontra."),
 ]
@@ -238,3 +245,76 @@ def test_a_chart_of_the_money_draws_everyone_pays_everyone_the_difference(cli, t
     # the last point of each line is the report's money: Anna −0.60, Berta +3.72, Carl −3.12
     for label in ("3.72", "3.12", "0.60"):
         assert label in svg
+
+
+# -- issue 39 -------------------------------------------------------------------------------------
+
+
+def test_ramsch_in_a_bock_round_explains_what_it_pays(cli):
+    """`show 5` said "Split: Anna −60" while the payout was −120."""
+    from tests.web.test_entry_api import served
+
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "bock=true", "--set", "ramsch=true")
+    cli.ok("add", "kreuz", "-p", "Anna", "--spitzen", "1", "-a", "75")
+    cli.ok("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75")
+    cli.ok("add", "kreuz", "-p", "Carl", "--spitzen", "1", "-a", "75")
+    cli.ok("add", "grand", "-p", "Anna", "--spitzen", "1", "-a", "60")  # 60:60: a Bock round of 3 hands
+    cli.ok("add", "ramsch", "--augen", "Anna=60", "--augen", "Berta=40", "--augen", "Carl=20")
+    shown = cli.json("show", "5", "--format", "json")
+    assert shown["payouts"] == _pts(anna=-120)
+    assert shown["split"] == "Anna −120"
+    out = cli.ok("show", "5")
+    assert "Split: Anna −120" in out and "Bock ×2 = 120" in out and "−60" not in out.split("Split:")[1]
+    c, __, ___ = served(cli.url, entry=False)
+    with c:
+        page = c.get("/").text
+    assert "Split: Anna −120" in page and "Split: Anna −60" not in page
+
+
+def test_help_speaks_of_the_game_asked_about(cli):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "ramsch=true")
+    grand = cli.ok("add", "grand", "--help")
+    assert "Tout" not in grand and "Bettel" not in grand and ", Du" not in grand
+    assert "--schwarz-angesagt or --ouvert" in grand and "0–22" in grand
+    assert "no trick (--won)" in cli.ok("add", "null", "--help")
+    ramsch = cli.ok("add", "ramsch", "--help")
+    for option in ("--augen", "--jungfrau", "--durchmarsch"):
+        assert option in ramsch
+    # Also where the table plays no Ramsch, and without a table.
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    assert "--durchmarsch" in cli.ok("add", "ramsch", "--help")
+    assert "--jungfrau" in cli.ok("rules", "show", "skat", "ramsch")
+
+
+def test_mit_and_ohne_together_are_refused_in_play(cli, monkeypatch):
+    cli.ok("session", "new", "--rules", "skat", *THREE)
+    ran = _play(cli, monkeypatch, "kr -p an m1 -a 75\ngr -p an m1 o1 -a 75\n")
+    assert ran.code == 2
+    assert ran.err.strip() == ("line 2: --spitzen is given 2 times (mit 1, ohne 1); a game is mit or ohne one number: "
+                               "give the Spitzen once.")
+    assert len(cli.json("list", "--format", "json")["hands"]) == 1
+
+
+def test_sits_out_is_refused_at_a_table_of_four(cli):
+    cli.ok("session", "new", "--rules", "skat", *FOUR)
+    ran = cli("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--sits-out", "Anna")
+    assert ran.code == 2
+    assert ran.err.strip() == ("schreiber: --sits-out: at a Skat table of 4 the dealer sits out every hand; "
+                               "name the dealer with --dealer instead.")
+    assert cli.json("list", "--format", "json")["hands"] == []
+    cli.ok("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--dealer", "Carl")
+    assert cli.json("list", "--format", "json")["hands"][0]["sitting_out"] == ["Carl"]
+
+
+def test_stats_of_skat_say_what_a_skat_player_counts(cli, monkeypatch):
+    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "kontra=true")
+    evening = EVENING_OF_THREE + "kr -p ca m1 -a 50 --reizwert 30\n"  # lost on its Augen: no overbid
+    assert _play(cli, monkeypatch, evening).code == 0
+    (group,) = cli.json("stats", "--format", "json")["groups"]
+    carl = next(p for p in group["players"] if p["name"] == "Carl")
+    assert carl["overbid"] == 1 and carl["as_player"] == {"played": 3, "won": 0}
+    assert "as_partner" in carl and "as_opponent" in carl  # the JSON keeps its keys
+    out = cli.ok("stats")
+    first_table = out.split("\n\n")[0]
+    assert "partner" not in first_table and "opponent" not in first_table
+    assert "declared" in first_table and "overbid" in out

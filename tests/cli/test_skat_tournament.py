@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+import pytest
+
 from schreiber.ledger.ranking import seeger_hands, seeger_sheet
 
 HANDS = 12  # at a table of 4; 9 at a table of 3 (a Skat series is a multiple of 12)
@@ -45,16 +47,16 @@ def test_a_skat_tournament_of_25_players_over_two_series(cli):
                     score[p] += v
             else:  # the paper sheet: Spielpunkte, games won and lost
                 points = {p: rng.choice([0, 24, -48, 72]) for p in seated}
-                won = {p: 1 for p, v in points.items() if v > 0}
-                lost = {p: 1 for p, v in points.items() if v < 0}
+                # Under Seeger-Fabian every player's games won and lost are on the sheet, 0 too.
+                won = {p: int(v > 0) for p, v in points.items()}
+                lost = {p: int(v < 0) for p, v in points.items()}
                 cli.ok("tournament", "result", str(series), str(t["table"]), *[f"{p}={v}" for p, v in points.items()],
                        *[f"--won={p}={n}" for p, n in won.items()], *[f"--lost={p}={n}" for p, n in lost.items()])
                 for p, v in seeger_sheet(points, won, lost).items():
                     score[p] += v
-                for p in won:
-                    games[p][0] += 1
-                for p in lost:
-                    games[p][1] += 1
+                for p in seated:
+                    games[p][0] += won[p]
+                    games[p][1] += lost[p]
         got = cli.json("tournament", "standings", "--format", "json")
         assert got["wertung"] == "seeger" and got["unfinished"] == [] and got["after"] == series
         assert {p["name"]: p["score"] for p in got["players"]} == {p: score[p] for p in players}
@@ -92,3 +94,72 @@ def test_five_players_cannot_sit_at_skat_tables(cli):
     cli.ok("tournament", "register", "Anna", "Berta", "Carl", "Dora", "Emil")
     ran = cli("tournament", "draw")
     assert ran.code == 2 and "5 players cannot be seated" in ran.err
+
+
+# -- sheets that must be true (issue 39.3) -----------------------------------------------------------
+
+
+def _one_table(cli, *sets: str) -> None:
+    cli.ok("tournament", "new", "Wahr", "--rules", "skat", "--rounds", "1", "--hands", "48", "--seed", "3", *sets)
+    cli.ok("tournament", "register", "Hans", "Carl", "Karl")
+    cli.ok("tournament", "draw")
+
+
+IMPOSSIBLE = [
+    # Under Seeger-Fabian --won and --lost for every player, 0 typed too.
+    (["Hans=520", "Carl=150", "Karl=380"],
+     "--won: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Hans has no --won."),
+    (["Hans=48", "Carl=0", "Karl=0", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0", "--lost", "Hans=0", "--lost", "Carl=0"],
+     "--lost: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Karl has no --lost."),
+    # Points other than 0 need a game.
+    (["Hans=48", "Carl=24", "Karl=0", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
+     "Carl has 24 points but no game won or lost as declarer; points other than 0 need at least one game."),
+    # Only won games: at least 18 each.
+    (["Hans=-520", "Carl=0", "Karl=0", "--won", "Hans=10", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
+     "Hans has −520 points with 10 games won and none lost; a won game is worth at least 18, so the points are at least 180."),
+    (["Hans=17", "Carl=0", "Karl=0", "--won", "Hans=1", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
+     "Hans has 17 points with 1 game won and none lost; a won game is worth at least 18, so the points are at least 18."),
+    # Only lost games: at most −36 each.
+    (["Hans=0", "Carl=-70", "Karl=0", "--won", "Hans=0", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=2", "--lost", "Karl=0"],
+     "Carl has −70 points with 2 games lost and none won; a lost game costs at least 36, so the points are at most −72."),
+    # More games than hands (36 at a table of 3 in a 48-hand series).
+    (["Hans=800", "Carl=0", "Karl=0", "--won", "Hans=37", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
+     "--won, --lost, --thrown: 37 hands at a table that plays 36 (each hand has one declarer or was thrown in)."),
+    # Skat has no Soli.
+    (["Hans=48", "Carl=0", "Karl=0", "--soli", "Hans=1", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0",
+      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
+     "--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost."),
+]
+
+
+@pytest.mark.parametrize("words, sentence", IMPOSSIBLE, ids=range(len(IMPOSSIBLE)))
+def test_a_sheet_that_cannot_be_is_refused_and_nothing_stored(cli, words, sentence):
+    _one_table(cli)
+    before = cli.json("tournament", "standings", "--format", "json"), cli.ok("tournament", "show")
+    ran = cli("tournament", "result", "1", "1", *words)
+    assert ran.code == 2
+    assert ran.err.strip() == f"schreiber: {sentence}"
+    assert (cli.json("tournament", "standings", "--format", "json"), cli.ok("tournament", "show")) == before
+    assert before[0]["unfinished"]  # the table is still open: no sheet was stored
+
+
+def test_a_true_sheet_is_stored_and_scored_by_seeger_fabian(cli):
+    _one_table(cli)
+    cli.ok("tournament", "result", "1", "1", "Hans=520", "Carl=-150", "Karl=0",
+           "--won", "Hans=12", "--won", "Carl=1", "--won", "Karl=0",
+           "--lost", "Hans=0", "--lost", "Carl=2", "--lost", "Karl=0")
+    got = {p["name"]: p["score"] for p in cli.json("tournament", "standings", "--format", "json")["players"]}
+    # P + 50 × (won − lost) + 40 × the others' lost games (RULES.md §7)
+    assert got == {"Hans": 520 + 600 + 80, "Carl": -150 - 50, "Karl": 80}
+
+
+def test_under_punkte_won_and_lost_are_optional_but_checked_where_given(cli):
+    _one_table(cli, "--set", "wertung=punkte")
+    ran = cli("tournament", "result", "1", "1", "Hans=-520", "Carl=0", "Karl=0", "--won", "Hans=10")
+    assert ran.code == 2 and "Hans has −520 points with 10 games won and none lost" in ran.err
+    cli.ok("tournament", "result", "1", "1", "Hans=520", "Carl=150", "Karl=-380")

@@ -1,4 +1,4 @@
-"""`skat`: the worked examples K1–K12 and the money example of RULES.md §7, the club settings,
+"""`skat`: the worked examples K1–K14 and the money example of RULES.md §7, the club settings,
 the refusals, and properties of every legal game's value and of overbids."""
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ EXAMPLES = [
     ("K10", Hand("kreuz", player="Berta", spitzen=3, augen=120, schwarz=True), 72, pts(berta=72)),
     ("K11", Hand("grand", player="Carl", spitzen=2, ouvert=True, won=True), 216, pts(carl=216)),
     ("K12", Hand("eingepasst"), 0, pts()),
+    ("K13", Hand("pik", player="Anna", spitzen=1, hand=True, augen=75, reizwert=72), 77, pts(anna=-154)),
+    ("K14", Hand("kreuz", player="Berta", spitzen=1, ohne=True, augen=15, schwarz=True), 48, pts(berta=-96)),
 ]
 
 
@@ -104,7 +106,7 @@ def test_three_or_four_players() -> None:
 REFUSALS = [
     (Hand("grand", player="Anna", spitzen=5, augen=70), (), "--spitzen must be between 1 and 4 in grand, not 5."),
     (Hand("kreuz", player="Anna", spitzen=12, augen=70), (), "--spitzen must be between 1 and 11 in kreuz, not 12."),
-    (Hand("kreuz", player="Anna", augen=70), (), "--spitzen N is needed for kreuz."),
+    (Hand("kreuz", player="Anna", augen=70), (), "--spitzen N are needed for kreuz: mit or ohne how many."),
     (Hand("grand", player="Anna", spitzen=1, ouvert=True, augen=70), (), "--augen is not entered with --ouvert"),
     (Hand("grand", player="Anna", spitzen=1, schneider_angesagt=True, augen=95), (), "--schneider-angesagt needs --hand"),
     (Hand("grand", player="Anna", spitzen=1, schwarz_angesagt=True, won=True), (), "--schwarz-angesagt needs --hand"),
@@ -112,8 +114,10 @@ REFUSALS = [
     (Hand("null", player="Anna", won=True, reizwert=62), (), "--reizwert 62 is no game value"),
     (Hand("null", player="Anna", hand=True, ouvert=True, won=True, reizwert=60), (), "Null ouvert Hand is worth 59, so it cannot"),
     (Hand("null", player="Anna", hand=True, won=True, reizwert=48), (), "Null Hand is worth 35, so it cannot"),
-    (Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=48), (), "--reizwert 48: Karo mit 1 can reach at most 36, so it cannot have been played at 48."),
-    (Hand("kreuz", player="Anna", spitzen=1, augen=100, schwarz=True), (), "--schwarz needs --augen 120 or 0"),
+    (Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=0), (), "--reizwert 0 is no game value; a bid is 18, 20"),
+    (Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=-18), (), "--reizwert -18 is no game value; a bid is 18, 20"),
+    (Hand("kreuz", player="Anna", spitzen=1, augen=100, schwarz=True), (), "--schwarz needs --augen 120 (the declarer took every trick) or 0–22"),
+    (Hand("kreuz", player="Anna", spitzen=1, augen=23, schwarz=True), (), "--schwarz needs --augen 120 (the declarer took every trick) or 0–22"),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, kontra=True), (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, kontra=True, re=True), ("kontra=true",), None),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, re=True), ("kontra=true",), "--re needs --kontra"),
@@ -190,7 +194,9 @@ def test_capabilities() -> None:
     assert SKAT.default_hands == 48 and SKAT.series_hands(3, 24) == 18
     with pytest.raises(SettingsError, match="--hands: a Skat series is a multiple of 12"):
         SKAT.series_hands(4, 40)
-    assert "ramsch" not in SKAT.options_for("ramsch") or SKAT.options_for("ramsch") == frozenset()
+    # Ramsch's options are its own whether or not a table plays it (`add ramsch --help` lists them).
+    assert SKAT.options_for("ramsch") == {"augen_by_player", "jungfrau", "durchmarsch"}
+    assert SKAT.options_for("ramsch", {"ramsch": True, "bock": True}) == {"augen_by_player", "jungfrau", "durchmarsch", "bock"}
     assert "kontra" not in SKAT.options_for("kreuz")
     assert "kontra" in SKAT.options_for("kreuz", {"kontra": True})
 
@@ -210,7 +216,8 @@ def games(draw: st.DrawFn) -> Hand:
     if ouvert or schwarz_angesagt:
         return Hand(kind, **common, ouvert=ouvert, schwarz_angesagt=schwarz_angesagt, won=draw(st.booleans()))
     augen = draw(st.integers(0, 120))
-    schwarz = augen in (0, 120) and draw(st.booleans())
+    # Schwarz: every trick (120), or none, the Skat's Augen at most 22 (K14).
+    schwarz = (augen == 120 or augen <= 22) and draw(st.booleans())
     return Hand(kind, **common, schneider_angesagt=schneider_angesagt, augen=augen, schwarz=schwarz)
 
 
@@ -233,15 +240,14 @@ def test_every_legal_game_is_base_times_a_multiplier_in_its_range(hand: Hand) ->
 def test_an_overbid_never_yields_a_won_game_below_the_bid(hand: Hand, bid: int) -> None:
     from dataclasses import replace
 
-    try:
-        (step,) = run([replace(hand, reizwert=bid)])
-    except HandError as e:
-        assert "cannot have been played" in str(e)
-        return
+    (step,) = run([replace(hand, reizwert=bid)])  # never refused: an overbid is scored (K13)
     value = step.payout.value
-    if step.payout.points["Anna"] > 0:
-        assert value >= bid
-    assert value >= bid or value == run([hand])[0].payout.value
+    assert value >= bid
+    plain = run([hand])[0].payout
+    if plain.value < bid:  # overbid: lost at the smallest multiple of the base that reaches the bid
+        assert step.payout.points["Anna"] == -2 * value and value - BASE[hand.type] < bid <= value
+    else:
+        assert dict(step.payout.points) == dict(plain.points)
 
 
 @given(st.booleans(), st.booleans(), st.booleans(), st.sampled_from(sorted(BIDS)))
@@ -252,3 +258,77 @@ def test_null_values(hand: bool, ouvert: bool, won: bool, bid: int) -> None:
         return
     (step,) = run([Hand("null", player="Anna", hand=hand, ouvert=ouvert, won=won, reizwert=bid)])
     assert step.payout.points["Anna"] == (value if won else -2 * value)
+
+
+# -- issue 39: every hand the ISkO scores, and what it says --------------------------------------
+
+def test_k13_an_overbid_that_could_never_reach_the_bid_is_lost_at_the_next_multiple() -> None:
+    (step,) = run([Hand("pik", player="Anna", spitzen=1, hand=True, augen=75, reizwert=72)])
+    assert dict(step.payout.points) == pts(anna=-154)
+    assert step.payout.formula == "Pik Hand mit 1: 11 × 3 = 33, overbid (Reizwert 72): 11 × 7 = 77"
+    assert step.payout.split == "lost: Anna −2 × 77 = −154"
+    assert evaluate(step.payout.terms) == 77
+    # Grand ouvert at the highest bid of all, and a Karo at a bid no Karo mit 1 can reach.
+    (step,) = run([Hand("grand", player="Berta", spitzen=1, ouvert=True, won=True, reizwert=264)])
+    assert dict(step.payout.points) == pts(berta=-2 * 264)
+    (step,) = run([Hand("karo", player="Carl", spitzen=1, augen=70, reizwert=48)])
+    assert dict(step.payout.points) == pts(carl=-2 * 54)
+
+
+def test_k14_schwarz_with_the_augen_of_the_skat() -> None:
+    (step,) = run([Hand("kreuz", player="Berta", spitzen=1, ohne=True, augen=15, schwarz=True)])
+    assert step.payout.formula == "Kreuz ohne 1, Schneider, Schwarz: 12 × 4 = 48"
+    for augen in (0, 22):
+        (step,) = run([Hand("grand", player="Anna", spitzen=2, augen=augen, schwarz=True)])
+        assert dict(step.payout.points) == pts(anna=-2 * 24 * 5)
+    # Without --schwarz the same Augen are a lost Schneider (he took a trick of blank cards).
+    (step,) = run([Hand("kreuz", player="Berta", spitzen=1, ohne=True, augen=15)])
+    assert step.payout.points["Berta"] == -72
+
+
+def test_a_null_above_its_value_stays_refused() -> None:
+    assert refused(Hand("null", player="Anna", won=True, reizwert=24)) == (
+        "--reizwert 24: Null is worth 23, so it cannot have been played at 24.")
+
+
+def test_ramsch_in_a_bock_round_says_what_it_pays() -> None:
+    hands = [Hand("grand", player="Anna", spitzen=1, augen=60),  # 60:60 makes a Bock round
+             Hand("ramsch", augen_by_player={"Anna": 60, "Berta": 40, "Carl": 20}),
+             Hand("ramsch", durchmarsch="Carl")]
+    __, ramsch, durchmarsch = run(hands, "bock=true", "ramsch=true")
+    assert dict(ramsch.payout.points) == pts(anna=-120)
+    assert ramsch.payout.split == "Anna −120"
+    assert ramsch.payout.value == 120 and evaluate(ramsch.payout.terms) == 120
+    assert ramsch.payout.formula.endswith("Bock ×2 = 120")
+    assert dict(durchmarsch.payout.points) == pts(carl=240)
+    assert durchmarsch.payout.split == "Durchmarsch: Carl +240"
+    assert durchmarsch.payout.formula == "Durchmarsch: 120, Bock ×2 = 240"
+
+
+def test_sits_out_is_refused_where_the_dealer_sits_out_by_rule() -> None:
+    said = refused(Hand("kreuz", player="Berta", spitzen=1, augen=75, sits_out=("Anna",)), players=FOUR)
+    assert said == "--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."
+    said = refused(Hand("kreuz", player="Berta", spitzen=1, augen=75, sits_out=("Carl",)), players=FOUR)
+    assert said.startswith("--sits-out: at a Skat table of 4 the dealer sits out")
+    (step,) = run([Hand("kreuz", player="Berta", spitzen=1, augen=75, dealer="Carl")], players=FOUR)
+    assert step.before.sitting_out == ("Carl",)
+
+
+def test_help_words_and_quick_augen_are_skat_s_own() -> None:
+    for kind in ("grand", "kreuz", "null"):
+        assert not any(w in text for text in SKAT.option_help(kind).values() for w in ("Tout", "Bettel", "Du"))
+    assert "--ouvert" in SKAT.option_help("grand")["won"]
+    assert "no trick" in SKAT.option_help("null")["won"]
+    assert set(SKAT.option_help("ramsch")) == {"augen", "jungfrau", "durchmarsch"}
+    assert {30, 31, 60, 61, 89, 90} <= set(SKAT.quick_augen) and 91 not in SKAT.quick_augen
+
+
+def test_overbid_counts_only_games_their_augen_won() -> None:
+    counts = {"Anna": SKAT.stat_counts()}
+    seated = [("Anna", -72), ("Berta", 0), ("Carl", 0)]
+    # Lost on Augen anyway (50): a lost game, no overbid, though 24 < 30.
+    SKAT.stat_hand(counts, "kreuz", {"player": "Anna", "spitzen": 1, "augen": 50, "reizwert": 30}, "Anna", (), seated)
+    assert counts["Anna"]["overbid"] == 0
+    # Made its Augen (75), lost only because 24 fell short of 30.
+    SKAT.stat_hand(counts, "kreuz", {"player": "Anna", "spitzen": 1, "augen": 75, "reizwert": 30}, "Anna", (), seated)
+    assert counts["Anna"]["overbid"] == 1

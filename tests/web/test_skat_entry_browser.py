@@ -95,3 +95,39 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
         assert dict(totals) == {n: (f"+{v}" if v > 0 else f"−{-v}") for n, v in points.items()}
     finally:
         served.stop()
+
+
+def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px(db_url, browser, tmp_path):  # noqa: F811
+    """Issue 39: "Pik Hand mit 1" at 72 and Schwarz with the Skat's 15 Augen are tapped in; the chips offer
+    Skat's Augen; "Streichen" beside a long breakdown stays on the phone's screen."""
+    _run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
+    served, link = _serve(db_url)
+    try:
+        browser.language("de")
+        phone = Phone(browser, link)
+        phone.choose("pik")
+        chips = browser.js("Array.from(document.querySelectorAll('.chips.quick .chip'), c => c.dataset.value)")
+        assert {"30", "31", "60", "61", "89", "90"} <= set(chips) and "91" not in chips
+        phone.name("player", "Anna")
+        phone.value("spitzen", "1")
+        phone.flag("hand")
+        phone.type_in('input[name="reizwert"]', "72")
+        phone.type_in('input[name="augen"]', "75")
+        assert "11 × 7 = 77" in phone.record(1)
+        phone.choose("kreuz")
+        phone.name("player", "Berta")
+        phone.value("spitzen", "1")
+        phone.flag("ohne")
+        phone.type_in('input[name="augen"]', "15")
+        phone.flag("schwarz")
+        assert "12 × 4 = 48" in phone.record(2)
+        shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        browser.screenshot(str(shots / "skat-entry-k13-k14.png"), full=True)
+        assert [h["payouts"] for h in _listed(db_url)] == [{"Anna": -154, "Berta": 0, "Carl": 0}, {"Anna": 0, "Berta": -96, "Carl": 0}]
+        buttons = browser.js("Array.from(document.querySelectorAll('#recent button'), b => [b.textContent, "
+                             "Math.ceil(b.getBoundingClientRect().right), b.scrollWidth <= b.clientWidth])")
+        assert buttons and all(text == "Streichen" and right <= 390 and fits for text, right, fits in buttons), buttons
+        assert browser.js("document.documentElement.scrollWidth") <= 390
+    finally:
+        served.stop()
