@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import payloads
+from schreiber.views.heading import standings_heading
 from schreiber.views.text import money
 
 if TYPE_CHECKING:
@@ -46,10 +47,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.cash_csv(view), excel=excel)
     t, b, s = view.tournament, view.book, view.settings
-    if view.after:
-        _out(wrapped(_("The cashbook of “{name}” after round {round} of {rounds}:").format(name=t.name, round=view.after, rounds=t.rounds)))
-    else:
-        _out(wrapped(_("The cashbook of “{name}” before any round is finished:").format(name=t.name)))
+    _out(wrapped(_("The cashbook of “{name}” — {heading}:").format(name=t.name, heading=standings_heading(view.final, view.after))))
     if view.unfinished:
         _out(wrapped(ngettext("{count} table is still playing: the ranks, and so the prizes, may change.",
                               "{count} tables are still playing: the ranks, and so the prizes, may change.", view.unfinished).format(

@@ -10,6 +10,7 @@ from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import season as payloads
 from schreiber.views.text import score
+from schreiber.views.heading import result as result_cell, running_lines
 
 if TYPE_CHECKING:
     from schreiber.ledger.season import CheckedIn, SeasonAward, SeasonAwards, SeasonEntrant, SeasonInfo, SeasonStandings
@@ -78,10 +79,13 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.standings_csv(view), excel=excel)
     season = view.season
+    # "after N tournaments" counts the final ones (RULES.md §9); one still running is said so.
     _out(wrapped(ngettext("Standings of season “{name}” after {count} tournament (Wertung {wertung}, min_starts {min_starts}):",
                           "Standings of season “{name}” after {count} tournaments (Wertung {wertung}, min_starts {min_starts}):",
-                          len(season.tournaments)).format(
-        name=season.name, count=len(season.tournaments), wertung=view.wertung, min_starts=season.min_starts)))
+                          view.final_tournaments).format(
+        name=season.name, count=view.final_tournaments, wertung=view.wertung, min_starts=season.min_starts)))
+    for line in running_lines(view):
+        _out(wrapped(line))
     if not view.rows:
         _out(_("Nobody has played a tournament of the season yet."))
         return
@@ -93,7 +97,7 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
         cells = ["–" if r.rank is None else f"{r.rank}.", str(r.number), r.name, value(r.score), str(r.starts)]
         if final:
             cells.append(_("qualified") if r.qualified else "")
-        cells += ["–" if x is None else f"{x.score} ({x.rank}.)" for x in r.results]
+        cells += [result_cell(x) for x in r.results]
         rows.append(cells)
     _out(_grid(rows, headers, left=(2,)))
     below = sum(1 for r in view.rows if r.rank is None)

@@ -242,10 +242,9 @@ def standings(
     from schreiber.report import tournament_pdf
 
     _write_pdf(output, lambda: tournament_pdf.standings(view))
-    if view.after:
-        typer.echo(_("The standings after round {round} are in {file}.").format(round=view.after, file=output))
-    else:
-        typer.echo(_("The standings so far (no round finished yet) are in {file}.").format(file=output))
+    from schreiber.views.heading import heading
+
+    typer.echo(_("The standings ({heading}) are in {file}.").format(heading=heading(view), file=output))
 
 
 @tournament_app.command("checkin", help=_(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from schreiber.cli.render import _grid, _out, print_csv, print_json, signed, tint, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import payloads
+from schreiber.views.heading import heading
 
 if TYPE_CHECKING:
     from schreiber.ledger.registration import Registered
@@ -223,12 +224,10 @@ def _games_standings(view: StandingsView) -> None:
 
 
 def standings_title(view: StandingsView) -> str:
-    """"after round N of R" only when rounds 1 to N are all finished; while round 1 plays, "so far"."""
+    """"Final standings" once the tournament is final; before, "after round N (provisional)" only when rounds 1
+    to N are all finished, and while round 1 plays "so far (provisional)"."""
     t = view.tournament
-    if view.after:
-        return _("Standings of “{name}” after round {round} of {rounds} (Wertung {wertung})").format(
-            name=t.name, round=view.after, rounds=t.rounds, wertung=t.wertung)
-    return _("Standings of “{name}” so far, no round finished yet (Wertung {wertung})").format(name=t.name, wertung=t.wertung)
+    return _("{heading} — “{name}”, Wertung {wertung}").format(heading=heading(view), name=t.name, wertung=t.wertung)
 
 
 def unfinished_lines(unfinished: Sequence[Unfinished]) -> list[str]:

@@ -59,6 +59,7 @@ class CashView:
     after: int  # rounds 1 to `after` are finished
     paid_out: dict[int, int]  # start number -> prize paid out so far
     unfinished: int = 0  # tables still playing: the ranks, and so the prizes, may still change
+    final: bool = False  # the tournament is final (RULES.md §9): "Final standings", not "provisional"
 
     @property
     def unpaid(self) -> list[cash.Line]:
@@ -167,7 +168,7 @@ class Cash:
         ]
         played = any(x is not None for r in standings.rows for x in r.rounds)
         return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played), standings.after,
-                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished))
+                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished), standings.final)
 
     # -- helpers --------------------------------------------------------------------------------------
 

@@ -64,11 +64,14 @@ class SeasonEntrant:
 
 @dataclass(frozen=True)
 class SeasonResult:
+    """A player's result of one tournament; `running`: the tournament is not final, this is his result so far."""
+
     tournament: int
     score: int
     rank: int
     field: int
     rounds: tuple[int, ...]
+    running: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,9 +88,23 @@ class SeasonRow:
 
 @dataclass(frozen=True)
 class SeasonStandings:
+    """The season's ranking; `running`: the ids of its tournaments that are not final (RULES.md §9), whose
+    results count as they are so far and mark nobody qualified."""
+
     season: SeasonInfo
     wertung: str
     rows: tuple[SeasonRow, ...]
+    running: tuple[int, ...] = ()
+
+    @property
+    def final_tournaments(self) -> int:
+        """How many of the season's tournaments are final: the "after N tournaments" of its standings."""
+        return len(self.season.tournaments) - len(self.running)
+
+    def running_names(self) -> list[tuple[int, str]]:
+        """The tournaments still running that gave anyone a result so far: (id, name)."""
+        played = {x.tournament for r in self.rows for x in r.results if x is not None}
+        return [(t.id, t.name) for t in self.season.tournaments if t.id in self.running and t.id in played]
 
 
 @dataclass(frozen=True)
@@ -311,9 +328,10 @@ class Seasons:
             )
             folded.append(season_ranking.TournamentResults(view.tournament.id, results))
         by_id = {pid: name for name, pid in ids.items()}
+        running = tuple(view.tournament.id for view in views if not view.final)
         lines = season_ranking.standings(
             folded, name, best=best, min_starts=info.min_starts, finale=info.finale,
-            order={pid: (numbers.get(pid, 0), by_id[pid]) for pid in by_id},
+            order={pid: (numbers.get(pid, 0), by_id[pid]) for pid in by_id}, running=running,
         )
         rows = tuple(
             SeasonRow(
@@ -324,12 +342,13 @@ class Seasons:
                 line.starts,
                 line.rounds,
                 line.qualified,
-                tuple(None if r is None else SeasonResult(int(t.tournament), r.score, r.rank, r.field, r.rounds)  # type: ignore[call-overload]
+                tuple(None if r is None else SeasonResult(int(t.tournament), r.score, r.rank, r.field, r.rounds,  # type: ignore[call-overload]
+                                                          t.tournament in running)
                       for r, t in zip(line.results, folded)),
             )
             for line in lines
         )
-        return SeasonStandings(info, wertung, rows)
+        return SeasonStandings(info, wertung, rows, running)
 
     # -- the door ------------------------------------------------------------------------------------
 

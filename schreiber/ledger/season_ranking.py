@@ -6,8 +6,8 @@ field, the round results of the rounds he played). Nothing here knows the databa
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from schreiber.i18n import _
@@ -115,11 +115,30 @@ def standings(
     min_starts: int = 1,
     finale: int | None = None,
     order: Mapping[Hashable, object] | None = None,
+    running: Collection[Hashable] = (),
 ) -> list[Line]:
     """Rank every player who started in a tournament of the season. Ties: more starts, then the better best
     single tournament score (under schnitt_platz the better best rank); players still tied share the rank
     (1, 2, 2, 4). Below `min_starts` (rounds under rundenschnitt) a player is listed after the ranked, without
-    a rank. `order` sorts players the ranking cannot tell apart (default: as first met)."""
+    a rank. `order` sorts players the ranking cannot tell apart (default: as first met). The tournaments
+    `running` (not final) count for the ranking with their results so far, but not for who is qualified:
+    that is the ranking over the final tournaments alone."""
+    lines = _standings(tournaments, wertung, best, min_starts, finale, order)
+    if finale is None or not any(t.tournament in running for t in tournaments):
+        return lines
+    settled = [t for t in tournaments if t.tournament not in running]
+    qualified = {line.player for line in _standings(settled, wertung, best, min_starts, finale, order) if line.qualified}
+    return [replace(line, qualified=line.player in qualified) for line in lines]
+
+
+def _standings(
+    tournaments: Sequence[TournamentResults],
+    wertung: str,
+    best: int | None,
+    min_starts: int,
+    finale: int | None,
+    order: Mapping[Hashable, object] | None,
+) -> list[Line]:
     if wertung not in WERTUNGEN:
         raise ValueError(f"wertung {wertung!r}")
     by_player: dict[Hashable, list[Result | None]] = {}

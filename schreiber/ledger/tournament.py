@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger import cash, ranking, registration, season_numbers, seating, sheets, table_results
+from schreiber.ledger.final import is_final, table_done
 from schreiber.ledger.names import fold, german_order
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
@@ -120,7 +121,7 @@ class RoundPlan:
 
     def done(self, table: TablePlan) -> bool:
         """A table is finished when its sheet is in, when it played its hands, or when it was closed."""
-        return table.sheet or table.closed or table.hands >= table.of
+        return table_done(table.sheet, table.closed, table.hands, table.of)
 
     def unfinished(self) -> list[Unfinished]:
         return [Unfinished(self.round, t.table, t.hands, t.of, t.numbers) for t in self.tables if not self.done(t)]
@@ -154,7 +155,8 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class StandingsView:
-    """The ranking over rounds 1 to `rounds`; `after`: rounds 1 to `after` are all finished."""
+    """The ranking over rounds 1 to `rounds`; `after`: rounds 1 to `after` are all finished; `final`: the
+    tournament is final (RULES.md §9) and these are its standings after its last round."""
 
     tournament: TournamentInfo
     rounds: int
@@ -162,6 +164,7 @@ class StandingsView:
     unfinished: tuple[Unfinished, ...] = ()
     after: int = 0
     games: bool = False  # the rows count games won and lost as declarer (Seeger-Fabian)
+    final: bool = False
 
 
 class Tournaments:
@@ -480,16 +483,15 @@ class Tournaments:
         per_round = t.hands or play.hands
         unfinished = []
         for round_number, table_id, number in r.numbered:
-            if table_id in r.sheeted or table_id in r.closed:
-                continue
             of = play.hands_at(per_round, len(r.seats[table_id]))
             hands = r.live_hands.get(table_id, 0)
-            if hands < of:  # as RoundPlan.done() decides it for one round
+            if not table_done(table_id in r.sheeted, table_id in r.closed, hands, of):  # as RoundPlan.done() for one round
                 numbers = tuple(entrants[p].number if p in entrants else 0 for p in r.seats[table_id])
                 unfinished.append(Unfinished(round_number, number, hands, of, numbers))
         waiting = {u.round for u in unfinished}
         after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
-        return StandingsView(info, upto, rows, tuple(unfinished), after, play.game is not None)
+        return StandingsView(info, upto, rows, tuple(unfinished), after, play.game is not None,
+                             is_final(t.rounds, upto, len(unfinished)))
 
     # -- helpers --------------------------------------------------------------------------------------
 

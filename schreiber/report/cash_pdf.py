@@ -10,6 +10,7 @@ from typing import Any
 
 from schreiber.i18n import _
 from schreiber.report.tournament_pdf import WIDTH, _document, _heading, _row, _text
+from schreiber.views.heading import standings_heading
 from schreiber.views.text import money
 
 
@@ -24,8 +25,8 @@ def payout_list(view: Any) -> bytes:
     title = _("{name} - payout list").format(name=t.name)
     pdf = _document(title)
     pdf.add_page()
-    _heading(pdf, title, _("{date}; after round {round} of {rounds}. Each prize winner signs for the prize received.").format(
-        date=t.date.isoformat(), round=view.after, rounds=t.rounds))
+    _heading(pdf, title, _("{date}; {heading}. Each prize winner signs for the prize received.").format(
+        date=t.date.isoformat(), heading=standings_heading(view.final, view.after)))
     headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Signature")]
     widths = [14.0, 14.0, 52.0, 30.0, WIDTH - 110.0]
     aligns = ["R", "R", "L", "R", "L"]

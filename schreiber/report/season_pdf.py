@@ -47,10 +47,19 @@ def standings(view: SeasonStandings) -> bytes:
     for k, block in enumerate(blocks):
         pdf.add_page(orientation=orientation)
         if k == 0:
-            _heading(pdf, title, ngettext("{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournament.",
-                                          "{rules}; Wertung {wertung}, min_starts {min_starts}; {count} tournaments.",
-                                          len(tournaments)).format(
-                rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=len(tournaments)))
+            # The count is of the final tournaments (RULES.md §9); a running one's results are starred "so far".
+            _heading(pdf, title, ngettext("{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournament.",
+                                          "{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournaments.",
+                                          view.final_tournaments).format(
+                rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=view.final_tournaments))
+            from schreiber.views.heading import running_lines
+
+            running = running_lines(view)
+            if running:
+                pdf.set_font("Helvetica", "", 9)
+                for line in running:
+                    pdf.multi_cell(0, 5, _text("* " + line), new_x="LMARGIN", new_y="NEXT")
+                pdf.ln(2)
         else:
             _heading(pdf, title, _("Tournaments {first} to {last}").format(first=block[0].id, last=block[-1].id))
         first = k == 0
@@ -67,7 +76,7 @@ def standings(view: SeasonStandings) -> bytes:
             if first:
                 cells += [_value(r.score), str(r.starts)] + (["x" if r.qualified else ""] if final else [])
             results = [r.results[at[t.id]] for t in block]
-            lines.append(cells + ["-" if x is None else f"{x.score} ({x.rank}.)" for x in results])
+            lines.append(cells + ["-" if x is None else f"{x.score} ({x.rank}.)" + ("*" if x.running else "") for x in results])
         _list(pdf, widths, headers, lines, size=8)
     return bytes(pdf.output())
 

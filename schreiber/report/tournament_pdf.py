@@ -191,10 +191,9 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
 def standings(view: Any) -> bytes:
     """The ranking as a list to hang up or hand out: rank, start number, name, score, Soli, each round."""
     t = view.tournament
-    if view.after:
-        title = _("{name} - standings after round {round}").format(name=t.name, round=view.after)
-    else:
-        title = _("{name} - standings so far, no round finished yet").format(name=t.name)
+    from schreiber.views.heading import heading
+
+    title = _("{name} - {heading}").format(name=t.name, heading=heading(view))
     pdf = _document(title)
     pdf.add_page()
     _heading(pdf, title, _("{rules}, {date}; Wertung {wertung}.").format(rules=t.rules, date=t.date.isoformat(), wertung=t.wertung))

@@ -293,6 +293,7 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
         ],
         "after": view.after,
         "unfinished": [{"round": u.round, "table": u.table, "hands": u.hands, "of": u.of} for u in view.unfinished],
+        "final": view.final,
     }
 
 
@@ -346,6 +347,7 @@ def cash_json(view: CashView) -> dict[str, Any]:
         "payout": view.book.payout,
         "kasse": view.book.kasse,
         "players": [{key: getattr(line, key) for key in CASH_COLUMNS} for line in view.book.lines],
+        "final": view.final,
     }
 
 

@@ -42,7 +42,8 @@ def standings_json(view: SeasonStandings) -> dict[str, Any]:
                 "rank": r.rank, "number": r.number, "name": r.name, "score": number(r.score), "starts": r.starts,
                 "rounds": r.rounds, "qualified": r.qualified,
                 "results": [
-                    None if x is None else {"tournament": x.tournament, "score": x.score, "rank": x.rank, "field": x.field}
+                    None if x is None else {"tournament": x.tournament, "score": x.score, "rank": x.rank, "field": x.field,
+                                            **({"running": True} if x.running else {})}
                     for x in r.results
                 ],
             }

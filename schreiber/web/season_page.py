@@ -37,10 +37,13 @@ def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, 
     cache: dict[tuple[Any, ...], str] = {}
 
     def render(version: int, wall: bool, fragment: bool) -> str:
+        from schreiber.views.heading import result, running_lines
+
         table = seasons.standings(season_id)
         awards = seasons.awards(season_id)
         template = env.get_template("season_content.html" if fragment else "season_page.html")
-        return template.render(view=table, awards=awards, version=version, wall=wall)
+        return template.render(view=table, awards=awards, version=version, wall=wall, result=result,
+                               running_lines=running_lines)
 
     async def page(request: Request, fragment: bool = False) -> Response:
         try:

@@ -61,6 +61,13 @@ class TournamentPage:
         return self.standings.tournament.name
 
     @property
+    def heading(self) -> str:
+        """"Final standings", or "Standings after round N (provisional)" (RULES.md §9)."""
+        from schreiber.views.heading import heading
+
+        return heading(self.standings)
+
+    @property
     def finished(self) -> int:
         return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0
 

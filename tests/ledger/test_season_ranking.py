@@ -64,6 +64,16 @@ def test_s1_finale_qualifies_the_best_n():
     assert [line.player for line in lines if line.qualified] == ["Anna", "Berta", "Dora"]
 
 
+def test_a_running_tournament_ranks_with_its_results_so_far_but_qualifies_nobody():
+    # S1 with tournament 3 still running (issue 37): Carl's 170 there puts him 4th, but the final's four are
+    # the best four of tournaments 1 and 2 (Berta 260, Anna 250, Dora 220, Emil 140).
+    lines = standings(s1(), "summe", finale=4, running={3})
+    assert [(line.player, line.rank) for line in lines][:5] == [("Anna", 1), ("Berta", 2), ("Dora", 3), ("Carl", 4), ("Emil", 5)]
+    assert {line.player for line in lines if line.qualified} == {"Anna", "Berta", "Dora", "Emil"}
+    # Nothing running: the ranking decides, as before.
+    assert [line.player for line in standings(s1(), "summe", finale=4) if line.qualified] == ["Anna", "Berta", "Dora", "Carl"]
+
+
 def test_a_tie_at_the_final_place_qualifies_everyone_tied():
     t = [TournamentResults(1, (Result("A", 10, 1, 3, (10,)), Result("B", 5, 2, 3, (5,)), Result("C", 5, 2, 3, (5,))))]
     lines = standings(t, "summe", finale=2)

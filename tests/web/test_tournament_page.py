@@ -109,3 +109,19 @@ def test_where_do_i_sit_on_a_phone_and_the_wall_follows_the_tables(day, tmp_path
     finally:
         browser.close()
         served.stop()
+
+
+def test_the_page_says_provisional_until_the_tournament_is_final_then_final_standings(cli):
+    # One round of four: provisional while the table plays, "Final standings" when its sheet is in (issue 37).
+    cli.ok("tournament", "new", "Kurz", "--rules", "preisschafkopf", "--rounds", "1", "--hands", "4", "--seed", "1")
+    cli.ok("tournament", "register", *PLAYERS[:4])
+    cli.ok("tournament", "draw")
+    table = cli.json("tournament", "tables", "--format", "json")["tables"][0]
+    with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
+        assert "Standings so far, no round finished yet (provisional)" in text(c.get("/").text)
+        assert "Stand bisher, noch keine Runde fertig (vorläufig)" in text(c.get("/", headers={"Accept-Language": "de"}).text)
+        cli.ok("tournament", "result", "1", "1", *[f"{p}={5 * i}" for i, p in enumerate(table["players"])])
+        page = text(c.get("/").text)
+        assert "Final standings" in page and "provisional" not in page
+        german = text(c.get("/?wall", headers={"Accept-Language": "de"}).text)
+        assert "Endstand" in german and "vorläufig" not in german
