@@ -115,6 +115,8 @@ def checkin_routes(
 
     def at_door(who: str, new: bool, sure: bool) -> str | Ask:
         """What the door does with `who`: the sentence of a check-in, or the question to ask first."""
+        if not new and start_number(who) is not None:
+            return check_in(who)  # a start number names one player (or is refused): nothing to search
         found = seasons.find(who, tournament_id)
         if new:
             # A new name like a season player's is asked about first: "Oezlem" is most likely Özlem (12).
@@ -132,7 +134,7 @@ def checkin_routes(
                                 "“{typed}” fits {count} players of the season; tap the one at the door.", count).format(
                 typed=who, count=count), found.found, found.inside)
         if who.isascii() and who.isdigit():
-            return check_in(who)  # refused in the ledger's words: no such start number
+            return check_in(who)  # refused in the ledger's words: more digits than a start number has
         if found.close:
             return Ask(_("Did you mean {names}?").format(names=_named(found.close)), found.close, found.inside, who)
         return Ask(_("{typed} is not a player of this season.").format(typed=repr(who)), (), found.inside, who, refused=True)
