@@ -105,3 +105,56 @@ def test_schreiber_db_and_the_default_ledger(tmp_path, monkeypatch, capsys):
     assert main(["session", "list"]) == 0
     assert (tmp_path / "env.db").exists()
     capsys.readouterr()
+
+
+def test_passing_failures_are_told_from_refusals_by_one_classification(tmp_path):
+    """The one classification of `serve`'s 503 (store/engine.py `passing`), with the drivers' own errors: a server
+    that cannot be reached, one shutting down or restarting, a read-only file, a busy lock, a full disk pass; a
+    broken constraint or a wrong statement do not. (A PostgreSQL restarted under load is not staged here: the
+    SQLSTATEs it answers with, 57P01 and 57P03, are the drivers' own errors below.)"""
+    import psycopg
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import DBAPIError, OperationalError
+
+    from schreiber.store.engine import Unavailable, database_error, passing
+
+    def raised(run) -> DBAPIError:
+        try:
+            run()
+        except DBAPIError as e:
+            return e
+        raise AssertionError("no error")
+
+    # PostgreSQL: nothing listens on the port (connection refused), through SQLAlchemy as a ledger connects.
+    refused = raised(lambda: create_engine("postgresql+psycopg://postgres@127.0.0.1:1/test").connect())
+    assert isinstance(refused, OperationalError) and "refused" in str(refused.orig).lower() and passing(refused)
+    # The server's answers while it shuts down and restarts (psycopg's classes for their SQLSTATEs).
+    for sqlstate, said in (("57P01", "terminating connection due to administrator command"),
+                           ("57P03", "the database system is shutting down"), ("53100", "could not extend file: No space left on device"),
+                           ("55P03", "canceling statement due to lock timeout")):
+        error = OperationalError("INSERT", {}, psycopg.errors.lookup(sqlstate)(said))
+        assert passing(error) and isinstance(database_error(error, "the ledger could not be written"), Unavailable), sqlstate
+
+    # SQLite: a read-only file, a lock held by another writer.
+    path = tmp_path / "one.db"
+    sqlite3.connect(path).execute("CREATE TABLE t (x INTEGER UNIQUE)").connection.commit()
+    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    readonly = raised(lambda: engine.connect().exec_driver_sql("INSERT INTO t VALUES (1)"))
+    assert "readonly" in str(readonly.orig) and passing(readonly)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    busy_engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": 0})
+    busy = raised(lambda: busy_engine.connect().exec_driver_sql("BEGIN IMMEDIATE"))
+    holder.execute("ROLLBACK")
+    assert "locked" in str(busy.orig) and passing(busy)
+
+    # Refusals and defects: a broken constraint, a statement the database does not know.
+    writer = create_engine(f"sqlite:///{path}")
+    with writer.connect() as conn:
+        conn.exec_driver_sql("INSERT INTO t VALUES (1)")
+        conn.commit()
+        twice = raised(lambda: conn.exec_driver_sql("INSERT INTO t VALUES (1)"))
+        conn.rollback()
+        wrong = raised(lambda: conn.exec_driver_sql("SELECT nothing FROM nowhere"))
+    assert not passing(twice) and not passing(wrong)
+    assert not isinstance(database_error(twice, "the ledger could not be written"), Unavailable)

@@ -294,3 +294,20 @@ def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
             row = (f"{p['name']} {p['hands']} {p['won']} {p['as_player']['won']}/{p['as_player']['played']} "
                    f"{p['as_partner']['won']}/{p['as_partner']['played']} {p['as_opponent']['won']}/{p['as_opponent']['played']}")
             assert row in part, row
+
+
+def test_event_streams_are_capped_and_one_beyond_the_cap_is_told_to_come_back(evening, monkeypatch):
+    # The cap (MAX_STREAMS, 200 in README) is lowered to 2 here: two streams open, a third is 503 with Retry-After.
+    monkeypatch.setattr("schreiber.web.app.MAX_STREAMS", 2)
+    with client(evening.url) as c:
+        with c.stream("GET", "/events") as one, c.stream("GET", "/events") as two:
+            assert one.status_code == two.status_code == 200
+            _next_change(one.iter_lines())
+            third = c.get("/events")
+            assert third.status_code == 503 and third.headers["retry-after"] == "2"
+            assert third.text == "Too many live pages are open at once (at most 2); this page tries again in a moment."
+            assert c.get("/").status_code == 200  # the pages themselves are answered as ever
+        # Both closed: their places are free again.
+        with c.stream("GET", "/events") as again:
+            assert again.status_code == 200 and _next_change(again.iter_lines())
+        assert c.app.state.live.streams == 0

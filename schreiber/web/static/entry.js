@@ -371,10 +371,17 @@
   // Another phone or a terminal recorded something: the table is read again (the hand being entered stays).
   if (window.EventSource) {
     const live = document.getElementById("live");
-    const source = new EventSource("/events");
     let first = true;
-    source.addEventListener("change", () => { live.classList.remove("off"); if (!first) refresh(); first = false; });
-    source.onerror = () => live.classList.add("off");
+    const listen = () => {
+      const source = new EventSource("/events");
+      source.addEventListener("change", () => { live.classList.remove("off"); if (!first) refresh(); first = false; });
+      source.onerror = () => {
+        live.classList.add("off");
+        // Refused (a 503 when the server has all the streams it takes): the browser gives up, so ask again later.
+        if (source.readyState === EventSource.CLOSED) { source.close(); setTimeout(listen, 2000); }
+      };
+    };
+    listen();
   }
   for (const b of document.querySelectorAll("#types .type")) {
     const t = state.types.find((x) => x.type === b.dataset.type);
