@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from sqlalchemy import select
@@ -36,13 +34,6 @@ class KeyReused(UserError):
 
     def __init__(self) -> None:
         super().__init__(_("Idempotency-Key: this key was sent with another hand before; send a new hand with a new key."))
-
-
-def body_hash(body: Any) -> str:
-    """The sha256 of the body's canonical JSON (keys sorted, no spaces, ASCII): the same hand sent
-    again hashes the same whatever order or spacing the device wrote."""
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def replay(s: Session, seen: EntryRequest, sent_hash: str | None) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import hmac
 import json
 import secrets
@@ -35,7 +36,7 @@ from starlette.routing import Route
 from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _, ngettext
 from schreiber.ledger.place import place_of
-from schreiber.ledger.requests import Replayed, Undone, body_hash
+from schreiber.ledger.requests import Replayed, Undone
 from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
 from schreiber.rules.model import DECLARED, SettingsError
@@ -157,6 +158,13 @@ async def _body(request: Request) -> dict[str, Any] | Response:
     if not isinstance(posted, dict):
         return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
     return posted
+
+
+def body_hash(body: Any) -> str:
+    """The sha256 of the body's canonical JSON (keys sorted, no spaces, ASCII), kept with its
+    Idempotency-Key: the same hand sent again hashes the same whatever order or spacing it came in."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def page_json(value: Any) -> str:

@@ -203,6 +203,10 @@ def checkin_routes(
         who = " ".join(str(form.get("who", "")).split())
         with i18n.speaking(language):
             try:
+                if who and not who.isdigit():
+                    from schreiber.rules.names import player_name
+
+                    who = player_name(who, "NAME")  # the sentence of every way a name comes in
                 if not who:
                     raise UserError(_("Type a start number or a name."))
                 said = await asyncio.to_thread(at_door, who, form.get("new") == "1", form.get("sure") == "1")

@@ -56,7 +56,7 @@ def test_an_idempotency_key_whose_hand_was_undone_says_so(table):
         assert c.post("/api/undo", headers=auth).json() == {"voided": 1}
         r = c.post("/api/hands", json=WENZ, headers={**auth, "Idempotency-Key": "k1"})
     assert r.status_code == 409
-    assert r.json()["error"] == "This request recorded hand 1, which was voided since; nothing was recorded again."
+    assert r.json()["error"] == "hand 1 was undone after it was recorded; nothing was recorded again."
     assert listed(table) == []
 
 
