@@ -164,10 +164,12 @@ def type_help(command: Any, ctx: Any, formatter: Any, rules: Any, hand_type: str
                 )
             )
     wanted = params_for(rules, hand_type)
-    # A rule set may say an option in its own words for this type (Skat's --won is no Tout or Bettel).
+    # A rule set may say an option in its own words for this type (Skat's --won is no Tout or Bettel),
+    # or leave out one it refuses (None: Skat's --sits-out).
     own = rules.option_help(hand_type) if hasattr(rules, "option_help") else {}
-    records = [(r[0], _(own[p.name])) if p.name in own else r
-               for p in command.get_params(ctx) if p.name in wanted and (r := p.get_help_record(ctx))]
+    records = [(r[0], _(own[p.name])) if own.get(p.name) else r
+               for p in command.get_params(ctx)
+               if p.name in wanted and not (p.name in own and own[p.name] is None) and (r := p.get_help_record(ctx))]
     if records:
         with formatter.section(_("Options")):
             formatter.write_dl(records)

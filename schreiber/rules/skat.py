@@ -377,9 +377,10 @@ class Skat:
             return None
         return ("--spitzen", found[2], "--ohne") if found[1] == "o" else ("--spitzen", found[2])
 
-    def option_help(self, hand_type: str) -> dict[str, str]:
-        """The help of `add TYPE --help` in Skat's words, by parameter (untranslated: N_)."""
-        return _HELP.get(hand_type, {})
+    def option_help(self, hand_type: str) -> dict[str, str | None]:
+        """The help of `add TYPE --help` in Skat's words, by parameter (untranslated: N_); None leaves
+        an option out (`--sits-out`: the dealer of a table of 4 sits out by rule)."""
+        return {**_HELP.get(hand_type, {}), "sits_out": None}
 
     # The Augen a phone offers as one tap: either side of Schneider (30/31 for the declarer,
     # 89/90 to win it) and of the game (60/61).

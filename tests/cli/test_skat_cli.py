@@ -275,7 +275,7 @@ def test_help_speaks_of_the_game_asked_about(cli):
     cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "ramsch=true")
     grand = cli.ok("add", "grand", "--help")
     assert "Tout" not in grand and "Bettel" not in grand and ", Du" not in grand
-    assert "--schwarz-angesagt or --ouvert" in grand and "0–22" in grand
+    assert "--schwarz-angesagt or --ouvert" in grand and "0–22" in grand and "--sits-out" not in grand
     assert "no trick (--won)" in cli.ok("add", "null", "--help")
     ramsch = cli.ok("add", "ramsch", "--help")
     for option in ("--augen", "--jungfrau", "--durchmarsch"):
@@ -288,11 +288,12 @@ def test_help_speaks_of_the_game_asked_about(cli):
 
 def test_mit_and_ohne_together_are_refused_in_play(cli, monkeypatch):
     cli.ok("session", "new", "--rules", "skat", *THREE)
-    ran = _play(cli, monkeypatch, "kr -p an m1 -a 75\ngr -p an m1 o1 -a 75\n")
+    # K13 and K14 as players type them, then a line with mit and ohne at once.
+    ran = _play(cli, monkeypatch, "pik -p an m1 h -a 75 --reizwert 72\nkr -p be o1 -a 15 --schwarz\ngr -p an m1 o1 -a 75\n")
     assert ran.code == 2
-    assert ran.err.strip() == ("line 2: --spitzen is given 2 times (mit 1, ohne 1); a game is mit or ohne one number: "
+    assert ran.err.strip() == ("line 3: --spitzen is given 2 times (mit 1, ohne 1); a game is mit or ohne one number: "
                                "give the Spitzen once.")
-    assert len(cli.json("list", "--format", "json")["hands"]) == 1
+    assert [h["payouts"] for h in cli.json("list", "--format", "json")["hands"]] == [_pts(anna=-154), _pts(berta=-96)]
 
 
 def test_sits_out_is_refused_at_a_table_of_four(cli):

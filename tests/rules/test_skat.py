@@ -316,10 +316,11 @@ def test_sits_out_is_refused_where_the_dealer_sits_out_by_rule() -> None:
 
 def test_help_words_and_quick_augen_are_skat_s_own() -> None:
     for kind in ("grand", "kreuz", "null"):
-        assert not any(w in text for text in SKAT.option_help(kind).values() for w in ("Tout", "Bettel", "Du"))
+        assert not any(w in (text or "") for text in SKAT.option_help(kind).values() for w in ("Tout", "Bettel", "Du"))
     assert "--ouvert" in SKAT.option_help("grand")["won"]
     assert "no trick" in SKAT.option_help("null")["won"]
-    assert set(SKAT.option_help("ramsch")) == {"augen", "jungfrau", "durchmarsch"}
+    assert set(SKAT.option_help("ramsch")) == {"augen", "jungfrau", "durchmarsch", "sits_out"}
+    assert SKAT.option_help("grand")["sits_out"] is None  # refused at a Skat table: not offered in help
     assert {30, 31, 60, 61, 89, 90} <= set(SKAT.quick_augen) and 91 not in SKAT.quick_augen
 
 

@@ -103,7 +103,6 @@ def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px
     _run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
     served, link = _serve(db_url)
     try:
-        browser.language("de")
         phone = Phone(browser, link)
         phone.choose("pik")
         chips = browser.js("Array.from(document.querySelectorAll('.chips.quick .chip'), c => c.dataset.value)")
@@ -121,6 +120,9 @@ def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px
         phone.type_in('input[name="augen"]', "15")
         phone.flag("schwarz")
         assert "12 × 4 = 48" in phone.record(2)
+        # The same page in German, where the button says "Streichen".
+        browser.language("de")
+        Phone(browser, link)
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         browser.screenshot(str(shots / "skat-entry-k13-k14.png"), full=True)
