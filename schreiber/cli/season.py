@@ -116,15 +116,20 @@ def awards(format_: Annotated[str, typer.Option("--format", metavar="table|json"
 ))
 def cards(
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
-    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on, as the phones reach it."))] = "127.0.0.1",
+    url: Annotated[Optional[str], typer.Option("--url", metavar="URL", help=_(
+        "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
+        "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."))] = None,
+    host: Annotated[Optional[str], typer.Option("--host", metavar="ADDRESS", help=_(
+        "The address `serve` listens on, as the phones reach it (instead of this machine's network address)."))] = None,
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
     _pdf(output)
-    from schreiber.web.server import address
+    from schreiber.web.server import public_address
 
+    base = public_address(url, host, port)
     s = _seasons()
     info, players = s.info(), s.players()
     from schreiber.report import season_pdf
 
-    _write_pdf(output, lambda: season_pdf.cards(info, players, address(host, port)))
+    _write_pdf(output, lambda: season_pdf.cards(info, players, base))
     typer.echo(_("{count} check-in cards of season “{name}” are in {file}.").format(count=len(players), name=info.name, file=output))

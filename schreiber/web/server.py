@@ -46,19 +46,58 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def network_address() -> str | None:
+    """This machine's first address another machine can reach (not a loopback one), or None when it has none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent; it only picks the outgoing address
+            found = probe.getsockname()[0]
+        if not is_loopback(found) and found != "0.0.0.0":
+            return found
+    except OSError:
+        pass
+    try:  # no route out: the addresses the machine's own name has
+        infos = socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)
+    except OSError:
+        return None
+    for *_rest, sockaddr in infos:
+        ip = ipaddress.ip_address(str(sockaddr[0]).split("%")[0])
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified):
+            return str(ip)
+    return None
+
+
 def address(host: str, port: int) -> str:
     """The address to type into a browser: a wildcard host is named by this machine's address."""
     if host in ("0.0.0.0", "::", ""):
-        try:
-            probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-            probe.connect(("10.255.255.255", 1))  # no packet is sent; it only picks the outgoing address
-            host = probe.getsockname()[0]
-            probe.close()
-        except OSError:
-            host = socket.gethostname()
+        host = network_address() or socket.gethostname()
     if ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{port}/"
+
+
+def public_address(url: str | None, host: str | None, port: int) -> str:
+    """The address a phone opens for `serve` (season cards' QR codes): `url` as given, else `host` with `port`,
+    else this machine's network address with `port`; one sentence naming --url when there is none."""
+    from urllib.parse import urlsplit
+
+    if url is not None:
+        if host is not None:
+            raise SettingsError(_("--url: give the whole address with --url or the host with --host, not both."))
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+            raise SettingsError(
+                _("--url: give the address the phones open, as http://192.168.1.20:8150/, not {value}.").format(value=repr(url)))
+        return url.strip()
+    if not 1 <= port <= 65535:
+        raise SettingsError(_("--port: use a port from 1 to 65535, not {port}.").format(port=port))
+    if host is not None:
+        return address(host, port)
+    found = network_address()
+    if found is None:
+        raise SettingsError(
+            _("--url: this machine has no network address a phone could reach; give the address the phones open with --url."))
+    return address(found, port)
 
 
 def entry_tables(ledger: Ledger, scope: Scope) -> list[int]:

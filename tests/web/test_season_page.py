@@ -15,6 +15,7 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.season_page import create_season_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
 from tests.web import chromium  # noqa: E402
+from tests.web.test_app import text  # noqa: E402
 from tests.web.test_serve_command import Served  # noqa: E402
 
 
@@ -76,6 +77,73 @@ def test_the_season_page_fits_a_phone_and_the_wall_shows_every_tournament(cli, a
         browser.wait(lambda: "Wirtshauscup" in browser.text(), "the wall")
         assert browser.js("document.documentElement.scrollWidth") <= 1920
         assert all(f"T{t}" in browser.text() for t in range(1, 5))
+    finally:
+        browser.close()
+        served.stop()
+
+
+def running_season(cli, players: list[str]) -> dict:
+    """A season of a final tournament of `players` and a second one still running (one sheet of its first round in)."""
+    cli.ok("season", "new", "Wirtshauscup", "--rules", "preisschafkopf", "--set", "finale=4")
+    play(cli, "Januar", players, 1, random.Random(1), season=1)
+    cli.ok("tournament", "new", "Februar", "--rules", "preisschafkopf", "--rounds", "1", "--seed", "F", "--season", "1")
+    cli.ok("tournament", "register", *players[:8])
+    cli.ok("tournament", "draw")
+    first = cli.json("tournament", "tables", "--format", "json")["tables"][0]
+    cli.ok("tournament", "result", "1", "1", *[f"{p}={5 * i}" for i, p in enumerate(first["players"])])
+    return first
+
+
+def test_the_season_page_says_a_tournament_still_runs(cli):
+    first = running_season(cli, NAMES[:8])
+    ledger = Ledger.open(cli.url)
+    try:
+        client = TestClient(create_season_app(ledger, 1))
+        page = text(client.get("/").text)
+        assert "after 1 tournament" in page and "T2 “Februar” is still running: its results are so far" in page
+        assert page.count(" so far") - page.count("results are so far") == len(first["players"])  # each result of T2
+        german = text(client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text)
+        assert "nach 1 Turnier" in german and "T2 „Februar“ läuft noch" in german and "bisher" in german
+    finally:
+        ledger.engine.dispose()
+
+
+@pytest.mark.skipif(not chromium.available(), reason="no chromium")
+def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tmp_path):
+    import os
+    import time
+    from pathlib import Path
+
+    players = [f"Spielerin{i:02d}" for i in range(1, 41)]  # 40: more rows than a 1080 px wall holds
+    running_season(cli, players)
+    served = Served(cli.url, "--season")
+    browser = chromium.Browser()
+    shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall&page=1")
+        browser.wait(lambda: browser.js("!!document.querySelector('table.season + .pages')"), "the wall to page")
+        assert "so far" in browser.text()
+        on_screen = "(e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && e.offsetParent !== null; })"
+        seen: set[str] = set()
+        awards: set[int] = set()
+        shot = False
+        ends = time.monotonic() + 90
+        while time.monotonic() < ends and (len(seen) < len(players) or len(awards) < 4):
+            shown = browser.js(f"Array.from(document.querySelectorAll('table.season tbody tr')).filter({on_screen})"
+                               ".map(r => r.cells[2].textContent.trim())")
+            assert 0 < len(shown) < len(players)  # a page at a time, each on the screen
+            seen |= set(shown)
+            # The awards beside the standings, paged the same way when their tied names are more than the screen holds.
+            awards |= set(browser.js(f"Array.from(document.querySelectorAll('table.awards tr'))"
+                                     f".map((r, i) => {on_screen}(r) ? i : -1).filter(i => i >= 0)"))
+            if not shot and len(seen) > len(shown):
+                browser.screenshot(str(shots / "season-wall-paging.png"))
+                shot = True
+            time.sleep(0.3)
+        assert seen == set(players) and awards == {0, 1, 2, 3}
+        assert browser.js("document.documentElement.scrollWidth") <= 1920
     finally:
         browser.close()
         served.stop()

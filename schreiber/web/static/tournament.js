@@ -28,7 +28,8 @@
 })();
 // The wall screen pages through the standings and the seat plan by itself: each table shows the rows
 // the screen holds below its top, and the next ones every few seconds (?page=SECONDS, 12 by default),
-// so everyone in a long tournament finds their line on the wall without touching it.
+// so everyone in a long tournament finds their line on the wall without touching it. The season's wall
+// pages its standings the same way (a table marked data-wall-pages).
 (function () {
   "use strict";
   if (!document.documentElement.classList.contains("wall")) return;
@@ -37,29 +38,37 @@
   var seconds = Number(new URLSearchParams(location.search).get("page")) || 12;
   var step = 0;
   function page() {
-    Array.prototype.forEach.call(main.querySelectorAll("table.grid"), function (table) {
+    Array.prototype.forEach.call(main.querySelectorAll("table.grid, table[data-wall-pages]"), function (table) {
       var body = table.tBodies[0];
       if (!body || !body.rows.length) return;
       var rows = Array.prototype.slice.call(body.rows);
       rows.forEach(function (r) { r.classList.remove("paged"); });
       var counter = table.nextElementSibling && table.nextElementSibling.classList.contains("pages") ? table.nextElementSibling : null;
-      var height = rows[0].getBoundingClientRect().height || 1;
-      // the room below the table's head, less a row's height for the counter and the foot of the page
-      var room = window.innerHeight - body.getBoundingClientRect().top - window.scrollY - 1.5 * height;
-      var fit = Math.max(1, Math.floor(room / height));
-      if (rows.length <= fit) {
+      var heights = rows.map(function (r) { return r.getBoundingClientRect().height || 1; });
+      var line = Math.min.apply(null, heights);
+      // the room below the table's head, less a line's height for the counter and the foot of the page
+      var room = window.innerHeight - body.getBoundingClientRect().top - window.scrollY - 1.5 * line;
+      // as many rows to a page as fit, whatever each row's height (a row of many tied names is taller)
+      var pages = [];
+      var start = 0;
+      var used = 0;
+      heights.forEach(function (h, i) {
+        if (i > start && used + h > room) { pages.push([start, i]); start = i; used = 0; }
+        used += h;
+      });
+      pages.push([start, rows.length]);
+      if (pages.length <= 1) {
         if (counter) counter.remove();
         return;
       }
-      var pages = Math.ceil(rows.length / fit);
-      var at = step % pages;
-      rows.forEach(function (r, i) { r.classList.toggle("paged", i < at * fit || i >= (at + 1) * fit); });
+      var at = pages[step % pages.length];
+      rows.forEach(function (r, i) { r.classList.toggle("paged", i < at[0] || i >= at[1]); });
       if (!counter) {
         counter = document.createElement("p");
         counter.className = "pages";
         table.after(counter);
       }
-      counter.textContent = (at * fit + 1) + "–" + Math.min(rows.length, (at + 1) * fit) + " / " + rows.length;
+      counter.textContent = (at[0] + 1) + "–" + at[1] + " / " + rows.length;
     });
   }
   setInterval(function () { step += 1; page(); }, seconds * 1000);
