@@ -33,7 +33,7 @@ def paid_day(cli):
     one, two = cli.json("tournament", "tables", "--format", "json")["tables"]
     cli.ok("add", "rufspiel", "--player", one["players"][0], "--partner", one["players"][2], "--augen", "75",
            "--session", str(one["session"]))
-    cli.ok("tournament", "result", "1", "2", *[f"{p}={n}" for p, n in zip(two["players"], (5, 0, 0, 0), strict=True)])
+    cli.ok("tournament", "result", "1", "2", *[f"{p}={n}" for p, n in zip(two["players"], (100, 0, 0, 0), strict=True)])
     winner = cli.json("tournament", "standings", "--format", "json")["players"][0]["name"]
     cli.ok("tournament", "pay", winner, "--prize")
     return cli, one, winner
@@ -73,6 +73,6 @@ def test_the_organisers_page_shows_the_fixed_prizes_and_what_is_paid(paid_day):
         r = c.post(f"/cash/pay?organiser={BOSS}", json={"number": 1}, headers={"Origin": "http://testserver"})
         assert r.status_code == 200
         again = text(c.get(f"/fragment?organiser={BOSS}").text)
-        assert "€30.00" in again and "€20.00" in again
+        assert "€30.00 €30.00" in again and "€10.00" in again  # (the second prize shared by two)
         # Everyone else's page shows no money.
         assert "Prizes fixed" not in c.get("/").text
