@@ -107,6 +107,8 @@ def _global(
 
 
 SessionOpt = Annotated[Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))]
+# At a tournament's table whose prizes are paid out, a change of its hands moves the standings (RULES.md §9).
+ForceOpt = Annotated[bool, typer.Option("--force", help=_("At a tournament table: change the hands although prizes are paid out."))]
 
 
 # -- sessions ---------------------------------------------------------------------------------
@@ -314,6 +316,7 @@ def add(
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there."))] = None,
     sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
     session: SessionOpt = None,
+    force: ForceOpt = False,
     **declared: Any,
 ) -> None:
     from schreiber.entry import HandOptions
@@ -352,7 +355,7 @@ def add(
         sits_out=sits_out or [],
         declared=declared,
     )
-    _render().added(_ledger().add(options.hand(type_), session))
+    _render().added(_ledger().add(options.hand(type_), session, force=force))
 
 
 def _declared_parameters() -> list[inspect.Parameter]:
@@ -388,10 +391,11 @@ def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None
 
     lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
     declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
+    force = values.pop("force", False)
     options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared)
     # A partial edit keeps the stored type.
     hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
-    _render().edited(number, _ledger().edit(number, hand, session, partial=partial))
+    _render().edited(number, _ledger().edit(number, hand, session, partial=partial, force=force))
 
 
 # `edit N [TYPE] [options]` takes exactly the options of `add`: one signature, written once; only
@@ -531,8 +535,8 @@ def show(
 
 
 @app.command("undo", help=_('Void the last hand (it is kept, marked void).'))
-def undo(session: SessionOpt = None) -> None:
-    hand, view = _ledger().undo(session)
+def undo(session: SessionOpt = None, force: ForceOpt = False) -> None:
+    hand, view = _ledger().undo(session, force=force)
     _render().undone(hand, view)
 
 
@@ -547,8 +551,9 @@ def void(
         ),
     ] = False,
     session: SessionOpt = None,
+    force: ForceOpt = False,
 ) -> None:
-    hand, result = _ledger().void(number, session, keep_dealers=keep_dealers)
+    hand, result = _ledger().void(number, session, keep_dealers=keep_dealers, force=force)
     _render().voided(hand, result)
 
 
@@ -559,8 +564,9 @@ def void(
 def restore(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to bring back."))],
     session: SessionOpt = None,
+    force: ForceOpt = False,
 ) -> None:
-    hand, result = _ledger().restore(number, session)
+    hand, result = _ledger().restore(number, session, force=force)
     _render().restored(hand, result)
 
 

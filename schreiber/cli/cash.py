@@ -60,7 +60,8 @@ def set_(
 
 @cash_commands.command("pay", help=_(
     "Record the Startgeld of each player named as paid (--undo takes it back); with --prize, his prize\n"
-    "as paid out (after which the money settings stay as they are)."
+    "as paid out. The first prize paid out fixes every prize; after it the money settings stay as they\n"
+    "are, and what would move the standings needs --force."
 ))
 def pay(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, by whole name or start number."))],
@@ -75,7 +76,7 @@ def pay(
     "the pot, the payout and the Kasse. --output writes the payout list to sign as a PDF.\n"
     "\n"
     'JSON (cents): {"tournament", "pot", "payout", "kasse", "players": [{"number", "name", "rank",\n'
-    '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance"}]}.'
+    '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance"}], "prizes_fixed"}.'
 ))
 def cash(
     format_: FormatOpt = "table",

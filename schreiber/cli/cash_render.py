@@ -52,22 +52,27 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         _out(wrapped(ngettext("{count} table is still playing: the ranks, and so the prizes, may change.",
                               "{count} tables are still playing: the ranks, and so the prizes, may change.", view.unfinished).format(
             count=view.unfinished)))
+    if view.prizes_fixed:
+        _out(wrapped(fixed_since(view)))
     if not b.lines:
         _out(_("Nobody is registered yet."))
         return
-    headers = [_("rank"), _("no."), _("player"), _("Startgeld"), _("paid"), _("Verlustspiel"), _("Reuegeld"), _("prize"), _("balance")]
+    headers = [_("rank"), _("no."), _("player"), _("Startgeld"), _("paid"), _("Verlustspiel"), _("Reuegeld"), _("prize"),
+               _("prize paid"), _("balance")]
     rows = []
     for line in b.lines:
-        out = view.paid_out.get(line.number)
-        prize = money(line.prize) + (" ✓" if out else "")
         balance = money(line.balance, plus=True) if line.balance else "0"
         rows.append([f"{line.rank}.", str(line.number), line.name, money(line.startgeld), money(line.paid), money(line.verlustspiel),
-                     money(line.reuegeld), prize, balance])
+                     money(line.reuegeld), money(line.prize), money(line.prize_paid) if line.prize_paid else "–", balance])
     _out(_grid(rows, headers, left=(2,)))
     _out(_("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
         pot=money(b.pot), paid=money(sum(x.paid for x in b.lines)), verlust=money(sum(x.verlustspiel for x in b.lines)),
         reue=money(sum(x.reuegeld for x in b.lines))))
-    if s.preise:
+    if view.prizes_fixed:
+        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+        _out(wrapped(_("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
+            payout=money(b.payout), places=places)))
+    elif s.preise:
         places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
         _out(wrapped(_("Payout ({percent}%): {payout}; the prizes: {places}.").format(
             payout=money(b.payout), percent=s.auszahlung, places=places)))
@@ -80,5 +85,26 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         names = ", ".join(f"{line.name} ({line.number})" for line in owing)
         _out(wrapped(ngettext("{count} player has not paid the Startgeld yet: {names}.",
                               "{count} players have not paid the Startgeld yet: {names}.", len(owing)).format(count=len(owing), names=names)))
-    if view.paid_out:
-        _out(_("✓ the prize is paid out."))
+    for line in settling(view):
+        _out(wrapped(line))
+
+
+def fixed_since(view: CashView) -> str:
+    """"Prizes fixed since …" (RULES.md §9), for the cashbook's heading."""
+    return _("Prizes fixed since {time} (the first prize paid out): a change of the pot goes to the Kasse only.").format(
+        time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M") if view.prizes_fixed else "")
+
+
+def settling(view: CashView) -> list[str]:
+    """A line for each player paid a prize that differs from his prize now (after a forced correction)."""
+    out = []
+    for line in view.book.lines:
+        if not line.prize_paid or line.prize == line.prize_paid:
+            continue
+        if line.prize < line.prize_paid:
+            text = _("{name} ({number}) was paid {paid}, the prize is now {prize}: {rest} to give back.")
+        else:
+            text = _("{name} ({number}) was paid {paid}, the prize is now {prize}: {rest} still due.")
+        out.append(text.format(name=line.name, number=line.number, paid=money(line.prize_paid), prize=money(line.prize),
+                               rest=money(abs(line.prize - line.prize_paid))))
+    return out

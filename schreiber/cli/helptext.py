@@ -25,7 +25,7 @@ EDIT_EXAMPLES = (
 EXAMPLE_PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
 # Options of add/edit that any hand may take, whatever its type (facts of the table, not the game).
-ALWAYS = ("note", "dealer", "sits_out", "session", "help")
+ALWAYS = ("note", "dealer", "sits_out", "session", "force", "help")
 # A fact of the rules (a Hand field) and the parameter of `add` that gives it.
 PARAM_OF = {"augen_by_player": "augen"}
 

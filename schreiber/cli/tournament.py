@@ -21,6 +21,8 @@ tournament_app = typer.Typer(
 )
 
 RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))]
+# After the first prize is paid out, whatever moves the standings needs --force (RULES.md §9).
+ForceOpt = Annotated[bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))]
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
 
 
@@ -123,8 +125,9 @@ def unregister(who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_(
 def withdraw(
     who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
     undo: Annotated[bool, typer.Option("--undo", help=_("The player comes back: drawn again from the next draw."))] = False,
+    force: ForceOpt = False,
 ) -> None:
-    _show().withdrawn(_tournaments().withdraw(who, undo))
+    _show().withdrawn(_tournaments().withdraw(who, undo, force=force))
 
 
 @tournament_app.command("draw", help=_(
@@ -152,8 +155,9 @@ def undraw() -> None:
 def close(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
+    force: ForceOpt = False,
 ) -> None:
-    _show().closed(round_, _tournaments().close(round_, table))
+    _show().closed(round_, _tournaments().close(round_, table, force=force))
 
 
 @tournament_app.command("tables", help=_(
@@ -200,7 +204,8 @@ def sheets(
 @tournament_app.command("result", help=_(
     "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
     "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
-    "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept).\n"
+    "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept; what it\n"
+    "drops is said); --dry-run shows the sheet, what it drops and how the standings move, storing nothing.\n"
     "A table has its hands or a sheet, not both."
 ))
 def result(
@@ -212,14 +217,18 @@ def result(
     lost: Annotated[Optional[list[str]], typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable)."))] = None,
     thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
     replace: Annotated[bool, typer.Option("--replace", help=_("Correct the table's sheet: this one replaces it, the old one is kept."))] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help=_("Show the sheet, what it drops and how the standings move; store nothing."))] = False,
+    force: ForceOpt = False,
 ) -> None:
     from schreiber.ledger.sheets import TypedSheet
 
     sheet = TypedSheet(
         _pairs(points, "NAME=POINTS"), _pairs(soli or [], "--soli"), _pairs(won or [], "--won"), _pairs(lost or [], "--lost"), thrown
     )
-    plan, stored = _tournaments().result(round_, table, sheet, replace=replace)
-    _show().entered(round_, plan, stored, replaced=replace)
+    done = _tournaments().result(round_, table, sheet, replace=replace, force=force, dry_run=dry_run)
+    from schreiber.cli import sheet_render
+
+    sheet_render.entered(round_, done, replaced=replace)
 
 
 @tournament_app.command("standings", help=_(

@@ -189,7 +189,8 @@ def prize_list(payout_: int, settings: CashSettings) -> list[int]:
 @dataclass(frozen=True)
 class Entrant:
     """What the cashbook needs of one player: start number, name, rank, the Startgeld received, the games
-    he lost as declarer in each round, and the thrown-in hands he was an active player of."""
+    he lost as declarer in each round, the thrown-in hands he was an active player of, and the prize paid
+    out to him."""
 
     number: int
     name: str
@@ -197,6 +198,7 @@ class Entrant:
     paid: int = 0
     lost: Sequence[int] = ()
     thrown: int = 0
+    prize_paid: int = 0
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,15 @@ class Line:
     reuegeld: int
     prize: int
     balance: int
+    prize_paid: int = 0
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """The payout and the prize of each place as the first prize paid out fixed them (RULES.md §9)."""
+
+    payout: int
+    prizes: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -237,22 +248,27 @@ def shares(players: Sequence[Entrant], prizes: Sequence[int]) -> dict[int, int]:
     return out
 
 
-def cashbook(settings: CashSettings, players: Sequence[Entrant], ranked: bool = True) -> Cashbook:
+def cashbook(settings: CashSettings, players: Sequence[Entrant], ranked: bool = True, fixed: Fixed | None = None) -> Cashbook:
     """Everyone's money and the pot's, from the settings and the facts of each player; before any
-    result (`ranked` false) nobody has a place, so nobody has a prize yet."""
+    result (`ranked` false) nobody has a place, so nobody has a prize yet. Once prizes are `fixed`, a
+    change of the pot moves only the Kasse, and the fixed amounts go to the places as they are now."""
     verlust = {p.number: sum(verlustspielgeld(n, settings.verlustspiel) for n in p.lost) for p in players}
     reue = {p.number: p.thrown * settings.reuegeld for p in players}
     pot = sum(p.paid for p in players) + sum(verlust.values()) + sum(reue.values())
-    paid_out = payout(pot, settings)
-    prizes = prize_list(paid_out, settings)
-    prize_of = shares(players, prizes) if ranked else dict.fromkeys((p.number for p in players), 0)
+    if fixed is not None:
+        paid_out, prizes = fixed.payout, list(fixed.prizes)
+    else:
+        paid_out = payout(pot, settings)
+        prizes = prize_list(paid_out, settings)
+    prize_of = shares(players, prizes) if ranked or fixed is not None else dict.fromkeys((p.number for p in players), 0)
+    # The balance: what is still to settle — the prize not yet handed over, less the Startgeld not yet paid.
     lines = tuple(
         Line(p.number, p.name, p.rank, settings.startgeld, p.paid, verlust[p.number], reue[p.number], prize_of[p.number],
-             prize_of[p.number] - (settings.startgeld - p.paid))
+             prize_of[p.number] - p.prize_paid - (settings.startgeld - p.paid), p.prize_paid)
         for p in sorted(players, key=lambda e: (e.rank, e.number))
     )
     return Cashbook(pot, paid_out, pot - sum(prize_of.values()), tuple(prizes), lines)
 
 
-__all__ = ["KEYS", "CashSettings", "Cashbook", "Entrant", "Line", "cashbook", "floor_to", "parse", "payout", "prize_list",
+__all__ = ["KEYS", "CashSettings", "Cashbook", "Entrant", "Fixed", "Line", "cashbook", "floor_to", "parse", "payout", "prize_list",
            "shares", "verlustspielgeld"]

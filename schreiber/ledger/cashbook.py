@@ -9,6 +9,7 @@ Skat declarer; in Doppelkopf only solos have one), or the caller of a game the r
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, registration
+from schreiber.ledger import cash, prizes as fixing, registration
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import TournamentInfo, Tournaments
 from schreiber.rules import registry
@@ -36,7 +37,7 @@ from schreiber.store.models import (
     TournamentTable,
 )
 
-STARTGELD, PREIS = "startgeld", "preis"
+STARTGELD, PREIS = "startgeld", fixing.PREIS
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class CashView:
     paid_out: dict[int, int]  # start number -> prize paid out so far
     unfinished: int = 0  # tables still playing: the ranks, and so the prizes, may still change
     final: bool = False  # the tournament is final (RULES.md §9): "Final standings", not "provisional"
+    prizes_fixed: dt.datetime | None = None  # when the first prize paid out fixed them (RULES.md §9)
 
     @property
     def unpaid(self) -> list[cash.Line]:
@@ -136,10 +138,11 @@ class Cash:
                              else _("NAME: {name} has not paid; there is nothing to take back.")).format(name=name))
                     cents = -has
                 elif prize:
-                    if has > 0:
+                    # After a forced correction a player paid less than his new prize is paid the rest.
+                    cents = prizes.get(number, 0) - has
+                    if has > 0 and cents <= 0:
                         raise SettingsError(_("NAME: {name} has been paid his prize already; `schreiber tournament pay {name} --prize --undo` "
                                               "takes that back.").format(name=name))
-                    cents = prizes.get(number, 0)
                     if cents <= 0:
                         raise SettingsError(_("NAME: {name} has no prize to pay out.").format(name=name))
                 else:
@@ -149,6 +152,10 @@ class Cash:
                     cents = settings.startgeld - has
                 s.add(TournamentPayment(tournament_id=t.id, player_id=ids[number], kind=kind, cents=cents))
                 out.append(Paid(number, name, kind, cents))
+            if prize and not undo and book is not None:
+                fixing.fix(s, t.id, book.book)  # the first prize paid out fixes every place's amount
+            elif prize:
+                fixing.unfix_when_none_paid(s, t.id)
             return out
 
     def book(self, tournament_id: int | None = None) -> CashView:
@@ -160,15 +167,17 @@ class Cash:
             lost, thrown = facts(s, t)
             received = self._paid(s, t, STARTGELD)
             paid_out = self._paid(s, t, PREIS)
+            fixed, since = fixing.fixed(s, t.id)
         entrants = [
             cash.Entrant(r.number, r.name, r.rank, paid=received.get(r.number, 0),
                          lost=tuple(lost.get((r.number, n), 0) for n in range(1, standings.rounds + 1)),
-                         thrown=thrown.get(r.number, 0))
+                         thrown=thrown.get(r.number, 0), prize_paid=paid_out.get(r.number, 0))
             for r in standings.rows
         ]
         played = any(x is not None for r in standings.rows for x in r.rounds)
-        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played), standings.after,
-                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished), standings.final)
+        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played, fixed=fixed), standings.after,
+                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished), final=standings.final,
+                        prizes_fixed=since)
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -181,12 +190,7 @@ class Cash:
         ).all())
 
     def _paid(self, s: Session, t: Tournament, kind: str) -> dict[int, int]:
-        return {number: int(cents) for number, cents in s.execute(
-            select(Entrant.number, func.sum(TournamentPayment.cents))
-            .join(Entrant, (Entrant.player_id == TournamentPayment.player_id) & (Entrant.tournament_id == t.id))
-            .where(TournamentPayment.tournament_id == t.id, TournamentPayment.kind == kind)
-            .group_by(Entrant.number)
-        ) if cents}
+        return fixing.paid(s, t.id, kind)
 
 
 def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[int, int]]:

@@ -284,14 +284,15 @@ class Ledger:
 
     def add(
         self, hand: Hand, table_id: int | None = None, *, expect_number: int | None = None, request_key: str | None = None,
-        request_hash: str | None = None,
+        request_hash: str | None = None, force: bool | None = None,
     ) -> TableView:
         """Check, score and record one hand in one transaction; bad input changes nothing.
 
         From another device (the entry page): `expect_number`, the number the device showed, is
         refused with `Moved` when the table has moved past it meanwhile; a `request_key` seen
         before records nothing again (schreiber/ledger/requests.py: `Replayed` with the number it
-        recorded then, while that hand stands; `request_hash` is the body's, kept with the key)."""
+        recorded then, while that hand stands; `request_hash` is the body's, kept with the key).
+        `force` (the command line's --force; None where there is none): see `_paid_prizes`."""
         with self.transaction() as s:
             table = self.table_row(s, table_id, for_update=True)
             if request_key is not None:
@@ -306,6 +307,7 @@ class Ledger:
                         raise
             if table.closed:
                 raise self._closed(s, table)
+            self._paid_prizes(s, table, "add", force)
             ids = None
             if self.keep_folds:
                 view, number = self._kept(s, table)
@@ -386,7 +388,7 @@ class Ledger:
         self._folds[table.id] = (marker, view, number, None)
         return view, number
 
-    def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False) -> Edited:
+    def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False, force: bool | None = None) -> Edited:
         """Replace hand `number` (the old record is kept, superseded) and re-score every later hand.
 
         `partial` (`edit N --augen 85`, no TYPE): only the facts given in `hand` are laid over the
@@ -403,6 +405,7 @@ class Ledger:
             table = self.table_row(s, table_id, for_update=True)
             records = self.records(s, table)
             old = _find(records, number, table.id, "edit")
+            self._paid_prizes(s, table, "edit", force)
             rules = registry.get(table.rules)
             stored = Hand.from_facts(old.facts)
             if only is not None:
@@ -434,7 +437,9 @@ class Ledger:
             later = _later_changed(records, number, before, steps)
             return Edited(self.view(s, table, records, steps, events), changes, later)
 
-    def void(self, number: int, table_id: int | None = None, keep_dealers: bool = False) -> tuple[HandView, Edited]:
+    def void(
+        self, number: int, table_id: int | None = None, keep_dealers: bool = False, force: bool | None = None
+    ) -> tuple[HandView, Edited]:
         """Void hand `number` wherever it is (kept, marked void); every later hand is re-scored.
 
         `keep_dealers`: each later hand keeps the dealer it was recorded with (and so who sat out):
@@ -445,6 +450,7 @@ class Ledger:
             table = self.table_row(s, table_id, for_update=True)
             records = self.records(s, table)
             target = _find(records, number, table.id, "void")
+            self._paid_prizes(s, table, "void", force)
             rules = registry.get(table.rules)
             events = self.events(s, table)
             before, __ = self.fold_hands(rules, table, records, events=events)
@@ -496,7 +502,7 @@ class Ledger:
             view = self.view(s, table, rest, steps, self.events(s, table))
             return voided, Edited(view, [], later, pinned)
 
-    def restore(self, number: int, table_id: int | None = None) -> tuple[HandView, Edited]:
+    def restore(self, number: int, table_id: int | None = None, force: bool | None = None) -> tuple[HandView, Edited]:
         """Bring back the newest version of hand `number` that is not in force (voided or superseded).
 
         The version in force, if there is one, is set aside as superseded, so a second restore
@@ -516,6 +522,7 @@ class Ledger:
                         "--history` shows them.").format(id=table.id, number=number)
                 )
             back = versions[0]
+            self._paid_prizes(s, table, "restore", force)
             rules = registry.get(table.rules)
             events = self.events(s, table)
             before, __ = self.fold_hands(rules, table, records, events=events)
@@ -576,13 +583,14 @@ class Ledger:
             events = self.events(s, table)
             return self.view(s, table, records, steps, events)
 
-    def undo(self, table_id: int | None = None) -> tuple[HandView, TableView]:
+    def undo(self, table_id: int | None = None, force: bool | None = None) -> tuple[HandView, TableView]:
         """Void the last live hand (kept, marked void); returns it and the table without it."""
         with self.transaction() as s:
             table = self.table_row(s, table_id, for_update=True)
             records = self.records(s, table)
             if not records:
                 raise SettingsError(_("undo: session {id} has no hand to undo.").format(id=table.id))
+            self._paid_prizes(s, table, "undo", force)
             rules = registry.get(table.rules)
             events = self.events(s, table)
             steps, __ = self.fold_hands(rules, table, records, events=events)
@@ -818,6 +826,13 @@ class Ledger:
             s.add(player)
             s.flush()
         return player
+
+    def _paid_prizes(self, s: Session, table: Table, what: str, force: bool | None) -> None:
+        """A hand changed at a tournament's table moves its standings: refused once its prizes are paid out,
+        unless `force` (RULES.md §9); None: the caller (a page) has no --force to offer."""
+        from schreiber.ledger.prizes import guard
+
+        guard(s, what, force=force, table_id=table.id)
 
     def _closed(self, s: Session, table: Table) -> SettingsError:
         """Why a closed table takes no hand: a tournament table whose paper sheet is in says so

@@ -19,7 +19,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, ranking, registration, season_numbers, seating, sheets, table_results
+from schreiber.ledger import cash, corrections, prizes, ranking, registration, season_numbers, seating, sheets, table_results
+from schreiber.ledger.corrections import Entered
 from schreiber.ledger.final import is_final, table_done
 from schreiber.ledger.names import fold, german_order
 from schreiber.ledger.registration import EntrantView, Registered
@@ -279,9 +280,12 @@ class Tournaments:
         with self.ledger.transaction() as s:
             return registration.unregister(s, self._tournament(s, tournament_id), typed)
 
-    def withdraw(self, typed: str, undo: bool = False, tournament_id: int | None = None) -> Registered:
+    def withdraw(self, typed: str, undo: bool = False, tournament_id: int | None = None, force: bool | None = None) -> Registered:
         with self.ledger.transaction() as s:
-            return registration.withdraw(s, self._tournament(s, tournament_id), typed, undo)
+            t = self._tournament(s, tournament_id)
+            done = registration.withdraw(s, t, typed, undo)
+            prizes.guard(s, "tournament withdraw", force=force, tournament_id=t.id)
+            return done
 
     # -- the draw ---------------------------------------------------------------------------------
 
@@ -367,7 +371,7 @@ class Tournaments:
             self._remove_round(s, t, last)
             return plan
 
-    def close(self, round_: int, table: int, tournament_id: int | None = None) -> TablePlan:
+    def close(self, round_: int, table: int, tournament_id: int | None = None, force: bool | None = None) -> TablePlan:
         """Time is up at a table: it counts as finished with the hands it has, and takes no more."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
@@ -383,6 +387,7 @@ class Tournaments:
                     _("round {round} table {table} has no hand recorded; enter its paper sheet with "
                       "`schreiber tournament result {round} {table} NAME=POINTS …`.").format(round=round_, table=table)
                 )
+            prizes.guard(s, "tournament close", force=force, tournament_id=t.id)
             stored.closed = True
             s.flush()
             return next(p for p in self._plan(s, t, round_).tables if p.table == table)
@@ -396,18 +401,12 @@ class Tournaments:
     # -- results ----------------------------------------------------------------------------------
 
     def result(
-        self, round_: int, table: int, sheet: TypedSheet, replace: bool = False, tournament_id: int | None = None
-    ) -> tuple[TablePlan, SheetView]:
-        """Enter a table's paper sheet (checked against the rule set), or with `replace` correct it."""
-        with self.ledger.transaction() as s:
-            t = self._tournament(s, tournament_id, for_update=True)
-            self._round_number(s, t, round_)
-            stored = self.ledger.table_row(s, self._table_id(s, t, round_, table), for_update=True)
-            size = len(stored.seats)
-            play = self._play(t)
-            sheets.enter(s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace)
-            plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
-            return plan, sheets.sheets(s, t, stored.id)[0]
+        self, round_: int, table: int, sheet: TypedSheet, replace: bool = False, tournament_id: int | None = None,
+        force: bool | None = None, dry_run: bool = False,
+    ) -> Entered:
+        """Enter a table's paper sheet (checked against the rule set), or with `replace` correct it; says what
+        a replacement drops. `dry_run`: the same checks and answer, with the standings' moves, nothing stored."""
+        return corrections.enter(self, round_, table, sheet, replace, tournament_id, force=force, dry_run=dry_run)
 
     def sheets(self, tournament_id: int | None = None) -> list[SheetView]:
         """Every sheet entered, with the ones corrections replaced."""

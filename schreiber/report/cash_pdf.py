@@ -20,24 +20,32 @@ def _euros(cents: int) -> str:
 
 
 def payout_list(view: Any) -> bytes:
-    """Rank, start number, name, prize and an empty box to sign, for every player with a prize."""
+    """Rank, start number, name, prize, prize paid, balance and an empty box to sign, for every player with a
+    prize or paid one; once prizes are fixed, since when (RULES.md §9)."""
     t, book = view.tournament, view.book
     title = _("{name} - payout list").format(name=t.name)
     pdf = _document(title)
     pdf.add_page()
     _heading(pdf, title, _("{date}; {heading}. Each prize winner signs for the prize received.").format(
         date=t.date.isoformat(), heading=standings_heading(view.final, view.after)))
-    headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Signature")]
-    widths = [14.0, 14.0, 52.0, 30.0, WIDTH - 110.0]
-    aligns = ["R", "R", "L", "R", "L"]
+    if view.prizes_fixed:
+        pdf.set_font("Helvetica", "", 10)
+        pdf.cell(0, 6, _text(_("Prizes fixed since {time} (the first prize paid out).").format(
+            time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M"))), new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
+    headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Prize paid"), _("Balance"), _("Signature")]
+    widths = [13.0, 12.0, 44.0, 26.0, 26.0, 26.0, WIDTH - 147.0]
+    aligns = ["R", "R", "L", "R", "R", "R", "L"]
     pdf.set_fill_color(225, 225, 225)
     _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
-    winners = [line for line in book.lines if line.prize > 0]
+    winners = [line for line in book.lines if line.prize > 0 or line.prize_paid]
     for line in winners:
         if pdf.get_y() + 12 > 297 - 40:
             pdf.add_page()
             _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
-        _row(pdf, widths, [f"{line.rank}.", str(line.number), line.name, _euros(line.prize), ""], height=12, aligns=aligns, size=11)
+        paid = _euros(line.prize_paid) if line.prize_paid else ""
+        balance = _euros(line.balance) if line.balance else ""
+        _row(pdf, widths, [f"{line.rank}.", str(line.number), line.name, _euros(line.prize), paid, balance, ""], height=12, aligns=aligns, size=11)
     pdf.ln(6)
     pdf.set_font("Helvetica", "", 10)
     for text in (

@@ -10,7 +10,7 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0012"
+SCHEMA_REVISION = "0013"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -334,6 +334,10 @@ class TournamentCash(Base):
 
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True)
     settings: Mapped[dict[str, Any]]
+    # Set by the first prize paid out, cleared when the last is taken back (RULES.md §9 "Prizes are fixed"):
+    # {"payout": cents, "prizes": [cents of place 1, 2, …]} as computed at that moment.
+    fixed: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+    fixed_at: Mapped[dt.datetime | None] = mapped_column(DateTime, default=None)
 
 
 class TournamentPayment(Base):

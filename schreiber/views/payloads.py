@@ -336,7 +336,7 @@ def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheet
 
 # -- the cashbook -----------------------------------------------------------------------------
 
-CASH_COLUMNS = ("number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance")
+CASH_COLUMNS = ("number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance")
 
 
 def cash_json(view: CashView) -> dict[str, Any]:
@@ -348,6 +348,8 @@ def cash_json(view: CashView) -> dict[str, Any]:
         "kasse": view.book.kasse,
         "players": [{key: getattr(line, key) for key in CASH_COLUMNS} for line in view.book.lines],
         "final": view.final,
+        # RULES.md §9: the time the first prize paid out fixed every prize place's amount, or null.
+        "prizes_fixed": view.prizes_fixed.isoformat(timespec="seconds") if view.prizes_fixed else None,
     }
 
 

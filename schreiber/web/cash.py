@@ -30,9 +30,9 @@ MAX_BODY = 1000
 
 
 def cash_view(ledger: Ledger, tournament_id: int) -> CashView | None:
-    """The cashbook for the organiser's page, or None when the tournament takes no Startgeld."""
+    """The cashbook for the organiser's page, or None when the tournament takes no Startgeld and pays no prize."""
     view = Cash(ledger).book(tournament_id)
-    return view if view.settings.startgeld else None
+    return view if view.settings.startgeld or view.settings.preise or view.prizes_fixed else None
 
 
 def _refused(status: int, sentence: str) -> Response:

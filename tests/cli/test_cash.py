@@ -35,7 +35,9 @@ def test_worked_example_c1(cli):
     assert {r: line["balance"] for r, line in by_role.items()} == {
         "Gerda": 3000, "Emil": 1800, "Anna": 1200, "Hans": -1000, "Berta": 0, "Carl": 0, "Dora": 0, "Fritz": 0}
     assert [line["rank"] for line in got["players"]] == list(range(1, 9))
-    assert set(got["players"][0]) == {"number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "balance"}
+    assert set(got["players"][0]) == {"number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid",
+                                      "balance"}
+    assert got["prizes_fixed"] is None and all(line["prize_paid"] == 0 for line in got["players"])
     assert by_role["Hans"]["paid"] == 0 and by_role["Anna"]["paid"] == 1000 and by_role["Anna"]["startgeld"] == 1000
 
     table = cli.ok("tournament", "cash")
@@ -48,8 +50,8 @@ def test_worked_example_c1(cli):
     assert [r["name"] for r in rows[:3]] == [role["Gerda"], role["Emil"], role["Anna"]]
     assert rows[0]["prize"] == "30.00" and next(r for r in rows if r["name"] == role["Hans"])["balance"] == "-10.00"
     excel = cli.ok("tournament", "cash", "--format", "csv", "--excel")
-    assert excel.startswith("\ufeffnumber;name;rank;startgeld;paid;verlustspiel;reuegeld;prize;balance\r\n")
-    assert ";30,00;30,00\r\n" in excel  # Gerda: prize and balance with a decimal comma
+    assert excel.startswith("\ufeffnumber;name;rank;startgeld;paid;verlustspiel;reuegeld;prize;prize_paid;balance\r\n")
+    assert ";30,00;0,00;30,00\r\n" in excel  # Gerda: prize, prize paid and balance with a decimal comma
 
 
 def test_settings_are_shown_changed_and_always_computed_from_the_current_ones(cli):
