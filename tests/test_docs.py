@@ -85,7 +85,7 @@ def test_every_hand_type_help_shows_its_options_and_a_working_example(cli, rules
         options = set(re.findall(r"^  (?:-[a-z], )?(--[a-z-]+)", out, flags=re.M))  # `-p, --player`
         allowed = {"--" + f.replace("_by_player", "").replace("_", "-") for f in ruleset.options_for(hand_type)}
         allowed = {"--won" if o == "--won" else o for o in allowed}
-        assert options - {"--note", "--dealer", "--sits-out", "--session", "--help", "--won"} == allowed - {"--won"}, hand_type
+        assert options - {"--note", "--dealer", "--sits-out", "--session", "--force", "--help", "--won"} == allowed - {"--won"}, hand_type
         for line in [line.strip() for line in out.splitlines() if line.strip().startswith("schreiber add")]:
             ran = cli(*shlex.split(line)[1:])
             assert ran.code == 0, f"{line}\n{ran.err}"
