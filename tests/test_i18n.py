@@ -179,9 +179,8 @@ for argv in json.loads(sys.stdin.read()):
 
 def _help_paths() -> list[list[str]]:
     """Every command and group of the CLI, as the words that name it."""
-    import typer
-
     from schreiber.cli.app import app
+    from schreiber.cli.tree import build
 
     paths: list[list[str]] = []
 
@@ -190,7 +189,7 @@ def _help_paths() -> list[list[str]]:
         for name in sorted(getattr(command, "commands", {})):
             walk(command.commands[name], [*path, name])
 
-    walk(typer.main.get_command(app), [])
+    walk(build(app), [])
     return paths
 
 

@@ -1,12 +1,15 @@
 """The `schreiber` command: parse, call one ledger function, render.
 
 Only typer and the standard library are imported here, so `schreiber --help` stays quick; each
-command imports the ledger (SQLAlchemy) and the renderer when it runs.
+command imports the ledger (SQLAlchemy) and the renderer when it runs. The commands' annotations
+(`Annotated[…, typer.Option(…)]`) stay text until typer builds the command (cli/tree.py): `--help`
+makes none of those objects, `add` only its own.
 """
+
+from __future__ import annotations
 
 import gc
 import inspect
-import logging
 import os
 import sys
 from typing import Annotated, Any, Optional
@@ -34,7 +37,7 @@ from schreiber.cli import clickwords
 from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
 from schreiber.cli.metavars import fix_metavars, fix_params
-from schreiber.cli.runner import _QUIET, ExcelOpt, FormatOpt, _date, _format, _kept, _ledger, _listing_format, _opened, _render, _target, _write_file
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _format, _kept, _ledger, _listing_format, _opened, _render, _target, _write_file
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -358,9 +361,25 @@ def add(
     _render().added(_ledger().add(options.hand(type_), session, force=force))
 
 
+def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
+    """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
+    from schreiber.entry import HandOptions
+
+    partial = type_ is None
+    from schreiber.rules.declared import DECLARED_BY_NAME
+
+    lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
+    declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
+    force = values.pop("force", False)
+    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared)
+    # A partial edit keeps the stored type.
+    hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
+    _render().edited(number, _ledger().edit(number, hand, session, partial=partial, force=force))
+
+
 def _declared_parameters() -> list[inspect.Parameter]:
-    """An option of `add` and `edit` for each fact a rule set declares (rules/model.py DECLARED)."""
-    from schreiber.rules.model import DECLARED
+    """An option of `add` and `edit` for each fact a rule set declares (rules/declared.py)."""
+    from schreiber.rules.declared import DECLARED
 
     out = []
     for fact in DECLARED:
@@ -374,56 +393,42 @@ def _declared_parameters() -> list[inspect.Parameter]:
     return out
 
 
-_add_own, _declared_params = inspect.signature(add), _declared_parameters()
-add.__signature__ = _add_own.replace(  # type: ignore[attr-defined]
-    parameters=[p for p in _add_own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + _declared_params
-)
-add.__annotations__ = {**add.__annotations__, **{p.name: p.annotation for p in _declared_params}}
-add.__annotations__.pop("declared", None)
+def _hand_signatures() -> None:
+    """add's signature with an option per declared fact, and edit's, which takes the same options:
+    made when typer first builds one of them (cli/tree.py), since reading add's forty options is
+    most of what importing this module would cost `--help`."""
+    if "__signature__" in edit.__dict__:
+        return
+    own, declared = inspect.signature(add, eval_str=True), _declared_parameters()
+    add.__signature__ = own.replace(  # type: ignore[attr-defined]
+        parameters=[p for p in own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + declared
+    )
+    add.__annotations__ = {p.name: p.annotation for p in add.__signature__.parameters.values()}  # type: ignore[attr-defined]
+    add.__annotations__["return"] = None
+    # `edit N [TYPE] [options]` takes exactly the options of `add`: one signature, written once; only
+    # TYPE is optional, since a partial edit keeps the stored hand's type.
+    signature = add.__signature__  # type: ignore[attr-defined]
+    edit_type = signature.parameters["type_"].replace(
+        default=None,
+        annotation=Annotated[
+            Optional[str],
+            typer.Argument(metavar="[TYPE]", help=_("The hand type, to replace the whole hand; leave out to change only the options named."), show_default=False),
+        ],
+    )
+    number = inspect.Parameter(
+        "number",
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        annotation=Annotated[int, typer.Argument(metavar="N", help=_("The hand to change."))],
+    )
+    edit.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[number, edit_type, *[p for name, p in signature.parameters.items() if name != "type_"]]
+    )
+    edit.__annotations__ = {"number": number.annotation, **add.__annotations__, "type_": edit_type.annotation}
 
 
-def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
-    """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
-    from schreiber.entry import HandOptions
-
-    partial = type_ is None
-    from schreiber.rules.model import DECLARED_BY_NAME
-
-    lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
-    declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
-    force = values.pop("force", False)
-    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared)
-    # A partial edit keeps the stored type.
-    hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
-    _render().edited(number, _ledger().edit(number, hand, session, partial=partial, force=force))
+add.before_build = edit.before_build = _hand_signatures  # type: ignore[attr-defined]  (called by cli/tree.py)
 
 
-# `edit N [TYPE] [options]` takes exactly the options of `add`: one signature, written once; only
-# TYPE is optional, since a partial edit keeps the stored hand's type.
-_add_signature = inspect.signature(add)
-_edit_type = _add_signature.parameters["type_"].replace(
-    default=None,
-    annotation=Annotated[
-        Optional[str],
-        typer.Argument(metavar="[TYPE]", help=_("The hand type, to replace the whole hand; leave out to change only the options named."), show_default=False),
-    ],
-)
-edit.__signature__ = _add_signature.replace(  # type: ignore[attr-defined]
-    parameters=[
-        inspect.Parameter(
-            "number",
-            inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            annotation=Annotated[int, typer.Argument(metavar="N", help=_("The hand to change."))],
-        ),
-        _edit_type,
-        *[p for name, p in _add_signature.parameters.items() if name != "type_"],
-    ]
-)
-edit.__annotations__ = {  # type: ignore[attr-defined]
-    "number": edit.__signature__.parameters["number"].annotation,
-    **add.__annotations__,
-    "type_": _edit_type.annotation,
-}
 class _HandCommand(typer.core.TyperCommand):
     """`add` / `edit`: help with examples and the active table's hand types; `add TYPE --help`
     shows only the options TYPE takes."""
@@ -875,10 +880,6 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
     """Run the command; bad input and database trouble become one sentence and exit status 2.
 
     `command`: the click command tree, when the caller built it once (`play`, line after line)."""
-    # The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
-    # <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
-    for library in ("psycopg", "sqlalchemy"):
-        logging.getLogger(library).addHandler(_QUIET)
     try:
         args = optional_id(spread_name_values(_db_first(list(sys.argv[1:] if argv is None else argv))))
         if command is None:

@@ -103,7 +103,7 @@ def _candidates(takes: frozenset[str], active: Sequence[str]) -> Iterable[dict[s
         base["won"] = True
     if "winner" in takes:
         base["winner"] = active[0]
-    from schreiber.rules.model import DECLARED
+    from schreiber.rules.declared import DECLARED
 
     # A number only some games take (Skat's Spitzen): the first of them, at its smallest.
     number = next((d.name for d in DECLARED if d.kind is int and d.name in takes), None)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import logging
 import os
 from typing import Annotated, Any, Optional
 
@@ -18,7 +17,6 @@ import typer
 from schreiber.i18n import _
 
 _target: dict[str, Optional[str]] = {"db": None}
-_QUIET = logging.NullHandler()
 _opened: list[Any] = []
 _kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
@@ -28,6 +26,7 @@ def _ledger(**how: Any) -> Any:
         return _kept[0]
     from schreiber.ledger.service import Ledger
 
+    _quiet_drivers()
     how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
     ledger = Ledger.open(_target["db"], **how)
     _opened.append(ledger)
@@ -37,6 +36,18 @@ def _ledger(**how: Any) -> Any:
         gc.freeze()
         gc.enable()
     return ledger
+
+
+def _quiet_drivers() -> None:
+    """The drivers log what they ignore while a lost connection is torn down ("error ignored terminating
+    <psycopg.Pipeline>"); our one sentence says it, so their loggers get a handler that prints nothing.
+    Done as a ledger is opened: SQLAlchemy imports logging anyway, `--help` need not."""
+    import logging
+
+    for library in ("psycopg", "sqlalchemy"):
+        logger = logging.getLogger(library)
+        if not any(isinstance(handler, logging.NullHandler) for handler in logger.handlers):
+            logger.addHandler(logging.NullHandler())
 
 
 def _say_stopped_imports(ledger: Any) -> None:

@@ -49,16 +49,15 @@ def test_version(capsys):
 
 
 def test_every_help_names_what_goes_there(cli):
-    import typer.main
-
     from schreiber.cli.app import app
+    from schreiber.cli.tree import build
 
     def paths(command, prefix=()):
         yield prefix
         for name, sub in getattr(command, "commands", {}).items():
             yield from paths(sub, (*prefix, name))
 
-    for path in paths(typer.main.get_command(app)):
+    for path in paths(build(app)):
         out = cli.ok(*path, "--help")
         assert "<str>" not in out and "<int>" not in out, (path, out)
     add = cli.ok("add", "--help")
