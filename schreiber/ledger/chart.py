@@ -18,7 +18,6 @@ from sqlalchemy import select
 from schreiber.i18n import _, ngettext
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TeamPlay
-from schreiber.rules.words import day
 
 @dataclass
 class Panel:
@@ -81,7 +80,7 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
             lines[p].append(None if p in h.absent and not any(v is not None for v in lines[p]) else totals.get(p, 0))
         if any(term.op == "×" and term.label in ("Bock", "Doppelbock") for term in h.payout.terms):
             bock.append(i)
-    title = _("session {id}{name} ({rules}, {date})").format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=day(t.date))
+    title = _("session {id}{name} ({rules}, {date})").format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date)
     panel = Panel(t.rules, "hand", "euros" if money else "points", [str(h.number) for h in view.hands], lines, bock, money)
     return Chart(title, [panel])
 
@@ -100,7 +99,7 @@ def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
         if not money:
             for table_id, points in points_by_table(s, where).items():
                 per_table[table_id] = {names[pid]: p for pid, p in points.items()}
-    span = _("{first} to {last}").format(first=day(tables[0].date), last=day(tables[-1].date)) if tables else _("no sessions")
+    span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
     title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
     if money:
         rep = report(ledger, scope, per_table=True)
@@ -132,7 +131,7 @@ def _panel(title: str, tables: list[Any], per_table: dict[int, dict[str, int]], 
                 running[name] += here[name]
                 seen.add(name)
             lines[name].append(running[name] if name in seen else None)
-    x = [day(t.date) for t in tables]
+    x = [f"{t.date}" for t in tables]
     return Panel(title, "evening", "euros" if money else "points", x, lines, [], money)
 
 
