@@ -41,7 +41,8 @@ def test_a_start_number_of_thousands_of_digits_is_one_sentence(door, number):
 def test_checking_in_a_start_number_of_thousands_of_digits_is_one_sentence(door, number):
     cli = door
     cli.ok("tournament", "new", "Februar", "--rules", "preisschafkopf", "--season", "1")
-    assert refused(cli, "tournament", "checkin", number).startswith("schreiber: NUMBER: season 1 has no player with start number 99999")
+    # The door's search (ledger/search.py) bounds a start number before it is read as one.
+    assert refused(cli, "tournament", "checkin", number) == "schreiber: NUMBER: a season start number has at most 6 digits.\n"
     # A superscript two is a digit to str.isdigit and no number to int(): a name here, and no such player.
     assert "'²' is not a player of this season" in refused(cli, "tournament", "checkin", "²")
     assert cli.json("tournament", "show", "2", "--format", "json")["players"] == []
