@@ -39,7 +39,7 @@ from schreiber.ledger.place import place_of
 from schreiber.ledger.requests import Replayed, Undone
 from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
-from schreiber.rules.model import DECLARED, SettingsError
+from schreiber.rules.model import DECLARED
 from schreiber.rules.table import EntryForm
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooDeep, TooLarge, load_json, read_json_bytes

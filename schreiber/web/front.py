@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import Any
 
 from schreiber import i18n
 from schreiber.i18n import _
