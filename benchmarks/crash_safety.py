@@ -25,9 +25,26 @@ SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 def add(url: str, note: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [SCHREIBER, "--db", url, "add", "--session", "1", "rufspiel", "--player", "A", "--partner", "B",
-         "--augen", str(61 + len(note) % 59), "--note", note],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            SCHREIBER,
+            "--db",
+            url,
+            "add",
+            "--session",
+            "1",
+            "rufspiel",
+            "--player",
+            "A",
+            "--partner",
+            "B",
+            "--augen",
+            str(61 + len(note) % 59),
+            "--note",
+            note,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -68,8 +85,10 @@ def concurrent(url: str, rounds: int, writers: int) -> None:
             else:
                 refused += 1
     failures = verify(url, acknowledged)
-    print(f"concurrent: {rounds} rounds × {writers} processes, {len(acknowledged)} acknowledged, {refused} refused, "
-          f"{len(failures)} failures, {time.monotonic() - started:.1f} s")
+    print(
+        f"concurrent: {rounds} rounds × {writers} processes, {len(acknowledged)} acknowledged, {refused} refused, "
+        f"{len(failures)} failures, {time.monotonic() - started:.1f} s"
+    )
     for f in failures:
         print("  FAILURE", f)
 
@@ -97,8 +116,10 @@ def kill_9(url: str, rounds: int, rng: random.Random) -> None:
             odd += 1
     hands_before = len(stored(url))
     failures = verify(url, ["timing-k", *acknowledged])
-    print(f"kill -9 of add (one add takes {span:.2f} s): {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
-          f"{hands_before} hands stored, {len(failures)} failures, {time.monotonic() - started:.1f} s")
+    print(
+        f"kill -9 of add (one add takes {span:.2f} s): {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
+        f"{hands_before} hands stored, {len(failures)} failures, {time.monotonic() - started:.1f} s"
+    )
     for f in failures:
         print("  FAILURE", f)
 
@@ -118,7 +139,10 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
         # From a random moment on, end its connection as soon as it has one, until it exits.
         with admin.connect() as conn:
             while proc.poll() is None:
-                conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :t"), {"t": tag})
+                conn.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :t"),
+                    {"t": tag},
+                )
                 time.sleep(0.005)
         _, err = proc.communicate()
         if proc.returncode == 0:
@@ -129,8 +153,10 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
                 messy.append(err)
     admin.dispose()
     failures = verify(url, ["timing-t", *acknowledged]) + [f"not one sentence: {e!r}" for e in messy]
-    print(f"connection ended under add: {rounds} rounds, {len(acknowledged)} acknowledged, {lost} refused in one "
-          f"sentence, {len(failures)} failures, {time.monotonic() - started:.1f} s")
+    print(
+        f"connection ended under add: {rounds} rounds, {len(acknowledged)} acknowledged, {lost} refused in one "
+        f"sentence, {len(failures)} failures, {time.monotonic() - started:.1f} s"
+    )
     for f in failures:
         print("  FAILURE", f)
 
@@ -143,8 +169,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
     url = args.db or f"sqlite:///{Path(tempfile.mkdtemp()) / 'crash.db'}"
-    subprocess.run([SCHREIBER, "--db", url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [SCHREIBER, "--db", url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+    )
     rng = random.Random(args.seed)
     print(f"ledger: {url.split('?')[0]}")
     concurrent(url, args.rounds, args.writers)

@@ -57,8 +57,12 @@ def main() -> None:
         ledger.add(Hand(type="rufspiel", player="Anna", partner="Carl", augen=61 + i % 50, laufende=i % 4 or None))
     ledger.engine.dispose()
 
-    proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", "--entry", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [SCHREIBER, "--db", url, "serve", "--entry", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         proc.stdout.readline()  # type: ignore[union-attr]
         link = proc.stdout.readline().split(": ", 1)[1].strip()  # type: ignore[union-attr]
@@ -105,11 +109,20 @@ def main() -> None:
         headers = {"Content-Type": "application/json", "X-Schreiber-Token": token, "Cookie": cookie}
         for i in range(args.hands):
             seen.clear()
-            body = json.dumps({"type": "wenz", "player": "Carl", "augen": 61 + i % 59, "laufende": 2,
-                               "klopfen": ["Anna"], "expect_number": args.before + i + 1})
+            body = json.dumps(
+                {
+                    "type": "wenz",
+                    "player": "Carl",
+                    "augen": 61 + i % 59,
+                    "laufende": 2,
+                    "klopfen": ["Anna"],
+                    "expect_number": args.before + i + 1,
+                }
+            )
             started = time.perf_counter()
-            phone.request("POST", f"/entry/hands?key={key}", body=body,
-                          headers={**headers, "Idempotency-Key": f"bench-{i}"})
+            phone.request(
+                "POST", f"/entry/hands?key={key}", body=body, headers={**headers, "Idempotency-Key": f"bench-{i}"}
+            )
             r = phone.getresponse()
             r.read()
             assert r.status == 201, r.status
@@ -117,7 +130,9 @@ def main() -> None:
             if seen.wait(5):
                 to_event.append(events[-1] - started)
             time.sleep(0.05)
-        print(f"table of {args.before} hands before, {args.hands} hands tapped in ({url.split('://')[0] if '://' in url else 'sqlite'})")
+        print(
+            f"table of {args.before} hands before, {args.hands} hands tapped in ({url.split('://')[0] if '://' in url else 'sqlite'})"
+        )
         print(f"tap → payout on the phone:      {figures(to_payout)}   goal < 200 ms")
         print(f"tap → event on another page:    {figures(to_event)}   goal < 1 s")
         print(f"entry page (GET /?key=…):       {figures(page_times)}   goal < 100 ms")

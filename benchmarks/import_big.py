@@ -152,17 +152,28 @@ def main() -> None:
         else:
             target = db or f"sqlite:///{folder / 'club.db'}"
         try:
-            print(f"{n_many:,} rows ({n_many // 4:,} hands) in {n_many // (HANDS * 4):,} tables of {HANDS} hands: "
-                  f"{many.stat().st_size / 1e6:,.0f} MB, into {'PostgreSQL' if is_postgres(db) else 'SQLite'}")
+            print(
+                f"{n_many:,} rows ({n_many // 4:,} hands) in {n_many // (HANDS * 4):,} tables of {HANDS} hands: "
+                f"{many.stat().st_size / 1e6:,.0f} MB, into {'PostgreSQL' if is_postgres(db) else 'SQLite'}"
+            )
             read_cpu, read_wall = reading(many)
             print(f"{'reading it (csv + facts)':>28}: {read_cpu:7.1f} s CPU, {read_wall:7.1f} s wall")
-            for label, path, goal in (("first import", many, 4), ("same file again", many, 2),
-                                      ("one table, 12,000 hands", one, None)):
+            for label, path, goal in (
+                ("first import", many, 4),
+                ("same file again", many, 2),
+                ("one table, 12,000 hands", one, None),
+            ):
                 cpu, seconds, peak, code, said = run(target, path)
-                times = (f" = {cpu / read_cpu:4.1f}× reading (goal ≤ {goal}×), wall {seconds:7.1f} s = "
-                         f"{seconds / read_wall:4.1f}×" if goal else f", wall {seconds:7.1f} s")
-                print(f"{label:>28}: {cpu:7.1f} s CPU{times}, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}",
-                      flush=True)
+                times = (
+                    f" = {cpu / read_cpu:4.1f}× reading (goal ≤ {goal}×), wall {seconds:7.1f} s = "
+                    f"{seconds / read_wall:4.1f}×"
+                    if goal
+                    else f", wall {seconds:7.1f} s"
+                )
+                print(
+                    f"{label:>28}: {cpu:7.1f} s CPU{times}, peak RSS {peak:6.0f} MB, exit {code}: {said[:110]}",
+                    flush=True,
+                )
             if target.startswith("sqlite:///"):
                 print(f"ledger file: {os.path.getsize(target.removeprefix('sqlite:///')) / 1e6:,.0f} MB")
             print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -138,10 +138,16 @@ def measure(name: str, url: str, env: dict[str, str], n: int) -> None:
     med = statistics.median(times)
     p95 = statistics.quantiles(times, n=20)[-1]
     print(f"{name}:")
-    print(f"  `schreiber play < {n} lines` (one process)  {piped:6.2f} s = {piped / n * 1000:.2f} ms/hand incl. start-up")
+    print(
+        f"  `schreiber play < {n} lines` (one process)  {piped:6.2f} s = {piped / n * 1000:.2f} ms/hand incl. start-up"
+    )
     print(f"  a hand in play's loop                 median {med * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms ({n} hands)")
-    print(f"  one cold `schreiber add` process      median {cold * 1000:.1f} ms (15 runs, {2 * n + 15}+ hands on the table)")
-    print(f"  ratio hand-in-play / cold add         median {med / cold:.1%}, p95 {p95 / cold:.1%} (goal ≤ 2 %, limit 5 %)")
+    print(
+        f"  one cold `schreiber add` process      median {cold * 1000:.1f} ms (15 runs, {2 * n + 15}+ hands on the table)"
+    )
+    print(
+        f"  ratio hand-in-play / cold add         median {med / cold:.1%}, p95 {p95 / cold:.1%} (goal ≤ 2 %, limit 5 %)"
+    )
     print("  where a hand's time goes (cProfile, 200 hands; profiling slows everything alike):")
     print(profile(url, lines(200)))
 

@@ -42,12 +42,23 @@ def schafkopf(n: int, seed: int = 7) -> list[Hand]:
             kontra = rng.random() < 0.1
             augen, laufende = rng.randint(0, 120), rng.randint(0, 5)
             re = kontra and rng.random() < 0.3
-            hands.append(Hand("rufspiel", player=player, partner=partner, augen=augen, laufende=laufende,
-                              kontra=kontra, re=re, klopfen=klopfen))
+            hands.append(
+                Hand(
+                    "rufspiel",
+                    player=player,
+                    partner=partner,
+                    augen=augen,
+                    laufende=laufende,
+                    kontra=kontra,
+                    re=re,
+                    klopfen=klopfen,
+                )
+            )
         elif roll < 0.85:
             game = rng.choice(["wenz", "farbsolo", "geier"])
-            hands.append(Hand(game, player=player, augen=rng.randint(0, 120), laufende=rng.randint(0, 4),
-                              klopfen=klopfen))
+            hands.append(
+                Hand(game, player=player, augen=rng.randint(0, 120), laufende=rng.randint(0, 4), klopfen=klopfen)
+            )
         elif roll < 0.95:
             cuts = sorted(rng.sample(range(1, 120), 3))
             augen = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 120 - cuts[2]]
@@ -74,8 +85,17 @@ def buchstaben(n: int, seed: int = 7) -> list[Hand]:
         laufende = rng.choice([None, None, 0, 1, 2, 3, 4, 5])
         if roll < 0.5:
             augen = rng.randint(0, 48)
-            hands.append(Hand("rufspiel", player=player, partner=partner, augen=augen, laufende=laufende,
-                              schwarz=augen in (0, 48) and rng.random() < 0.5, spritze=spritze))
+            hands.append(
+                Hand(
+                    "rufspiel",
+                    player=player,
+                    partner=partner,
+                    augen=augen,
+                    laufende=laufende,
+                    schwarz=augen in (0, 48) and rng.random() < 0.5,
+                    spritze=spritze,
+                )
+            )
         elif roll < 0.7:
             hands.append(Hand("solo", player=player, augen=rng.randint(0, 48), laufende=laufende, spritze=spritze))
         elif roll < 0.78:
@@ -88,8 +108,13 @@ def buchstaben(n: int, seed: int = 7) -> list[Hand]:
             hands.append(Hand("vergeben"))
         else:
             augen = _cuts(rng, 48, 4)
-            hands.append(Hand("jeder-gegen-jeden", augen_by_player=dict(zip(PLAYERS, augen, strict=True)),
-                              stiche=dict(zip(PLAYERS, [2, 2, 2, 2], strict=True)) if min(augen) > 0 else {}))
+            hands.append(
+                Hand(
+                    "jeder-gegen-jeden",
+                    augen_by_player=dict(zip(PLAYERS, augen, strict=True)),
+                    stiche=dict(zip(PLAYERS, [2, 2, 2, 2], strict=True)) if min(augen) > 0 else {},
+                )
+            )
     return hands
 
 
@@ -107,8 +132,11 @@ def _doppelkopf(n: int, seed: int, turnier: bool) -> list[Hand]:
             facts["kontra_absage"] = rng.choice([None] * 9 + [90])
         if roll < 0.8:
             fuchs_re = rng.choice([None, None, None, 1])
-            facts.update(fuchs_re=fuchs_re, fuchs_kontra=rng.choice([None, None, None, 1]),
-                         karlchen=rng.choice([None] * 6 + ["re", "kontra"]))
+            facts.update(
+                fuchs_re=fuchs_re,
+                fuchs_kontra=rng.choice([None, None, None, 1]),
+                karlchen=rng.choice([None] * 6 + ["re", "kontra"]),
+            )
             if turnier:
                 facts["doppelkopf_re"] = rng.choice([None, None, 1]) if augen >= 40 else None
             else:
@@ -151,8 +179,16 @@ def klassisch(n: int, seed: int = 7) -> list[Hand]:
         if rng.random() < 0.01:
             teams = rng.choice(pairings)
         augen = rng.choice([rng.randint(0, 120), 60, 0, 120])
-        hands.append(Hand("spiel", player=rng.choice(PLAYERS), augen=augen, forced=rng.random() < 0.2,
-                          schwarz=augen in (0, 120) and rng.random() < 0.5, teams=teams))
+        hands.append(
+            Hand(
+                "spiel",
+                player=rng.choice(PLAYERS),
+                augen=augen,
+                forced=rng.random() < 0.2,
+                schwarz=augen in (0, 120) and rng.random() < 0.5,
+                teams=teams,
+            )
+        )
     return hands
 
 
@@ -165,8 +201,16 @@ def preisschafkopf(n: int, seed: int = 7) -> list[Hand]:
         player, partner = rng.sample(PLAYERS, 2)
         augen = rng.randint(0, 120)
         if roll < 0.55:
-            hands.append(Hand("rufspiel", player=player, partner=partner, augen=augen, laufende=rng.randint(0, 4),
-                              sau=rng.choice(["eichel", "gras", "schellen"])))
+            hands.append(
+                Hand(
+                    "rufspiel",
+                    player=player,
+                    partner=partner,
+                    augen=augen,
+                    laufende=rng.randint(0, 4),
+                    sau=rng.choice(["eichel", "gras", "schellen"]),
+                )
+            )
         elif roll < 0.65:
             hands.append(Hand("kreuz", player=player, augen=augen))
         elif roll < 0.9:
@@ -199,8 +243,11 @@ def skat(n: int, seed: int = 7) -> list[Hand]:
                 facts["schwarz_angesagt"] = not facts["ouvert"]
             else:
                 augen = rng.choice([rng.randint(0, 120), rng.randint(61, 120), 120, 60])
-                facts.update(augen=augen, schwarz=augen in (0, 120) and rng.random() < 0.5,
-                             schneider_angesagt=hand and rng.random() < 0.1)
+                facts.update(
+                    augen=augen,
+                    schwarz=augen in (0, 120) and rng.random() < 0.5,
+                    schneider_angesagt=hand and rng.random() < 0.1,
+                )
             if rng.random() < 0.5:
                 # A bid the game reached, or one step above it now and then (an overbid).
                 bid = bases[game] * (spitzen + 1 + (1 if rng.random() < 0.1 else 0))
@@ -209,8 +256,16 @@ def skat(n: int, seed: int = 7) -> list[Hand]:
                     del facts["reizwert"]
             hands.append(Hand(game, **facts))
         elif roll < 0.92:
-            hands.append(Hand("null", player=player, hand=rng.random() < 0.2, ouvert=rng.random() < 0.2,
-                              won=rng.random() < 0.6, reizwert=rng.choice([None, 18, 20, 23])))
+            hands.append(
+                Hand(
+                    "null",
+                    player=player,
+                    hand=rng.random() < 0.2,
+                    ouvert=rng.random() < 0.2,
+                    won=rng.random() < 0.6,
+                    reizwert=rng.choice([None, 18, 20, 23]),
+                )
+            )
         else:
             hands.append(Hand("eingepasst"))
     return hands
@@ -257,7 +312,10 @@ def main() -> None:
     for name in names:
         cpu, wall = measure(name, n, runs)
         mark = "" if cpu >= GOAL else f"  below the goal of {GOAL:,}"
-        print(f"{name:<20} {n:>9,} hands: {cpu:>9,.0f} hands per CPU second ({wall:>9,.0f} by the clock){mark}", flush=True)
+        print(
+            f"{name:<20} {n:>9,} hands: {cpu:>9,.0f} hands per CPU second ({wall:>9,.0f} by the clock){mark}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
 def renamed(hand: Hand, mapping: dict[str, str]) -> Hand:
     """The hand with the generated names (Anna … Dora) replaced by those seated at this evening."""
+
     def one(name: str | None) -> str | None:
         return mapping.get(name, name) if name else name
 
@@ -87,8 +88,13 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
     settings: dict[str, Any] = {}
     for evening in range(made):
         seated = seated_at(evening)
-        info = ledger.new_table("schafkopf", seated, name=f"Abend {evening + 1}",
-                                date=dt.date(2020, 1, 1) + dt.timedelta(days=evening), tariff=tariff)
+        info = ledger.new_table(
+            "schafkopf",
+            seated,
+            name=f"Abend {evening + 1}",
+            date=dt.date(2020, 1, 1) + dt.timedelta(days=evening),
+            tariff=tariff,
+        )
         settings = info.settings
         with ledger.transaction() as s:
             ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.table_id == info.id)).all())
@@ -100,19 +106,35 @@ def build(url: str, evenings: int, per_evening: int, tariff: int | None = None) 
         with ledger.transaction() as s:
             rows = []
             for evening in range(begin, min(begin + chunk, evenings)):
-                rows.append({"uid": str(uuid.uuid4()), "name": f"Abend {evening + 1}", "rules": "schafkopf",
-                             "settings": settings, "tariff": tariff, "closed": False, "first_dealer": 0,
-                             "date": dt.date(2020, 1, 1) + dt.timedelta(days=evening)})
+                rows.append(
+                    {
+                        "uid": str(uuid.uuid4()),
+                        "name": f"Abend {evening + 1}",
+                        "rules": "schafkopf",
+                        "settings": settings,
+                        "tariff": tariff,
+                        "closed": False,
+                        "first_dealer": 0,
+                        "date": dt.date(2020, 1, 1) + dt.timedelta(days=evening),
+                    }
+                )
             s.execute(insert(Table), rows)
             ids = dict(s.execute(select(Table.uid, Table.id).where(Table.uid.in_([r["uid"] for r in rows]))).all())
-            s.execute(insert(Seat), [
-                {"table_id": ids[r["uid"]], "position": pos, "player_id": player_id[name]}
-                for evening, r in enumerate(rows, start=begin) for pos, name in enumerate(seated_at(evening))
-            ])
-            _insert_evenings(s, [
-                (ids[r["uid"]], {n: player_id[n] for n in seated_at(evening)}, steps_of(seated_at(evening)))
-                for evening, r in enumerate(rows, start=begin)
-            ])
+            s.execute(
+                insert(Seat),
+                [
+                    {"table_id": ids[r["uid"]], "position": pos, "player_id": player_id[name]}
+                    for evening, r in enumerate(rows, start=begin)
+                    for pos, name in enumerate(seated_at(evening))
+                ],
+            )
+            _insert_evenings(
+                s,
+                [
+                    (ids[r["uid"]], {n: player_id[n] for n in seated_at(evening)}, steps_of(seated_at(evening)))
+                    for evening, r in enumerate(rows, start=begin)
+                ],
+            )
     if evenings > made:
         with ledger.transaction() as s:
             last = s.scalar(select(Table.id).order_by(Table.id.desc()).limit(1))
@@ -134,11 +156,26 @@ def _insert_evenings(s: Any, evenings: list[tuple[int, dict[str, int], list[Any]
     for table_id, player_id, steps in evenings:
         for n, st in enumerate(steps, start=1):
             first += 1
-            hand_rows.append({"id": first, "table_id": table_id, "number": n, "type": st.hand.type,
-                              "facts": st.hand.to_facts(), "status": LIVE})
+            hand_rows.append(
+                {
+                    "id": first,
+                    "table_id": table_id,
+                    "number": n,
+                    "type": st.hand.type,
+                    "facts": st.hand.to_facts(),
+                    "status": LIVE,
+                }
+            )
             payout_rows += [
-                {"hand_id": first, "table_id": table_id, "player_id": player_id[p], "points": pts, "sat_out": False,
-                 "won": pts > 0, "solo": st.payout.soloist == p}
+                {
+                    "hand_id": first,
+                    "table_id": table_id,
+                    "player_id": player_id[p],
+                    "points": pts,
+                    "sat_out": False,
+                    "won": pts > 0,
+                    "solo": st.payout.soloist == p,
+                }
                 for p, pts in st.payout.points.items()
             ]
     s.execute(insert(HandRecord.__table__), hand_rows)
@@ -270,17 +307,21 @@ def main() -> None:
         with one_evening(args.db, tmp, args.per_evening) as env_one:
             base, base_cpu, _out = timed(command, env_one)
         b, bc = statistics.median(base), statistics.median(base_cpu)
-        print(f"schreiber report --all over one evening ({args.per_evening} hands): median {b:.2f} s, CPU {bc:.2f} s "
-              f"(runs: {', '.join(f'{t:.2f}' for t in base)})")
+        print(
+            f"schreiber report --all over one evening ({args.per_evening} hands): median {b:.2f} s, CPU {bc:.2f} s "
+            f"(runs: {', '.join(f'{t:.2f}' for t in base)})"
+        )
         for label, walls, cpus in [
             ("first run (sums and keeps every table's totals)", first, first_cpu),
             ("later runs (reads the kept totals)", later, later_cpu),
             ("after an add (one table summed again)", after, after_cpu),
         ]:
             w, c = statistics.median(walls), statistics.median(cpus)
-            print(f"schreiber report --all over {report['hands']:,} hands, {label}: median {w:.2f} s = {w / b:.2f}× "
-                  f"one evening, CPU {c:.2f} s = {c / bc:.2f}× (runs: {', '.join(f'{t:.2f}' for t in walls)}; "
-                  f"goal ≤ 1.3×; load {os.getloadavg()[0]:.1f})")
+            print(
+                f"schreiber report --all over {report['hands']:,} hands, {label}: median {w:.2f} s = {w / b:.2f}× "
+                f"one evening, CPU {c:.2f} s = {c / bc:.2f}× (runs: {', '.join(f'{t:.2f}' for t in walls)}; "
+                f"goal ≤ 1.3×; load {os.getloadavg()[0]:.1f})"
+            )
 
 
 if __name__ == "__main__":

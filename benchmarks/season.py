@@ -45,7 +45,9 @@ def build(url: str, tournaments: int, players: int, rounds: int) -> None:
                 for session, table in ids.items():
                     seated = {seat.player.name: seat.player_id for seat in s.get(Table, session).seats}
                     for name in table.players:
-                        s.add(SheetEntry(table_id=session, player_id=seated[name], points=5 * rng.randint(0, 20), soli=0))
+                        s.add(
+                            SheetEntry(table_id=session, player_id=seated[name], points=5 * rng.randint(0, 20), soli=0)
+                        )
                     s.get(Table, session).closed = True
         print(f"  tournament {n}: {time.perf_counter() - started:.1f} s to build", file=sys.stderr)
     ledger.engine.dispose()
@@ -55,7 +57,9 @@ def standings(url: str, times: int = 5) -> list[float]:
     out = []
     for _ in range(times):
         started = time.perf_counter()
-        subprocess.run([SCHREIBER, "--db", url, "season", "standings", "--format", "json"], check=True, capture_output=True)
+        subprocess.run(
+            [SCHREIBER, "--db", url, "season", "standings", "--format", "json"], check=True, capture_output=True
+        )
         out.append(time.perf_counter() - started)
     return out
 
@@ -77,9 +81,13 @@ def checkins(url: str, count: int = 30) -> list[float]:
     out = []
     for number in numbers:
         started = time.perf_counter()
-        answer = client.post("/checkin", data={"who": str(number), "token": token}, headers={"Accept": "application/json"})
+        answer = client.post(
+            "/checkin", data={"who": str(number), "token": token}, headers={"Accept": "application/json"}
+        )
         out.append(time.perf_counter() - started)
-        assert answer.status_code == 200 and any(e["number"] == number for e in answer.json()["checked_in"]), answer.text
+        assert answer.status_code == 200 and any(e["number"] == number for e in answer.json()["checked_in"]), (
+            answer.text
+        )
     ledger.engine.dispose()
     return out
 
@@ -94,11 +102,17 @@ def main() -> None:
     url = args.db or f"sqlite:///{tempfile.mkdtemp(prefix='schreiber-season-')}/ledger.db"
     started = time.perf_counter()
     build(url, args.tournaments, args.players, args.rounds)
-    print(f"built {args.tournaments} tournaments x {args.players} players x {args.rounds} rounds in {time.perf_counter() - started:.0f} s")
+    print(
+        f"built {args.tournaments} tournaments x {args.players} players x {args.rounds} rounds in {time.perf_counter() - started:.0f} s"
+    )
     took = standings(url)
-    print(f"season standings (whole command): median {statistics.median(took):.2f} s, best {min(took):.2f} s (goal < 1 s)")
+    print(
+        f"season standings (whole command): median {statistics.median(took):.2f} s, best {min(took):.2f} s (goal < 1 s)"
+    )
     took = checkins(url)
-    print(f"check-in, request to door list: median {1000 * statistics.median(took):.0f} ms, worst {1000 * max(took):.0f} ms (goal < 100 ms)")
+    print(
+        f"check-in, request to door list: median {1000 * statistics.median(took):.0f} ms, worst {1000 * max(took):.0f} ms (goal < 100 ms)"
+    )
 
 
 if __name__ == "__main__":

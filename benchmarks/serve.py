@@ -46,8 +46,12 @@ def figures(xs: list[float]) -> str:
 
 class Server:
     def __init__(self, url: str, *scope: str) -> None:
-        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", "--port", "0", *scope],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [SCHREIBER, "--db", url, "serve", "--port", "0", *scope],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         line = self.proc.stdout.readline()  # type: ignore[union-attr]
         if not line:
             raise SystemExit(self.proc.stderr.read())  # type: ignore[union-attr]
@@ -153,9 +157,16 @@ def main() -> None:
         season = f"sqlite:///{Path(tmp) / 'season.db'}"
         started = time.perf_counter()
         build(season, args.evenings, args.per_evening, tariff=10)
-        print(f"\nbuilt a season of {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - started:.1f} s")
-        measure(f"season page (--all), {args.evenings * args.per_evening:,} hands", season, ("--all",), 1.0,
-                max(10, args.rounds // 4))
+        print(
+            f"\nbuilt a season of {args.evenings:,} evenings × {args.per_evening} hands in {time.perf_counter() - started:.1f} s"
+        )
+        measure(
+            f"season page (--all), {args.evenings * args.per_evening:,} hands",
+            season,
+            ("--all",),
+            1.0,
+            max(10, args.rounds // 4),
+        )
 
 
 if __name__ == "__main__":

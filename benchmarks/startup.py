@@ -44,8 +44,14 @@ def median_seconds(cmd: list[str], runs: int, env: dict[str, str]) -> Timed:
 
 def instructions(cmd: list[str], env: dict[str, str]) -> int:
     """The instructions `cmd` runs, counted by valgrind's callgrind."""
-    ran = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
-                         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    ran = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     return int(re.search(r"Collected : (\d+)", ran.stderr).group(1))  # type: ignore[union-attr]
 
 
@@ -57,11 +63,19 @@ def main() -> None:
         # typer and SQLAlchemy are timed from the bytecode pip compiled; schreiber's own modules are too
         # (written by the runs below), as an installed schreiber's are after its first run.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([schreiber, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora"],
-                       check=True, stdout=subprocess.DEVNULL, env=env)
+        subprocess.run(
+            [schreiber, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=env,
+        )
         for _ in range(40):  # an evening's worth of hands already on the table
-            subprocess.run([schreiber, "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"],
-                           check=True, stdout=subprocess.DEVNULL, env=env)
+            subprocess.run(
+                [schreiber, "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                env=env,
+            )
         typer_only = median_seconds([sys.executable, "-c", "import typer"], runs, env)
         typer_orm = median_seconds([sys.executable, "-c", "import typer, sqlalchemy.orm"], runs, env)
         # schreiber pauses the collector during start-up; the fair comparison does the same.
@@ -75,35 +89,53 @@ def main() -> None:
             [schreiber, "add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "75"], runs, env
         )
         added_de = median_seconds(
-            [schreiber, "add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "75"], runs,
+            [schreiber, "add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "75"],
+            runs,
             {**env, "SCHREIBER_LANG": "de"},
         )
         counted: dict[str, int] = {}
         if shutil.which("valgrind"):
             add = [schreiber, "add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "75"]
-            counted = {name: instructions(cmd, {**env, "SCHREIBER_LANG": "en"}) for name, cmd in (
-                ("typer", [sys.executable, "-c", "import typer"]),
-                ("help", [schreiber, "--help"]),
-                ("typer_orm", [sys.executable, "-c", "import typer, sqlalchemy.orm"]),
-                ("add", add),
-            )}
+            counted = {
+                name: instructions(cmd, {**env, "SCHREIBER_LANG": "en"})
+                for name, cmd in (
+                    ("typer", [sys.executable, "-c", "import typer"]),
+                    ("help", [schreiber, "--help"]),
+                    ("typer_orm", [sys.executable, "-c", "import typer, sqlalchemy.orm"]),
+                    ("add", add),
+                )
+            }
 
     def ratio(t: Timed, base: Timed) -> str:
         return f"ratio {t / base:.2f}, cpu {t.cpu * 1000:6.1f} ms ratio {t.cpu / base.cpu:.2f}"
 
-    print(f"python -c 'import typer'                  {typer_only * 1000:7.1f} ms   cpu {typer_only.cpu * 1000:6.1f} ms")
-    print(f"schreiber --help                          {helped * 1000:7.1f} ms   {ratio(helped, typer_only)} (goal ≤ 1.3)")
-    print(f"schreiber --help, SCHREIBER_LANG=de       {helped_de * 1000:7.1f} ms   {ratio(helped_de, typer_only)} (goal ≤ 1.3)")
+    print(
+        f"python -c 'import typer'                  {typer_only * 1000:7.1f} ms   cpu {typer_only.cpu * 1000:6.1f} ms"
+    )
+    print(
+        f"schreiber --help                          {helped * 1000:7.1f} ms   {ratio(helped, typer_only)} (goal ≤ 1.3)"
+    )
+    print(
+        f"schreiber --help, SCHREIBER_LANG=de       {helped_de * 1000:7.1f} ms   {ratio(helped_de, typer_only)} (goal ≤ 1.3)"
+    )
     print(f"python -c 'import typer, sqlalchemy.orm'  {typer_orm * 1000:7.1f} ms   cpu {typer_orm.cpu * 1000:6.1f} ms")
-    print(f"  the same with the collector paused      {typer_orm_paused * 1000:7.1f} ms   cpu {typer_orm_paused.cpu * 1000:6.1f} ms")
-    print(f"schreiber add (SQLite, 40+ hands)         {added * 1000:7.1f} ms   {ratio(added, typer_orm)} (goal ≤ 1.3), "
-          f"{added / typer_orm_paused:.2f} against the paused imports")
-    print(f"schreiber add, SCHREIBER_LANG=de          {added_de * 1000:7.1f} ms   {ratio(added_de, typer_orm)} (goal ≤ 1.3)")
+    print(
+        f"  the same with the collector paused      {typer_orm_paused * 1000:7.1f} ms   cpu {typer_orm_paused.cpu * 1000:6.1f} ms"
+    )
+    print(
+        f"schreiber add (SQLite, 40+ hands)         {added * 1000:7.1f} ms   {ratio(added, typer_orm)} (goal ≤ 1.3), "
+        f"{added / typer_orm_paused:.2f} against the paused imports"
+    )
+    print(
+        f"schreiber add, SCHREIBER_LANG=de          {added_de * 1000:7.1f} ms   {ratio(added_de, typer_orm)} (goal ≤ 1.3)"
+    )
     print(f"median of {runs} runs each")
     if counted:
-        print(f"instructions: import typer {counted['typer'] / 1e6:.0f} M, --help {counted['help'] / 1e6:.0f} M, "
-              f"ratio {counted['help'] / counted['typer']:.2f}; import typer, sqlalchemy.orm {counted['typer_orm'] / 1e6:.0f} M, "
-              f"add {counted['add'] / 1e6:.0f} M, ratio {counted['add'] / counted['typer_orm']:.2f}")
+        print(
+            f"instructions: import typer {counted['typer'] / 1e6:.0f} M, --help {counted['help'] / 1e6:.0f} M, "
+            f"ratio {counted['help'] / counted['typer']:.2f}; import typer, sqlalchemy.orm {counted['typer_orm'] / 1e6:.0f} M, "
+            f"add {counted['add'] / 1e6:.0f} M, ratio {counted['add'] / counted['typer_orm']:.2f}"
+        )
 
 
 if __name__ == "__main__":

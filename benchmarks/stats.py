@@ -62,8 +62,10 @@ def show_first(label: str, times: list[float], goal: float) -> None:
 def show(label: str, times: list[float], goal: float) -> None:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    print(f"{label}: median {statistics.median(times):.2f} s, p95 {p95:.2f} s, CPU median {statistics.median(CPU):.2f} s "
-          f"(runs: {', '.join(f'{t:.2f}' for t in times)}; goal < {goal:g} s; load {os.getloadavg()[0]:.1f})")
+    print(
+        f"{label}: median {statistics.median(times):.2f} s, p95 {p95:.2f} s, CPU median {statistics.median(CPU):.2f} s "
+        f"(runs: {', '.join(f'{t:.2f}' for t in times)}; goal < {goal:g} s; load {os.getloadavg()[0]:.1f})"
+    )
 
 
 def main() -> None:
@@ -88,8 +90,10 @@ def main() -> None:
         b, bc = statistics.median(base), statistics.median(base_cpu)
         w, c = statistics.median(later), statistics.median(later_cpu)
         print(f"schreiber stats --all over one evening ({args.per_evening} hands): median {b:.2f} s, CPU {bc:.2f} s")
-        print(f"schreiber stats --all over {group['hands']:,} hands, summaries kept: median {w:.2f} s = {w / b:.2f}× one "
-              f"evening, CPU {c:.2f} s = {c / bc:.2f}× (goal ≤ 1.3×; load {os.getloadavg()[0]:.1f})")
+        print(
+            f"schreiber stats --all over {group['hands']:,} hands, summaries kept: median {w:.2f} s = {w / b:.2f}× one "
+            f"evening, CPU {c:.2f} s = {c / bc:.2f}× (goal ≤ 1.3×; load {os.getloadavg()[0]:.1f})"
+        )
         last = args.evenings - 1
         seated = [CLUB[(last + i * 3) % len(CLUB)] for i in range(4)]
         add = [schreiber, "add", "rufspiel", "--player", seated[0], "--partner", seated[1], "--augen", "70"]

@@ -60,7 +60,9 @@ def pure_draws() -> None:
     ]:
         for seed in ("a", "b", "c"):
             seconds, repeats = draws(n, rounds, seed)
-            print(f"  {n:>3} players × {rounds} rounds, seed {seed}: {seconds * 1000:7.1f} ms, repeats per round {repeats}; best: {best}")
+            print(
+                f"  {n:>3} players × {rounds} rounds, seed {seed}: {seconds * 1000:7.1f} ms, repeats per round {repeats}; best: {best}"
+            )
 
 
 def timed(cmd: list[str], env: dict[str, str], runs: int = RUNS) -> list[float]:
@@ -89,17 +91,36 @@ def build(url: str, players: int, rounds: int, hands: int) -> None:
                 ids = dict(s.execute(select(Seat.position, Seat.player_id).where(Seat.table_id == table.session)).all())
                 player_id = {seated[pos]: pid for pos, pid in ids.items()}
                 first = s.scalar(select(HandRecord.id).order_by(HandRecord.id.desc()).limit(1)) or 0
-                s.execute(insert(HandRecord), [
-                    {"id": first + k, "table_id": table.session, "number": k, "type": st.hand.type,
-                     "facts": {**st.hand.to_facts()}, "status": LIVE}
-                    for k, st in enumerate(steps, start=1)
-                ])
-                s.execute(insert(PayoutRecord), [
-                    {"hand_id": first + k, "table_id": table.session, "player_id": player_id[p], "points": pts,
-                     "sat_out": False, "won": pts > 0, "solo": st.payout.soloist == p}
-                    for k, st in enumerate(steps, start=1)
-                    for p, pts in st.payout.points.items()
-                ])
+                s.execute(
+                    insert(HandRecord),
+                    [
+                        {
+                            "id": first + k,
+                            "table_id": table.session,
+                            "number": k,
+                            "type": st.hand.type,
+                            "facts": {**st.hand.to_facts()},
+                            "status": LIVE,
+                        }
+                        for k, st in enumerate(steps, start=1)
+                    ],
+                )
+                s.execute(
+                    insert(PayoutRecord),
+                    [
+                        {
+                            "hand_id": first + k,
+                            "table_id": table.session,
+                            "player_id": player_id[p],
+                            "points": pts,
+                            "sat_out": False,
+                            "won": pts > 0,
+                            "solo": st.payout.soloist == p,
+                        }
+                        for k, st in enumerate(steps, start=1)
+                        for p, pts in st.payout.points.items()
+                    ],
+                )
     if ledger.engine.dialect.name == "postgresql":
         with ledger.engine.begin() as conn:
             conn.execute(text("SELECT setval(pg_get_serial_sequence('hand', 'id'), (SELECT max(id) FROM hand))"))
@@ -124,19 +145,27 @@ def main() -> None:
             ledger.engine.dispose()
             env = {**os.environ, "SCHREIBER_DB": url}
             draw_times += timed([exe, "tournament", "draw"], env, runs=1)
-        print(f"`tournament draw`, round 1 of 200 players (50 sessions written), whole command, SQLite: "
-              f"median {statistics.median(draw_times):.3f} s, best {min(draw_times):.3f} s")
+        print(
+            f"`tournament draw`, round 1 of 200 players (50 sessions written), whole command, SQLite: "
+            f"median {statistics.median(draw_times):.3f} s, best {min(draw_times):.3f} s"
+        )
         url = args.db or f"sqlite:///{Path(tmp) / 'tournament.db'}"
         start = time.perf_counter()
         build(url, 200, 5, 40)
-        print(f"built 200 players × 5 rounds × 40 hands per table (10,000 hands) in {time.perf_counter() - start:.1f} s")
+        print(
+            f"built 200 players × 5 rounds × 40 hands per table (10,000 hands) in {time.perf_counter() - start:.1f} s"
+        )
         env = {**os.environ, "SCHREIBER_DB": url}
         base = timed([exe, "tournament", "list"], env)
-        print(f"start-up for comparison, `tournament list`: median {statistics.median(base):.3f} s, best {min(base):.3f} s")
+        print(
+            f"start-up for comparison, `tournament list`: median {statistics.median(base):.3f} s, best {min(base):.3f} s"
+        )
         for fmt in ("table", "json"):
             times = timed([exe, "tournament", "standings", "--format", fmt], env)
-            print(f"`tournament standings --format {fmt}`, whole command: median {statistics.median(times):.3f} s, "
-                  f"best {min(times):.3f} s (goal < 1 s)")
+            print(
+                f"`tournament standings --format {fmt}`, whole command: median {statistics.median(times):.3f} s, "
+                f"best {min(times):.3f} s (goal < 1 s)"
+            )
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         print(f"children's CPU time in all: {usage.ru_utime + usage.ru_stime:.1f} s")
 

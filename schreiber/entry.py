@@ -22,11 +22,17 @@ def _pairs(values: Sequence[str], option: str) -> dict[str, int]:
     for value in values:
         name, sep, number = value.partition("=")
         if not sep or not name.strip():
-            raise HandError(_("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=repr(value)))
+            raise HandError(
+                _("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=repr(value))
+            )
         try:
             out[name.strip()] = int(number)
         except ValueError:
-            raise HandError(_("{option} {value}= needs a whole number, not {number}.").format(option=option, value=name.strip(), number=repr(number))) from None
+            raise HandError(
+                _("{option} {value}= needs a whole number, not {number}.").format(
+                    option=option, value=name.strip(), number=repr(number)
+                )
+            ) from None
     return out
 
 
@@ -36,11 +42,15 @@ def _storable(value: str | None, option: str) -> None:
     if value is None:
         return
     if "\x00" in value:
-        raise HandError(_("{option} holds a NUL character, which cannot be stored; leave it out.").format(option=option))
+        raise HandError(
+            _("{option} holds a NUL character, which cannot be stored; leave it out.").format(option=option)
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise HandError(_("{option} holds a byte or half a character that is not UTF-8; type the text again.").format(option=option)) from None
+        raise HandError(
+            _("{option} holds a byte or half a character that is not UTF-8; type the text again.").format(option=option)
+        ) from None
 
 
 def _absage(value: str | None, option: str) -> int | None:
@@ -51,7 +61,9 @@ def _absage(value: str | None, option: str) -> int | None:
         return 0
     if text in ("90", "60", "30", "0"):
         return int(text)
-    raise HandError(_("{option} takes 90, 60, 30 or 0 (schwarz), not {value}.").format(option=option, value=repr(value)))
+    raise HandError(
+        _("{option} takes 90, 60, 30 or 0 (schwarz), not {value}.").format(option=option, value=repr(value))
+    )
 
 
 def build_hand(
@@ -93,11 +105,24 @@ def build_hand(
     """A Hand from what was typed; `--augen` is either one number or NAME=N for each player;
     `declared`: the facts only some games take (rules/model.py DECLARED), by name."""
     for option, text in (
-        ("TYPE", type_), ("--player", player), ("--partner", partner), ("--re-absage", re_absage), ("--kontra-absage", kontra_absage),
-        ("--karlchen", karlchen), ("--durchmarsch", durchmarsch), ("--loser", loser), ("--winner", winner), ("--farbe", farbe),
-        ("--sau", sau), ("--note", note), ("--dealer", dealer),
-        *(("--augen", a) for a in augen), *(("--stiche", a) for a in stiche), *(("--klopfen", a) for a in klopfen),
-        *(("--jungfrau", a) for a in jungfrau), *(("--sits-out", a) for a in sits_out),
+        ("TYPE", type_),
+        ("--player", player),
+        ("--partner", partner),
+        ("--re-absage", re_absage),
+        ("--kontra-absage", kontra_absage),
+        ("--karlchen", karlchen),
+        ("--durchmarsch", durchmarsch),
+        ("--loser", loser),
+        ("--winner", winner),
+        ("--farbe", farbe),
+        ("--sau", sau),
+        ("--note", note),
+        ("--dealer", dealer),
+        *(("--augen", a) for a in augen),
+        *(("--stiche", a) for a in stiche),
+        *(("--klopfen", a) for a in klopfen),
+        *(("--jungfrau", a) for a in jungfrau),
+        *(("--sits-out", a) for a in sits_out),
     ):
         _storable(text, option)
     party_augen: int | None = None
@@ -106,7 +131,9 @@ def build_hand(
         try:
             party_augen = int(augen[0])
         except ValueError:
-            raise HandError(_("--augen takes a whole number or NAME=N, not {augen}.").format(augen=repr(augen[0]))) from None
+            raise HandError(
+                _("--augen takes a whole number or NAME=N, not {augen}.").format(augen=repr(augen[0]))
+            ) from None
     elif augen:
         if any("=" not in a for a in augen):
             raise HandError(_("--augen takes either one number (the player party's Augen) or NAME=N for each player."))
@@ -213,8 +240,20 @@ class HandOptions:
 _FLAGS = ("schwarz", "kontra", "re", "altenstrafe", "spritze", "forced", "pflicht", "bock")
 _NUMBERS = ("laufende", "fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra")
 _LISTS = ("klopfen", "jungfrau", "sits_out")
-_TEXTS = ("player", "partner", "re_absage", "kontra_absage", "karlchen", "durchmarsch", "loser", "winner", "farbe",
-          "sau", "note", "dealer")
+_TEXTS = (
+    "player",
+    "partner",
+    "re_absage",
+    "kontra_absage",
+    "karlchen",
+    "durchmarsch",
+    "loser",
+    "winner",
+    "farbe",
+    "sau",
+    "note",
+    "dealer",
+)
 # What a request may carry besides the hand: the number the device expected the hand to get.
 BODY_EXTRAS = ("expect_number",)
 LONGEST_NOTE = 2000
@@ -236,13 +275,21 @@ LARGEST = 1_000_000
 
 def _whole(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value)))
+        raise HandError(
+            _("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value))
+        )
     try:
         number = int(value)
     except ValueError:
-        raise HandError(_("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value))) from None
+        raise HandError(
+            _("{option} takes a whole number, not {value}.").format(option=_option(key), value=_shown(value))
+        ) from None
     if abs(number) > LARGEST:
-        raise HandError(_("{option} takes a whole number up to {largest}, not {value}.").format(option=_option(key), largest=LARGEST, value=_shown(value)))
+        raise HandError(
+            _("{option} takes a whole number up to {largest}, not {value}.").format(
+                option=_option(key), largest=LARGEST, value=_shown(value)
+            )
+        )
     return number
 
 
@@ -254,7 +301,9 @@ def _shown(value: Any) -> str:
 
 def _text(value: Any, key: str) -> str:
     if not isinstance(value, (str, int)) or isinstance(value, bool):
-        raise HandError(_("{option} takes one name or word, not {value}.").format(option=_option(key), value=_shown(value)))
+        raise HandError(
+            _("{option} takes one name or word, not {value}.").format(option=_option(key), value=_shown(value))
+        )
     return str(value)
 
 
@@ -263,7 +312,9 @@ def _flag(value: Any, key: str) -> bool:
         return value
     if isinstance(value, str) and value.lower() in ("true", "on", "1", "yes", "false", "off", "0", "no", ""):
         return value.lower() in ("true", "on", "1", "yes")
-    raise HandError(_("{option} is a flag: true or false, not {value}.").format(option=_option(key), value=_shown(value)))
+    raise HandError(
+        _("{option} is a flag: true or false, not {value}.").format(option=_option(key), value=_shown(value))
+    )
 
 
 def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
@@ -273,7 +324,11 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
     "kontra": true, "klopfen": ["Anna"], "augen_by": {"Anna": 40, …}}`: the values go through
     `build_hand` as the command line's words would, so a refusal is the sentence `add` says."""
     if not isinstance(body, Mapping):
-        raise HandError(_("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
+        raise HandError(
+            _("The body must be one JSON object, like {example}.").format(
+                example='{"type": "rufspiel", "player": "Anna"}'
+            )
+        )
     allowed = body_keys()
     unknown = [k for k in body if k not in allowed]
     if unknown:
@@ -300,7 +355,9 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
     for fact in DECLARED:
         if body.get(fact.name) in (None, ""):
             continue
-        values[fact.name] = _flag(body[fact.name], fact.name) if fact.kind is bool else _whole(body[fact.name], fact.name)
+        values[fact.name] = (
+            _flag(body[fact.name], fact.name) if fact.kind is bool else _whole(body[fact.name], fact.name)
+        )
     for key in _LISTS:
         value = body.get(key)
         if value in (None, ""):
@@ -321,7 +378,11 @@ def from_body(body: Mapping[str, Any]) -> tuple[Hand, dict[str, Any]]:
         if given in (None, {}):
             continue
         if not isinstance(given, Mapping):
-            raise HandError(_("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(option=option, value=_shown(given)))
+            raise HandError(
+                _("{option} takes NAME=N, like {option} Anna=40, not {value}.").format(
+                    option=option, value=_shown(given)
+                )
+            )
         pairs = [f"{name}={_whole(n, key)}" for name, n in given.items() if n not in (None, "")]
         if key == "stiche_by":
             values["stiche"] = pairs

@@ -30,20 +30,42 @@ def schafkopf_hands(draw: st.DrawFn) -> Hand:
         partner = draw(st.sampled_from([p for p in PLAYERS if p != player]))
         augen = draw(st.integers(0, 120))
         laufende = draw(st.integers(0, 14))
-        return Hand("rufspiel", player=player, partner=partner, augen=augen, laufende=laufende,
-                    klopfen=klopfen, kontra=kontra, re=re)
+        return Hand(
+            "rufspiel",
+            player=player,
+            partner=partner,
+            augen=augen,
+            laufende=laufende,
+            klopfen=klopfen,
+            kontra=kontra,
+            re=re,
+        )
     if kind == "solo":
         game = draw(st.sampled_from(SOLOS))
         top = {"farbsolo": 14, "wenz": 4, "geier": 4, "farbwenz": 11, "farbgeier": 11}[game]
         augen = draw(st.integers(0, 120))
-        return Hand(game, player=player, augen=augen, laufende=draw(st.integers(0, top)),
-                    klopfen=klopfen, kontra=kontra, re=re)
+        return Hand(
+            game, player=player, augen=augen, laufende=draw(st.integers(0, top)), klopfen=klopfen, kontra=kontra, re=re
+        )
     if kind == "tout":
         game = draw(st.sampled_from(SOLOS)) + "-tout"
-        return Hand(game, player=player, won=draw(st.booleans()), laufende=draw(st.integers(0, 4)),
-                    klopfen=klopfen, kontra=kontra, re=re)
-    return Hand(draw(st.sampled_from(["bettel", "bettel-brett"])), player=player, won=draw(st.booleans()),
-                klopfen=klopfen, kontra=kontra, re=re)
+        return Hand(
+            game,
+            player=player,
+            won=draw(st.booleans()),
+            laufende=draw(st.integers(0, 4)),
+            klopfen=klopfen,
+            kontra=kontra,
+            re=re,
+        )
+    return Hand(
+        draw(st.sampled_from(["bettel", "bettel-brett"])),
+        player=player,
+        won=draw(st.booleans()),
+        klopfen=klopfen,
+        kontra=kontra,
+        re=re,
+    )
 
 
 def renamed(hand: Hand, names_of: dict[str, str]) -> Hand:

@@ -70,10 +70,17 @@ def test_every_example_of_add_and_edit_help_runs(cli, command):
 def test_add_help_names_the_active_tables_types(cli):
     _table(cli, "buchstaben")
     out = cli.ok("add", "--help")
-    assert "Hand types of the active table" in out and "jeder-gegen-jeden" in out and "wenz" not in out.split("Hand types")[1]
+    assert (
+        "Hand types of the active table" in out
+        and "jeder-gegen-jeden" in out
+        and "wenz" not in out.split("Hand types")[1]
+    )
 
 
-@pytest.mark.parametrize("rules", ["schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch", "preisschafkopf"])
+@pytest.mark.parametrize(
+    "rules",
+    ["schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch", "preisschafkopf"],
+)
 def test_every_hand_type_help_shows_its_options_and_a_working_example(cli, rules):
     from schreiber.rules import registry
 
@@ -85,7 +92,9 @@ def test_every_hand_type_help_shows_its_options_and_a_working_example(cli, rules
         options = set(re.findall(r"^  (?:-[a-z], )?(--[a-z-]+)", out, flags=re.M))  # `-p, --player`
         allowed = {"--" + f.replace("_by_player", "").replace("_", "-") for f in ruleset.options_for(hand_type)}
         allowed = {"--won" if o == "--won" else o for o in allowed}
-        assert options - {"--note", "--dealer", "--sits-out", "--session", "--force", "--help", "--won"} == allowed - {"--won"}, hand_type
+        assert options - {"--note", "--dealer", "--sits-out", "--session", "--force", "--help", "--won"} == allowed - {
+            "--won"
+        }, hand_type
         for line in [line.strip() for line in out.splitlines() if line.strip().startswith("schreiber add")]:
             ran = cli(*shlex.split(line)[1:])
             assert ran.code == 0, f"{line}\n{ran.err}"

@@ -28,14 +28,28 @@ NAMES = st.sampled_from(["Anna", "Berta", "Carl", "Dora", "an", "ca"])
     fuchs_re=st.none() | st.integers(0, 2),
     note=st.none() | st.text(max_size=20),
 )
-def test_a_body_makes_the_hand_the_options_make(player, partner, augen, laufende, klopfen, kontra, re, schwarz, won,
-                                                re_absage, fuchs_re, note):
-    options = dict(player=player, partner=partner, laufende=laufende, klopfen=klopfen, kontra=kontra, re=re,
-                   schwarz=schwarz, won=won, re_absage=re_absage, fuchs_re=fuchs_re, note=note or None)
+def test_a_body_makes_the_hand_the_options_make(
+    player, partner, augen, laufende, klopfen, kontra, re, schwarz, won, re_absage, fuchs_re, note
+):
+    options = dict(
+        player=player,
+        partner=partner,
+        laufende=laufende,
+        klopfen=klopfen,
+        kontra=kontra,
+        re=re,
+        schwarz=schwarz,
+        won=won,
+        re_absage=re_absage,
+        fuchs_re=fuchs_re,
+        note=note or None,
+    )
     typed = build_hand("rufspiel", augen=[str(augen)] if augen is not None else [], **options)
     # a flag not given is left out of the body; `won` false is said (`--lost`)
-    body = {"type": "rufspiel", **{k: v for k, v in options.items()
-                                   if v is not None and v != [] and (v is not False or k == "won")}}
+    body = {
+        "type": "rufspiel",
+        **{k: v for k, v in options.items() if v is not None and v != [] and (v is not False or k == "won")},
+    }
     if augen is not None:
         body["augen"] = augen
     hand, extras = from_body(body)
@@ -43,8 +57,16 @@ def test_a_body_makes_the_hand_the_options_make(player, partner, augen, laufende
 
 
 def test_augen_and_tricks_per_player_and_the_extras():
-    hand, extras = from_body({"type": "ramsch", "augen_by": {"Anna": 40, "Berta": "35"}, "stiche_by": {"Anna": 3},
-                              "jungfrau": "Carl", "expect_number": "12", "lost": True})
+    hand, extras = from_body(
+        {
+            "type": "ramsch",
+            "augen_by": {"Anna": 40, "Berta": "35"},
+            "stiche_by": {"Anna": 3},
+            "jungfrau": "Carl",
+            "expect_number": "12",
+            "lost": True,
+        }
+    )
     assert hand == build_hand("ramsch", augen=["Anna=40", "Berta=35"], stiche=["Anna=3"], jungfrau=["Carl"], won=False)
     assert extras == {"expect_number": 12}
 
@@ -62,7 +84,10 @@ def test_augen_and_tricks_per_player_and_the_extras():
         ({"type": "ramsch", "augen_by": ["Anna=40"]}, "--augen takes NAME=N, like --augen Anna=40, not ['Anna=40']."),
         ({"type": "wenz", "player": ["Carl"]}, "--player takes one name or word, not ['Carl']."),
         ({"player": "Carl"}, "type is missing: name the hand type, like rufspiel."),
-        ({"type": "wenz", "spieler": "Carl"}, "'spieler' is not an option of add; use the long option names without dashes (player, partner, augen, augen_by, laufende, klopfen, …)."),
+        (
+            {"type": "wenz", "spieler": "Carl"},
+            "'spieler' is not an option of add; use the long option names without dashes (player, partner, augen, augen_by, laufende, klopfen, …).",
+        ),
         ({"type": "wenz", "note": "x" * 2001}, "--note takes at most 2000 characters."),
     ],
 )
@@ -121,14 +146,18 @@ def test_add_edit_and_build_hand_take_the_same_options_in_the_same_order():
     add = build(app).commands["add"]  # as typer builds it, with the declared facts' options
     fields = [f.name for f in dataclasses.fields(HandOptions)]
     assert fields[-1] == "declared"
-    assert fields[:-1] + [d.name for d in DECLARED] == [p.name for p in add.params if p.name not in ("type_", "session", "force")]
+    assert fields[:-1] + [d.name for d in DECLARED] == [
+        p.name for p in add.params if p.name not in ("type_", "session", "force")
+    ]
     assert fields == [p for p in inspect.signature(build_hand).parameters if p != "type_"]
 
 
 def test_hand_options_build_the_hand_the_words_describe():
     from schreiber.entry import HandOptions
 
-    options = HandOptions(player="Anna", partner="Carl", augen=["75"], laufende=3, klopfen=["Berta"], sits_out=["Dora,Emil"])
+    options = HandOptions(
+        player="Anna", partner="Carl", augen=["75"], laufende=3, klopfen=["Berta"], sits_out=["Dora,Emil"]
+    )
     hand = options.hand(" Rufspiel ")
     assert (hand.type, hand.player, hand.partner, hand.augen, hand.laufende) == ("rufspiel", "Anna", "Carl", 75, 3)
     assert hand.klopfen == ("Berta",) and hand.sits_out == ("Dora", "Emil")

@@ -195,8 +195,23 @@ def _help_paths() -> list[list[str]]:
 
 EVENING: list[list[str]] = [
     ["session", "list"],
-    ["session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora",
-     "--tariff", "10", "--name", "Stammtisch", "--date", "2026-11-20"],
+    [
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--tariff",
+        "10",
+        "--name",
+        "Stammtisch",
+        "--date",
+        "2026-11-20",
+    ],
     ["add", "wenz", "--help"],
     ["add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "70", "--laufende", "3"],
     ["add", "wenz", "--player", "Carl", "--augen", "92"],
@@ -204,8 +219,20 @@ EVENING: list[list[str]] = [
     ["add", "farbsolo", "--player", "Dora", "--farbe", "herz", "--augen", "45", "--kontra"],
     ["add", "rufspiel", "--player", "Carl", "--partner", "Berta", "--augen", "120", "--schwarz", "--klopfen", "Anna"],
     ["add", "ramsch", "--augen", "Anna=50", "Berta", "40"],  # "Berta 40" is no NAME=N: refused by click
-    ["add", "ramsch", "--augen", "Anna=50", "--augen", "Berta=40", "--augen", "Carl=30", "--augen", "Dora=0",
-     "--jungfrau", "Dora"],
+    [
+        "add",
+        "ramsch",
+        "--augen",
+        "Anna=50",
+        "--augen",
+        "Berta=40",
+        "--augen",
+        "Carl=30",
+        "--augen",
+        "Dora=0",
+        "--jungfrau",
+        "Dora",
+    ],
     ["add", "bettel", "--player", "Anna", "--lost"],
     ["add", "geier", "--player", "Berta", "--augen", "61", "--laufende", "1"],
     ["add", "rufspiel", "--player", "Anna"],
@@ -240,14 +267,29 @@ EVENING: list[list[str]] = [
     ["rules"],
     ["rules", "show", "schafkopf"],
     ["rules", "show", "doppelkopf", "normal"],
-    ["session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora",
-     "--teams", "Anna+Carl", "Berta+Dora", "--set", "striche=9", "--date", "2026-11-21"],
+    [
+        "session",
+        "new",
+        "--rules",
+        "klassisch",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--teams",
+        "Anna+Carl",
+        "Berta+Dora",
+        "--set",
+        "striche=9",
+        "--date",
+        "2026-11-21",
+    ],
     ["add", "spiel", "--player", "Anna", "--augen", "95"],
     ["add", "spiel", "--player", "Berta", "--augen", "60"],
     ["add", "spiel", "--player", "Carl", "--augen", "70"],
     ["strokes"],
-    ["session", "new", "--rules", "doppelkopf", "--players", "Anna", "Berta", "Carl", "Dora",
-     "--date", "2026-11-22"],
+    ["session", "new", "--rules", "doppelkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--date", "2026-11-22"],
     ["add", "normal", "--player", "Anna", "--partner", "Carl", "--augen", "130", "--re", "--fuchs-re", "1"],
     ["add", "damensolo", "--player", "Berta", "--augen", "100"],
     ["report"],
@@ -299,8 +341,12 @@ def test_an_evening_and_every_help_read_as_reviewed(language, tmp_path):
 def test_report_json_is_the_same_in_both_languages(tmp_path):
     """Scripts read the same JSON everywhere: keys, names and numbers do not follow the language."""
     evening = [c for c in EVENING[:10] if c[0] in ("session", "add")]
-    probe = [["report", "--format", "json"], ["report", "--all", "--format", "json"], ["report", "--format", "csv"],
-             ["report", "--open", "--format", "json"]]
+    probe = [
+        ["report", "--format", "json"],
+        ["report", "--all", "--format", "json"],
+        ["report", "--format", "csv"],
+        ["report", "--open", "--format", "json"],
+    ]
     outputs = {}
     for language in ("de", "en"):
         where = tmp_path / language
@@ -334,7 +380,9 @@ def test_play_speaks_german_line_by_line(tmp_path):
     assert "Spieler Anna und Mitspieler Carl je +1; Berta, Dora je −1" in ran.stdout
     assert "Nächster Geber: Berta" in ran.stdout
     assert ran.stderr.splitlines()[0] == f"schreiber: neues Spielbuch unter {tmp_path / 'l.db'} angelegt."
-    assert ran.stderr.splitlines()[1].startswith("Zeile 3: TYPE: 'solo' ist keine Spielart von schafkopf; möglich sind rufspiel,")
+    assert ran.stderr.splitlines()[1].startswith(
+        "Zeile 3: TYPE: 'solo' ist keine Spielart von schafkopf; möglich sind rufspiel,"
+    )
 
 
 WEB_PROBE = r"""
@@ -363,9 +411,19 @@ def test_the_web_page_speaks_german(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SCHREIBER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env.update(LANG="de_DE.UTF-8")
     ran = subprocess.run(
-        [sys.executable, "-c", WEB_PROBE, f"sqlite:///{tmp_path / 'l.db'}"], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-c", WEB_PROBE, f"sqlite:///{tmp_path / 'l.db'}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
     )
     page = ran.stdout
-    for said in ("Nächster Geber: Berta", "Bock ×2: noch 4 Spiele", "Wer zahlt wem", "1 Spiel · 10 ct pro Punkt", "Spieler Punkte Geld"):
+    for said in (
+        "Nächster Geber: Berta",
+        "Bock ×2: noch 4 Spiele",
+        "Wer zahlt wem",
+        "1 Spiel · 10 ct pro Punkt",
+        "Spieler Punkte Geld",
+    ):
         assert said in page, said
     assert "Next dealer" not in page and "Who pays whom" not in page

@@ -37,7 +37,19 @@ from schreiber.cli import clickwords
 from schreiber.cli.argv import optional_id, spread_name_values
 from schreiber.cli.argv import db_first as _db_first
 from schreiber.cli.metavars import fix_metavars, fix_params
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _format, _kept, _ledger, _listing_format, _opened, _render, _target, _write_file
+from schreiber.cli.runner import (
+    ExcelOpt,
+    FormatOpt,
+    _date,
+    _format,
+    _kept,
+    _ledger,
+    _listing_format,
+    _opened,
+    _render,
+    _target,
+    _write_file,
+)
 from schreiber.i18n import _
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
@@ -51,7 +63,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     no_args_is_help=True,
 )
-session_app = typer.Typer(help=_("Start, list, choose and close tables (sessions)."), rich_markup_mode=None, no_args_is_help=True)
+session_app = typer.Typer(
+    help=_("Start, list, choose and close tables (sessions)."), rich_markup_mode=None, no_args_is_help=True
+)
 rules_app = typer.Typer(help=_("The rule sets, their hand types and settings."), rich_markup_mode=None)
 export_app = typer.Typer(help=_("Hand the ledger to a spreadsheet."), rich_markup_mode=None, no_args_is_help=True)
 import_app = typer.Typer(help=_("Read back what `export` wrote."), rich_markup_mode=None, no_args_is_help=True)
@@ -77,7 +91,6 @@ app.add_typer(season_app, name="season")
 from schreiber.cli.player import player_app  # noqa: E402  (typer only; after i18n.install, for its help texts)
 
 app.add_typer(player_app, name="player")
-
 
 
 def _version(value: bool) -> None:
@@ -109,30 +122,52 @@ def _global(
     _target["db"] = db
 
 
-SessionOpt = Annotated[Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))]
+SessionOpt = Annotated[
+    Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))
+]
 # At a tournament's table whose prizes are paid out, a change of its hands moves the standings (RULES.md §9).
-ForceOpt = Annotated[bool, typer.Option("--force", help=_("At a tournament table: change the hands although prizes are paid out."))]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help=_("At a tournament table: change the hands although prizes are paid out."))
+]
 
 
 # -- sessions ---------------------------------------------------------------------------------
 
 
-@session_app.command("new", help=_('Seat a new table and make it the active one.'))
+@session_app.command("new", help=_("Seat a new table and make it the active one."))
 def session_new(
     rules: Annotated[str, typer.Option("--rules", help=_("The rule set (see `schreiber rules`)."))],
     players: Annotated[
         list[str],
-        typer.Option("--players", help=_("The players in seat order, clockwise: NAME NAME … or NAME,NAME,…; a name with a space in quotes (\"Hans Peter\" Anna …) or between commas (\"Hans Peter,Anna,…\").")),
+        typer.Option(
+            "--players",
+            help=_(
+                'The players in seat order, clockwise: NAME NAME … or NAME,NAME,…; a name with a space in quotes ("Hans Peter" Anna …) or between commas ("Hans Peter,Anna,…").'
+            ),
+        ),
     ],
-    names: Annotated[Optional[list[str]], typer.Argument(metavar="[NAME]...", help=_("More players after --players."), show_default=False)] = None,
+    names: Annotated[
+        Optional[list[str]],
+        typer.Argument(metavar="[NAME]...", help=_("More players after --players."), show_default=False),
+    ] = None,
     new_player: Annotated[
         Optional[list[str]],
-        typer.Option("--new-player", help=_("A new player whose name is close to a known one's (repeatable); seated after --players unless named there.")),
+        typer.Option(
+            "--new-player",
+            help=_(
+                "A new player whose name is close to a known one's (repeatable); seated after --players unless named there."
+            ),
+        ),
     ] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))] = None,
+    dealer: Annotated[
+        Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))
+    ] = None,
     tariff: Annotated[Optional[int], typer.Option("--tariff", help=_("Cents per point."))] = None,
     set_: Annotated[Optional[list[str]], typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
-    teams: Annotated[Optional[list[str]], typer.Option("--teams", help=_("klassisch: the two teams, NAME+NAME NAME+NAME (default: seats 1+3 and 2+4)."))] = None,
+    teams: Annotated[
+        Optional[list[str]],
+        typer.Option("--teams", help=_("klassisch: the two teams, NAME+NAME NAME+NAME (default: seats 1+3 and 2+4).")),
+    ] = None,
     name: Annotated[Optional[str], typer.Option("--name", help=_("A name for the evening."))] = None,
     date: Annotated[Optional[str], typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
 ) -> None:
@@ -176,33 +211,42 @@ def _names_of(words: list[str]) -> list[str]:
     return [name.strip() for word in words for name in (word.split(",") if "," in word else [word]) if name.strip()]
 
 
-@session_app.command("list", help=_(
-        'Every table of the ledger.\n'
-        '\n'
+@session_app.command(
+    "list",
+    help=_(
+        "Every table of the ledger.\n"
+        "\n"
         'JSON: a list of {"id", "date", "rules", "name", "players", "hands", "closed", "active"}; CSV: the same\n'
         'columns, players joined by ", ".'
-    ))
+    ),
+)
 def session_list(format_: FormatOpt = "table") -> None:
     fmt = _format(format_, ("table", "json", "csv"))
     _render().tables(_ledger().tables(), fmt)
 
 
-@session_app.command("show", help=_('Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60).'))
-def session_show(table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None) -> None:
+@session_app.command("show", help=_("Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60)."))
+def session_show(
+    table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None,
+) -> None:
     _render().table_view(_ledger().table(table))
 
 
-@session_app.command("use", help=_('Make a table the active one.'))
+@session_app.command("use", help=_("Make a table the active one."))
 def session_use(table: Annotated[int, typer.Argument(help=_("Table id."))]) -> None:
     _render().table_info(_ledger().use(table))
 
 
-@session_app.command("close", help=_('Close a table: no more hands can be added to it.'))
-def session_close(table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None) -> None:
+@session_app.command("close", help=_("Close a table: no more hands can be added to it."))
+def session_close(
+    table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None,
+) -> None:
     _render().table_info(_ledger().close(table))
 
 
-@session_app.command("teams", help=_('klassisch: redraw the teams; a new Partie starts, Schafköpfe stay with the players.'))
+@session_app.command(
+    "teams", help=_("klassisch: redraw the teams; a new Partie starts, Schafköpfe stay with the players.")
+)
 def session_teams(
     teams: Annotated[list[str], typer.Argument(help=_("NAME+NAME NAME+NAME"))],
     session: SessionOpt = None,
@@ -210,11 +254,20 @@ def session_teams(
     _render().table_info(_ledger().set_teams(teams, session))
 
 
-@session_app.command("key", help=_("The table's entry address for `serve --entry`; --new replaces its key (the old one stops working at once)."))
+@session_app.command(
+    "key",
+    help=_(
+        "The table's entry address for `serve --entry`; --new replaces its key (the old one stops working at once)."
+    ),
+)
 def session_key(
     session: SessionOpt = None,
-    new: Annotated[bool, typer.Option("--new", help=_("Make a new key; phones with the old address can no longer record hands."))] = False,
-    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on."))] = "127.0.0.1",
+    new: Annotated[
+        bool, typer.Option("--new", help=_("Make a new key; phones with the old address can no longer record hands."))
+    ] = False,
+    host: Annotated[
+        str, typer.Option("--host", metavar="ADDRESS", help=_("The address `serve` listens on."))
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
     from schreiber.web.server import address
@@ -222,21 +275,33 @@ def session_key(
     info, key = _ledger().entry_key(session, new=new)
     link = f"{address(host, port)}?key={key}"
     if new:
-        typer.echo(_("Session {id} has a new key; the old address no longer records hands. The new one: {address}").format(id=info.id, address=link))
+        typer.echo(
+            _("Session {id} has a new key; the old address no longer records hands. The new one: {address}").format(
+                id=info.id, address=link
+            )
+        )
     else:
-        typer.echo(_("Entry for session {id} ({players}): {address}").format(id=info.id, players=", ".join(info.players), address=link))
+        typer.echo(
+            _("Entry for session {id} ({players}): {address}").format(
+                id=info.id, players=", ".join(info.players), address=link
+            )
+        )
 
 
-@session_app.command("join", help=_('A player sits down at the table from the next hand on; rotation and sitting out follow.'))
+@session_app.command(
+    "join", help=_("A player sits down at the table from the next hand on; rotation and sitting out follow.")
+)
 def session_join(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who sits down."))],
-    seat: Annotated[Optional[int], typer.Option("--seat", help=_("Seat N (1 = the first seat); default: after the last."))] = None,
+    seat: Annotated[
+        Optional[int], typer.Option("--seat", help=_("Seat N (1 = the first seat); default: after the last."))
+    ] = None,
     session: SessionOpt = None,
 ) -> None:
     _render().seated(_ledger().join(name, seat, session), joined=name)
 
 
-@session_app.command("leave", help=_('A player leaves the table from the next hand on; his points stay in the totals.'))
+@session_app.command("leave", help=_("A player leaves the table from the next hand on; his points stay in the totals."))
 def session_leave(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who gets up."))],
     session: SessionOpt = None,
@@ -254,10 +319,22 @@ def rules_list(ctx: typer.Context) -> None:
         _render().rule_sets()
 
 
-@rules_app.command("show", help=_("A rule set's hand types, settings and their defaults; with TYPE, the options that type takes."))
+@rules_app.command(
+    "show", help=_("A rule set's hand types, settings and their defaults; with TYPE, the options that type takes.")
+)
 def rules_show(
-    name: Annotated[Optional[str], typer.Argument(metavar="[RULESET]", help=_("A rule set, e.g. schafkopf (default: the active table's)."), show_default=False)] = None,
-    hand_type: Annotated[Optional[str], typer.Argument(metavar="[TYPE]", help=_("One hand type: only the options it takes, with an example."), show_default=False)] = None,
+    name: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="[RULESET]", help=_("A rule set, e.g. schafkopf (default: the active table's)."), show_default=False
+        ),
+    ] = None,
+    hand_type: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="[TYPE]", help=_("One hand type: only the options it takes, with an example."), show_default=False
+        ),
+    ] = None,
 ) -> None:
     from schreiber.rules import registry
 
@@ -267,7 +344,10 @@ def rules_show(
 
         table = helptext.active_table(_target["db"])
         if table is None:
-            raise typer.BadParameter(_("there is no active table; name a rule set: {names}.").format(names=', '.join(registry.names())), param_hint="RULESET")
+            raise typer.BadParameter(
+                _("there is no active table; name a rule set: {names}.").format(names=", ".join(registry.names())),
+                param_hint="RULESET",
+            )
         name, players = table.rules, table.players
     rules = registry.get(name)
     if hand_type is None:
@@ -277,7 +357,12 @@ def rules_show(
 
     picked = helptext.pick_type(rules, hand_type)
     if picked is None:
-        raise typer.BadParameter(_("{hand_type} is not a hand type of {name}; use one of {types}.").format(hand_type=repr(hand_type), name=rules.name, types=', '.join(rules.types)), param_hint="TYPE")
+        raise typer.BadParameter(
+            _("{hand_type} is not a hand type of {name}; use one of {types}.").format(
+                hand_type=repr(hand_type), name=rules.name, types=", ".join(rules.types)
+            ),
+            param_hint="TYPE",
+        )
     add_command = build(app).commands["add"]
     typer.echo(helptext.type_text(rules, picked, players, add_command))
 
@@ -289,26 +374,59 @@ def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
     player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
     partner: Annotated[Optional[str], typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
-    augen: Annotated[Optional[list[str]], typer.Option("--augen", "-a", help=_("Augen of the player party, or NAME=N per player (one --augen takes them all)."))] = None,
+    augen: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--augen", "-a", help=_("Augen of the player party, or NAME=N per player (one --augen takes them all).")
+        ),
+    ] = None,
     stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
     laufende: Annotated[Optional[int], typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
     schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
     won: Annotated[Optional[bool], typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
-    klopfen: Annotated[Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))] = None,
+    klopfen: Annotated[
+        Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))
+    ] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
     re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
-    re_absage: Annotated[Optional[str], typer.Option("--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
-    kontra_absage: Annotated[Optional[str], typer.Option("--kontra-absage", help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."))] = None,
+    re_absage: Annotated[
+        Optional[str],
+        typer.Option(
+            "--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz).")
+        ),
+    ] = None,
+    kontra_absage: Annotated[
+        Optional[str],
+        typer.Option(
+            "--kontra-absage",
+            help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."),
+        ),
+    ] = None,
     fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
     fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
-    doppelkopf_re: Annotated[Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
-    doppelkopf_kontra: Annotated[Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))] = None,
-    karlchen: Annotated[Optional[str], typer.Option("--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick."))] = None,
-    altenstrafe: Annotated[bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))] = False,
+    doppelkopf_re: Annotated[
+        Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))
+    ] = None,
+    doppelkopf_kontra: Annotated[
+        Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))
+    ] = None,
+    karlchen: Annotated[
+        Optional[str],
+        typer.Option(
+            "--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick.")
+        ),
+    ] = None,
+    altenstrafe: Annotated[
+        bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))
+    ] = False,
     spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
-    jungfrau: Annotated[Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))] = None,
+    jungfrau: Annotated[
+        Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))
+    ] = None,
     durchmarsch: Annotated[Optional[str], typer.Option("--durchmarsch", help=_("Ramsch: took every trick."))] = None,
-    loser: Annotated[Optional[str], typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))] = None,
+    loser: Annotated[
+        Optional[str], typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))
+    ] = None,
     winner: Annotated[Optional[str], typer.Option("--winner", help=_("Hammelrennen: the winner."))] = None,
     forced: Annotated[bool, typer.Option("--forced", help=_("klassisch: the declarers had to declare."))] = False,
     pflicht: Annotated[bool, typer.Option("--pflicht", help=_("Doppelkopf: a Musssolo / Pflichtsolo."))] = False,
@@ -316,8 +434,14 @@ def add(
     sau: Annotated[Optional[str], typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
     bock: Annotated[bool, typer.Option("--bock", help=_("This hand creates a Bock round."))] = False,
     note: Annotated[Optional[str], typer.Option("--note", "-n", help=_("Free text kept with the hand."))] = None,
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there."))] = None,
-    sits_out: Annotated[Optional[list[str]], typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME)."))] = None,
+    dealer: Annotated[
+        Optional[str],
+        typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there.")),
+    ] = None,
+    sits_out: Annotated[
+        Optional[list[str]],
+        typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")),
+    ] = None,
     session: SessionOpt = None,
     force: ForceOpt = False,
     **declared: Any,
@@ -371,7 +495,9 @@ def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None
     lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
     declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
     force = values.pop("force", False)
-    options = HandOptions(**{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared)
+    options = HandOptions(
+        **{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared
+    )
     # A partial edit keeps the stored type.
     hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
     _render().edited(number, _ledger().edit(number, hand, session, partial=partial, force=force))
@@ -412,7 +538,11 @@ def _hand_signatures() -> None:
         default=None,
         annotation=Annotated[
             Optional[str],
-            typer.Argument(metavar="[TYPE]", help=_("The hand type, to replace the whole hand; leave out to change only the options named."), show_default=False),
+            typer.Argument(
+                metavar="[TYPE]",
+                help=_("The hand type, to replace the whole hand; leave out to change only the options named."),
+                show_default=False,
+            ),
         ],
     )
     number = inspect.Parameter(
@@ -470,7 +600,9 @@ class _HandCommand(typer.core.TyperCommand):
 
 
 app.command(
-    "add", cls=_HandCommand, help=_("Record one hand; prints its payout, the running totals, the next dealer and the Bock queue.")
+    "add",
+    cls=_HandCommand,
+    help=_("Record one hand; prints its payout, the running totals, the next dealer and the Bock queue."),
 )(add)
 app.command(
     "edit",
@@ -482,12 +614,15 @@ app.command(
 )(edit)
 
 
-@app.command("play", help=_(
-        'One process for the evening: each line is a command without `schreiber`; a line that starts\n'
-        'with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.\n'
-        'Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.\n'
-        '`help` lists play\'s own commands; `fs` is farbsolo, a suit\'s start stands for it (`--farbe ei`).'
-    ))
+@app.command(
+    "play",
+    help=_(
+        "One process for the evening: each line is a command without `schreiber`; a line that starts\n"
+        "with a hand type records it (`ruf -p an -m ca -a 75`). Tab completes, `quit` or Ctrl-D leaves.\n"
+        "Not a terminal (`schreiber play < evening.txt`): the first refused line stops with `line N: …`.\n"
+        "`help` lists play's own commands; `fs` is farbsolo, a suit's start stands for it (`--farbe ei`)."
+    ),
+)
 def play(session: SessionOpt = None) -> None:
     from schreiber.cli.play import run
 
@@ -516,7 +651,9 @@ def play(session: SessionOpt = None) -> None:
 )
 def list_hands(
     session: SessionOpt = None,
-    history: Annotated[bool, typer.Option("--history", help=_("Every hand as typed, with those undone or replaced."))] = False,
+    history: Annotated[
+        bool, typer.Option("--history", help=_("Every hand as typed, with those undone or replaced."))
+    ] = False,
     format_: FormatOpt = "table",
 ) -> None:
     fmt = _format(format_, ("table", "json", "csv"))
@@ -528,7 +665,7 @@ def list_hands(
     _render().hands(_ledger().table(session), fmt)
 
 
-@app.command("show", help=_('One hand: the facts, every term and factor of its value, and the payout.'))
+@app.command("show", help=_("One hand: the facts, every term and factor of its value, and the payout."))
 def show(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand number."))],
     format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
@@ -539,20 +676,22 @@ def show(
     _render().hand(hand, view, fmt)
 
 
-@app.command("undo", help=_('Void the last hand (it is kept, marked void).'))
+@app.command("undo", help=_("Void the last hand (it is kept, marked void)."))
 def undo(session: SessionOpt = None, force: ForceOpt = False) -> None:
     hand, view = _ledger().undo(session, force=force)
     _render().undone(hand, view)
 
 
-@app.command("void", help=_('Void hand N, wherever it is (kept, marked void); every later hand is re-scored.'))
+@app.command("void", help=_("Void hand N, wherever it is (kept, marked void); every later hand is re-scored."))
 def void(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to void."))],
     keep_dealers: Annotated[
         bool,
         typer.Option(
             "--keep-dealers",
-            help=_("Each later hand keeps the dealer it was recorded with (stored as its --dealer), so who sat out and its payout stay."),
+            help=_(
+                "Each later hand keeps the dealer it was recorded with (stored as its --dealer), so who sat out and its payout stay."
+            ),
         ),
     ] = False,
     session: SessionOpt = None,
@@ -562,10 +701,13 @@ def void(
     _render().voided(hand, result)
 
 
-@app.command("restore", help=_(
-        'Bring back the newest voided or replaced version of hand N; the version in force, if any, is\n'
-        'set aside as replaced (so a second restore brings it back). Every later hand is re-scored.'
-    ))
+@app.command(
+    "restore",
+    help=_(
+        "Bring back the newest voided or replaced version of hand N; the version in force, if any, is\n"
+        "set aside as replaced (so a second restore brings it back). Every later hand is re-scored."
+    ),
+)
 def restore(
     number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to bring back."))],
     session: SessionOpt = None,
@@ -575,10 +717,15 @@ def restore(
     _render().restored(hand, result)
 
 
-@app.command("settle", help=_("Record that the table's transfers were paid: all that are open, or those of the players named."))
+@app.command(
+    "settle", help=_("Record that the table's transfers were paid: all that are open, or those of the players named.")
+)
 def settle(
     session: SessionOpt = None,
-    paid: Annotated[Optional[list[str]], typer.Option("--paid", help=_("Only the transfers NAME paid or was paid (repeat, or NAME,NAME)."))] = None,
+    paid: Annotated[
+        Optional[list[str]],
+        typer.Option("--paid", help=_("Only the transfers NAME paid or was paid (repeat, or NAME,NAME).")),
+    ] = None,
 ) -> None:
     from schreiber.ledger.payments import settle as record_payments
 
@@ -586,7 +733,12 @@ def settle(
     _render().settled(*record_payments(_ledger(), session, names))
 
 
-@app.command("report", help=_('Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10). Per player: hands (the hands he sat at; a thrown-in hand or a misdeal counts for no one, as in `stats`), won (hands with a payout above 0).'))
+@app.command(
+    "report",
+    help=_(
+        "Who is up, who is down, and who pays whom: what is still owed after `settle` (with --format csv, money is a column `euros`: -1.10). Per player: hands (the hands he sat at; a thrown-in hand or a misdeal counts for no one, as in `stats`), won (hands with a payout above 0)."
+    ),
+)
 def report(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
@@ -594,7 +746,9 @@ def report(
     until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
-    open_: Annotated[bool, typer.Option("--open", help=_("Only what is still owed, evening by evening (see `settle`)."))] = False,
+    open_: Annotated[
+        bool, typer.Option("--open", help=_("Only what is still owed, evening by evening (see `settle`)."))
+    ] = False,
 ) -> None:
     from schreiber.ledger.reports import report as make_report
 
@@ -617,49 +771,68 @@ UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this d
 RulesOpt = Annotated[Optional[str], typer.Option("--rules", help=_("Only the tables of this rule set."))]
 
 
-def _scope(session: Optional[int], all_: bool, since: Optional[str], until: Optional[str], rules: Optional[str] = None) -> Any:
+def _scope(
+    session: Optional[int], all_: bool, since: Optional[str], until: Optional[str], rules: Optional[str] = None
+) -> Any:
     """SCOPE as `report`, `stats` and `chart` read it: --session ID | --all | --since/--until (default: the active table)."""
     from schreiber.ledger.reports import Scope
 
     if session is not None and (all_ or since or until):
-        raise typer.BadParameter(_("give either --session or --all / --since / --until, not both."), param_hint="--session")
+        raise typer.BadParameter(
+            _("give either --session or --all / --since / --until, not both."), param_hint="--session"
+        )
     if rules is not None:
         from schreiber.rules import registry
 
         names = registry.names()
         low = rules.strip().casefold()
         if low not in names:
-            raise typer.BadParameter(_("use one of {names}, not {rules}.").format(names=', '.join(names), rules=repr(rules)), param_hint="--rules")
+            raise typer.BadParameter(
+                _("use one of {names}, not {rules}.").format(names=", ".join(names), rules=repr(rules)),
+                param_hint="--rules",
+            )
         rules = low
-    scope = Scope(table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"), rules=rules)
+    scope = Scope(
+        table_id=session, all_tables=all_, since=_date(since, "--since"), until=_date(until, "--until"), rules=rules
+    )
     if scope.since and scope.until and scope.since > scope.until:
-        raise typer.BadParameter(_("{until} is before --since {since}; give the earlier date first.").format(until=scope.until, since=scope.since), param_hint="--until")
+        raise typer.BadParameter(
+            _("{until} is before --since {since}; give the earlier date first.").format(
+                until=scope.until, since=scope.since
+            ),
+            param_hint="--until",
+        )
     return scope
 
 
-@app.command("stats", help=_(
-        'Statistics per rule set (points are never added across rule sets), per player:\n'
-        '\n'
-        'hands (sat at; a thrown-in hand or a misdeal counts for no one, as in `report`), won (payout\n'
-        'above 0, of those hands), points, cents; as_player,\n'
-        'as_partner, as_opponent and by_type as {played, won}; longest_run (won hands in a row);\n'
-        'best_evening / worst_evening ({session, date, points}). Schafkopf: solos, tout {played, won},\n'
-        'sie, ramsch {played, lost, jungfrau, durchmarsch}, klopfen, kontra, re (hands at the table\n'
-        'when Kontra / Re was said, by anyone),\n'
-        'laufende (on the declaring side). Doppelkopf: re_party, kontra_party, solos {played, won},\n'
-        'absagen {made, won}, foxes {caught, lost}, karlchen, doppelkoepfe (by his party),\n'
-        'pflichtsolos {played, owed}. Buchstaben: solos, spritzen {played, won}. klassisch: strokes,\n'
-        'heads (Schafköpfe), and per group teams [{team, strokes}]. Preisschafkopf: solos, tout\n'
-        '{played, won}, laufende. Per group: hands, types, share,\n'
-        'sessions, partnerships [{players, hands, won, points}] (declarer and partner).'
-    ))
+@app.command(
+    "stats",
+    help=_(
+        "Statistics per rule set (points are never added across rule sets), per player:\n"
+        "\n"
+        "hands (sat at; a thrown-in hand or a misdeal counts for no one, as in `report`), won (payout\n"
+        "above 0, of those hands), points, cents; as_player,\n"
+        "as_partner, as_opponent and by_type as {played, won}; longest_run (won hands in a row);\n"
+        "best_evening / worst_evening ({session, date, points}). Schafkopf: solos, tout {played, won},\n"
+        "sie, ramsch {played, lost, jungfrau, durchmarsch}, klopfen, kontra, re (hands at the table\n"
+        "when Kontra / Re was said, by anyone),\n"
+        "laufende (on the declaring side). Doppelkopf: re_party, kontra_party, solos {played, won},\n"
+        "absagen {made, won}, foxes {caught, lost}, karlchen, doppelkoepfe (by his party),\n"
+        "pflichtsolos {played, owed}. Buchstaben: solos, spritzen {played, won}. klassisch: strokes,\n"
+        "heads (Schafköpfe), and per group teams [{team, strokes}]. Preisschafkopf: solos, tout\n"
+        "{played, won}, laufende. Per group: hands, types, share,\n"
+        "sessions, partnerships [{players, hands, won, points}] (declarer and partner)."
+    ),
+)
 def stats(
     session: SessionOpt = None,
     all_: AllOpt = False,
     since: SinceOpt = None,
     until: UntilOpt = None,
     rules: RulesOpt = None,
-    player: Annotated[Optional[str], typer.Option("--player", help=_("Only this player's lines and partnerships."))] = None,
+    player: Annotated[
+        Optional[str], typer.Option("--player", help=_("Only this player's lines and partnerships."))
+    ] = None,
     format_: FormatOpt = "table",
 ) -> None:
     from schreiber.ledger.stats import compute
@@ -668,11 +841,14 @@ def stats(
     _render().stats(compute(_ledger(), _scope(session, all_, since, until, rules), player), fmt)
 
 
-@app.command("chart", help=_(
+@app.command(
+    "chart",
+    help=_(
         "Every player's running total: over the hands of one table (Bock hands marked), or one point\n"
-        'per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.\n'
-        'In the terminal each panel is as tall as the screen; a PNG is as tall as what it shows.'
-    ))
+        "per evening over a scope of several. Points: one panel per rule set; --money: one panel, summed.\n"
+        "In the terminal each panel is as tall as the screen; a PNG is as tall as what it shows."
+    ),
+)
 def chart(
     session: SessionOpt = None,
     all_: AllOpt = False,
@@ -680,7 +856,10 @@ def chart(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     money: Annotated[bool, typer.Option("--money", help=_("Draw money (euros) instead of points."))] = False,
-    output: Annotated[Optional[str], typer.Option("--output", help=_("Write FILE.svg or FILE.png instead of drawing in the terminal."))] = None,
+    output: Annotated[
+        Optional[str],
+        typer.Option("--output", help=_("Write FILE.svg or FILE.png instead of drawing in the terminal.")),
+    ] = None,
 ) -> None:
     from pathlib import Path
 
@@ -691,7 +870,10 @@ def chart(
     if output is not None:
         kind = Path(output).suffix.lower().lstrip(".")
         if kind not in ("svg", "png"):
-            raise typer.BadParameter(_("name a file ending in .svg or .png, not {output}.").format(output=repr(output)), param_hint="--output")
+            raise typer.BadParameter(
+                _("name a file ending in .svg or .png, not {output}.").format(output=repr(output)),
+                param_hint="--output",
+            )
     ledger = _ledger()
     data = series(ledger, _scope(session, all_, since, until, rules), money=money)
     if output is None:
@@ -700,7 +882,9 @@ def chart(
         # One panel per screen: as tall as the terminal (LINES, or the terminal's own height; piped:
         # 23), less the line the prompt takes.
         lines = os.environ.get("LINES", "")
-        rows = int(lines) if lines.isdigit() else shutil.get_terminal_size((80, 23)).lines if sys.stdout.isatty() else 23
+        rows = (
+            int(lines) if lines.isdigit() else shutil.get_terminal_size((80, 23)).lines if sys.stdout.isatty() else 23
+        )
         typer.echo(charts.render_terminal(data, height=rows - 1), nl=False)
         return
     payload = charts.render_svg(data) if kind == "svg" else charts.render_png(data)
@@ -722,7 +906,9 @@ def chart(
 def export_csv(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
-    output: Annotated[Optional[str], typer.Option("--output", help=_("File to write (default: standard output)."))] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", help=_("File to write (default: standard output)."))
+    ] = None,
     excel: ExcelOpt = False,
 ) -> None:
     from schreiber.ledger.scope import Scope
@@ -735,18 +921,27 @@ def export_csv(
         csvio.write(rows, sys.stdout, excel=excel)
         return
     count = _write_file(ledger, output, "--output", lambda out: csvio.write(rows, out, excel=excel))
-    typer.echo(i18n.ngettext("{count} row written to {output}.", "{count} rows written to {output}.", count).format(count=count, output=output))
+    typer.echo(
+        i18n.ngettext("{count} row written to {output}.", "{count} rows written to {output}.", count).format(
+            count=count, output=output
+        )
+    )
 
 
-@import_app.command("csv", help=_(
-        'Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.\n'
-        '\n'
-        'Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a\n'
-        'later export of it adds only the new hands, and one whose hands differ is refused, naming the\n'
-        'first differing hand. Files without table_uid (older exports) are matched by date, rule set,\n'
-        'players in seat order and hands. Nothing is written if any table is refused.'
-    ))
-def import_csv(file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))]) -> None:
+@import_app.command(
+    "csv",
+    help=_(
+        "Bring the tables of an exported file into the ledger; every hand is checked by re-scoring.\n"
+        "\n"
+        "Import is idempotent: a table already in the ledger (the same table_uid) is left as it is, a\n"
+        "later export of it adds only the new hands, and one whose hands differ is refused, naming the\n"
+        "first differing hand. Files without table_uid (older exports) are matched by date, rule set,\n"
+        "players in seat order and hands. Nothing is written if any table is refused."
+    ),
+)
+def import_csv(
+    file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))],
+) -> None:
     from schreiber.ledger.transfer import import_rows
     from schreiber.report import csvio
 
@@ -766,7 +961,9 @@ def strokes(
         from schreiber.rules.model import SettingsError
 
         raise SettingsError(
-            _("strokes: session {id} plays {rules}, which has no strokes; only klassisch has.").format(id=view.table.id, rules=view.rules.name)
+            _("strokes: session {id} plays {rules}, which has no strokes; only klassisch has.").format(
+                id=view.table.id, rules=view.rules.name
+            )
         )
     if svg is None:
         _render().strokes(view)
@@ -776,29 +973,76 @@ def strokes(
     typer.echo(_("The drawing of session {id} is in {file}.").format(id=view.table.id, file=svg))
 
 
-@app.command("serve", help=_(
-        'A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;\n'
-        'it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen.'
-    ))
+@app.command(
+    "serve",
+    help=_(
+        "A read-only live scoreboard in the browser: standings, hands with breakdowns, next dealer;\n"
+        "it follows every hand recorded from any terminal. Open the address it prints; `?wall` for a wall screen."
+    ),
+)
 def serve(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger: the season standings."))] = False,
     since: SinceOpt = None,
     until: UntilOpt = None,
-    host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."))] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help=_("Address to listen on; another than 127.0.0.1 lets the network read the scores."),
+        ),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("Port to listen on (0: any free one)."))] = 8150,
-    entry: Annotated[bool, typer.Option("--entry", help=_("The page may also record hands: prints each table's entry address with its key, and a QR code (with --tournament: the organiser's page, which shows them)."))] = False,
+    entry: Annotated[
+        bool,
+        typer.Option(
+            "--entry",
+            help=_(
+                "The page may also record hands: prints each table's entry address with its key, and a QR code (with --tournament: the organiser's page, which shows them)."
+            ),
+        ),
+    ] = False,
     tournament: Annotated[
         Optional[str],
-        typer.Option("--tournament", metavar="[ID]",
-                     help=_("A tournament (default: the active one): its standings, the seat plan and every table's page.")),
+        typer.Option(
+            "--tournament",
+            metavar="[ID]",
+            help=_("A tournament (default: the active one): its standings, the seat plan and every table's page."),
+        ),
     ] = None,
-    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help=_("Trust X-Forwarded-For from the proxy in front (only when serve is reachable through that proxy alone)."))] = False,
-    host_name: Annotated[Optional[list[str]], typer.Option("--host-name", metavar="NAME", help=_("Another name the pages answer to, such as a proxy's in front (repeatable); other names get 421."))] = None,
-    proxy_address: Annotated[Optional[list[str]], typer.Option("--proxy-address", metavar="ADDRESS", help=_("A proxy whose X-Forwarded-For names the client, besides 127.0.0.1 with --behind-proxy (repeatable)."))] = None,
+    behind_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--behind-proxy",
+            help=_(
+                "Trust X-Forwarded-For from the proxy in front (only when serve is reachable through that proxy alone)."
+            ),
+        ),
+    ] = False,
+    host_name: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--host-name",
+            metavar="NAME",
+            help=_("Another name the pages answer to, such as a proxy's in front (repeatable); other names get 421."),
+        ),
+    ] = None,
+    proxy_address: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--proxy-address",
+            metavar="ADDRESS",
+            help=_(
+                "A proxy whose X-Forwarded-For names the client, besides 127.0.0.1 with --behind-proxy (repeatable)."
+            ),
+        ),
+    ] = None,
     season: Annotated[
         Optional[str],
-        typer.Option("--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")),
+        typer.Option(
+            "--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")
+        ),
     ] = None,
 ) -> None:
     from schreiber.web.server import Reach
@@ -824,25 +1068,31 @@ def serve(
 def recompute() -> None:
     hands, differed = _ledger().recompute()
     typer.echo(
-        i18n.ngettext("{hands} hand re-scored from its facts;", "{hands} hands re-scored from their facts;", hands).format(hands=hands)
+        i18n.ngettext(
+            "{hands} hand re-scored from its facts;", "{hands} hands re-scored from their facts;", hands
+        ).format(hands=hands)
         + " "
         + i18n.ngettext(
-            "{differed} cached payout had differed and was rebuilt.", "{differed} cached payouts had differed and were rebuilt.", differed
+            "{differed} cached payout had differed and was rebuilt.",
+            "{differed} cached payouts had differed and were rebuilt.",
+            differed,
         ).format(differed=differed)
     )
 
 
-@db_app.command("upgrade", help=_('Create the ledger or bring its schema up to the newest revision.'))
+@db_app.command("upgrade", help=_("Create the ledger or bring its schema up to the newest revision."))
 def db_upgrade() -> None:
     from schreiber.store.engine import shown, stored_revision
 
     ledger = _ledger()
     typer.echo(
-        _("The ledger at {where} is at schema revision {revision}.").format(where=shown(str(ledger.engine.url)), revision=stored_revision(ledger.engine))
+        _("The ledger at {where} is at schema revision {revision}.").format(
+            where=shown(str(ledger.engine.url)), revision=stored_revision(ledger.engine)
+        )
     )
 
 
-@db_app.command("path", help=_('Name the ledger in use (a file path, or a server URL without its password).'))
+@db_app.command("path", help=_("Name the ledger in use (a file path, or a server URL without its password)."))
 def db_path() -> None:
     from schreiber.store.engine import shown, target_url
 
@@ -856,7 +1106,7 @@ def db_info() -> None:
     _render().ledger_info(info(_ledger(migrate=False, create=False)))
 
 
-@db_app.command("check", help=_('Prove the ledger intact and its payouts equal to the fold; exit 1 on any problem.'))
+@db_app.command("check", help=_("Prove the ledger intact and its payouts equal to the fold; exit 1 on any problem."))
 def db_check() -> None:
     from schreiber.ledger.upkeep import check
 
@@ -866,7 +1116,7 @@ def db_check() -> None:
         raise typer.Exit(1)
 
 
-@db_app.command("backup", help=_('Copy an SQLite ledger to FILE, consistent while others write (PostgreSQL: pg_dump).'))
+@db_app.command("backup", help=_("Copy an SQLite ledger to FILE, consistent while others write (PostgreSQL: pg_dump)."))
 def db_backup(
     file: Annotated[str, typer.Argument(metavar="FILE", help=_("Where the copy goes (replaced if it exists)."))],
 ) -> None:
@@ -901,7 +1151,11 @@ def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
             return 0
         ctx = getattr(e, "ctx", None)
         # typer says it through gettext: in German the sentence is the catalog's.
-        if ctx is not None and ctx.parent is None and getattr(e, "message", "") in ("Missing command.", _("Missing command.")):
+        if (
+            ctx is not None
+            and ctx.parent is None
+            and getattr(e, "message", "") in ("Missing command.", _("Missing command."))
+        ):
             typer.echo(ctx.get_help())  # `schreiber --db FILE` alone: the help too
             return 0
         message = clickwords.usage_error(e)
@@ -924,11 +1178,15 @@ def _no_type(command: str | None) -> str:
 
     table = helptext.active_table(_target["db"])
     if table is None:
-        return _("{command} needs a hand type (TYPE); `schreiber rules show RULESET` lists each rule set's types.").format(command=command)
+        return _(
+            "{command} needs a hand type (TYPE); `schreiber rules show RULESET` lists each rule set's types."
+        ).format(command=command)
     from schreiber.rules import registry
 
     types = ", ".join(registry.get(table.rules).types)
-    return _("{command} needs a hand type (TYPE); session {id} plays {rules}: {types}.").format(command=command, id=table.id, rules=table.rules, types=types)
+    return _("{command} needs a hand type (TYPE); session {id} plays {rules}: {types}.").format(
+        command=command, id=table.id, rules=table.rules, types=types
+    )
 
 
 def _say_refusal(text: str) -> None:
@@ -957,7 +1215,10 @@ def _output_failed(error: OSError) -> int:
         pass  # not a real file descriptor (captured in tests)
     if error.errno == errno.EPIPE:
         return 1  # the reader stopped reading (`| head`): quiet, with click's status for a broken pipe
-    typer.echo(_("schreiber: cannot write the output ({reason}); it is incomplete.").format(reason=error.strerror or error), err=True)
+    typer.echo(
+        _("schreiber: cannot write the output ({reason}); it is incomplete.").format(reason=error.strerror or error),
+        err=True,
+    )
     return 2
 
 

@@ -50,7 +50,9 @@ def optional_id(args: list[str]) -> list[str]:
     for i, word in enumerate(out):
         if word == "--":
             break
-        optional = word == "--tournament" or (word == "--season" and "serve" in out[:i])  # `tournament new --season ID` takes one
+        optional = word == "--tournament" or (
+            word == "--season" and "serve" in out[:i]
+        )  # `tournament new --season ID` takes one
         if optional and (i + 1 == len(out) or not out[i + 1].isdigit()):
             out.insert(i + 1, "")
             break
@@ -108,6 +110,7 @@ def spitzen_once(args: list[str]) -> None:
         from schreiber.rules.model import HandError
 
         raise HandError(
-            _("--spitzen is given {count} times ({said}); a game is mit or ohne one number: give the Spitzen once.").format(
-                count=len(said), said=", ".join(said))
+            _(
+                "--spitzen is given {count} times ({said}); a game is mit or ohne one number: give the Spitzen once."
+            ).format(count=len(said), said=", ".join(said))
         )

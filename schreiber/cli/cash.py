@@ -42,46 +42,65 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key.strip():
-            raise typer.BadParameter(_("use KEY=VALUE (startgeld=1000), not {word}.").format(word=repr(word)), param_hint="KEY=VALUE")
+            raise typer.BadParameter(
+                _("use KEY=VALUE (startgeld=1000), not {word}.").format(word=repr(word)), param_hint="KEY=VALUE"
+            )
         out.append((key.strip(), value))
     return out
 
 
-@cash_commands.command("set", help=_(
-    "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
-    "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
-    "is always computed from the current ones; once a prize is paid out they stay."
-))
+@cash_commands.command(
+    "set",
+    help=_(
+        "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
+        "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
+        "is always computed from the current ones; once a prize is paid out they stay."
+    ),
+)
 def set_(
     assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
 ) -> None:
     _show().changed(_cash().set(_assignments(assignments)))
 
 
-@cash_commands.command("pay", help=_(
-    "Record the Startgeld of each player named as paid (--undo takes it back); with --prize, his prize\n"
-    "as paid out. The first prize paid out fixes every prize; after it the money settings stay as they\n"
-    "are, and what would move the standings needs --force."
-))
+@cash_commands.command(
+    "pay",
+    help=_(
+        "Record the Startgeld of each player named as paid (--undo takes it back); with --prize, his prize\n"
+        "as paid out. The first prize paid out fixes every prize; after it the money settings stay as they\n"
+        "are, and what would move the standings needs --force."
+    ),
+)
 def pay(
-    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, by whole name or start number."))],
-    undo: Annotated[bool, typer.Option("--undo", help=_("Take the payment back (it stays in the ledger as taken back)."))] = False,
-    prize: Annotated[bool, typer.Option("--prize", help=_("The prize paid out to the player, not his Startgeld."))] = False,
+    names: Annotated[
+        list[str], typer.Argument(metavar="NAME...", help=_("The players, by whole name or start number."))
+    ],
+    undo: Annotated[
+        bool, typer.Option("--undo", help=_("Take the payment back (it stays in the ledger as taken back)."))
+    ] = False,
+    prize: Annotated[
+        bool, typer.Option("--prize", help=_("The prize paid out to the player, not his Startgeld."))
+    ] = False,
 ) -> None:
     _show().paid(_cash().pay(names, undo=undo, prize=prize))
 
 
-@cash_commands.command("cash", help=_(
-    "The cashbook: each player's Startgeld owed and paid, Verlustspielgeld, Reuegeld, prize and balance;\n"
-    "the pot, the payout and the Kasse. --output writes the payout list to sign as a PDF.\n"
-    "\n"
-    'JSON (cents): {"tournament", "pot", "payout", "kasse", "players": [{"number", "name", "rank",\n'
-    '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance"}], "prizes_fixed"}.'
-))
+@cash_commands.command(
+    "cash",
+    help=_(
+        "The cashbook: each player's Startgeld owed and paid, Verlustspielgeld, Reuegeld, prize and balance;\n"
+        "the pot, the payout and the Kasse. --output writes the payout list to sign as a PDF.\n"
+        "\n"
+        'JSON (cents): {"tournament", "pot", "payout", "kasse", "players": [{"number", "name", "rank",\n'
+        '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance"}], "prizes_fixed"}.'
+    ),
+)
 def cash(
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
-    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))
+    ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
     view = _cash().book()

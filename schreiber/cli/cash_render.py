@@ -33,11 +33,17 @@ def changed(settings_: CashSettings) -> None:
 def paid(payments: Sequence[Paid]) -> None:
     for p in payments:
         if p.kind == "preis":
-            line = (_("{name} ({number}) has been paid the prize of {money}.") if p.cents > 0
-                    else _("The payout of {money} to {name} ({number}) is taken back."))
+            line = (
+                _("{name} ({number}) has been paid the prize of {money}.")
+                if p.cents > 0
+                else _("The payout of {money} to {name} ({number}) is taken back.")
+            )
         else:
-            line = (_("{name} ({number}) has paid the Startgeld of {money}.") if p.cents > 0
-                    else _("The Startgeld of {money} paid by {name} ({number}) is taken back."))
+            line = (
+                _("{name} ({number}) has paid the Startgeld of {money}.")
+                if p.cents > 0
+                else _("The Startgeld of {money} paid by {name} ({number}) is taken back.")
+            )
         _out(line.format(name=p.name, number=p.number, money=money(abs(p.cents))))
 
 
@@ -47,52 +53,112 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.cash_csv(view), excel=excel)
     t, b, s = view.tournament, view.book, view.settings
-    _out(wrapped(_("The cashbook of “{name}” — {heading}:").format(name=t.name, heading=standings_heading(view.final, view.after))))
+    _out(
+        wrapped(
+            _("The cashbook of “{name}” — {heading}:").format(
+                name=t.name, heading=standings_heading(view.final, view.after)
+            )
+        )
+    )
     if view.unfinished:
-        _out(wrapped(ngettext("{count} table is still playing: the ranks, and so the prizes, may change.",
-                              "{count} tables are still playing: the ranks, and so the prizes, may change.", view.unfinished).format(
-            count=view.unfinished)))
+        _out(
+            wrapped(
+                ngettext(
+                    "{count} table is still playing: the ranks, and so the prizes, may change.",
+                    "{count} tables are still playing: the ranks, and so the prizes, may change.",
+                    view.unfinished,
+                ).format(count=view.unfinished)
+            )
+        )
     if view.prizes_fixed:
         _out(wrapped(fixed_since(view)))
     if not b.lines:
         _out(_("Nobody is registered yet."))
         return
-    headers = [_("rank"), _("no."), _("player"), _("Startgeld"), _("paid"), _("Verlustspiel"), _("Reuegeld"), _("prize"),
-               _("prize paid"), _("balance")]
+    headers = [
+        _("rank"),
+        _("no."),
+        _("player"),
+        _("Startgeld"),
+        _("paid"),
+        _("Verlustspiel"),
+        _("Reuegeld"),
+        _("prize"),
+        _("prize paid"),
+        _("balance"),
+    ]
     rows = []
     for line in b.lines:
         balance = money(line.balance, plus=True) if line.balance else "0"
-        rows.append([f"{line.rank}.", str(line.number), line.name, money(line.startgeld), money(line.paid), money(line.verlustspiel),
-                     money(line.reuegeld), money(line.prize), money(line.prize_paid) if line.prize_paid else "–", balance])
+        rows.append(
+            [
+                f"{line.rank}.",
+                str(line.number),
+                line.name,
+                money(line.startgeld),
+                money(line.paid),
+                money(line.verlustspiel),
+                money(line.reuegeld),
+                money(line.prize),
+                money(line.prize_paid) if line.prize_paid else "–",
+                balance,
+            ]
+        )
     _out(_grid(rows, headers, left=(2,)))
-    _out(_("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
-        pot=money(b.pot), paid=money(sum(x.paid for x in b.lines)), verlust=money(sum(x.verlustspiel for x in b.lines)),
-        reue=money(sum(x.reuegeld for x in b.lines))))
+    _out(
+        _("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
+            pot=money(b.pot),
+            paid=money(sum(x.paid for x in b.lines)),
+            verlust=money(sum(x.verlustspiel for x in b.lines)),
+            reue=money(sum(x.reuegeld for x in b.lines)),
+        )
+    )
     if view.prizes_fixed:
         places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
-        _out(wrapped(_("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
-            payout=money(b.payout), places=places)))
+        _out(
+            wrapped(
+                _("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
+                    payout=money(b.payout), places=places
+                )
+            )
+        )
     elif s.preise:
         places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
-        _out(wrapped(_("Payout ({percent}%): {payout}; the prizes: {places}.").format(
-            payout=money(b.payout), percent=s.auszahlung, places=places)))
+        _out(
+            wrapped(
+                _("Payout ({percent}%): {payout}; the prizes: {places}.").format(
+                    payout=money(b.payout), percent=s.auszahlung, places=places
+                )
+            )
+        )
     else:
-        _out(_("Payout ({percent}%): {payout}; no prize list is set (`schreiber tournament set preise=50%,30%,20%`).").format(
-            payout=money(b.payout), percent=s.auszahlung))
+        _out(
+            _(
+                "Payout ({percent}%): {payout}; no prize list is set (`schreiber tournament set preise=50%,30%,20%`)."
+            ).format(payout=money(b.payout), percent=s.auszahlung)
+        )
     _out(_("Kasse (the club's share): {kasse}.").format(kasse=money(b.kasse)))
     owing = view.unpaid
     if s.startgeld and owing:
         names = ", ".join(f"{line.name} ({line.number})" for line in owing)
-        _out(wrapped(ngettext("{count} player has not paid the Startgeld yet: {names}.",
-                              "{count} players have not paid the Startgeld yet: {names}.", len(owing)).format(count=len(owing), names=names)))
+        _out(
+            wrapped(
+                ngettext(
+                    "{count} player has not paid the Startgeld yet: {names}.",
+                    "{count} players have not paid the Startgeld yet: {names}.",
+                    len(owing),
+                ).format(count=len(owing), names=names)
+            )
+        )
     for line in settling(view):
         _out(wrapped(line))
 
 
 def fixed_since(view: CashView) -> str:
-    """"Prizes fixed since …" (RULES.md §9), for the cashbook's heading."""
-    return _("Prizes fixed since {time} (the first prize paid out): a change of the pot goes to the Kasse only.").format(
-        time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M") if view.prizes_fixed else "")
+    """ "Prizes fixed since …" (RULES.md §9), for the cashbook's heading."""
+    return _(
+        "Prizes fixed since {time} (the first prize paid out): a change of the pot goes to the Kasse only."
+    ).format(time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M") if view.prizes_fixed else "")
 
 
 def settling(view: CashView) -> list[str]:
@@ -105,6 +171,13 @@ def settling(view: CashView) -> list[str]:
             text = _("{name} ({number}) was paid {paid}, the prize is now {prize}: {rest} to give back.")
         else:
             text = _("{name} ({number}) was paid {paid}, the prize is now {prize}: {rest} still due.")
-        out.append(text.format(name=line.name, number=line.number, paid=money(line.prize_paid), prize=money(line.prize),
-                               rest=money(abs(line.prize - line.prize_paid))))
+        out.append(
+            text.format(
+                name=line.name,
+                number=line.number,
+                paid=money(line.prize_paid),
+                prize=money(line.prize),
+                rest=money(abs(line.prize - line.prize_paid)),
+            )
+        )
     return out

@@ -79,7 +79,14 @@ def install(typer: Any) -> None:
         def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:
             # A command's help cut short ends in click's "...": written "…" here, as in the usage line.
             rows = [
-                (term.replace("...", "…"), _(_HELP_TEXTS[text]) if text in _HELP_TEXTS else text.removesuffix("...") + "…" if text.endswith("...") else text)
+                (
+                    term.replace("...", "…"),
+                    _(_HELP_TEXTS[text])
+                    if text in _HELP_TEXTS
+                    else text.removesuffix("...") + "…"
+                    if text.endswith("...")
+                    else text,
+                )
                 for term, text in rows
             ]
             super().write_dl(rows, *args, **kwargs)

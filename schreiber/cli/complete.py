@@ -90,7 +90,9 @@ def _pairs(param: str) -> Callable[[Context | None, str], list[str]]:
             given = [given]
         for pair in given or ():
             key = str(pair).partition("=")[0].strip().casefold()
-            meant = [n for n in offered if n.casefold() == key] or [n for n in offered if key and n.casefold().startswith(key)]
+            meant = [n for n in offered if n.casefold() == key] or [
+                n for n in offered if key and n.casefold().startswith(key)
+            ]
             if len(meant) == 1:
                 offered.remove(meant[0])
         return [f"{name}=" for name in offered]
@@ -114,7 +116,9 @@ def sauen(ctx: Context | None, incomplete: str) -> list[str]:
     from schreiber.rules.table import CalledAces, Suits
 
     _, rules = _table(ctx)
-    return _starting(rules.sauen if isinstance(rules, CalledAces) else rules.suits if isinstance(rules, Suits) else (), incomplete)
+    return _starting(
+        rules.sauen if isinstance(rules, CalledAces) else rules.suits if isinstance(rules, Suits) else (), incomplete
+    )
 
 
 def rule_sets(ctx: Context | None, incomplete: str) -> list[str]:
@@ -163,7 +167,9 @@ def _fixed(*words: str) -> Callable[[Context | None, str], list[str]]:
 
 # Parameter (its click name) -> completer; the same name means the same kind of value everywhere.
 BY_PARAM: dict[str, Callable[[Context | None, str], list[Any]]] = {
-    **dict.fromkeys(("player", "partner", "klopfen", "jungfrau", "durchmarsch", "loser", "winner", "dealer", "sits_out"), names),
+    **dict.fromkeys(
+        ("player", "partner", "klopfen", "jungfrau", "durchmarsch", "loser", "winner", "dealer", "sits_out"), names
+    ),
     "augen": _pairs("augen"),
     "stiche": _pairs("stiche"),
     "type_": types,
@@ -338,7 +344,12 @@ def line(root: Any, text: str) -> tuple[list[CompletionItem], str]:
         from schreiber.cli.argv import NAME_VALUE, NAME_VALUE_OPTIONS, spread_name_values
 
         args = spread_name_values(command_words(root, words))
-        if len(args) > 1 and args[-2] in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(args[-1]) and not incomplete.startswith("-"):
+        if (
+            len(args) > 1
+            and args[-2] in NAME_VALUE_OPTIONS
+            and NAME_VALUE.fullmatch(args[-1])
+            and not incomplete.startswith("-")
+        ):
             args.append(args[-2])  # after `--augen Anna=40`, the word typed is the next NAME=N
         ctx = _resolve_context(root, {}, "schreiber", list(args))
         obj, incomplete_value = _resolve_incomplete(ctx, list(args), incomplete)

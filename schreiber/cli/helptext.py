@@ -150,7 +150,15 @@ def _line(hand_type: str, facts: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def type_help(command: Any, ctx: Any, formatter: Any, rules: Any, hand_type: str, players: Sequence[str] | None, others: Sequence[str] = ()) -> None:
+def type_help(
+    command: Any,
+    ctx: Any,
+    formatter: Any,
+    rules: Any,
+    hand_type: str,
+    players: Sequence[str] | None,
+    others: Sequence[str] = (),
+) -> None:
     """`add TYPE --help`: the usage, what TYPE is, only the options it takes, and an example line."""
     number = "N " if command.name == "edit" else ""
     formatter.write_usage(ctx.command_path, f"{number}{hand_type} [OPTIONS]")
@@ -167,9 +175,11 @@ def type_help(command: Any, ctx: Any, formatter: Any, rules: Any, hand_type: str
     # A rule set may say an option in its own words for this type (Skat's --won is no Tout or Bettel),
     # or leave out one it refuses (None: Skat's --sits-out).
     own = rules.option_help(hand_type) if hasattr(rules, "option_help") else {}
-    records = [(r[0], _(own[p.name])) if own.get(p.name) else r
-               for p in command.get_params(ctx)
-               if p.name in wanted and not (p.name in own and own[p.name] is None) and (r := p.get_help_record(ctx))]
+    records = [
+        (r[0], _(own[p.name])) if own.get(p.name) else r
+        for p in command.get_params(ctx)
+        if p.name in wanted and not (p.name in own and own[p.name] is None) and (r := p.get_help_record(ctx))
+    ]
     if records:
         with formatter.section(_("Options")):
             formatter.write_dl(records)
@@ -205,7 +215,9 @@ def add_epilog(formatter: Any, target: str | None, edit: bool) -> None:
         from schreiber.rules import registry
 
         rules = registry.get(table.rules)
-        with formatter.section(_("Hand types of the active table (session {id}, {rules})").format(id=table.id, rules=rules.name)):
+        with formatter.section(
+            _("Hand types of the active table (session {id}, {rules})").format(id=table.id, rules=rules.name)
+        ):
             import textwrap
 
             room = max(formatter.width - formatter.current_indent, 20)

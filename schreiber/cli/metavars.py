@@ -7,13 +7,45 @@ from typing import Any
 
 # What goes in each option, by parameter name (typer would say <str>, <int>).
 _METAVARS = {
-    "player": "NAME", "partner": "NAME", "augen": "N|NAME=N", "stiche": "NAME=N", "laufende": "N", "klopfen": "NAME",
-    "re_absage": "90|60|30|0", "kontra_absage": "90|60|30|0", "fuchs_re": "N", "fuchs_kontra": "N",
-    "doppelkopf_re": "N", "doppelkopf_kontra": "N", "karlchen": "re|kontra", "jungfrau": "NAME", "durchmarsch": "NAME",
-    "loser": "NAME", "winner": "NAME", "farbe": "SUIT", "sau": "SUIT", "note": "TEXT", "dealer": "NAME",
-    "sits_out": "NAME", "session": "ID", "rules": "RULESET", "players": "NAME", "new_player": "NAME", "tariff": "CENTS",
-    "set_": "KEY=VALUE", "teams": "NAME+NAME", "name": "TEXT", "date": "YYYY-MM-DD", "seat": "N", "paid": "NAME",
-    "since": "YYYY-MM-DD", "until": "YYYY-MM-DD", "output": "FILE", "svg": "FILE", "table": "ID", "teams_": "NAME+NAME",
+    "player": "NAME",
+    "partner": "NAME",
+    "augen": "N|NAME=N",
+    "stiche": "NAME=N",
+    "laufende": "N",
+    "klopfen": "NAME",
+    "re_absage": "90|60|30|0",
+    "kontra_absage": "90|60|30|0",
+    "fuchs_re": "N",
+    "fuchs_kontra": "N",
+    "doppelkopf_re": "N",
+    "doppelkopf_kontra": "N",
+    "karlchen": "re|kontra",
+    "jungfrau": "NAME",
+    "durchmarsch": "NAME",
+    "loser": "NAME",
+    "winner": "NAME",
+    "farbe": "SUIT",
+    "sau": "SUIT",
+    "note": "TEXT",
+    "dealer": "NAME",
+    "sits_out": "NAME",
+    "session": "ID",
+    "rules": "RULESET",
+    "players": "NAME",
+    "new_player": "NAME",
+    "tariff": "CENTS",
+    "set_": "KEY=VALUE",
+    "teams": "NAME+NAME",
+    "name": "TEXT",
+    "date": "YYYY-MM-DD",
+    "seat": "N",
+    "paid": "NAME",
+    "since": "YYYY-MM-DD",
+    "until": "YYYY-MM-DD",
+    "output": "FILE",
+    "svg": "FILE",
+    "table": "ID",
+    "teams_": "NAME+NAME",
 }
 
 
@@ -59,7 +91,13 @@ def _whole_type() -> Any:
                     self.fail(f"{shortened(text)!r} is not a valid integer.", param, ctx)
                 number = whole(unsigned)
             if number is None:
-                self.fail(_("use a whole number up to {largest}, not {value}.").format(largest=LARGEST, value=repr(shortened(text))), param, ctx)
+                self.fail(
+                    _("use a whole number up to {largest}, not {value}.").format(
+                        largest=LARGEST, value=repr(shortened(text))
+                    ),
+                    param,
+                    ctx,
+                )
             return -number if text.strip().startswith("-") else number
 
     _WHOLE.append(Whole())

@@ -143,18 +143,35 @@ class Evening:
             types, teams = "", False
         rows = [(left, _(right)) for left, right in PLAY_HELP if left != "strokes" or teams]
         wide = max(len(left) for left, _right in rows) + 2
-        out = textwrap.wrap(_("In play each line is what follows `schreiber` on the command line; a line that "
-                              "starts with a hand type records that hand."), room) + [""]
+        out = textwrap.wrap(
+            _(
+                "In play each line is what follows `schreiber` on the command line; a line that "
+                "starts with a hand type records that hand."
+            ),
+            room,
+        ) + [""]
         for left, right in rows:
-            out += textwrap.wrap(right, room, initial_indent="  " + left.ljust(wide), subsequent_indent=" " * (wide + 2),
-                                 break_on_hyphens=False)
+            out += textwrap.wrap(
+                right,
+                room,
+                initial_indent="  " + left.ljust(wide),
+                subsequent_indent=" " * (wide + 2),
+                break_on_hyphens=False,
+            )
         out.append("")
         if types:
-            out += textwrap.wrap(_("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False)
+            out += textwrap.wrap(
+                _("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False
+            )
         out += textwrap.wrap(
-            _("Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
-              "fs farbsolo; in Skat m2 / o2 mit / ohne 2 (--spitzen 2 [--ohne]), h Hand. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
-              "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."), room, break_on_hyphens=False)
+            _(
+                "Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
+                "fs farbsolo; in Skat m2 / o2 mit / ohne 2 (--spitzen 2 [--ohne]), h Hand. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
+                "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."
+            ),
+            room,
+            break_on_hyphens=False,
+        )
         return "\n".join(out) + "\n"
 
     def status(self) -> tuple[str, Any]:
@@ -252,7 +269,11 @@ def _piped(evening: Evening, lines: Any) -> int:
             break
         code, said = evening.run(line)
         if code:
-            print(_("line {number}: {sentence}").format(number=number, sentence=sentence(said)), file=sys.stderr, flush=True)
+            print(
+                _("line {number}: {sentence}").format(number=number, sentence=sentence(said)),
+                file=sys.stderr,
+                flush=True,
+            )
             return code
         if said:
             sys.stderr.write(said)

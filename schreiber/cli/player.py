@@ -54,10 +54,13 @@ def rename(
     _show().renamed(*_players().rename(old, new))
 
 
-@player_app.command("merge", help=_(
-    "Join two spellings of one person: every hand, payout, sheet line, registration and season number of FROM\n"
-    "becomes INTO's, in one transaction. Refused when both sat at one table."
-))
+@player_app.command(
+    "merge",
+    help=_(
+        "Join two spellings of one person: every hand, payout, sheet line, registration and season number of FROM\n"
+        "becomes INTO's, in one transaction. Refused when both sat at one table."
+    ),
+)
 def merge(
     source: Annotated[str, typer.Argument(metavar="FROM", help=_("The spelling that goes."))],
     target: Annotated[str, typer.Argument(metavar="INTO", help=_("The spelling that stays."))],

@@ -34,19 +34,51 @@ def card(card: PlayerCard, fmt: str) -> None:
     _out(card.name)
     if card.totals:
         _out(_("Totals per rule set:"))
-        _out(_grid([[t.rules, str(t.tables), str(t.hands), str(t.won), _points(t.points)] for t in card.totals],
-                   [_("rules"), _("tables"), _("hands"), _("won"), _("points")], left=(0,)))
+        _out(
+            _grid(
+                [[t.rules, str(t.tables), str(t.hands), str(t.won), _points(t.points)] for t in card.totals],
+                [_("rules"), _("tables"), _("hands"), _("won"), _("points")],
+                left=(0,),
+            )
+        )
     if card.evenings:
-        _out(ngettext("{count} evening table:", "{count} evening tables:", len(card.evenings)).format(count=len(card.evenings)))
-        _out(_grid([[str(e.table), e.date, e.name or "", e.rules, str(e.hands), _points(e.points)] for e in card.evenings],
-                   [_("session"), _("date"), _("name"), _("rules"), _("hands"), _("points")], left=(2, 3)))
+        _out(
+            ngettext("{count} evening table:", "{count} evening tables:", len(card.evenings)).format(
+                count=len(card.evenings)
+            )
+        )
+        _out(
+            _grid(
+                [[str(e.table), e.date, e.name or "", e.rules, str(e.hands), _points(e.points)] for e in card.evenings],
+                [_("session"), _("date"), _("name"), _("rules"), _("hands"), _("points")],
+                left=(2, 3),
+            )
+        )
     if card.tournaments:
-        _out(ngettext("{count} tournament:", "{count} tournaments:", len(card.tournaments)).format(count=len(card.tournaments)))
-        _out(_grid([[str(t.tournament), t.date, t.name, t.rules, str(t.number), str(t.rounds), _points(t.points)] for t in card.tournaments],
-                   [_("id"), _("date"), _("name"), _("rules"), _("no."), _("rounds"), _("points")], left=(2, 3)))
+        _out(
+            ngettext("{count} tournament:", "{count} tournaments:", len(card.tournaments)).format(
+                count=len(card.tournaments)
+            )
+        )
+        _out(
+            _grid(
+                [
+                    [str(t.tournament), t.date, t.name, t.rules, str(t.number), str(t.rounds), _points(t.points)]
+                    for t in card.tournaments
+                ],
+                [_("id"), _("date"), _("name"), _("rules"), _("no."), _("rounds"), _("points")],
+                left=(2, 3),
+            )
+        )
     if card.seasons:
         _out(ngettext("{count} season:", "{count} seasons:", len(card.seasons)).format(count=len(card.seasons)))
-        _out(_grid([[str(x.season), x.name, x.rules, str(x.number)] for x in card.seasons], [_("id"), _("name"), _("rules"), _("no.")], left=(1, 2)))
+        _out(
+            _grid(
+                [[str(x.season), x.name, x.rules, str(x.number)] for x in card.seasons],
+                [_("id"), _("name"), _("rules"), _("no.")],
+                left=(1, 2),
+            )
+        )
     if not (card.evenings or card.tournaments or card.seasons):
         _out(_("No table, tournament or season yet."))
 
@@ -58,4 +90,8 @@ def renamed(was: str, now: str) -> None:
 def merged(result: Merged) -> None:
     tables = ngettext("{count} table", "{count} tables", result.tables).format(count=result.tables)
     hands = ngettext("{count} hand", "{count} hands", result.hands).format(count=result.hands)
-    _out(_("{name} is merged into {into}: {tables} with {hands} moved.").format(name=result.name, into=result.into, tables=tables, hands=hands))
+    _out(
+        _("{name} is merged into {into}: {tables} with {hands} moved.").format(
+            name=result.name, into=result.into, tables=tables, hands=hands
+        )
+    )

@@ -198,7 +198,6 @@ def tables(infos: Sequence[TableInfo], fmt: str = "table") -> None:
     _out(fit(rows, headers, drop=(3, 6), wrap=4, align="left"))
 
 
-
 def table_view(view: TableView) -> None:
     info = view.table
     table_info(info)
@@ -230,7 +229,9 @@ def rule_set(rules: RuleSet) -> None:
     _out()
     rows = [[k, s.show(s.default), _(s.help)] for k, s in rules.settings.items()]
     _out(fit(rows, [_("setting"), _("default"), _("what it does")], wrap=2, align="left", tablefmt="plain"))
-    more = _("`schreiber rules show {name} TYPE` shows the options one hand type takes, with an example.").format(name=rules.name)
+    more = _("`schreiber rules show {name} TYPE` shows the options one hand type takes, with an example.").format(
+        name=rules.name
+    )
     _out("\n" + wrapped(more, ""))
 
 
@@ -252,7 +253,13 @@ def _totals_block(view: TableView) -> str:
 
 def added(view: TableView) -> None:
     h = view.hands[-1]
-    _out(wrapped(_("Hand {number}: {hand} — {formula}").format(number=h.number, hand=describe(h.hand), formula=h.payout.formula)))
+    _out(
+        wrapped(
+            _("Hand {number}: {hand} — {formula}").format(
+                number=h.number, hand=describe(h.hand), formula=h.payout.formula
+            )
+        )
+    )
     if h.payout.split:
         _out(wrapped(f"  {h.payout.split}", "    "))
     if h.made_bock is not None:
@@ -291,7 +298,11 @@ def edited(number: int, result: Edited) -> None:
     if not result.changes:
         _out(_("Hand {number} already has these facts; nothing was changed.").format(number=number))
         return
-    _out(_("Hand {number} changed: {hand} — {formula}").format(number=number, hand=describe(h.hand), formula=h.payout.formula))
+    _out(
+        _("Hand {number} changed: {hand} — {formula}").format(
+            number=number, hand=describe(h.hand), formula=h.payout.formula
+        )
+    )
     for fact, old, new in result.changes:
         _out(f"  {fact}: {_fact_text(old)} → {_fact_text(new)}")
     _later_line(result.later_changed)
@@ -310,20 +321,32 @@ def _fact_text(value: Any) -> str:
 
 
 def _later_line(count: int) -> None:
-    _out(ngettext("  {count} later hand pays differently now.", "  {count} later hands pay differently now.", count).format(count=count))
+    _out(
+        ngettext(
+            "  {count} later hand pays differently now.", "  {count} later hands pay differently now.", count
+        ).format(count=count)
+    )
 
 
 def voided(hand: HandView, result: Edited) -> None:
     _out(_void_line(hand))
     for number, dealer in result.kept_dealers:
-        _out(_("  Hand {number} keeps its dealer as recorded: {name} (stored as --dealer {name}).").format(number=number, name=dealer))
+        _out(
+            _("  Hand {number} keeps its dealer as recorded: {name} (stored as --dealer {name}).").format(
+                number=number, name=dealer
+            )
+        )
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)
 
 
 def restored(hand: HandView, result: Edited) -> None:
-    _out(_("Hand {number} restored: {hand} — {formula}").format(number=hand.number, hand=describe(hand.hand), formula=hand.payout.formula))
+    _out(
+        _("Hand {number} restored: {hand} — {formula}").format(
+            number=hand.number, hand=describe(hand.hand), formula=hand.payout.formula
+        )
+    )
     _later_line(result.later_changed)
     _out(_totals_block(result.view))
     _next_lines(result.view)
@@ -333,15 +356,25 @@ def seated(view: TableView, joined: str | None = None, left: str | None = None) 
     state = view.state
     seated_now = ", ".join(state.players)
     if joined:
-        _out(_("{name} joins the table from the next hand on; seated now: {names}.").format(name=joined, names=seated_now))
+        _out(
+            _("{name} joins the table from the next hand on; seated now: {names}.").format(
+                name=joined, names=seated_now
+            )
+        )
     else:
-        _out(_("{name} leaves the table from the next hand on; seated now: {names}.").format(name=left, names=seated_now))
+        _out(
+            _("{name} leaves the table from the next hand on; seated now: {names}.").format(name=left, names=seated_now)
+        )
     _next_lines(view)
 
 
 def settled(paid: Sequence[tuple[str, str, int]], still_open: Sequence[tuple[str, str, int]]) -> None:
     if not paid:
-        _out(_("None of the open transfers involve the players named.") if still_open else _("Nothing was open to settle."))
+        _out(
+            _("None of the open transfers involve the players named.")
+            if still_open
+            else _("Nothing was open to settle.")
+        )
     for debtor, creditor, cents in paid:
         _out(_paid(debtor, creditor, cents))
     if still_open:
@@ -384,7 +417,9 @@ def open_debts(debts: OpenDebts, fmt: str) -> None:
 
 
 def _void_line(hand: HandView) -> str:
-    return _("Hand {number} ({hand}) is void; it stays in the ledger, marked void.").format(number=hand.number, hand=describe(hand.hand))
+    return _("Hand {number} ({hand}) is void; it stays in the ledger, marked void.").format(
+        number=hand.number, hand=describe(hand.hand)
+    )
 
 
 def undone(hand: HandView, view: TableView) -> None:
@@ -429,7 +464,7 @@ def hands(view: TableView, fmt: str = "table") -> None:
 
 
 def _bock_mark(hand_view: HandView) -> str:
-    """" Bock" after the value of a hand played in a Bock round (" Doppelbock" in one of ×4), else ""."""
+    """ " Bock" after the value of a hand played in a Bock round (" Doppelbock" in one of ×4), else ""."""
     for term in hand_view.payout.terms:
         if term.op == "×" and term.label in ("Bock", "Doppelbock"):
             return " " + term.label
@@ -446,7 +481,13 @@ def history(
         _out(_("no hands yet."))
     else:
         table = [
-            [str(number), _(_STATUS.get(status, status)), describe(hand), "; ".join(f"{k}: {v}" for k, v in hand_view_of.facts(hand)), f"{entered:%Y-%m-%d %H:%M}" if entered else ""]
+            [
+                str(number),
+                _(_STATUS.get(status, status)),
+                describe(hand),
+                "; ".join(f"{k}: {v}" for k, v in hand_view_of.facts(hand)),
+                f"{entered:%Y-%m-%d %H:%M}" if entered else "",
+            ]
             for number, status, hand, entered in rows
         ]
         _out(fit(table, ["#", _("status"), _("hand"), _("facts"), _("entered")], drop=(4,), wrap=3, align="left"))
@@ -459,9 +500,15 @@ def history(
             elif kind == "leave":
                 what = _("{name} leaves").format(name=name)
             else:
-                what = (_("hand {number} voided") if kind == "void" else _("hand {number} restored")).format(number=extra)
+                what = (_("hand {number} voided") if kind == "void" else _("hand {number} restored")).format(
+                    number=extra
+                )
             lines.append(
-                [_("after hand {number}").format(number=after) if kind in ("join", "leave") else "", what, f"{when:%Y-%m-%d %H:%M}" if when else ""]
+                [
+                    _("after hand {number}").format(number=after) if kind in ("join", "leave") else "",
+                    what,
+                    f"{when:%Y-%m-%d %H:%M}" if when else "",
+                ]
             )
         _out(fit(lines, [_("when"), _("what"), _("entered")], drop=(2,), wrap=1, align="left"))
 
@@ -491,7 +538,9 @@ def hand(hand_view: HandView, view: TableView, fmt: str) -> None:
         _out(paint("  " + _made_bock(hand_view.made_bock), fg="yellow"))
     _out("")
     if p.terms:
-        _out(tint(fit([[t.label, hand_view_of.op(t)] for t in p.terms], [_("term"), _("amount")], wrap=0, align="left")))
+        _out(
+            tint(fit([[t.label, hand_view_of.op(t)] for t in p.terms], [_("term"), _("amount")], wrap=0, align="left"))
+        )
     _out(wrapped(_("Value: {formula}").format(formula=p.formula)))
     if p.split:
         _out(wrapped(_("Split: {split}").format(split=p.split)))
@@ -500,10 +549,16 @@ def hand(hand_view: HandView, view: TableView, fmt: str) -> None:
 
 def _made_bock(round_: BockRound) -> str:
     if round_.factor == 2:
-        said = ngettext("This hand made a Bock round: ×{factor} for {count} hand.", "This hand made a Bock round: ×{factor} for {count} hands.", round_.hands_left)
+        said = ngettext(
+            "This hand made a Bock round: ×{factor} for {count} hand.",
+            "This hand made a Bock round: ×{factor} for {count} hands.",
+            round_.hands_left,
+        )
     else:
         said = ngettext(
-            "This hand made a Doppelbock round: ×{factor} for {count} hand.", "This hand made a Doppelbock round: ×{factor} for {count} hands.", round_.hands_left
+            "This hand made a Doppelbock round: ×{factor} for {count} hand.",
+            "This hand made a Doppelbock round: ×{factor} for {count} hands.",
+            round_.hands_left,
         )
     return said.format(factor=round_.factor, count=round_.hands_left)
 
@@ -531,11 +586,22 @@ def report(rep: Report, fmt: str, excel: bool = False) -> None:
         return print_json(_payloads().report_json(rep))
     if fmt == "csv":
         return print_csv(_payloads().report_csv(rep), excel=excel)
-    _out(wrapped(ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(title=rep.title, count=rep.hands)))
+    _out(
+        wrapped(
+            ngettext("Report: {title} — {count} hand", "Report: {title} — {count} hands", rep.hands).format(
+                title=rep.title, count=rep.hands
+            )
+        )
+    )
     if rep.by_rules:
         # Points of different rule sets are not comparable: one ranking per rule set, money summed after.
         for rules, group in rep.by_rules:
-            _out("\n" + ngettext("{rules} — {count} hand", "{rules} — {count} hands", group.hands).format(rules=rules, count=group.hands))
+            _out(
+                "\n"
+                + ngettext("{rules} — {count} hand", "{rules} — {count} hands", group.hands).format(
+                    rules=rules, count=group.hands
+                )
+            )
             _report_table(group)
         if rep.money:
             _out("\n" + _("Money across all rule sets:"))
@@ -581,17 +647,26 @@ def imported(results: Sequence[Imported]) -> None:
             _out(_("Imported session {session} with {hands}.").format(session=r.session, hands=hands))
         elif r.outcome == "extended" and not r.added:
             if r.events or not r.payments:
-                _out(_("Added the joins and leaves of session {key} of the file to session {session}{matched}; its hands were there already.").format(
-                    key=r.key, session=r.session, matched=matched))
+                _out(
+                    _(
+                        "Added the joins and leaves of session {key} of the file to session {session}{matched}; its hands were there already."
+                    ).format(key=r.key, session=r.session, matched=matched)
+                )
             if r.payments:
-                _out(ngettext(
-                    "Added {count} payment of session {key} of the file to session {session}{matched}; its hands were there already.",
-                    "Added {count} payments of session {key} of the file to session {session}{matched}; its hands were there already.",
-                    r.payments,
-                ).format(count=r.payments, key=r.key, session=r.session, matched=matched))
+                _out(
+                    ngettext(
+                        "Added {count} payment of session {key} of the file to session {session}{matched}; its hands were there already.",
+                        "Added {count} payments of session {key} of the file to session {session}{matched}; its hands were there already.",
+                        r.payments,
+                    ).format(count=r.payments, key=r.key, session=r.session, matched=matched)
+                )
         elif r.outcome == "extended":
             first = r.first_added or r.hands - r.added + 1
-            which = _("hand {first}").format(first=first) if r.added == 1 else _("hands {first}–{last}").format(first=first, last=first + r.added - 1)
+            which = (
+                _("hand {first}").format(first=first)
+                if r.added == 1
+                else _("hands {first}–{last}").format(first=first, last=first + r.added - 1)
+            )
             _out(
                 _("Added {which} to session {session}{matched}; the earlier ones were there already.").format(
                     which=which, session=r.session, matched=matched
@@ -599,9 +674,9 @@ def imported(results: Sequence[Imported]) -> None:
             )
         elif r.outcome == "same":
             _out(
-                _("Session {key} of the file is already in the ledger as session {session}{matched}; nothing was changed.").format(
-                    key=r.key, session=r.session, matched=matched
-                )
+                _(
+                    "Session {key} of the file is already in the ledger as session {session}{matched}; nothing was changed."
+                ).format(key=r.key, session=r.session, matched=matched)
             )
         else:
             _out(
@@ -611,11 +686,13 @@ def imported(results: Sequence[Imported]) -> None:
                 ).format(key=r.key, session=r.session, matched=matched, hands=hands)
             )
         if r.payments and r.added:
-            _out(ngettext(
-                "Recorded {count} payment of the file (settle) for session {session}.",
-                "Recorded {count} payments of the file (settle) for session {session}.",
-                r.payments,
-            ).format(count=r.payments, session=r.session))
+            _out(
+                ngettext(
+                    "Recorded {count} payment of the file (settle) for session {session}.",
+                    "Recorded {count} payments of the file (settle) for session {session}.",
+                    r.payments,
+                ).format(count=r.payments, session=r.session)
+            )
 
 
 def _teams(view: TableView) -> Any:
@@ -658,7 +735,9 @@ def ledger_check(result: CheckResult) -> None:
         _out(_("problem: {problem}").format(problem=problem))
     if not result.problems:
         _out(
-            _("ok: the store is intact; {tables}, {hands}, every cached payout equals the fold, schema revision {revision} is current.").format(
+            _(
+                "ok: the store is intact; {tables}, {hands}, every cached payout equals the fold, schema revision {revision} is current."
+            ).format(
                 tables=ngettext("{count} table", "{count} tables", result.tables).format(count=result.tables),
                 hands=ngettext("{count} hand", "{count} hands", result.hands).format(count=result.hands),
                 revision=result.revision,
@@ -680,7 +759,7 @@ def _fitted(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int = 
     while start < len(headers):
         end = start + 1
         while end < len(headers):
-            trial = _grid([[r[0], *r[start:end + 1]] for r in rows], [headers[0], *headers[start:end + 1]])
+            trial = _grid([[r[0], *r[start : end + 1]] for r in rows], [headers[0], *headers[start : end + 1]])
             if max(len(line) for line in trial.splitlines()) > width:
                 break
             end += 1
@@ -714,20 +793,36 @@ def stats(result: Stats, fmt: str, excel: bool = False) -> None:
         own = _own_statistics(g["rules"])
         # Where a game has no partners and its opponents score nothing (Skat), no such columns.
         sides = getattr(own, "stat_sides", True)
-        headers = [_("player"), _("hands"), _("won"), _("points"), *([_("money")] if money else []), _("declared"),
-                   *([_("partner"), _("opponent")] if sides else [])]
+        headers = [
+            _("player"),
+            _("hands"),
+            _("won"),
+            _("points"),
+            *([_("money")] if money else []),
+            _("declared"),
+            *([_("partner"), _("opponent")] if sides else []),
+        ]
         rows = [
-            [p["name"], p["hands"], p["won"], signed(p["points"]), *([euros(p["cents"] or 0)] if money else []),
-             _pw(p["as_player"]), *([_pw(p["as_partner"]), _pw(p["as_opponent"])] if sides else [])]
+            [
+                p["name"],
+                p["hands"],
+                p["won"],
+                signed(p["points"]),
+                *([euros(p["cents"] or 0)] if money else []),
+                _pw(p["as_player"]),
+                *([_pw(p["as_partner"]), _pw(p["as_opponent"])] if sides else []),
+            ]
             for p in g["players"]
         ]
         _out(_fitted(rows, headers))
         _out("\n" + _("Hand types (declared or, without a declarer, taken part in: won/played):"))
         type_names = list(g["types"])
         for start in range(0, len(type_names), 5):
-            chunk = type_names[start:start + 5]
+            chunk = type_names[start : start + 5]
             rows = [[_("all"), *(f"{g['types'][t]} {round(100 * g['share'][t])}%" for t in chunk)]]
-            rows += [[p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]]
+            rows += [
+                [p["name"], *(_pw(p["by_type"][t]) if t in p["by_type"] else "" for t in chunk)] for p in g["players"]
+            ]
             _out(_fitted(rows, [_("player"), *(_short(t) for t in chunk)]))
         extra = own.stat_tables(g["players"]) if own is not None and g["players"] else []
         if extra and own is not None:  # extra is only ever non-empty with own; mypy cannot see that
@@ -755,10 +850,26 @@ def stats(result: Stats, fmt: str, excel: bool = False) -> None:
 
 # The columns of the rule sets' own tables, as a person reads them (CSV and JSON keep the keys).
 _STAT_HEADERS = {
-    "player": N_("player"), "solos": N_("solos"), "tout": "tout", "sie": "sie", "klopfen": "klopfen", "kontra": "kontra",
-    "re": "re", "laufende": "laufende", "ramsch": "ramsch", "lost": N_("lost"), "jungfrau": "jungfrau",
-    "durchmarsch": "durchmarsch", "absagen": "absagen", "foxes": N_("foxes"), "karlchen": "karlchen", "dk": "dk",
-    "pflicht": "pflicht", "spritzen": "spritzen", "strokes": N_("strokes"), "heads": N_("heads"),
+    "player": N_("player"),
+    "solos": N_("solos"),
+    "tout": "tout",
+    "sie": "sie",
+    "klopfen": "klopfen",
+    "kontra": "kontra",
+    "re": "re",
+    "laufende": "laufende",
+    "ramsch": "ramsch",
+    "lost": N_("lost"),
+    "jungfrau": "jungfrau",
+    "durchmarsch": "durchmarsch",
+    "absagen": "absagen",
+    "foxes": N_("foxes"),
+    "karlchen": "karlchen",
+    "dk": "dk",
+    "pflicht": "pflicht",
+    "spritzen": "spritzen",
+    "strokes": N_("strokes"),
+    "heads": N_("heads"),
 }
 
 

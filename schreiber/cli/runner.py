@@ -27,7 +27,10 @@ def _ledger(**how: Any) -> Any:
     from schreiber.ledger.service import Ledger
 
     _quiet_drivers()
-    how.setdefault("on_create", lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True))
+    how.setdefault(
+        "on_create",
+        lambda where: typer.echo(_("schreiber: created a new ledger at {where}.").format(where=where), err=True),
+    )
     ledger = Ledger.open(_target["db"], **how)
     _opened.append(ledger)
     _say_stopped_imports(ledger)
@@ -62,8 +65,12 @@ def _say_stopped_imports(ledger: Any) -> None:
     except Exception:  # a ledger too old to hold the note, or busy: the command itself will say so
         return
     for source, done, total in found:
-        typer.echo(_("schreiber: an import of {file} stopped after {done} of {total} tables; run it again to finish.").format(
-            file=source, done=done, total=total), err=True)
+        typer.echo(
+            _("schreiber: an import of {file} stopped after {done} of {total} tables; run it again to finish.").format(
+                file=source, done=done, total=total
+            ),
+            err=True,
+        )
 
 
 def _render() -> Any:
@@ -78,19 +85,26 @@ def _date(value: Optional[str], option: str) -> Optional[dt.date]:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise typer.BadParameter(_("use YYYY-MM-DD, not {value}.").format(value=repr(value)), param_hint=option) from None
+        raise typer.BadParameter(
+            _("use YYYY-MM-DD, not {value}.").format(value=repr(value)), param_hint=option
+        ) from None
 
 
 def _format(value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise typer.BadParameter(_("use {allowed}, not {value}.").format(allowed=', '.join(allowed), value=repr(value)), param_hint="--format")
+        raise typer.BadParameter(
+            _("use {allowed}, not {value}.").format(allowed=", ".join(allowed), value=repr(value)),
+            param_hint="--format",
+        )
     return value
 
 
 FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 ExcelOpt = Annotated[
     bool,
-    typer.Option("--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")),
+    typer.Option(
+        "--excel", help=_("CSV for a German Excel: UTF-8 with BOM, `;` between cells, decimal comma (-1,10).")
+    ),
 ]
 
 
@@ -108,7 +122,9 @@ def _listing_format(format_: str, excel: bool, output: Optional[str] = None) -> 
 def _pdf(path: str) -> None:
     """`--output` of a command that writes a PDF names a .pdf file."""
     if not path.lower().endswith(".pdf"):
-        raise typer.BadParameter(_("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output")
+        raise typer.BadParameter(
+            _("writes a PDF; name a file ending in .pdf, not {path}.").format(path=path), param_hint="--output"
+        )
 
 
 def _write_pdf(path: str, make: Any) -> None:
@@ -127,10 +143,16 @@ def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = 
     database = ledger.engine.url.database if ledger.engine.dialect.name == "sqlite" else None
     if database and database != ":memory:":
         ledger_file = Path(database).resolve()
-        ours = [ledger_file, ledger_file.with_name(ledger_file.name + "-wal"), ledger_file.with_name(ledger_file.name + "-shm")]
+        ours = [
+            ledger_file,
+            ledger_file.with_name(ledger_file.name + "-wal"),
+            ledger_file.with_name(ledger_file.name + "-shm"),
+        ]
         resolved = target.resolve()
         if resolved in ours or any(p.exists() and resolved.exists() and os.path.samefile(p, resolved) for p in ours):
-            raise typer.BadParameter(_("{path} is the ledger itself; name another file.").format(path=path), param_hint=option)
+            raise typer.BadParameter(
+                _("{path} is the ledger itself; name another file.").format(path=path), param_hint=option
+            )
     try:
         if target.exists() and not target.is_file():
             # A device or a pipe (/dev/stdout, a FIFO) cannot be replaced by a renamed file.
@@ -140,5 +162,6 @@ def _write_file(ledger: Any, path: str, option: str, write: Any, binary: bool = 
             return write(out)
     except OSError as e:
         raise typer.BadParameter(
-            _("cannot write {path} ({reason}); no file was written.").format(path=path, reason=e.strerror or e), param_hint=option
+            _("cannot write {path} ({reason}); no file was written.").format(path=path, reason=e.strerror or e),
+            param_hint=option,
         ) from None

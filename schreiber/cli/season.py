@@ -35,25 +35,40 @@ def _show() -> Any:
 @season_app.command("new", help=_("Start a season and make it the active one."))
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("The season's name."))],
-    rules: Annotated[str, typer.Option("--rules", help=_("The rule set every tournament of the season is played with."))],
+    rules: Annotated[
+        str, typer.Option("--rules", help=_("The rule set every tournament of the season is played with."))
+    ],
     set_: Annotated[
         Optional[list[str]],
-        typer.Option("--set", metavar="KEY=VALUE", help=_(
-            "wertung=summe|beste:K|platzpunkte|schnitt_platz|rundenschnitt, min_starts=N (rounds under rundenschnitt), "
-            "finale=N (repeatable).")),
+        typer.Option(
+            "--set",
+            metavar="KEY=VALUE",
+            help=_(
+                "wertung=summe|beste:K|platzpunkte|schnitt_platz|rundenschnitt, min_starts=N (rounds under rundenschnitt), "
+                "finale=N (repeatable)."
+            ),
+        ),
     ] = None,
 ) -> None:
     _show().info(_seasons().new(name, rules, set_ or []), created=True)
 
 
 @season_app.command("list", help=_("Every season of the ledger; * marks the active one."))
-def list_(format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table") -> None:
+def list_(
+    format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
+) -> None:
     fmt = _format(format_, ("table", "json"))
     _show().listing(_seasons().list(), fmt)
 
 
-@season_app.command("show", help=_("A season: rules, Wertung, its tournaments and its players with their season start numbers."))
-def show(season: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Season id (default: the active one)."))] = None) -> None:
+@season_app.command(
+    "show", help=_("A season: rules, Wertung, its tournaments and its players with their season start numbers.")
+)
+def show(
+    season: Annotated[
+        Optional[int], typer.Argument(metavar="[ID]", help=_("Season id (default: the active one)."))
+    ] = None,
+) -> None:
     s = _seasons()
     _show().details(s.info(season), s.players(season))
 
@@ -63,31 +78,47 @@ def use(season: Annotated[int, typer.Argument(metavar="ID", help=_("Season id.")
     _show().info(_seasons().use(season))
 
 
-@season_app.command("register", help=_("Give players their permanent season start numbers: the next free ones, or --number N for one."))
+@season_app.command(
+    "register", help=_("Give players their permanent season start numbers: the next free ones, or --number N for one.")
+)
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players."))],
-    number: Annotated[Optional[int], typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))] = None,
+    number: Annotated[
+        Optional[int], typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))
+    ] = None,
 ) -> None:
     _show().registered(_seasons().register(names, number))
 
 
-@season_app.command("add", help=_("Count tournaments for the active season (one rule set and one Wertung: points never mix)."))
+@season_app.command(
+    "add", help=_("Count tournaments for the active season (one rule set and one Wertung: points never mix).")
+)
 def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT...", help=_("Tournament ids."))]) -> None:
     info = _seasons().add(tournaments)
     _show().added(info, tournaments)
 
 
-@season_app.command("standings", help=_(
-    "The season's ranking across its tournaments by its Wertung (or --wertung W, just shown).\n"
-    "\n"
-    'JSON: {"season", "wertung", "tournaments", "players": [{"rank", "number", "name", "score", "starts",\n'
-    '"qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}.'
-))
+@season_app.command(
+    "standings",
+    help=_(
+        "The season's ranking across its tournaments by its Wertung (or --wertung W, just shown).\n"
+        "\n"
+        'JSON: {"season", "wertung", "tournaments", "players": [{"rank", "number", "name", "score", "starts",\n'
+        '"qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}.'
+    ),
+)
 def standings(
-    wertung: Annotated[Optional[str], typer.Option("--wertung", metavar="W", help=_("Rank by another Wertung, just shown (the season keeps its own)."))] = None,
+    wertung: Annotated[
+        Optional[str],
+        typer.Option(
+            "--wertung", metavar="W", help=_("Rank by another Wertung, just shown (the season keeps its own).")
+        ),
+    ] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
-    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
+    ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
     view = _seasons().standings(wertung=wertung)
@@ -100,27 +131,51 @@ def standings(
     typer.echo(_("The standings of season “{name}” are in {file}.").format(name=view.season.name, file=output))
 
 
-@season_app.command("awards", help=_(
-    "The season's awards: most starts, best and worst average rank (with min_starts), best single tournament score.\n"
-    "\n"
-    'JSON: {"most_starts", "best_average_rank", "worst_average_rank", "best_score": {"players", "value", "tournament"}}.'
-))
-def awards(format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table") -> None:
+@season_app.command(
+    "awards",
+    help=_(
+        "The season's awards: most starts, best and worst average rank (with min_starts), best single tournament score.\n"
+        "\n"
+        'JSON: {"most_starts", "best_average_rank", "worst_average_rank", "best_score": {"players", "value", "tournament"}}.'
+    ),
+)
+def awards(
+    format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
+) -> None:
     fmt = _format(format_, ("table", "json"))
     _show().awards(_seasons().awards(), fmt)
 
 
-@season_app.command("cards", help=_(
-    "A check-in card per season player, as a PDF to print: name, season start number and a QR code of the\n"
-    "organiser page's check-in address (serve --tournament --entry), which a phone's camera opens."
-))
+@season_app.command(
+    "cards",
+    help=_(
+        "A check-in card per season player, as a PDF to print: name, season start number and a QR code of the\n"
+        "organiser page's check-in address (serve --tournament --entry), which a phone's camera opens."
+    ),
+)
 def cards(
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
-    url: Annotated[Optional[str], typer.Option("--url", metavar="URL", help=_(
-        "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
-        "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."))] = None,
-    host: Annotated[Optional[str], typer.Option("--host", metavar="ADDRESS", help=_(
-        "The address `serve` listens on, as the phones reach it (instead of this machine's network address)."))] = None,
+    url: Annotated[
+        Optional[str],
+        typer.Option(
+            "--url",
+            metavar="URL",
+            help=_(
+                "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
+                "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."
+            ),
+        ),
+    ] = None,
+    host: Annotated[
+        Optional[str],
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help=_(
+                "The address `serve` listens on, as the phones reach it (instead of this machine's network address)."
+            ),
+        ),
+    ] = None,
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
     _pdf(output)
@@ -132,4 +187,8 @@ def cards(
     from schreiber.report import season_pdf
 
     _write_pdf(output, lambda: season_pdf.cards(info, players, base))
-    typer.echo(_("{count} check-in cards of season “{name}” are in {file}.").format(count=len(players), name=info.name, file=output))
+    typer.echo(
+        _("{count} check-in cards of season “{name}” are in {file}.").format(
+            count=len(players), name=info.name, file=output
+        )
+    )

@@ -29,14 +29,19 @@ def _settings(info: SeasonInfo) -> str:
 
 
 def title(info: SeasonInfo) -> str:
-    return _("Season {id} “{name}”: {rules}, {settings}").format(id=info.id, name=info.name, rules=info.rules, settings=_settings(info))
+    return _("Season {id} “{name}”: {rules}, {settings}").format(
+        id=info.id, name=info.name, rules=info.rules, settings=_settings(info)
+    )
 
 
 def info(info: SeasonInfo, created: bool = False) -> None:
     _out(wrapped(title(info) + (_(" — now active") if info.active else "")))
     if created:
-        _out(_("  add tournaments with `schreiber tournament new NAME --rules {rules} --season {id}` or `schreiber season add ID`.").format(
-            rules=info.rules, id=info.id))
+        _out(
+            _(
+                "  add tournaments with `schreiber tournament new NAME --rules {rules} --season {id}` or `schreiber season add ID`."
+            ).format(rules=info.rules, id=info.id)
+        )
 
 
 def listing(infos: Sequence[SeasonInfo], fmt: str = "table") -> None:
@@ -54,11 +59,20 @@ def listing(infos: Sequence[SeasonInfo], fmt: str = "table") -> None:
 
 def details(info_: SeasonInfo, players: Sequence[SeasonEntrant]) -> None:
     info(info_)
-    _out(ngettext("  {count} tournament:", "  {count} tournaments:", len(info_.tournaments)).format(count=len(info_.tournaments)))
+    _out(
+        ngettext("  {count} tournament:", "  {count} tournaments:", len(info_.tournaments)).format(
+            count=len(info_.tournaments)
+        )
+    )
     for t in info_.tournaments:
         _out(f"  {t.id:>4}  {t.date}  {t.name}")
-    _out(ngettext("  {count} player with a season start number:", "  {count} players with a season start number:", len(players)).format(
-        count=len(players)))
+    _out(
+        ngettext(
+            "  {count} player with a season start number:",
+            "  {count} players with a season start number:",
+            len(players),
+        ).format(count=len(players))
+    )
     for e in players:
         _out(f"  {e.number:>4}  {e.name}")
 
@@ -69,8 +83,15 @@ def registered(entrants: Sequence[SeasonEntrant]) -> None:
 
 
 def added(info_: SeasonInfo, ids: Sequence[int]) -> None:
-    _out(wrapped(ngettext("Tournament {ids} counts for season {id} “{name}” now.", "Tournaments {ids} count for season {id} “{name}” now.",
-                          len(ids)).format(ids=", ".join(map(str, ids)), id=info_.id, name=info_.name)))
+    _out(
+        wrapped(
+            ngettext(
+                "Tournament {ids} counts for season {id} “{name}” now.",
+                "Tournaments {ids} count for season {id} “{name}” now.",
+                len(ids),
+            ).format(ids=", ".join(map(str, ids)), id=info_.id, name=info_.name)
+        )
+    )
 
 
 def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
@@ -80,18 +101,30 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
         return print_csv(payloads.standings_csv(view), excel=excel)
     season = view.season
     # "after N tournaments" counts the final ones (RULES.md §9); one still running is said so.
-    _out(wrapped(ngettext("Standings of season “{name}” after {count} tournament (Wertung {wertung}, min_starts {min_starts}):",
-                          "Standings of season “{name}” after {count} tournaments (Wertung {wertung}, min_starts {min_starts}):",
-                          view.final_tournaments).format(
-        name=season.name, count=view.final_tournaments, wertung=view.wertung, min_starts=season.min_starts)))
+    _out(
+        wrapped(
+            ngettext(
+                "Standings of season “{name}” after {count} tournament (Wertung {wertung}, min_starts {min_starts}):",
+                "Standings of season “{name}” after {count} tournaments (Wertung {wertung}, min_starts {min_starts}):",
+                view.final_tournaments,
+            ).format(name=season.name, count=view.final_tournaments, wertung=view.wertung, min_starts=season.min_starts)
+        )
+    )
     for line in running_lines(view):
         _out(wrapped(line))
     if not view.rows:
         _out(_("Nobody has played a tournament of the season yet."))
         return
     final = season.finale is not None
-    headers = [_("rank"), _("no."), _("player"), _("score"), _("starts"), *([_("final")] if final else []),
-               *[_("T{id}").format(id=t.id) for t in season.tournaments]]
+    headers = [
+        _("rank"),
+        _("no."),
+        _("player"),
+        _("score"),
+        _("starts"),
+        *([_("final")] if final else []),
+        *[_("T{id}").format(id=t.id) for t in season.tournaments],
+    ]
     rows = []
     for r in view.rows:
         cells = ["–" if r.rank is None else f"{r.rank}.", str(r.number), r.name, value(r.score), str(r.starts)]
@@ -102,15 +135,21 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
     _out(_grid(rows, headers, left=(2,)))
     below = sum(1 for r in view.rows if r.rank is None)
     if below:
-        _out(ngettext("{count} player has fewer than {min_starts} starts and no rank yet.",
-                      "{count} players have fewer than {min_starts} starts and no rank yet.", below).format(
-            count=below, min_starts=season.min_starts))
+        _out(
+            ngettext(
+                "{count} player has fewer than {min_starts} starts and no rank yet.",
+                "{count} players have fewer than {min_starts} starts and no rank yet.",
+                below,
+            ).format(count=below, min_starts=season.min_starts)
+        )
 
 
 def _award_line(label: str, award: SeasonAward, names: str | None = None) -> str:
     if not award.players:
         return _("{label}: nobody yet").format(label=label)
-    return _("{label}: {players} ({value})").format(label=label, players=names or ", ".join(award.players), value=value(award.value))
+    return _("{label}: {players} ({value})").format(
+        label=label, players=names or ", ".join(award.players), value=value(award.value)
+    )
 
 
 def awards(view: SeasonAwards, fmt: str) -> None:
@@ -120,12 +159,19 @@ def awards(view: SeasonAwards, fmt: str) -> None:
     _out(_award_line(_("most starts"), view.most_starts))
     _out(_award_line(_("best average rank"), view.best_average_rank))
     _out(_award_line(_("worst average rank (Pechvogel)"), view.worst_average_rank))
-    best = ", ".join(_("{name} (tournament {id})").format(name=p, id=t) for p, t in zip(view.best_score.players, view.best_score.tournaments))
+    best = ", ".join(
+        _("{name} (tournament {id})").format(name=p, id=t)
+        for p, t in zip(view.best_score.players, view.best_score.tournaments)
+    )
     _out(_award_line(_("best single tournament score"), view.best_score, best))
 
 
 def checked_in(result: CheckedIn) -> None:
     for e in result.registered:
-        _out(_("Checked in {name} ({number}) to tournament {id}.").format(name=e.name, number=e.number, id=result.tournament))
+        _out(
+            _("Checked in {name} ({number}) to tournament {id}.").format(
+                name=e.name, number=e.number, id=result.tournament
+            )
+        )
     for e in result.already:
         _out(_("{name} ({number}) is checked in already.").format(name=e.name, number=e.number))

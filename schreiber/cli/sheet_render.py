@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def dropped_entries(done: Entered) -> tuple[str, int]:
-    """"Anna's 2 lost games and 1 Solo", and a count for the verb (1: one thing, singular); ("", 0) for none."""
+    """ "Anna's 2 lost games and 1 Solo", and a count for the verb (1: one thing, singular); ("", 0) for none."""
     phrases, things = [], 0
     for gone in done.dropped:
         items = []
@@ -28,8 +28,11 @@ def dropped_entries(done: Entered) -> tuple[str, int]:
         phrases.append(_("{name}'s {entries}").format(name=gone.name, entries=and_list(items)))
         things += sum((gone.soli, gone.won, gone.lost)) if len(items) == 1 else 2
     if done.thrown_dropped:
-        phrases.append(ngettext("the table's {count} thrown-in hand", "the table's {count} thrown-in hands",
-                                done.thrown_dropped).format(count=done.thrown_dropped))
+        phrases.append(
+            ngettext(
+                "the table's {count} thrown-in hand", "the table's {count} thrown-in hands", done.thrown_dropped
+            ).format(count=done.thrown_dropped)
+        )
         things += done.thrown_dropped
     return and_list(phrases), (1 if len(phrases) == 1 and things == 1 else 2 if phrases else 0)
 
@@ -40,20 +43,48 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
     if done.stored:
         stored_sheet(round_, done.plan, done.sheet, replaced=replaced)
         if count:
-            _out(wrapped(ngettext("replaced: {entries} is no longer on this sheet.", "replaced: {entries} are no longer on this sheet.",
-                                  count).format(entries=entries)))
+            _out(
+                wrapped(
+                    ngettext(
+                        "replaced: {entries} is no longer on this sheet.",
+                        "replaced: {entries} are no longer on this sheet.",
+                        count,
+                    ).format(entries=entries)
+                )
+            )
         return
-    _out(wrapped(_("Dry run, nothing is stored. The sheet of round {round} table {table} would read:").format(
-        round=round_, table=done.plan.table)))
+    _out(
+        wrapped(
+            _("Dry run, nothing is stored. The sheet of round {round} table {table} would read:").format(
+                round=round_, table=done.plan.table
+            )
+        )
+    )
     _out(wrapped("  " + sheet_text(done.sheet.lines, done.sheet.thrown)))
     if count:
-        _out(wrapped(ngettext("{entries} would no longer be on this sheet.", "{entries} would no longer be on this sheet.",
-                              count).format(entries=entries[:1].upper() + entries[1:])))
+        _out(
+            wrapped(
+                ngettext(
+                    "{entries} would no longer be on this sheet.", "{entries} would no longer be on this sheet.", count
+                ).format(entries=entries[:1].upper() + entries[1:])
+            )
+        )
     if done.moves:
         _out(_("The standings would move:"))
         for m in done.moves:
-            _out(wrapped("  " + _("{name} ({number}): rank {rank} → {new_rank}, score {score} → {new_score}").format(
-                name=m.name, number=m.number, rank=m.rank, new_rank=m.new_rank, score=m.score, new_score=m.new_score)))
+            _out(
+                wrapped(
+                    "  "
+                    + _("{name} ({number}): rank {rank} → {new_rank}, score {score} → {new_score}").format(
+                        name=m.name,
+                        number=m.number,
+                        rank=m.rank,
+                        new_rank=m.new_rank,
+                        score=m.score,
+                        new_score=m.new_score,
+                    )
+                )
+            )
     else:
         _out(_("The standings would not move."))
     if done.refused:

@@ -20,9 +20,13 @@ tournament_app = typer.Typer(
     no_args_is_help=True,
 )
 
-RoundOpt = Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))]
+RoundOpt = Annotated[
+    Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))
+]
 # After the first prize is paid out, whatever moves the standings needs --force (RULES.md §9).
-ForceOpt = Annotated[bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))
+]
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
 
 
@@ -43,7 +47,9 @@ def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
     for word in words:
         match = NAME_POINTS.match(word)
         if not match:
-            raise typer.BadParameter(_("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option)
+            raise typer.BadParameter(
+                _("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option
+            )
         out.append((match.group(1), int(match.group(2))))
     return out
 
@@ -51,19 +57,57 @@ def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
 def new(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("The tournament's name."))],
-    rules: Annotated[str, typer.Option("--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf, doppelkopf-turnier or skat."))],
-    rounds: Annotated[Optional[int], typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))] = None,
-    hands: Annotated[Optional[int], typer.Option("--hands", metavar="N", help=_("Hands per round at a table of 4 (default 32 in Schafkopf, 24 in Doppelkopf, 48 in Skat); a table of 5 plays 5/4, a Skat table of 3 three quarters."))] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf, doppelkopf-turnier or skat.")
+        ),
+    ],
+    rounds: Annotated[
+        Optional[int], typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))
+    ] = None,
+    hands: Annotated[
+        Optional[int],
+        typer.Option(
+            "--hands",
+            metavar="N",
+            help=_(
+                "Hands per round at a table of 4 (default 32 in Schafkopf, 24 in Doppelkopf, 48 in Skat); a table of 5 plays 5/4, a Skat table of 3 three quarters."
+            ),
+        ),
+    ] = None,
     date: Annotated[Optional[str], typer.Option("--date", help=_("The tournament's date (default: today)."))] = None,
     set_: Annotated[
         Optional[list[str]],
-        typer.Option("--set", help=_("A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament (Skat: seeger|punkte).")),
+        typer.Option(
+            "--set",
+            help=_(
+                "A setting KEY=VALUE of the tables (repeatable); wertung=punkte|platz ranks the tournament (Skat: seeger|punkte)."
+            ),
+        ),
     ] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one)."))] = None,
-    season: Annotated[Optional[int], typer.Option("--season", metavar="ID", help=_("The season the tournament counts for (its players keep their season start numbers)."))] = None,
+    seed: Annotated[
+        Optional[str],
+        typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one).")),
+    ] = None,
+    season: Annotated[
+        Optional[int],
+        typer.Option(
+            "--season",
+            metavar="ID",
+            help=_("The season the tournament counts for (its players keep their season start numbers)."),
+        ),
+    ] = None,
 ) -> None:
     info = _tournaments().new(
-        name, rules, rounds=rounds, hands=hands, date=_date(date, "--date"), assignments=set_ or [], seed=seed, season=season
+        name,
+        rules,
+        rounds=rounds,
+        hands=hands,
+        date=_date(date, "--date"),
+        assignments=set_ or [],
+        seed=seed,
+        season=season,
     )
     _show().info(info, created=True)
 
@@ -73,16 +117,21 @@ def list_() -> None:
     _show().listing(_tournaments().list())
 
 
-@tournament_app.command("show", help=_(
-    "A tournament: rules, settings, rounds, the players with their start numbers, and every sheet entered\n"
-    "with the ones a correction replaced.\n"
-    "\n"
-    'JSON: {"tournament", "name", "rules", "date", "wertung", "rounds", "hands", "settings", "players": [{"number",\n'
-    '"name", "withdrawn"}], "sheets": [{"round", "table", "session", "thrown", "replaced", "entries": [{"number", "name",\n'
-    '"points", "soli", "won", "lost"}]}]}.'
-))
+@tournament_app.command(
+    "show",
+    help=_(
+        "A tournament: rules, settings, rounds, the players with their start numbers, and every sheet entered\n"
+        "with the ones a correction replaced.\n"
+        "\n"
+        'JSON: {"tournament", "name", "rules", "date", "wertung", "rounds", "hands", "settings", "players": [{"number",\n'
+        '"name", "withdrawn"}], "sheets": [{"round", "table", "session", "thrown", "replaced", "entries": [{"number", "name",\n'
+        '"points", "soli", "won", "lost"}]}]}.'
+    ),
+)
 def show(
-    tournament: Annotated[Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))] = None,
+    tournament: Annotated[
+        Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))
+    ] = None,
     format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
 ) -> None:
     fmt = _format(format_, ("table", "json"))
@@ -99,47 +148,74 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
     _show().info(_tournaments().use(tournament))
 
 
-@tournament_app.command("register", help=_(
-    "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
-    "one (one letter off, or the same without accents) is registered with a note on how to take it back."
-))
+@tournament_app.command(
+    "register",
+    help=_(
+        "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
+        "one (one letter off, or the same without accents) is registered with a note on how to take it back."
+    ),
+)
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
-    number: Annotated[Optional[int], typer.Option("--number", metavar="N", help=_("The start number of the one player named."))] = None,
+    number: Annotated[
+        Optional[int], typer.Option("--number", metavar="N", help=_("The start number of the one player named."))
+    ] = None,
 ) -> None:
     _show().registered(_tournaments().register(names, number))
 
 
-@tournament_app.command("unregister", help=_(
-    "Take back a registration made by mistake: the player is removed from the tournament. Only before the\n"
-    "player's first drawn round; after it, `withdraw` keeps them out of the next draws."
-))
-def unregister(who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))]) -> None:
+@tournament_app.command(
+    "unregister",
+    help=_(
+        "Take back a registration made by mistake: the player is removed from the tournament. Only before the\n"
+        "player's first drawn round; after it, `withdraw` keeps them out of the next draws."
+    ),
+)
+def unregister(
+    who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
+) -> None:
     _show().unregistered(_tournaments().unregister(who))
 
 
-@tournament_app.command("withdraw", help=_(
-    "A player leaves the tournament: not drawn again; their rounds stay and they are ranked.\n"
-    "--undo brings a withdrawn player back into the next draw."
-))
+@tournament_app.command(
+    "withdraw",
+    help=_(
+        "A player leaves the tournament: not drawn again; their rounds stay and they are ranked.\n"
+        "--undo brings a withdrawn player back into the next draw."
+    ),
+)
 def withdraw(
     who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
-    undo: Annotated[bool, typer.Option("--undo", help=_("The player comes back: drawn again from the next draw."))] = False,
+    undo: Annotated[
+        bool, typer.Option("--undo", help=_("The player comes back: drawn again from the next draw."))
+    ] = False,
     force: ForceOpt = False,
 ) -> None:
     _show().withdrawn(_tournaments().withdraw(who, undo, force=force))
 
 
-@tournament_app.command("draw", help=_(
-    "Without --round: seat every active player for the NEXT round: round 1 at random, later rounds with as few\n"
-    "repeated table mates as the draw finds. Refused while a table of the newest round is still playing\n"
-    "(--force draws anyway). --round N draws the newest round N again, until its first hand or sheet\n"
-    "(after a withdrawal or a late registration)."
-))
+@tournament_app.command(
+    "draw",
+    help=_(
+        "Without --round: seat every active player for the NEXT round: round 1 at random, later rounds with as few\n"
+        "repeated table mates as the draw finds. Refused while a table of the newest round is still playing\n"
+        "(--force draws anyway). --round N draws the newest round N again, until its first hand or sheet\n"
+        "(after a withdrawal or a late registration)."
+    ),
+)
 def draw(
-    round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("Draw the newest round N again (before its first hand or sheet)."))] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", metavar="S", help=_("Draw from this seed (the same seed, the same draw)."))] = None,
-    force: Annotated[bool, typer.Option("--force", help=_("Draw the next round although a table of the newest one is still playing."))] = False,
+    round_: Annotated[
+        Optional[int],
+        typer.Option("--round", metavar="N", help=_("Draw the newest round N again (before its first hand or sheet).")),
+    ] = None,
+    seed: Annotated[
+        Optional[str],
+        typer.Option("--seed", metavar="S", help=_("Draw from this seed (the same seed, the same draw).")),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help=_("Draw the next round although a table of the newest one is still playing.")),
+    ] = False,
 ) -> None:
     _show().plan(_tournaments().draw(round_, seed, force=force), "table", drawn=True)
 
@@ -149,9 +225,9 @@ def undraw() -> None:
     _show().undrawn(_tournaments().undraw())
 
 
-@tournament_app.command("close", help=_(
-    "Time is up at a table: it counts as finished with the hands it has, and takes no more hands."
-))
+@tournament_app.command(
+    "close", help=_("Time is up at a table: it counts as finished with the hands it has, and takes no more hands.")
+)
 def close(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
@@ -160,15 +236,20 @@ def close(
     _show().closed(round_, _tournaments().close(round_, table, force=force))
 
 
-@tournament_app.command("tables", help=_(
-    "The seat plan of a round: each table's session and players in seat order (seat 1 deals first).\n"
-    "\n"
-    'JSON: {"tournament", "round", "repeats", "tables": [{"table", "session", "players"}]}.'
-))
+@tournament_app.command(
+    "tables",
+    help=_(
+        "The seat plan of a round: each table's session and players in seat order (seat 1 deals first).\n"
+        "\n"
+        'JSON: {"tournament", "round", "repeats", "tables": [{"table", "session", "players"}]}.'
+    ),
+)
 def tables(
     round_: RoundOpt = None,
     format_: FormatOpt = "table",
-    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))
+    ] = None,
 ) -> None:
     fmt = _format(format_, ("table", "json", "csv"))
     if output is not None:
@@ -183,7 +264,10 @@ def tables(
     typer.echo(_("The seat plan of round {round} is in {file}.").format(round=plan.round, file=output))
 
 
-@tournament_app.command("sheets", help=_("One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand."))
+@tournament_app.command(
+    "sheets",
+    help=_("One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand."),
+)
 def sheets(
     round_: RoundOpt = None,
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
@@ -197,33 +281,57 @@ def sheets(
     games = play_of(plan.tournament.rules)
     _write_pdf(output, lambda: tournament_pdf.score_sheets(plan, games=games is not None and games.game is not None))
     typer.echo(
-        _("{count} score sheets of round {round} are in {file}.").format(count=len(plan.tables), round=plan.round, file=output)
+        _("{count} score sheets of round {round} are in {file}.").format(
+            count=len(plan.tables), round=plan.round, file=output
+        )
     )
 
 
-@tournament_app.command("result", help=_(
-    "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
-    "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
-    "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept; what it\n"
-    "drops is said); --dry-run shows the sheet, what it drops and how the standings move, storing nothing.\n"
-    "A table has its hands or a sheet, not both."
-))
+@tournament_app.command(
+    "result",
+    help=_(
+        "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
+        "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
+        "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept; what it\n"
+        "drops is said); --dry-run shows the sheet, what it drops and how the standings move, storing nothing.\n"
+        "A table has its hands or a sheet, not both."
+    ),
+)
 def result(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
-    points: Annotated[list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))],
-    soli: Annotated[Optional[list[str]], typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))] = None,
-    won: Annotated[Optional[list[str]], typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable)."))] = None,
-    lost: Annotated[Optional[list[str]], typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable)."))] = None,
+    points: Annotated[
+        list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))
+    ],
+    soli: Annotated[
+        Optional[list[str]], typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))
+    ] = None,
+    won: Annotated[
+        Optional[list[str]],
+        typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable).")),
+    ] = None,
+    lost: Annotated[
+        Optional[list[str]],
+        typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable).")),
+    ] = None,
     thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
-    replace: Annotated[bool, typer.Option("--replace", help=_("Correct the table's sheet: this one replaces it, the old one is kept."))] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help=_("Show the sheet, what it drops and how the standings move; store nothing."))] = False,
+    replace: Annotated[
+        bool, typer.Option("--replace", help=_("Correct the table's sheet: this one replaces it, the old one is kept."))
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help=_("Show the sheet, what it drops and how the standings move; store nothing.")),
+    ] = False,
     force: ForceOpt = False,
 ) -> None:
     from schreiber.ledger.sheets import TypedSheet
 
     sheet = TypedSheet(
-        _pairs(points, "NAME=POINTS"), _pairs(soli or [], "--soli"), _pairs(won or [], "--won"), _pairs(lost or [], "--lost"), thrown
+        _pairs(points, "NAME=POINTS"),
+        _pairs(soli or [], "--soli"),
+        _pairs(won or [], "--won"),
+        _pairs(lost or [], "--lost"),
+        thrown,
     )
     done = _tournaments().result(round_, table, sheet, replace=replace, force=force, dry_run=dry_run)
     from schreiber.cli import sheet_render
@@ -231,17 +339,24 @@ def result(
     sheet_render.entered(round_, done, replaced=replace)
 
 
-@tournament_app.command("standings", help=_(
-    "The ranking after a round (default: after every round drawn): score, points, Soli, each round.\n"
-    "\n"
-    'JSON: {"tournament", "rounds", "wertung", "players": [{"rank", "number", "name", "score", "points",\n'
-    '"soli", "rounds"}]}.'
-))
+@tournament_app.command(
+    "standings",
+    help=_(
+        "The ranking after a round (default: after every round drawn): score, points, Soli, each round.\n"
+        "\n"
+        'JSON: {"tournament", "rounds", "wertung", "players": [{"rank", "number", "name", "score", "points",\n'
+        '"soli", "rounds"}]}.'
+    ),
+)
 def standings(
-    round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help=_("The standings after round N."))] = None,
+    round_: Annotated[
+        Optional[int], typer.Option("--round", metavar="N", help=_("The standings after round N."))
+    ] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
-    output: Annotated[Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))] = None,
+    output: Annotated[
+        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
+    ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
     view = _tournaments().standings(round_)
@@ -256,11 +371,16 @@ def standings(
     typer.echo(_("The standings ({heading}) are in {file}.").format(heading=heading(view), file=output))
 
 
-@tournament_app.command("checkin", help=_(
-    "Check season players in at the door: registers them into the active tournament by season start\n"
-    "number or name (its season's players; one checked in already is said so)."
-))
-def checkin(players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))]) -> None:
+@tournament_app.command(
+    "checkin",
+    help=_(
+        "Check season players in at the door: registers them into the active tournament by season start\n"
+        "number or name (its season's players; one checked in already is said so)."
+    ),
+)
+def checkin(
+    players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))],
+) -> None:
     from schreiber.cli import season_render
     from schreiber.ledger.season import Seasons
 

@@ -20,7 +20,12 @@ if TYPE_CHECKING:
 
 def _title(info: TournamentInfo) -> str:
     return _("Tournament {id} “{name}”: {rules}, {date}, {rounds} rounds, Wertung {wertung}").format(
-        id=info.id, name=info.name, rules=info.rules, date=info.date.isoformat(), rounds=info.rounds, wertung=info.wertung
+        id=info.id,
+        name=info.name,
+        rules=info.rules,
+        date=info.date.isoformat(),
+        rounds=info.rounds,
+        wertung=info.wertung,
     )
 
 
@@ -35,22 +40,46 @@ def listing(infos: Sequence[TournamentInfo]) -> None:
         _out(_("No tournaments yet; start one with `schreiber tournament new NAME --rules preisschafkopf`."))
         return
     rows = [
-        [("* " if i.active else "") + str(i.id), i.date.isoformat(), i.name, i.rules, i.wertung, str(i.players), f"{i.drawn}/{i.rounds}"]
+        [
+            ("* " if i.active else "") + str(i.id),
+            i.date.isoformat(),
+            i.name,
+            i.rules,
+            i.wertung,
+            str(i.players),
+            f"{i.drawn}/{i.rounds}",
+        ]
         for i in infos
     ]
-    _out(_grid(rows, [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")], left=(2, 3, 4)))
+    _out(
+        _grid(
+            rows,
+            [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")],
+            left=(2, 3, 4),
+        )
+    )
 
 
-def details(info_: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView] = (), fmt: str = "table") -> None:
+def details(
+    info_: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView] = (), fmt: str = "table"
+) -> None:
     if fmt == "json":
         return print_json(payloads.tournament_json(info_, entrants, sheets))
     info(info_)
-    _out(_("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
-        hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed))
+    _out(
+        _("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
+            hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed
+        )
+    )
     settings = ", ".join(f"{k}={v}" for k, v in info_.settings.items())
     _out(wrapped(_("  settings: {settings}").format(settings=settings)))
-    _out(ngettext("  {count} player registered, {gone} withdrawn:", "  {count} players registered, {gone} withdrawn:", info_.players).format(
-        count=info_.players, gone=info_.withdrawn))
+    _out(
+        ngettext(
+            "  {count} player registered, {gone} withdrawn:",
+            "  {count} players registered, {gone} withdrawn:",
+            info_.players,
+        ).format(count=info_.players, gone=info_.withdrawn)
+    )
     for e in entrants:
         _out(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
     if sheets:
@@ -61,7 +90,12 @@ def details(info_: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequ
             _out(wrapped(f"  {where}: {sheet_text(sheet.lines, sheet.thrown)}"))
         else:
             when = sheet.replaced_at.strftime("%H:%M") if sheet.replaced_at else ""
-            _out(wrapped("      " + _("replaced at {time}: {sheet}").format(time=when, sheet=sheet_text(sheet.lines, sheet.thrown))))
+            _out(
+                wrapped(
+                    "      "
+                    + _("replaced at {time}: {sheet}").format(time=when, sheet=sheet_text(sheet.lines, sheet.thrown))
+                )
+            )
 
 
 def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
@@ -91,19 +125,39 @@ def registered(done: Registered) -> None:
         _out(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
     for name, number, near in done.close:
         who = name if name.split() == [name] else str(number)
-        _note(_("note: {name} is close to {others}; `schreiber tournament unregister {who}` takes it back.").format(
-            name=name, others=", ".join(near), who=who))
+        _note(
+            _("note: {name} is close to {others}; `schreiber tournament unregister {who}` takes it back.").format(
+                name=name, others=", ".join(near), who=who
+            )
+        )
     if done.drawn is not None:
         number, started, last = done.drawn
         names = ", ".join(e.name for e in done.entrants)
         if not started:
-            _out(wrapped(_("Round {round} is drawn already, without {names}; `schreiber tournament draw --round {round}` draws it "
-                           "again with them.").format(round=number, names=names)))
+            _out(
+                wrapped(
+                    _(
+                        "Round {round} is drawn already, without {names}; `schreiber tournament draw --round {round}` draws it "
+                        "again with them."
+                    ).format(round=number, names=names)
+                )
+            )
         elif last:
-            _out(wrapped(_("Every round is drawn and the last one is being played: {names} play no round.").format(names=names)))
+            _out(
+                wrapped(
+                    _("Every round is drawn and the last one is being played: {names} play no round.").format(
+                        names=names
+                    )
+                )
+            )
         else:
-            _out(wrapped(_("Round {round} is being played: {names} are drawn from round {next} on.").format(
-                round=number, names=names, next=number + 1)))
+            _out(
+                wrapped(
+                    _("Round {round} is being played: {names} are drawn from round {next} on.").format(
+                        round=number, names=names, next=number + 1
+                    )
+                )
+            )
 
 
 def unregistered(done: Registered) -> None:
@@ -114,33 +168,68 @@ def unregistered(done: Registered) -> None:
 def withdrawn(done: Registered) -> None:
     e = done.entrants[0]
     if not e.withdrawn:
-        _out(_("{name} (start number {number}) is back: drawn again from the next draw on.").format(name=e.name, number=e.number))
+        _out(
+            _("{name} (start number {number}) is back: drawn again from the next draw on.").format(
+                name=e.name, number=e.number
+            )
+        )
         where = done.seated
         if done.drawn is not None and where is None and not done.drawn[1]:
-            _out(wrapped(_("Round {round} is drawn already without them; `schreiber tournament draw --round {round}` draws it again "
-                           "with them.").format(round=done.drawn[0])))
+            _out(
+                wrapped(
+                    _(
+                        "Round {round} is drawn already without them; `schreiber tournament draw --round {round}` draws it again "
+                        "with them."
+                    ).format(round=done.drawn[0])
+                )
+            )
         return
-    _out(_("{name} (start number {number}) has withdrawn: not drawn again; their rounds stay in the standings.").format(
-        name=e.name, number=e.number))
+    _out(
+        _("{name} (start number {number}) has withdrawn: not drawn again; their rounds stay in the standings.").format(
+            name=e.name, number=e.number
+        )
+    )
     where = done.seated
     if where is None:
         return
     if not where.started:
-        _out(wrapped(_("They are seated at table {table} of round {round}, which has not started: `schreiber tournament draw --round "
-                       "{round}` draws it again without them.").format(table=where.table, round=where.round)))
+        _out(
+            wrapped(
+                _(
+                    "They are seated at table {table} of round {round}, which has not started: `schreiber tournament draw --round "
+                    "{round}` draws it again without them."
+                ).format(table=where.table, round=where.round)
+            )
+        )
     else:
-        _out(wrapped(_("They are seated at table {table} of round {round}, which is being played: that table's hands or sheet still "
-                       "count for them.").format(table=where.table, round=where.round)))
+        _out(
+            wrapped(
+                _(
+                    "They are seated at table {table} of round {round}, which is being played: that table's hands or sheet still "
+                    "count for them."
+                ).format(table=where.table, round=where.round)
+            )
+        )
 
 
 def undrawn(plan: RoundPlan) -> None:
-    _out(wrapped(_("Round {round} is taken back: its {tables} tables are removed. `schreiber tournament draw` draws it again.").format(
-        round=plan.round, tables=len(plan.tables))))
+    _out(
+        wrapped(
+            _(
+                "Round {round} is taken back: its {tables} tables are removed. `schreiber tournament draw` draws it again."
+            ).format(round=plan.round, tables=len(plan.tables))
+        )
+    )
 
 
 def closed(round_: int, table: TablePlan) -> None:
-    _out(wrapped(_("Round {round} table {table} is closed: it counts as finished with {hands} of {of} hands.").format(
-        round=round_, table=table.table, hands=table.hands, of=table.of)))
+    _out(
+        wrapped(
+            _("Round {round} table {table} is closed: it counts as finished with {hands} of {of} hands.").format(
+                round=round_, table=table.table, hands=table.hands, of=table.of
+            )
+        )
+    )
 
 
 def _status(plan: RoundPlan, table: TablePlan) -> str:
@@ -159,23 +248,52 @@ def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.plan_csv(plan))
     head = _("Round {round} of “{name}”: {tables} tables, {players} players.").format(
-        round=plan.round, name=plan.tournament.name, tables=len(plan.tables), players=sum(len(t.players) for t in plan.tables))
+        round=plan.round,
+        name=plan.tournament.name,
+        tables=len(plan.tables),
+        players=sum(len(t.players) for t in plan.tables),
+    )
     _out(wrapped(head))
-    _out(ngettext("The draw made {count} repeated pair (players who sat at one table before).",
-                  "The draw made {count} repeated pairs (players who sat at one table before).", plan.repeats).format(count=plan.repeats))
+    _out(
+        ngettext(
+            "The draw made {count} repeated pair (players who sat at one table before).",
+            "The draw made {count} repeated pairs (players who sat at one table before).",
+            plan.repeats,
+        ).format(count=plan.repeats)
+    )
     rows = [
-        [str(t.table), str(t.session), ", ".join(f"{name} ({number})" for name, number in zip(t.players, t.numbers)), _status(plan, t)]
+        [
+            str(t.table),
+            str(t.session),
+            ", ".join(f"{name} ({number})" for name, number in zip(t.players, t.numbers)),
+            _status(plan, t),
+        ]
         for t in plan.tables
     ]
-    _out(_grid(rows, [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")], left=(2, 3)))
+    _out(
+        _grid(
+            rows,
+            [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")],
+            left=(2, 3),
+        )
+    )
     if drawn:
-        _out(_("Record a table's hands with `schreiber play --session SESSION`, or its sheet with "
-               "`schreiber tournament result {round} TABLE NAME=POINTS …`.").format(round=plan.round))
+        _out(
+            _(
+                "Record a table's hands with `schreiber play --session SESSION`, or its sheet with "
+                "`schreiber tournament result {round} TABLE NAME=POINTS …`."
+            ).format(round=plan.round)
+        )
 
 
 def entered(round_: int, table: TablePlan, sheet: SheetView, replaced: bool = False) -> None:
-    head = (_("Sheet of round {round} table {table} replaced (session {session}; the old one is kept, `tournament show` lists it):")
-            if replaced else _("Sheet of round {round} table {table} entered (session {session}):"))
+    head = (
+        _(
+            "Sheet of round {round} table {table} replaced (session {session}; the old one is kept, `tournament show` lists it):"
+        )
+        if replaced
+        else _("Sheet of round {round} table {table} entered (session {session}):")
+    )
     _out(wrapped(head.format(round=round_, table=table.table, session=table.session)))
     _out(wrapped("  " + sheet_text(sheet.lines, sheet.thrown)))
 
@@ -199,8 +317,15 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     if view.games:
         return _games_standings(view)
     platz = t.wertung == "platz"
-    headers = [_("rank"), _("no."), _("player"), *([_("score")] if platz else []), _("points"), _("Soli"),
-               *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]]
+    headers = [
+        _("rank"),
+        _("no."),
+        _("player"),
+        *([_("score")] if platz else []),
+        _("points"),
+        _("Soli"),
+        *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
+    ]
     rows = []
     for r in view.rows:
         name = r.name + (_(" (withdrawn)") if r.withdrawn else "")
@@ -213,24 +338,46 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
 def _games_standings(view: StandingsView) -> None:
     """Seeger-Fabian (or Spielpunkte) with the games each won and lost as declarer; a tie broken by lot says so."""
     seeger = view.tournament.wertung == "seeger"
-    headers = [_("rank"), _("no."), _("player"), *([_("score")] if seeger else []), _("Spielpunkte"), _("won"), _("lost"),
-               *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]]
+    headers = [
+        _("rank"),
+        _("no."),
+        _("player"),
+        *([_("score")] if seeger else []),
+        _("Spielpunkte"),
+        _("won"),
+        _("lost"),
+        *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
+    ]
     rows = []
     for r in view.rows:
         name = r.name + (_(" (withdrawn)") if r.withdrawn else "") + (_(" (by lot)") if r.by_lot else "")
-        rows.append([f"{r.rank}.", str(r.number), name, *([str(r.score)] if seeger else []), str(r.points), str(r.won), str(r.lost),
-                     *_round_cells(r.rounds)])
+        rows.append(
+            [
+                f"{r.rank}.",
+                str(r.number),
+                name,
+                *([str(r.score)] if seeger else []),
+                str(r.points),
+                str(r.won),
+                str(r.lost),
+                *_round_cells(r.rounds),
+            ]
+        )
     _out(tint(_grid(rows, headers, left=(2,))))
 
 
 def standings_title(view: StandingsView) -> str:
-    """"Final standings" once the tournament is final; before, "after round N (provisional)" only when rounds 1
+    """ "Final standings" once the tournament is final; before, "after round N (provisional)" only when rounds 1
     to N are all finished, and while round 1 plays "so far (provisional)"."""
     t = view.tournament
     return _("{heading} — “{name}”, Wertung {wertung}").format(heading=heading(view), name=t.name, wertung=t.wertung)
 
 
 def unfinished_lines(unfinished: Sequence[Unfinished]) -> list[str]:
-    """"Not finished: round 1: table 5 is still playing (8 of 32 hands)", one line per table."""
-    return [_("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
-        round=u.round, table=u.table, hands=u.hands, of=u.of) for u in unfinished]
+    """ "Not finished: round 1: table 5 is still playing (8 of 32 hands)", one line per table."""
+    return [
+        _("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
+            round=u.round, table=u.table, hands=u.hands, of=u.of
+        )
+        for u in unfinished
+    ]

@@ -68,7 +68,9 @@ class Commands(MutableMapping[str, Any]):
                 if before_build is not None:
                     before_build()
                 built = typer.main.get_command_from_info(
-                    plan, pretty_exceptions_short=self._how["pretty_exceptions_short"], rich_markup_mode=self._how["rich_markup_mode"]
+                    plan,
+                    pretty_exceptions_short=self._how["pretty_exceptions_short"],
+                    rich_markup_mode=self._how["rich_markup_mode"],
                 )
             else:
                 built = _group(plan, self._how, self._finish)  # type: ignore[arg-type]
@@ -107,7 +109,11 @@ class Commands(MutableMapping[str, Any]):
                 plan = typer.main.solve_typer_info_defaults(plan)  # type: ignore[arg-type]
                 text = plan.help
             out[name] = typer.core.TyperCommand(
-                name=name, help=text, short_help=plan.short_help, hidden=plan.hidden, deprecated=plan.deprecated  # type: ignore[union-attr]
+                name=name,
+                help=text,
+                short_help=plan.short_help,
+                hidden=plan.hidden,
+                deprecated=plan.deprecated,  # type: ignore[union-attr]
             )
         return out
 

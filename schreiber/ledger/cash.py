@@ -78,11 +78,18 @@ _OFF = ("", "0", "off")
 def _cents(key: str, value: str, option: str) -> int:
     match = _CENTS.match(value)
     if not match:
-        raise SettingsError(_("{option} {key}: give an amount in cents (1000 for 10 €), not {value}.").format(
-            option=option, key=key, value=repr(shortened(value))))
+        raise SettingsError(
+            _("{option} {key}: give an amount in cents (1000 for 10 €), not {value}.").format(
+                option=option, key=key, value=repr(shortened(value))
+            )
+        )
     cents = int(match.group(1))
     if cents < 0:
-        raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=value.strip()))
+        raise SettingsError(
+            _("{option} {key}: an amount cannot be negative ({value}).").format(
+                option=option, key=key, value=value.strip()
+            )
+        )
     return cents
 
 
@@ -93,11 +100,18 @@ def _cents_list(key: str, value: str, option: str) -> tuple[int, ...]:
     for item in value.split(","):
         match = _CENTS.match(item)
         if not match:
-            raise SettingsError(_("{option} {key}: give amounts in cents separated by commas, such as 50,50,50,100, not {value}.").format(
-                option=option, key=key, value=repr(shortened(value))))
+            raise SettingsError(
+                _(
+                    "{option} {key}: give amounts in cents separated by commas, such as 50,50,50,100, not {value}."
+                ).format(option=option, key=key, value=repr(shortened(value)))
+            )
         cents = int(match.group(1))
         if cents < 0:
-            raise SettingsError(_("{option} {key}: an amount cannot be negative ({value}).").format(option=option, key=key, value=item.strip()))
+            raise SettingsError(
+                _("{option} {key}: an amount cannot be negative ({value}).").format(
+                    option=option, key=key, value=item.strip()
+                )
+            )
         out.append(cents)
     return tuple(out)
 
@@ -111,16 +125,25 @@ def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
         for item in items:
             match = _PERCENT_ITEM.match(item)
             if not match or int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")) == 0:
-                raise SettingsError(_("{option} preise: give percentages above 0 (50%,30%,20%) or amounts in cents (15000,10000,8000), not {value}.").format(
-                    option=option, value=repr(shortened(value))))
+                raise SettingsError(
+                    _(
+                        "{option} preise: give percentages above 0 (50%,30%,20%) or amounts in cents (15000,10000,8000), not {value}."
+                    ).format(option=option, value=repr(shortened(value)))
+                )
             out.append(int(match.group(1)) * 100 + int((match.group(2) or "0").ljust(2, "0")))
         if sum(out) > PERCENT:
-            raise SettingsError(_("{option} preise: the percentages add up to {total}%, more than 100%.").format(
-                option=option, total=_percent_text(sum(out))))
+            raise SettingsError(
+                _("{option} preise: the percentages add up to {total}%, more than 100%.").format(
+                    option=option, total=_percent_text(sum(out))
+                )
+            )
         return tuple(out), True
     if any("%" in item for item in items):
-        raise SettingsError(_("{option} preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both.").format(
-            option=option))
+        raise SettingsError(
+            _(
+                "{option} preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both."
+            ).format(option=option)
+        )
     return _cents_list("preise", value, option), False
 
 
@@ -136,19 +159,29 @@ def parse(assignments: Sequence[tuple[str, str]], option: str, base: CashSetting
         elif key == "auszahlung":
             match = _CENTS.match(value)
             if not match or not 0 <= int(match.group(1)) <= 100:
-                raise SettingsError(_("{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}.").format(
-                    option=option, value=repr(shortened(value))))
+                raise SettingsError(
+                    _(
+                        "{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}."
+                    ).format(option=option, value=repr(shortened(value)))
+                )
             values[key] = int(match.group(1))
         elif key == "preise":
             values["preise"], values["percent"] = _prizes(value, option)
         elif key == "rundung":
             step = _cents(key, value, option)
             if step < 1:
-                raise SettingsError(_("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(option=option))
+                raise SettingsError(
+                    _("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(
+                        option=option
+                    )
+                )
             values[key] = step
         else:
-            raise SettingsError(_("{option}: {key} is not a setting of the money; use {keys}.").format(
-                option=option, key=repr(key), keys=", ".join(KEYS)))
+            raise SettingsError(
+                _("{option}: {key} is not a setting of the money; use {keys}.").format(
+                    option=option, key=repr(key), keys=", ".join(KEYS)
+                )
+            )
     return CashSettings(**values)
 
 
@@ -248,7 +281,9 @@ def shares(players: Sequence[Entrant], prizes: Sequence[int]) -> dict[int, int]:
     return out
 
 
-def cashbook(settings: CashSettings, players: Sequence[Entrant], ranked: bool = True, fixed: Fixed | None = None) -> Cashbook:
+def cashbook(
+    settings: CashSettings, players: Sequence[Entrant], ranked: bool = True, fixed: Fixed | None = None
+) -> Cashbook:
     """Everyone's money and the pot's, from the settings and the facts of each player; before any
     result (`ranked` false) nobody has a place, so nobody has a prize yet. Once prizes are `fixed`, a
     change of the pot moves only the Kasse, and the fixed amounts go to the places as they are now."""
@@ -263,12 +298,35 @@ def cashbook(settings: CashSettings, players: Sequence[Entrant], ranked: bool = 
     prize_of = shares(players, prizes) if ranked or fixed is not None else dict.fromkeys((p.number for p in players), 0)
     # The balance: what is still to settle — the prize not yet handed over, less the Startgeld not yet paid.
     lines = tuple(
-        Line(p.number, p.name, p.rank, settings.startgeld, p.paid, verlust[p.number], reue[p.number], prize_of[p.number],
-             prize_of[p.number] - p.prize_paid - (settings.startgeld - p.paid), p.prize_paid)
+        Line(
+            p.number,
+            p.name,
+            p.rank,
+            settings.startgeld,
+            p.paid,
+            verlust[p.number],
+            reue[p.number],
+            prize_of[p.number],
+            prize_of[p.number] - p.prize_paid - (settings.startgeld - p.paid),
+            p.prize_paid,
+        )
         for p in sorted(players, key=lambda e: (e.rank, e.number))
     )
     return Cashbook(pot, paid_out, pot - sum(prize_of.values()), tuple(prizes), lines)
 
 
-__all__ = ["KEYS", "CashSettings", "Cashbook", "Entrant", "Fixed", "Line", "cashbook", "floor_to", "parse", "payout", "prize_list",
-           "shares", "verlustspielgeld"]
+__all__ = [
+    "KEYS",
+    "CashSettings",
+    "Cashbook",
+    "Entrant",
+    "Fixed",
+    "Line",
+    "cashbook",
+    "floor_to",
+    "parse",
+    "payout",
+    "prize_list",
+    "shares",
+    "verlustspielgeld",
+]

@@ -103,13 +103,17 @@ class Cash:
             if paid_out:
                 first = self._names(s, t)[min(paid_out)]
                 raise SettingsError(
-                    _("tournament set: a prize is paid out already ({name}), so the money settings stay as they are; "
-                      "`schreiber tournament pay {name} --prize --undo` takes the payout back.").format(name=first)
+                    _(
+                        "tournament set: a prize is paid out already ({name}), so the money settings stay as they are; "
+                        "`schreiber tournament pay {name} --prize --undo` takes the payout back."
+                    ).format(name=first)
                 )
             keep_settings(s, t.id, settings)
             return settings
 
-    def pay(self, typed: Sequence[str], undo: bool = False, prize: bool = False, tournament_id: int | None = None) -> list[Paid]:
+    def pay(
+        self, typed: Sequence[str], undo: bool = False, prize: bool = False, tournament_id: int | None = None
+    ) -> list[Paid]:
         """Record each named player's Startgeld as received (or his prize as paid out), or take it back."""
         if not typed:
             raise SettingsError(_("NAME: name the players who paid."))
@@ -125,8 +129,11 @@ class Cash:
             paid = self._paid(s, t, kind)
             prizes = {line.number: line.prize for line in book.book.lines} if book is not None else {}
             if kind == STARTGELD and not undo and not settings.startgeld:
-                raise SettingsError(_("NAME: {tournament} takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one.").format(
-                    tournament=t.name))
+                raise SettingsError(
+                    _(
+                        "NAME: {tournament} takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one."
+                    ).format(tournament=t.name)
+                )
             out = []
             ids = dict(s.execute(select(Entrant.number, Entrant.player_id).where(Entrant.tournament_id == t.id)).all())
             for number in chosen:
@@ -134,21 +141,33 @@ class Cash:
                 if undo:
                     if has <= 0:
                         raise SettingsError(
-                            (_("NAME: {name} has no prize paid out; there is nothing to take back.") if prize
-                             else _("NAME: {name} has not paid; there is nothing to take back.")).format(name=name))
+                            (
+                                _("NAME: {name} has no prize paid out; there is nothing to take back.")
+                                if prize
+                                else _("NAME: {name} has not paid; there is nothing to take back.")
+                            ).format(name=name)
+                        )
                     cents = -has
                 elif prize:
                     # After a forced correction a player paid less than his new prize is paid the rest.
                     cents = prizes.get(number, 0) - has
                     if has > 0 and cents <= 0:
-                        raise SettingsError(_("NAME: {name} has been paid his prize already; `schreiber tournament pay {name} --prize --undo` "
-                                              "takes that back.").format(name=name))
+                        raise SettingsError(
+                            _(
+                                "NAME: {name} has been paid his prize already; `schreiber tournament pay {name} --prize --undo` "
+                                "takes that back."
+                            ).format(name=name)
+                        )
                     if cents <= 0:
                         raise SettingsError(_("NAME: {name} has no prize to pay out.").format(name=name))
                 else:
                     if has >= settings.startgeld:
-                        raise SettingsError(_("NAME: {name} has paid the Startgeld already; `schreiber tournament pay {name} --undo` "
-                                              "takes that back.").format(name=name))
+                        raise SettingsError(
+                            _(
+                                "NAME: {name} has paid the Startgeld already; `schreiber tournament pay {name} --undo` "
+                                "takes that back."
+                            ).format(name=name)
+                        )
                     cents = settings.startgeld - has
                 s.add(TournamentPayment(tournament_id=t.id, player_id=ids[number], kind=kind, cents=cents))
                 out.append(Paid(number, name, kind, cents))
@@ -169,15 +188,28 @@ class Cash:
             paid_out = self._paid(s, t, PREIS)
             fixed, since = fixing.fixed(s, t.id)
         entrants = [
-            cash.Entrant(r.number, r.name, r.rank, paid=received.get(r.number, 0),
-                         lost=tuple(lost.get((r.number, n), 0) for n in range(1, standings.rounds + 1)),
-                         thrown=thrown.get(r.number, 0), prize_paid=paid_out.get(r.number, 0))
+            cash.Entrant(
+                r.number,
+                r.name,
+                r.rank,
+                paid=received.get(r.number, 0),
+                lost=tuple(lost.get((r.number, n), 0) for n in range(1, standings.rounds + 1)),
+                thrown=thrown.get(r.number, 0),
+                prize_paid=paid_out.get(r.number, 0),
+            )
             for r in standings.rows
         ]
         played = any(x is not None for r in standings.rows for x in r.rounds)
-        return CashView(standings.tournament, settings, cash.cashbook(settings, entrants, ranked=played, fixed=fixed), standings.after,
-                        {n: c for n, c in paid_out.items() if c}, len(standings.unfinished), final=standings.final,
-                        prizes_fixed=since)
+        return CashView(
+            standings.tournament,
+            settings,
+            cash.cashbook(settings, entrants, ranked=played, fixed=fixed),
+            standings.after,
+            {n: c for n, c in paid_out.items() if c},
+            len(standings.unfinished),
+            final=standings.final,
+            prizes_fixed=since,
+        )
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -185,9 +217,13 @@ class Cash:
         return self.tournaments._tournament(s, tournament_id, for_update=for_update)
 
     def _names(self, s: Session, t: Tournament) -> dict[int, str]:
-        return dict(s.execute(
-            select(Entrant.number, Player.name).join(Player, Player.id == Entrant.player_id).where(Entrant.tournament_id == t.id)
-        ).all())
+        return dict(
+            s.execute(
+                select(Entrant.number, Player.name)
+                .join(Player, Player.id == Entrant.player_id)
+                .where(Entrant.tournament_id == t.id)
+            ).all()
+        )
 
     def _paid(self, s: Session, t: Tournament, kind: str) -> dict[int, int]:
         return fixing.paid(s, t.id, kind)
@@ -197,7 +233,11 @@ def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[i
     """(start number, round) -> games lost as declarer; start number -> thrown-in hands he was active in.
     From each table's live hands, or from its sheet (`--lost`, and `--thrown` for every player of the table)."""
     numbers = dict(s.execute(select(Entrant.player_id, Entrant.number).where(Entrant.tournament_id == t.id)).all())
-    tables = dict(s.execute(select(TournamentTable.table_id, TournamentTable.round).where(TournamentTable.tournament_id == t.id)).all())
+    tables = dict(
+        s.execute(
+            select(TournamentTable.table_id, TournamentTable.round).where(TournamentTable.tournament_id == t.id)
+        ).all()
+    )
     rules = registry.get(t.rules)
     called = getattr(rules, "called_games", frozenset())
     lost: dict[tuple[int, int], int] = defaultdict(int)
@@ -233,7 +273,9 @@ def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[i
         if player_id in numbers:
             thrown[numbers[player_id]] += count
     for table_id, player_id, lost_games, thrown_hands in s.execute(
-        select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.lost, SheetEntry.thrown).where(SheetEntry.table_id.in_(list(tables)))
+        select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.lost, SheetEntry.thrown).where(
+            SheetEntry.table_id.in_(list(tables))
+        )
     ):
         if player_id in numbers:
             lost[numbers[player_id], tables[table_id]] += lost_games or 0

@@ -19,6 +19,7 @@ from schreiber.i18n import _, ngettext
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TeamPlay
 
+
 @dataclass
 class Panel:
     """One panel: x labels (hand numbers or evening dates) and each player's running total (None
@@ -60,14 +61,22 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
     view = ledger.table(scope.table_id)
     t = view.table
     if scope.rules is not None and t.rules != scope.rules:
-        raise SettingsError(_("--rules: session {id} is played under {rules}, not {rules2}.").format(id=t.id, rules=t.rules, rules2=scope.rules))
+        raise SettingsError(
+            _("--rules: session {id} is played under {rules}, not {rules2}.").format(
+                id=t.id, rules=t.rules, rules2=scope.rules
+            )
+        )
     if money:
         if not t.tariff:
-            raise SettingsError(_("--money: session {id} plays for no money (no --tariff); chart its points instead.").format(id=t.id))
+            raise SettingsError(
+                _("--money: session {id} plays for no money (no --tariff); chart its points instead.").format(id=t.id)
+            )
         if isinstance(view.rules, TeamPlay):
             raise SettingsError(
-                _("--money: session {id} (klassisch) pays per finished Schafkopf, not per hand; chart its "
-                    "strokes, or several evenings with --money.").format(id=t.id)
+                _(
+                    "--money: session {id} (klassisch) pays per finished Schafkopf, not per hand; chart its "
+                    "strokes, or several evenings with --money."
+                ).format(id=t.id)
             )
     lines: dict[str, list[int | None]] = {p: [] for p in t.players}
     bock = []
@@ -80,8 +89,12 @@ def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
             lines[p].append(None if p in h.absent and not any(v is not None for v in lines[p]) else totals.get(p, 0))
         if any(term.op == "×" and term.label in ("Bock", "Doppelbock") for term in h.payout.terms):
             bock.append(i)
-    title = _("session {id}{name} ({rules}, {date})").format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date)
-    panel = Panel(t.rules, "hand", "euros" if money else "points", [str(h.number) for h in view.hands], lines, bock, money)
+    title = _("session {id}{name} ({rules}, {date})").format(
+        id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date
+    )
+    panel = Panel(
+        t.rules, "hand", "euros" if money else "points", [str(h.number) for h in view.hands], lines, bock, money
+    )
     return Chart(title, [panel])
 
 
@@ -100,11 +113,15 @@ def _evenings(ledger: Any, scope: Any, money: bool) -> Chart:
             for table_id, points in points_by_table(s, where).items():
                 per_table[table_id] = {names[pid]: p for pid, p in points.items()}
     span = _("{first} to {last}").format(first=tables[0].date, last=tables[-1].date) if tables else _("no sessions")
-    title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(count=len(tables), span=span)
+    title = ngettext("{count} session, {span}", "{count} sessions, {span}", len(tables)).format(
+        count=len(tables), span=span
+    )
     if money:
         rep = report(ledger, scope, per_table=True)
         if not rep.money:
-            raise SettingsError(_("--money: no session of the scope plays for money (no --tariff); chart points instead."))
+            raise SettingsError(
+                _("--money: no session of the scope plays for money (no --tariff); chart points instead.")
+            )
         for t in tables:
             per_table[t.id] = dict(rep.table_cents.get(t.id, {}))
         return Chart(title, [_panel(_("money, all rule sets"), tables, per_table, True)])

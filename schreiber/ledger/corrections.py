@@ -67,8 +67,14 @@ def dropped(old: SheetView | None, new: SheetView) -> tuple[tuple[Dropped, ...],
         there = now.get(line.number)
         if there is None:
             continue
-        gone = Dropped(line.number, line.name, *(getattr(line, key) if getattr(line, key) and not getattr(there, key) else 0
-                                                 for key in ("soli", "won", "lost")))
+        gone = Dropped(
+            line.number,
+            line.name,
+            *(
+                getattr(line, key) if getattr(line, key) and not getattr(there, key) else 0
+                for key in ("soli", "won", "lost")
+            ),
+        )
         if gone.soli or gone.won or gone.lost:
             out.append(gone)
     return tuple(out), old.thrown if old.thrown and not new.thrown else 0
@@ -99,8 +105,15 @@ class _NotStored(Exception):
 
 
 def enter(
-    tournaments: Tournaments, round_: int, table: int, sheet: TypedSheet, replace: bool, tournament_id: int | None, *,
-    force: bool | None = None, dry_run: bool = False,
+    tournaments: Tournaments,
+    round_: int,
+    table: int,
+    sheet: TypedSheet,
+    replace: bool,
+    tournament_id: int | None,
+    *,
+    force: bool | None = None,
+    dry_run: bool = False,
 ) -> Entered:
     """`Tournaments.result`: the sheet checked and stored in one transaction (with `dry_run` entered, looked
     at and rolled back). Once prizes are paid out it is refused unless `force` (RULES.md §9)."""
@@ -114,7 +127,9 @@ def enter(
             play = self._play(t)
             old = current(sheets.sheets(s, t, stored.id)) if replace else None
             before = self._standings(s, t, None) if dry_run else None
-            sheets.enter(s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace)
+            sheets.enter(
+                s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace
+            )
             refused = None
             try:  # checked after the sheet's own checks, so that --force never hides another refusal
                 prizes.guard(s, "tournament result", force=force, tournament_id=t.id)
@@ -127,8 +142,11 @@ def enter(
             gone, thrown = dropped(old, new)
             entered = Entered(plan, new, gone, thrown)
             if before is not None:
-                raise _NotStored(dataclasses.replace(
-                    entered, stored=False, moves=moves(before, self._standings(s, t, None)), refused=refused))
+                raise _NotStored(
+                    dataclasses.replace(
+                        entered, stored=False, moves=moves(before, self._standings(s, t, None)), refused=refused
+                    )
+                )
             return entered
     except _NotStored as shown:  # raised inside the transaction, so that nothing of it is stored
         return shown.entered

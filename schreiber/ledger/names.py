@@ -100,7 +100,7 @@ def _what(what: str) -> str:
 
 
 def either(words: list[str]) -> str:
-    """"a", "a or b", "a, b or c"."""
+    """ "a", "a or b", "a, b or c"."""
     return words[0] if len(words) == 1 else _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
@@ -131,7 +131,11 @@ def resolve_names(hand: Hand, players: tuple[str, ...]) -> Hand:
             for typed, value in mapping.items():
                 who = pick(typed, players, _OPTION[name], N_("a player at this table"))
                 if who in resolved:
-                    raise HandError(_("{OPTION}: {who} is named twice; give each player once.").format(OPTION=_OPTION[name], who=who))
+                    raise HandError(
+                        _("{OPTION}: {who} is named twice; give each player once.").format(
+                            OPTION=_OPTION[name], who=who
+                        )
+                    )
                 resolved[who] = value
             changes[name] = resolved
     return replace(hand, **changes) if changes else hand

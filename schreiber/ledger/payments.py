@@ -72,7 +72,11 @@ def settle(
         table_id = ledger.table_row(s, table_id).id
     rep = report(ledger, Scope(table_id=table_id), per_table=True)
     if not rep.money:
-        raise SettingsError(_("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(table_id=table_id))
+        raise SettingsError(
+            _("settle: session {table_id} plays for no money (no --tariff); there is nothing to pay.").format(
+                table_id=table_id
+            )
+        )
     with ledger.transaction() as s:
         table = ledger.table_row(s, table_id, for_update=True)
         balance = _owed(ledger, s, table, rep.table_cents.get(table.id, {}))

@@ -137,16 +137,22 @@ def find(s: Session, typed: str, option: str) -> Player:
     if starting:
         shown = ", ".join(sorted(p.name for p in starting)[:8])
         raise SettingsError(
-            _("{option}: {typed} could mean {names}; type more of the name.").format(option=option, typed=repr(typed), names=shown)
+            _("{option}: {typed} could mean {names}; type more of the name.").format(
+                option=option, typed=repr(typed), names=shown
+            )
         )
     near = difflib.get_close_matches(key, [fold(p.name) for p in players], n=1, cutoff=0.75)
     if near:
         meant = next(p for p in players if fold(p.name) == near[0])
         raise SettingsError(
-            _("{option}: {typed} is no player of the ledger; did you mean {name}?").format(option=option, typed=repr(typed), name=meant.name)
+            _("{option}: {typed} is no player of the ledger; did you mean {name}?").format(
+                option=option, typed=repr(typed), name=meant.name
+            )
         )
     raise SettingsError(
-        _("{option}: {typed} is no player of the ledger; `schreiber player list` shows them.").format(option=option, typed=repr(typed))
+        _("{option}: {typed} is no player of the ledger; `schreiber player list` shows them.").format(
+            option=option, typed=repr(typed)
+        )
     )
 
 
@@ -183,14 +189,20 @@ class Players:
             tables = _count_by_player(s, _tables_query())
             hands = dict(
                 s.execute(
-                    select(PayoutRecord.player_id, func.count()).where(PayoutRecord.sat_out.is_(False)).group_by(PayoutRecord.player_id)
+                    select(PayoutRecord.player_id, func.count())
+                    .where(PayoutRecord.sat_out.is_(False))
+                    .group_by(PayoutRecord.player_id)
                 ).all()
             )
             tournaments = dict(s.execute(select(Entrant.player_id, func.count()).group_by(Entrant.player_id)).all())
-            seasons = dict(s.execute(select(SeasonPlayer.player_id, func.count()).group_by(SeasonPlayer.player_id)).all())
+            seasons = dict(
+                s.execute(select(SeasonPlayer.player_id, func.count()).group_by(SeasonPlayer.player_id)).all()
+            )
             return sorted(
                 (
-                    PlayerLine(p.name, tables.get(p.id, 0), hands.get(p.id, 0), tournaments.get(p.id, 0), seasons.get(p.id, 0))
+                    PlayerLine(
+                        p.name, tables.get(p.id, 0), hands.get(p.id, 0), tournaments.get(p.id, 0), seasons.get(p.id, 0)
+                    )
                     for p in s.scalars(select(Player))
                 ),
                 key=lambda line: (fold(line.name), line.name),
@@ -201,7 +213,11 @@ class Players:
             player = find(s, typed, "NAME")
             table_ids = _tables_of(s, player.id)
             in_tournament = dict(
-                s.execute(select(TournamentTable.table_id, TournamentTable.tournament_id).where(TournamentTable.table_id.in_(table_ids))).all()
+                s.execute(
+                    select(TournamentTable.table_id, TournamentTable.tournament_id).where(
+                        TournamentTable.table_id.in_(table_ids)
+                    )
+                ).all()
             )
             hands = dict(
                 s.execute(
@@ -224,31 +240,46 @@ class Players:
                     .group_by(PayoutRecord.table_id)
                 ).all()
             )
-            for table_id, value in s.execute(select(SheetEntry.table_id, SheetEntry.points).where(SheetEntry.player_id == player.id)):
+            for table_id, value in s.execute(
+                select(SheetEntry.table_id, SheetEntry.points).where(SheetEntry.player_id == player.id)
+            ):
                 points[table_id] = points.get(table_id, 0) + value
             tables = list(s.scalars(select(Table).where(Table.id.in_(table_ids)).order_by(Table.date, Table.id)))
             evenings = tuple(
                 Evening(t.id, t.date.isoformat(), t.name, t.rules, hands.get(t.id, 0), int(points.get(t.id, 0) or 0))
-                for t in tables if t.id not in in_tournament
+                for t in tables
+                if t.id not in in_tournament
             )
             by_tournament: dict[int, list[int]] = defaultdict(list)
             for table_id, tid in in_tournament.items():
                 by_tournament[tid].append(table_id)
             tournaments = []
             for e, t in s.execute(
-                select(Entrant, Tournament).join(Tournament, Tournament.id == Entrant.tournament_id)
-                .where(Entrant.player_id == player.id).order_by(Tournament.date, Tournament.id)
+                select(Entrant, Tournament)
+                .join(Tournament, Tournament.id == Entrant.tournament_id)
+                .where(Entrant.player_id == player.id)
+                .order_by(Tournament.date, Tournament.id)
             ):
                 mine = by_tournament.get(t.id, [])
                 played = [x for x in mine if x in points or x in hands]
                 tournaments.append(
-                    TournamentEntry(t.id, t.date.isoformat(), t.name, t.rules, e.number, len(played), sum(int(points.get(x, 0) or 0) for x in mine))
+                    TournamentEntry(
+                        t.id,
+                        t.date.isoformat(),
+                        t.name,
+                        t.rules,
+                        e.number,
+                        len(played),
+                        sum(int(points.get(x, 0) or 0) for x in mine),
+                    )
                 )
             seasons = tuple(
                 SeasonEntry(season.id, season.name, season.rules, number)
                 for number, season in s.execute(
-                    select(SeasonPlayer.number, Season).join(Season, Season.id == SeasonPlayer.season_id)
-                    .where(SeasonPlayer.player_id == player.id).order_by(Season.id)
+                    select(SeasonPlayer.number, Season)
+                    .join(Season, Season.id == SeasonPlayer.season_id)
+                    .where(SeasonPlayer.player_id == player.id)
+                    .order_by(Season.id)
                 )
             )
             per_rules: dict[str, list[int]] = {}
@@ -269,9 +300,9 @@ class Players:
             other = s.scalar(select(Player).where(Player.name_key == name.casefold()))
             if other is not None and other.id != player.id:
                 raise SettingsError(
-                    _("NEW: {name} is another player already; `schreiber player merge {old} {name}` joins the two.").format(
-                        name=other.name, old=player.name
-                    )
+                    _(
+                        "NEW: {name} is another player already; `schreiber player merge {old} {name}` joins the two."
+                    ).format(name=other.name, old=player.name)
                 )
             was = player.name
             if was == name:
@@ -296,20 +327,24 @@ class Players:
             shared = sorted(set(mine) & set(theirs))
             if shared:
                 raise SettingsError(
-                    _("{one} and {two} sat at one table (session {id}), so they are two people; merge joins two spellings of one.").format(
-                        one=one.name, two=two.name, id=shared[0]
-                    )
+                    _(
+                        "{one} and {two} sat at one table (session {id}), so they are two people; merge joins two spellings of one."
+                    ).format(one=one.name, two=two.name, id=shared[0])
                 )
             both = s.scalar(
-                select(Tournament.id).join(Entrant, Entrant.tournament_id == Tournament.id)
-                .where(Entrant.player_id == one.id, Tournament.id.in_(select(Entrant.tournament_id).where(Entrant.player_id == two.id)))
+                select(Tournament.id)
+                .join(Entrant, Entrant.tournament_id == Tournament.id)
+                .where(
+                    Entrant.player_id == one.id,
+                    Tournament.id.in_(select(Entrant.tournament_id).where(Entrant.player_id == two.id)),
+                )
                 .limit(1)
             )
             if both is not None:
                 raise SettingsError(
-                    _("{one} and {two} are both registered in tournament {id}, so they are two people; merge joins two spellings of one.").format(
-                        one=one.name, two=two.name, id=both
-                    )
+                    _(
+                        "{one} and {two} are both registered in tournament {id}, so they are two people; merge joins two spellings of one."
+                    ).format(one=one.name, two=two.name, id=both)
                 )
             # A season both have a number in keeps INTO's: FROM's tournaments of it take that number.
             for season_id, number in s.execute(
@@ -318,22 +353,38 @@ class Players:
                     SeasonPlayer.season_id.in_(select(SeasonPlayer.season_id).where(SeasonPlayer.player_id == one.id)),
                 )
             ).all():
-                s.execute(delete(SeasonPlayer).where(SeasonPlayer.season_id == season_id, SeasonPlayer.player_id == one.id))
+                s.execute(
+                    delete(SeasonPlayer).where(SeasonPlayer.season_id == season_id, SeasonPlayer.player_id == one.id)
+                )
                 s.execute(
                     update(Entrant)
-                    .where(Entrant.player_id == one.id, Entrant.tournament_id.in_(select(Tournament.id).where(Tournament.season_id == season_id)))
+                    .where(
+                        Entrant.player_id == one.id,
+                        Entrant.tournament_id.in_(select(Tournament.id).where(Tournament.season_id == season_id)),
+                    )
                     .values(number=number)
                     .execution_options(synchronize_session=False)
                 )
             hands = s.scalar(select(func.count()).where(HandRecord.table_id.in_(mine), HandRecord.status == LIVE)) or 0
             _rewrite_facts(s, mine, one.name, two.name)
             for model, column in (
-                (Seat, Seat.player_id), (PayoutRecord, PayoutRecord.player_id), (TableEvent, TableEvent.player_id),
-                (SheetEntry, SheetEntry.player_id), (ReplacedSheetEntry, ReplacedSheetEntry.player_id),
-                (Entrant, Entrant.player_id), (SeasonPlayer, SeasonPlayer.player_id),
-                (Payment, Payment.payer_id), (Payment, Payment.payee_id), (TournamentPayment, TournamentPayment.player_id),
+                (Seat, Seat.player_id),
+                (PayoutRecord, PayoutRecord.player_id),
+                (TableEvent, TableEvent.player_id),
+                (SheetEntry, SheetEntry.player_id),
+                (ReplacedSheetEntry, ReplacedSheetEntry.player_id),
+                (Entrant, Entrant.player_id),
+                (SeasonPlayer, SeasonPlayer.player_id),
+                (Payment, Payment.payer_id),
+                (Payment, Payment.payee_id),
+                (TournamentPayment, TournamentPayment.player_id),
             ):
-                s.execute(update(model).where(column == one.id).values({column.key: two.id}).execution_options(synchronize_session=False))
+                s.execute(
+                    update(model)
+                    .where(column == one.id)
+                    .values({column.key: two.id})
+                    .execution_options(synchronize_session=False)
+                )
             _drop_kept(s, mine)
             s.flush()
             s.expunge(one)

@@ -23,12 +23,18 @@ PREIS = "preis"
 
 def paid(s: Session, tournament_id: int, kind: str = PREIS) -> dict[int, int]:
     """Start number -> cents of `kind` handed over (payments taken back counted off); only those not 0."""
-    return {number: int(cents) for number, cents in s.execute(
-        select(Entrant.number, func.sum(TournamentPayment.cents))
-        .join(Entrant, (Entrant.player_id == TournamentPayment.player_id) & (Entrant.tournament_id == tournament_id))
-        .where(TournamentPayment.tournament_id == tournament_id, TournamentPayment.kind == kind)
-        .group_by(Entrant.number)
-    ) if cents}
+    return {
+        number: int(cents)
+        for number, cents in s.execute(
+            select(Entrant.number, func.sum(TournamentPayment.cents))
+            .join(
+                Entrant, (Entrant.player_id == TournamentPayment.player_id) & (Entrant.tournament_id == tournament_id)
+            )
+            .where(TournamentPayment.tournament_id == tournament_id, TournamentPayment.kind == kind)
+            .group_by(Entrant.number)
+        )
+        if cents
+    }
 
 
 def fixed(s: Session, tournament_id: int) -> tuple[cash.Fixed | None, dt.datetime | None]:
@@ -63,7 +69,9 @@ def unfix_when_none_paid(s: Session, tournament_id: int) -> None:
             row.fixed, row.fixed_at = None, None
 
 
-def guard(s: Session, what: str, *, force: bool | None, tournament_id: int | None = None, table_id: int | None = None) -> None:
+def guard(
+    s: Session, what: str, *, force: bool | None, tournament_id: int | None = None, table_id: int | None = None
+) -> None:
     """Refuse a write that would move the standings of a tournament whose prizes are paid out (of the
     tournament, or of the tournament `table_id` is a table of), unless `force`. `force` None: the caller
     (a page) has no `--force`, so the sentence does not offer one."""
@@ -72,7 +80,8 @@ def guard(s: Session, what: str, *, force: bool | None, tournament_id: int | Non
     query = select(TournamentCash.tournament_id).where(TournamentCash.fixed_at.is_not(None))
     if table_id is not None:
         query = query.join(TournamentTable, TournamentTable.tournament_id == TournamentCash.tournament_id).where(
-            TournamentTable.table_id == table_id)
+            TournamentTable.table_id == table_id
+        )
     else:
         query = query.where(TournamentCash.tournament_id == tournament_id)
     found = s.scalar(query.limit(1))
@@ -85,18 +94,26 @@ def refusal(s: Session, tournament_id: int, what: str, offer_force: bool = True)
     """The one sentence naming the prizes paid out, and (at the command line) what `--force` does."""
     from schreiber.rules.words import money
 
-    names = dict(s.execute(
-        select(Entrant.number, Player.name).join(Player, Player.id == Entrant.player_id).where(Entrant.tournament_id == tournament_id)
-    ).all())
+    names = dict(
+        s.execute(
+            select(Entrant.number, Player.name)
+            .join(Player, Player.id == Entrant.player_id)
+            .where(Entrant.tournament_id == tournament_id)
+        ).all()
+    )
     out = sorted(paid(s, tournament_id).items(), key=lambda item: (-item[1], item[0]))
     listed = ", ".join(f"{names.get(number, number)} ({number}) {money(cents)}" for number, cents in out)
     name = s.get(Tournament, tournament_id).name
     if offer_force:
-        return _("{what}: prizes of {tournament} are paid out already ({paid}), and this would change its standings; "
-                 "--force does it anyway (the paid prizes stay paid; `schreiber tournament cash` shows what is then still due "
-                 "or to give back).").format(what=what, tournament=name, paid=listed)
-    return _("Prizes of {tournament} are paid out already ({paid}), so its standings cannot change here; "
-             "only the organiser can correct them at the command line.").format(tournament=name, paid=listed)
+        return _(
+            "{what}: prizes of {tournament} are paid out already ({paid}), and this would change its standings; "
+            "--force does it anyway (the paid prizes stay paid; `schreiber tournament cash` shows what is then still due "
+            "or to give back)."
+        ).format(what=what, tournament=name, paid=listed)
+    return _(
+        "Prizes of {tournament} are paid out already ({paid}), so its standings cannot change here; "
+        "only the organiser can correct them at the command line."
+    ).format(tournament=name, paid=listed)
 
 
 __all__ = ["PREIS", "fix", "fixed", "guard", "paid", "refusal", "unfix_when_none_paid"]

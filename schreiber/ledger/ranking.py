@@ -132,7 +132,9 @@ def seeger_hands(seated: Sequence[Hashable], hands: Iterable[tuple[Hashable | No
     return score
 
 
-def seeger_sheet(points: Mapping[Hashable, int], won: Mapping[Hashable, int], lost: Mapping[Hashable, int]) -> dict[Hashable, int]:
+def seeger_sheet(
+    points: Mapping[Hashable, int], won: Mapping[Hashable, int], lost: Mapping[Hashable, int]
+) -> dict[Hashable, int]:
     """A paper sheet's Seeger-Fabian: score = P + 50 × (won − lost) + (the games the others at the
     table lost) × 40 at a table of 3, × 30 at a table of 4. `points` names every player at the table."""
     bonus = _others_bonus(len(points))
@@ -188,8 +190,11 @@ def seeger_standings(
             if any(line is None for line in table.values()):
                 continue  # unfinished: counts when its sheet is in
             lines = {p: line for p, line in table.items() if line is not None}
-            scored = seeger_sheet({p: x.points for p, x in lines.items()}, {p: x.won for p, x in lines.items()},
-                                  {p: x.lost for p, x in lines.items()})
+            scored = seeger_sheet(
+                {p: x.points for p, x in lines.items()},
+                {p: x.won for p, x in lines.items()},
+                {p: x.lost for p, x in lines.items()},
+            )
             for p, line in lines.items():
                 if p not in per_round:
                     continue
@@ -221,7 +226,17 @@ def seeger_standings(
             lot.shuffle(group)
         for k, p in enumerate(group):
             rank = i + 1 + (k if by_lot else 0)
-            out.append(SeegerStanding(rank, p, score_of(p) if wertung == SEEGER else points[p], points[p], won[p], lost[p],
-                                      tuple(per_round[p]), by_lot))
+            out.append(
+                SeegerStanding(
+                    rank,
+                    p,
+                    score_of(p) if wertung == SEEGER else points[p],
+                    points[p],
+                    won[p],
+                    lost[p],
+                    tuple(per_round[p]),
+                    by_lot,
+                )
+            )
         i = j + 1
     return out

@@ -63,8 +63,9 @@ def find(s: Session, t: Tournament, typed: str, option: str) -> Entrant:
             if e.number == number:
                 return e
         raise SettingsError(
-            _("{option}: no player of {name} has start number {number}; `schreiber tournament show` lists them.").format(
-                option=option, name=t.name, number=shortened(text.lstrip("#")))
+            _(
+                "{option}: no player of {name} has start number {number}; `schreiber tournament show` lists them."
+            ).format(option=option, name=t.name, number=shortened(text.lstrip("#")))
         )
     exact = [e for e in everyone if e.player.name.casefold() == text.casefold()] or [
         e for e in everyone if fold(e.player.name) == fold(text)
@@ -75,12 +76,19 @@ def find(s: Session, t: Tournament, typed: str, option: str) -> Entrant:
     meant = meant or [e for e in everyone if e.player.name in close_names(text, [x.player.name for x in everyone])]
     if meant:
         raise SettingsError(
-            _("{option}: no player of {name} is called {typed}; did you mean {who}? Give the whole name or the start number.").format(
-                option=option, name=t.name, typed=repr(typed), who=_either([f"{e.player.name} ({e.number})" for e in meant]))
+            _(
+                "{option}: no player of {name} is called {typed}; did you mean {who}? Give the whole name or the start number."
+            ).format(
+                option=option,
+                name=t.name,
+                typed=repr(typed),
+                who=_either([f"{e.player.name} ({e.number})" for e in meant]),
+            )
         )
     raise SettingsError(
         _("{option}: no player of {name} is called {typed}; `schreiber tournament show` lists them.").format(
-            option=option, name=t.name, typed=repr(typed))
+            option=option, name=t.name, typed=repr(typed)
+        )
     )
 
 
@@ -176,9 +184,10 @@ def unregister(s: Session, t: Tournament, typed: str) -> Registered:
     if seats:
         round_, table = seats[0]
         raise SettingsError(
-            _("{name} ({number}) is seated in round {round} (table {table}), so the registration stays; "
-              "`schreiber tournament withdraw {number}` keeps them out of the next draws.").format(
-                name=entrant.player.name, number=entrant.number, round=round_, table=table)
+            _(
+                "{name} ({number}) is seated in round {round} (table {table}), so the registration stays; "
+                "`schreiber tournament withdraw {number}` keeps them out of the next draws."
+            ).format(name=entrant.player.name, number=entrant.number, round=round_, table=table)
         )
     view = EntrantView(entrant.number, entrant.player.name, entrant.withdrawn)
     s.delete(entrant)
@@ -190,10 +199,14 @@ def withdraw(s: Session, t: Tournament, typed: str, undo: bool = False) -> Regis
     """Withdraw a player (not drawn again; his rounds stay), or with `undo` bring him back into the next draw."""
     entrant = find(s, t, typed, "NAME|NUMBER")
     if undo and not entrant.withdrawn:
-        raise SettingsError(_("--undo: {name} ({number}) has not withdrawn.").format(name=entrant.player.name, number=entrant.number))
+        raise SettingsError(
+            _("--undo: {name} ({number}) has not withdrawn.").format(name=entrant.player.name, number=entrant.number)
+        )
     if not undo and entrant.withdrawn:
         raise SettingsError(
-            _("{name} ({number}) has withdrawn already; `--undo` brings them back.").format(name=entrant.player.name, number=entrant.number)
+            _("{name} ({number}) has withdrawn already; `--undo` brings them back.").format(
+                name=entrant.player.name, number=entrant.number
+            )
         )
     entrant.withdrawn = not undo
     drawn = newest(s, t)
@@ -202,4 +215,6 @@ def withdraw(s: Session, t: Tournament, typed: str, undo: bool = False) -> Regis
         at = [table for round_, table in seated_in(s, t, entrant.player_id) if round_ == drawn[0]]
         if at:
             seated = Seated(drawn[0], at[0], drawn[1], drawn[2])
-    return Registered((EntrantView(entrant.number, entrant.player.name, entrant.withdrawn),), drawn=drawn, seated=seated)
+    return Registered(
+        (EntrantView(entrant.number, entrant.player.name, entrant.withdrawn),), drawn=drawn, seated=seated
+    )

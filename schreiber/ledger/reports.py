@@ -87,8 +87,13 @@ def table_report(ledger: Ledger, table_id: int | None = None) -> tuple[TableView
         return view, report(ledger, Scope(table_id=table.id), views={table.id: view}, session=s)
 
 
-def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = None, session: Any = None,
-           per_table: bool = False) -> Report:
+def report(
+    ledger: Ledger,
+    scope: Scope,
+    views: dict[int, TableView] | None = None,
+    session: Any = None,
+    per_table: bool = False,
+) -> Report:
     """The scope's totals summed by the database from each table's kept totals (`totals`), money settled in Python.
 
     `views`: tables the caller folded already, read in the caller's transaction `session`. `per_table`:
@@ -129,7 +134,9 @@ def report(ledger: Ledger, scope: Scope, views: dict[int, TableView] | None = No
         kasse={names[pid]: line.kasse for pid, line in sorted(summed.players.items()) if line.kasse is not None},
         rules=rule_sets,
         # Points of different rule sets are never added: over several, one report per rule set.
-        by_rules=[(r, report(ledger, replace(scope, rules=r), per_table=per_table)) for r in rule_sets] if len(rule_sets) > 1 else [],
+        by_rules=[(r, report(ledger, replace(scope, rules=r), per_table=per_table)) for r in rule_sets]
+        if len(rule_sets) > 1
+        else [],
     )
 
 
@@ -171,8 +178,15 @@ def _ranked(summed: totals_of.Totals) -> list[PlayerLine]:
     """A line per player, the most points first (money only when some table has it)."""
     extras = _extras(summed)
     lines = [
-        PlayerLine(name=summed.names[pid], points=v.points, hands=v.hands, won=v.won, solos=v.solos, cents=v.cents,
-                   extras=extras.get(pid, {}))
+        PlayerLine(
+            name=summed.names[pid],
+            points=v.points,
+            hands=v.hands,
+            won=v.won,
+            solos=v.solos,
+            cents=v.cents,
+            extras=extras.get(pid, {}),
+        )
         for pid, v in summed.players.items()
     ]
     lines.sort(key=lambda p: (-p.points, p.name.casefold()))
@@ -207,8 +221,10 @@ def _still_owed(lines: list[PlayerLine], paid: list[tuple[str, str, int]]) -> li
 
 
 def session_title(t: Any, say: Callable[[str], str]) -> str:
-    """"session 3 Stammtisch (schafkopf, 2026-11-20)", through `say` (gettext, or str for the English)."""
-    return say(N_("session {id}{name} ({rules}, {date})")).format(id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date)
+    """ "session 3 Stammtisch (schafkopf, 2026-11-20)", through `say` (gettext, or str for the English)."""
+    return say(N_("session {id}{name} ({rules}, {date})")).format(
+        id=t.id, name=" " + t.name if t.name else "", rules=t.rules, date=t.date
+    )
 
 
 # The export and import (`transfer`) and the payments (`payments`) were part of this module; their

@@ -25,7 +25,9 @@ class Undone(UserError):
     """The hand this request recorded was undone, voided or set aside since: nothing is recorded again."""
 
     def __init__(self, number: int) -> None:
-        super().__init__(_("hand {number} was undone after it was recorded; nothing was recorded again.").format(number=number))
+        super().__init__(
+            _("hand {number} was undone after it was recorded; nothing was recorded again.").format(number=number)
+        )
         self.number = number
 
 
@@ -33,7 +35,9 @@ class KeyReused(UserError):
     """The same Idempotency-Key came with another body: never another hand under it."""
 
     def __init__(self) -> None:
-        super().__init__(_("Idempotency-Key: this key was sent with another hand before; send a new hand with a new key."))
+        super().__init__(
+            _("Idempotency-Key: this key was sent with another hand before; send a new hand with a new key.")
+        )
 
 
 def replay(s: Session, seen: EntryRequest, sent_hash: str | None) -> None:
@@ -46,7 +50,9 @@ def replay(s: Session, seen: EntryRequest, sent_hash: str | None) -> None:
     made = s.get(HandRecord, seen.hand_id)
     if made is not None and made.status != LIVE:
         live = s.scalar(
-            select(HandRecord).where(HandRecord.table_id == made.table_id, HandRecord.number == made.number, HandRecord.status == LIVE)
+            select(HandRecord).where(
+                HandRecord.table_id == made.table_id, HandRecord.number == made.number, HandRecord.status == LIVE
+            )
         )
         # The hand in force at that number is this request's hand if it descends from it by edits.
         while live is not None and live.id != made.id:

@@ -12,8 +12,23 @@ from typing import Protocol, TypeVar
 # German transliteration: ä is written ae where the letter is missing (a passport, an e-mail address).
 _GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"})
 # Letters NFKD does not take apart, written as a search box without them would have them.
-_PLAIN = str.maketrans({"ı": "i", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ð": "d", "æ": "ae", "Æ": "Ae",
-                        "œ": "oe", "Œ": "Oe", "þ": "th"})
+_PLAIN = str.maketrans(
+    {
+        "ı": "i",
+        "ł": "l",
+        "Ł": "L",
+        "ø": "o",
+        "Ø": "O",
+        "đ": "d",
+        "Đ": "D",
+        "ð": "d",
+        "æ": "ae",
+        "Æ": "Ae",
+        "œ": "oe",
+        "Œ": "Oe",
+        "þ": "th",
+    }
+)
 # Two folded names this alike (difflib's ratio) are close: "Ozlen" and "Özlem", "Meier" and "Maier".
 CLOSE = 0.8
 # A start number has at most this many digits; a longer one is no start number (and no huge int is made).

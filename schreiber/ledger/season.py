@@ -162,7 +162,9 @@ def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = 
         key, sep, value = (part.strip() for part in assignment.partition("="))
         if not sep or key not in SETTINGS:
             raise SettingsError(
-                _("--set: a season knows wertung=W, min_starts=N and finale=N, not {value}.").format(value=repr(assignment))
+                _("--set: a season knows wertung=W, min_starts=N and finale=N, not {value}.").format(
+                    value=repr(assignment)
+                )
             )
         if key == "wertung":
             season_ranking.parse_wertung(value)
@@ -170,7 +172,11 @@ def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = 
             continue
         number = whole(value)
         if number is None or number < 1:
-            raise SettingsError(_("--set {key}: use a whole number of 1 or more, not {value}.").format(key=key, value=repr(shortened(value))))
+            raise SettingsError(
+                _("--set {key}: use a whole number of 1 or more, not {value}.").format(
+                    key=key, value=repr(shortened(value))
+                )
+            )
         out[key] = number
     return out
 
@@ -189,12 +195,16 @@ class Seasons:
             raise SettingsError(_("NAME: a season needs a name."))
         if rules not in tournament_games():
             raise SettingsError(
-                _("--rules: a season is played with {allowed}, not {name}.").format(allowed=", ".join(tournament_games()), name=repr(rules))
+                _("--rules: a season is played with {allowed}, not {name}.").format(
+                    allowed=", ".join(tournament_games()), name=repr(rules)
+                )
             )
         settings = parse_settings(assignments)
         with self.ledger.transaction() as s:
             season = Season(
-                name=name, rules=rules, wertung=settings["wertung"],
+                name=name,
+                rules=rules,
+                wertung=settings["wertung"],
                 settings={"min_starts": settings["min_starts"], "finale": settings["finale"]},
             )
             s.add(season)
@@ -220,7 +230,9 @@ class Seasons:
         with self.ledger.transaction() as s:
             return self._players(s, self._season(s, season_id))
 
-    def register(self, names: Sequence[str], number: int | None = None, season_id: int | None = None) -> list[SeasonEntrant]:
+    def register(
+        self, names: Sequence[str], number: int | None = None, season_id: int | None = None
+    ) -> list[SeasonEntrant]:
         """Give each player his permanent season start number (the next free ones, or `number` for one)."""
         names = typed_names(names, number)
         with self.ledger.transaction() as s:
@@ -250,7 +262,9 @@ class Seasons:
                 t = s.get(Tournament, tid)
                 if t is None:
                     raise SettingsError(
-                        _("TOURNAMENT: there is no tournament {id}; `schreiber tournament list` shows them.").format(id=tid)
+                        _("TOURNAMENT: there is no tournament {id}; `schreiber tournament list` shows them.").format(
+                            id=tid
+                        )
                     )
                 if t.season_id is not None:
                     other = s.get(Season, t.season_id)
@@ -262,7 +276,9 @@ class Seasons:
                 check_joins(s, season, t.name, t.rules, t.wertung, t.id)
                 t.season_id = season.id
                 s.flush()
-                entrants = list(s.scalars(select(Entrant).where(Entrant.tournament_id == t.id).order_by(Entrant.number)))
+                entrants = list(
+                    s.scalars(select(Entrant).where(Entrant.tournament_id == t.id).order_by(Entrant.number))
+                )
                 numbers = {e.player_id: number_for(s, season.id, e.player_id) for e in entrants}
                 # Two steps, so that no two entrants hold one start number in between.
                 s.execute(update(Entrant).where(Entrant.tournament_id == t.id).values(number=-Entrant.number))
@@ -284,7 +300,10 @@ class Seasons:
         with self.ledger.transaction() as s:
             season = self._season(s, season_id)
             info = self._info(s, season)
-            numbers = {e.player_id: e.number for e in s.scalars(select(SeasonPlayer).where(SeasonPlayer.season_id == season.id))}
+            numbers = {
+                e.player_id: e.number
+                for e in s.scalars(select(SeasonPlayer).where(SeasonPlayer.season_id == season.id))
+            }
         views = Tournaments(self.ledger).standings_of([t.id for t in info.tournaments])
         return self._fold(info, views, numbers, wertung or info.wertung)
 
@@ -292,8 +311,15 @@ class Seasons:
         table = self.standings(season_id)
         lines = [
             season_ranking.Line(
-                r.rank, r.name, r.score, r.starts, r.rounds,
-                tuple(None if x is None else season_ranking.Result(r.name, x.score, x.rank, x.field, x.rounds) for x in r.results),
+                r.rank,
+                r.name,
+                r.score,
+                r.starts,
+                r.rounds,
+                tuple(
+                    None if x is None else season_ranking.Result(r.name, x.score, x.rank, x.field, x.rounds)
+                    for x in r.results
+                ),
                 r.qualified,
             )
             for r in table.rows
@@ -303,10 +329,17 @@ class Seasons:
         def award(a: season_ranking.Award) -> SeasonAward:
             return SeasonAward(tuple(str(p) for p in a.players), a.value, tuple(int(t) for t in a.tournaments))  # type: ignore[call-overload]
 
-        return SeasonAwards(table.season, award(got.most_starts), award(got.best_average_rank), award(got.worst_average_rank),
-                            award(got.best_score))
+        return SeasonAwards(
+            table.season,
+            award(got.most_starts),
+            award(got.best_average_rank),
+            award(got.worst_average_rank),
+            award(got.best_score),
+        )
 
-    def _fold(self, info: SeasonInfo, views: Sequence[StandingsView], numbers: dict[int, int], wertung: str) -> SeasonStandings:
+    def _fold(
+        self, info: SeasonInfo, views: Sequence[StandingsView], numbers: dict[int, int], wertung: str
+    ) -> SeasonStandings:
         name, best = season_ranking.parse_wertung(wertung, "--wertung")
         with self.ledger.transaction() as s:
             names = {row.name for view in views for row in view.rows}
@@ -330,8 +363,13 @@ class Seasons:
         by_id = {pid: name for name, pid in ids.items()}
         running = tuple(view.tournament.id for view in views if not view.final)
         lines = season_ranking.standings(
-            folded, name, best=best, min_starts=info.min_starts, finale=info.finale,
-            order={pid: (numbers.get(pid, 0), by_id[pid]) for pid in by_id}, running=running,
+            folded,
+            name,
+            best=best,
+            min_starts=info.min_starts,
+            finale=info.finale,
+            order={pid: (numbers.get(pid, 0), by_id[pid]) for pid in by_id},
+            running=running,
         )
         rows = tuple(
             SeasonRow(
@@ -342,9 +380,19 @@ class Seasons:
                 line.starts,
                 line.rounds,
                 line.qualified,
-                tuple(None if r is None else SeasonResult(int(t.tournament), r.score, r.rank, r.field, r.rounds,  # type: ignore[call-overload]
-                                                          t.tournament in running)
-                      for r, t in zip(line.results, folded)),
+                tuple(
+                    None
+                    if r is None
+                    else SeasonResult(
+                        int(t.tournament),
+                        r.score,
+                        r.rank,
+                        r.field,
+                        r.rounds,  # type: ignore[call-overload]
+                        t.tournament in running,
+                    )
+                    for r, t in zip(line.results, folded)
+                ),
             )
             for line in lines
         )
@@ -371,7 +419,9 @@ class Seasons:
                     wanted.append(e)
             inside = set(
                 s.scalars(
-                    select(Player.name).join(Entrant, Entrant.player_id == Player.id).where(Entrant.tournament_id == tournament.id)
+                    select(Player.name)
+                    .join(Entrant, Entrant.player_id == Player.id)
+                    .where(Entrant.tournament_id == tournament.id)
                 )
             )
         fresh = [e for e in wanted if e.name not in inside]
@@ -385,7 +435,9 @@ class Seasons:
         door = self.door(tournament_id)
         players = sorted(door.checked_in + door.missing, key=lambda e: e.number)
         fit, found = search.fits(typed, players)
-        return Found(typed, fit, tuple(found), tuple(search.close(typed, players)), frozenset(e.number for e in door.checked_in))
+        return Found(
+            typed, fit, tuple(found), tuple(search.close(typed, players)), frozenset(e.number for e in door.checked_in)
+        )
 
     def door(self, tournament_id: int | None = None) -> Door:
         """Who of the season is checked into the tournament, who is missing, and who is new to the season."""
@@ -420,7 +472,9 @@ class Seasons:
             value = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
             if value is None:
                 raise SettingsError(
-                    _("there is no active season; start one with `schreiber season new` or choose one with `schreiber season use ID`.")
+                    _(
+                        "there is no active season; start one with `schreiber season new` or choose one with `schreiber season use ID`."
+                    )
                 )
             season_id = int(value)
         season = s.get(Season, season_id)
@@ -432,7 +486,9 @@ class Seasons:
         t = s.get(Tournament, tournament_id)
         if t is None or t.season_id is None:
             raise SettingsError(
-                _("tournament {id} counts for no season; `schreiber season add {id}` adds it to the active season.").format(id=tournament_id)
+                _(
+                    "tournament {id} counts for no season; `schreiber season add {id}` adds it to the active season."
+                ).format(id=tournament_id)
             )
         return season_row(s, t.season_id)
 
@@ -449,19 +505,30 @@ class Seasons:
 
     def _player_ids(self, s: Session, season: Season) -> list[int]:
         return list(
-            s.scalars(select(SeasonPlayer.player_id).where(SeasonPlayer.season_id == season.id).order_by(SeasonPlayer.number))
+            s.scalars(
+                select(SeasonPlayer.player_id).where(SeasonPlayer.season_id == season.id).order_by(SeasonPlayer.number)
+            )
         )
 
     def _info(self, s: Session, season: Season) -> SeasonInfo:
         tournaments = tuple(
             SeasonTournament(t.id, t.name, t.date.isoformat(), t.wertung)
-            for t in s.scalars(select(Tournament).where(Tournament.season_id == season.id).order_by(Tournament.date, Tournament.id))
+            for t in s.scalars(
+                select(Tournament).where(Tournament.season_id == season.id).order_by(Tournament.date, Tournament.id)
+            )
         )
         count = len(self._player_ids(s, season))
         active = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
         return SeasonInfo(
-            season.id, season.name, season.rules, season.wertung, int(season.settings.get("min_starts") or 1),
-            season.settings.get("finale"), tournaments, count, active is not None and int(active) == season.id,
+            season.id,
+            season.name,
+            season.rules,
+            season.wertung,
+            int(season.settings.get("min_starts") or 1),
+            season.settings.get("finale"),
+            tournaments,
+            count,
+            active is not None and int(active) == season.id,
         )
 
 
@@ -473,17 +540,23 @@ def _one(season_id: int, players: Sequence[SeasonEntrant], typed: str) -> Season
         return found[0]
     if typed.isascii() and typed.isdigit():
         if search.start_number(typed) is None:
-            raise SettingsError(_("NUMBER: a season start number has at most {digits} digits.").format(digits=search.DIGITS))
-        raise SettingsError(
-            _("NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them.").format(
-                id=season_id, number=int(typed)
+            raise SettingsError(
+                _("NUMBER: a season start number has at most {digits} digits.").format(digits=search.DIGITS)
             )
+        raise SettingsError(
+            _(
+                "NUMBER: season {id} has no player with start number {number}; `schreiber season show` lists them."
+            ).format(id=season_id, number=int(typed))
         )
     named = [f"{e.name} ({e.number})" for e in found]
     if named:
-        shown = named if len(named) <= MANY else [*named[: MANY - 1], _("{count} more").format(count=len(named) - MANY + 1)]
+        shown = (
+            named if len(named) <= MANY else [*named[: MANY - 1], _("{count} more").format(count=len(named) - MANY + 1)]
+        )
         raise SettingsError(
-            _("NAME: {typed} could mean {choices}; give the start number.").format(typed=repr(typed), choices=either(shown))
+            _("NAME: {typed} could mean {choices}; give the start number.").format(
+                typed=repr(typed), choices=either(shown)
+            )
         )
     near = [f"{e.name} ({e.number})" for e in search.close(typed, players)][:MANY]
     if near:

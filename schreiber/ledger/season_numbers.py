@@ -15,44 +15,58 @@ from schreiber.store.models import Season, SeasonPlayer, Tournament
 def season_row(s: Session, season_id: int, option: str = "--season") -> Season:
     season = s.get(Season, season_id)
     if season is None:
-        raise SettingsError(_("{option}: there is no season {id}; `schreiber season list` shows them.").format(option=option, id=season_id))
+        raise SettingsError(
+            _("{option}: there is no season {id}; `schreiber season list` shows them.").format(
+                option=option, id=season_id
+            )
+        )
     return season
 
 
-def check_joins(s: Session, season: Season, name: str, rules: str, wertung: str, tournament_id: int | None = None) -> None:
+def check_joins(
+    s: Session, season: Season, name: str, rules: str, wertung: str, tournament_id: int | None = None
+) -> None:
     """Refuse a tournament whose points would mix with the season's: another rule set, or another tournament Wertung."""
     if rules != season.rules:
         raise SettingsError(
-            _("season {id} “{season}” is played with {rules}; {name} is {other}, and points of two rule sets never mix.").format(
-                id=season.id, season=season.name, rules=season.rules, name=name, other=rules
-            )
+            _(
+                "season {id} “{season}” is played with {rules}; {name} is {other}, and points of two rule sets never mix."
+            ).format(id=season.id, season=season.name, rules=season.rules, name=name, other=rules)
         )
     others = s.scalars(
-        select(Tournament.wertung).where(Tournament.season_id == season.id, Tournament.id != (tournament_id or 0)).distinct()
+        select(Tournament.wertung)
+        .where(Tournament.season_id == season.id, Tournament.id != (tournament_id or 0))
+        .distinct()
     ).all()
     if others and wertung not in others:
         raise SettingsError(
-            _("season {id} “{season}” ranks its tournaments by Wertung {wertung}; {name} ranks by {other}, and the two never mix.").format(
-                id=season.id, season=season.name, wertung=others[0], name=name, other=wertung
-            )
+            _(
+                "season {id} “{season}” ranks its tournaments by Wertung {wertung}; {name} ranks by {other}, and the two never mix."
+            ).format(id=season.id, season=season.name, wertung=others[0], name=name, other=wertung)
         )
 
 
 def number_for(s: Session, season_id: int, player_id: int, wanted: int | None = None, option: str = "--number") -> int:
     """The player's season start number; one not in the season yet gets `wanted` (if free) or the next free one."""
-    have = s.scalar(select(SeasonPlayer.number).where(SeasonPlayer.season_id == season_id, SeasonPlayer.player_id == player_id))
+    have = s.scalar(
+        select(SeasonPlayer.number).where(SeasonPlayer.season_id == season_id, SeasonPlayer.player_id == player_id)
+    )
     if have is not None:
         if wanted is not None and wanted != have:
             raise SettingsError(
-                _("{option}: this player has season start number {number}, which every tournament of the season uses.").format(
-                    option=option, number=have
-                )
+                _(
+                    "{option}: this player has season start number {number}, which every tournament of the season uses."
+                ).format(option=option, number=have)
             )
         return have
     if wanted is not None:
-        taken = s.scalar(select(SeasonPlayer.player_id).where(SeasonPlayer.season_id == season_id, SeasonPlayer.number == wanted))
+        taken = s.scalar(
+            select(SeasonPlayer.player_id).where(SeasonPlayer.season_id == season_id, SeasonPlayer.number == wanted)
+        )
         if taken is not None:
-            raise SettingsError(_("{option}: season start number {number} is taken.").format(option=option, number=wanted))
+            raise SettingsError(
+                _("{option}: season start number {number} is taken.").format(option=option, number=wanted)
+            )
         number = wanted
     else:
         number = (s.scalar(select(func.max(SeasonPlayer.number)).where(SeasonPlayer.season_id == season_id)) or 0) + 1

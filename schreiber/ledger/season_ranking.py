@@ -14,7 +14,13 @@ from schreiber.i18n import _
 from schreiber.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
 
-SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT = "summe", "beste", "platzpunkte", "schnitt_platz", "rundenschnitt"
+SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT = (
+    "summe",
+    "beste",
+    "platzpunkte",
+    "schnitt_platz",
+    "rundenschnitt",
+)
 WERTUNGEN = (SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT)
 # Their score is an average (a Fraction here, unrounded in JSON, two decimals in tables).
 AVERAGES = (SCHNITT_PLATZ, RUNDENSCHNITT)
@@ -77,15 +83,17 @@ def parse_wertung(text: str, option: str = "--set wertung") -> tuple[str, int | 
         k = whole(count)
         if k is None or k < 1:
             raise SettingsError(
-                _("{option}: beste:K counts the best K tournaments of each player; K is a whole number of 1 or more, not {value}.").format(
-                    option=option, value=repr(shortened(count))
-                )
+                _(
+                    "{option}: beste:K counts the best K tournaments of each player; K is a whole number of 1 or more, not {value}."
+                ).format(option=option, value=repr(shortened(count)))
             )
         return BESTE, k
     if name in WERTUNGEN and name != BESTE and not sep:
         return name, None
     raise SettingsError(
-        _("{option}: use summe, beste:K, platzpunkte, schnitt_platz or rundenschnitt, not {value}.").format(option=option, value=repr(word))
+        _("{option}: use summe, beste:K, platzpunkte, schnitt_platz or rundenschnitt, not {value}.").format(
+            option=option, value=repr(word)
+        )
     )
 
 
@@ -127,7 +135,9 @@ def standings(
     if finale is None or not any(t.tournament in running for t in tournaments):
         return lines
     settled = [t for t in tournaments if t.tournament not in running]
-    qualified = {line.player for line in _standings(settled, wertung, best, min_starts, finale, order) if line.qualified}
+    qualified = {
+        line.player for line in _standings(settled, wertung, best, min_starts, finale, order) if line.qualified
+    }
     return [replace(line, qualified=line.player in qualified) for line in lines]
 
 
@@ -160,7 +170,12 @@ def _standings(
             key = (score, -starts, min(r.rank for r in played))
         else:
             key = (-score, -starts, -max(r.score for r in played))
-        lines.append(((0 if eligible else 1, *key), Line(None, player, score if score is not None else 0, starts, rounds, tuple(slots), False)))
+        lines.append(
+            (
+                (0 if eligible else 1, *key),
+                Line(None, player, score if score is not None else 0, starts, rounds, tuple(slots), False),
+            )
+        )
     lines.sort(key=lambda kv: (kv[0], order.get(kv[1].player, 0)))  # type: ignore[arg-type, return-value]
     out: list[Line] = []
     previous: tuple | None = None
@@ -172,7 +187,17 @@ def _standings(
         if key != previous:
             rank = i + 1
             previous = key
-        out.append(Line(rank, line.player, line.score, line.starts, line.rounds, line.results, finale is not None and rank <= finale))
+        out.append(
+            Line(
+                rank,
+                line.player,
+                line.score,
+                line.starts,
+                line.rounds,
+                line.results,
+                finale is not None and rank <= finale,
+            )
+        )
     return out
 
 
@@ -183,7 +208,9 @@ def awards(lines: Sequence[Line], tournaments: Sequence[Hashable]) -> Awards:
         return Awards(Award((), None), Award((), None), Award((), None), Award((), None))
     most = max(line.starts for line in lines)
     averages = {
-        line.player: _average([r.rank for r in line.results if r is not None]) for line in lines if line.rank is not None
+        line.player: _average([r.rank for r in line.results if r is not None])
+        for line in lines
+        if line.rank is not None
     }
     best_average = min(averages.values(), default=None)
     worst_average = max(averages.values(), default=None)

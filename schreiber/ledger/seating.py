@@ -39,8 +39,10 @@ def table_sizes(count: int, sizes: tuple[int, ...] = FOUR_AND_FIVE) -> tuple[int
         threes = -count % 4
         if count < 3 or 3 * threes > count:
             raise SettingsError(
-                _("a tournament round seats 4 or 3 players at each table; {count} players cannot be seated so "
-                  "(fewer than 3, and 5, cannot).").format(count=count)
+                _(
+                    "a tournament round seats 4 or 3 players at each table; {count} players cannot be seated so "
+                    "(fewer than 3, and 5, cannot)."
+                ).format(count=count)
             )
         return (4,) * ((count - 3 * threes) // 4) + (3,) * threes
     if tuple(sizes) != FOUR_AND_FIVE:
@@ -48,8 +50,10 @@ def table_sizes(count: int, sizes: tuple[int, ...] = FOUR_AND_FIVE) -> tuple[int
     tables, rest = divmod(count, 4)
     if count < 4 or rest > tables:
         raise SettingsError(
-            _("a tournament round seats 4 or 5 players at each table; {count} players cannot be seated so "
-              "(fewer than 4, 6, 7 and 11 cannot).").format(count=count)
+            _(
+                "a tournament round seats 4 or 5 players at each table; {count} players cannot be seated so "
+                "(fewer than 4, 6, 7 and 11 cannot)."
+            ).format(count=count)
         )
     return (5,) * rest + (4,) * (tables - rest)
 
@@ -76,7 +80,11 @@ LOOKAHEAD_SWAPS = 120_000
 
 
 def draw(
-    players: Sequence[Hashable], met: Iterable[frozenset] = (), seed: int | str = 0, budget: int | None = None, ahead: int = 0,
+    players: Sequence[Hashable],
+    met: Iterable[frozenset] = (),
+    seed: int | str = 0,
+    budget: int | None = None,
+    ahead: int = 0,
     sizes: tuple[int, ...] = FOUR_AND_FIVE,
 ) -> Draw:
     """Seat `players` at tables of 4 (and 5), with as few pairs out of `met` together as the search finds.
@@ -111,8 +119,13 @@ def draw(
     return best
 
 
-def _search(players: Sequence[Hashable], met: set[frozenset], seed: int | str, budget: int | None,
-            seats: tuple[int, ...] = FOUR_AND_FIVE) -> Draw:
+def _search(
+    players: Sequence[Hashable],
+    met: set[frozenset],
+    seed: int | str,
+    budget: int | None,
+    seats: tuple[int, ...] = FOUR_AND_FIVE,
+) -> Draw:
     """One round's draw: a shuffle, then swaps between tables that add no repeated pair (see the module)."""
     sizes = table_sizes(len(players), seats)
     if len(set(players)) != len(players):

@@ -19,7 +19,23 @@ from schreiber.rules.names import player_name
 from schreiber.rules import registry
 from schreiber.errors import NotFound
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
-from schreiber.rules.table import BockRound, CalledAces, DefaultTariff, FoldError, RefusesTypes, RuleSet, Suits, TeamPlay, SeatChange, Step, TableState, change_seats, fold, play, start
+from schreiber.rules.table import (
+    BockRound,
+    CalledAces,
+    DefaultTariff,
+    FoldError,
+    RefusesTypes,
+    RuleSet,
+    Suits,
+    TeamPlay,
+    SeatChange,
+    Step,
+    TableState,
+    change_seats,
+    fold,
+    play,
+    start,
+)
 from schreiber.store.engine import LedgerError, reason_of, database_error, open_engine
 from schreiber.store.models import (
     JOIN,
@@ -148,8 +164,10 @@ class Ledger:
                     _bump_changes(session)
         except IntegrityError as e:
             raise LedgerError(
-                _("the ledger refused the change ({reason}); another terminal may have written at the same "
-                    "time, so try again.").format(reason=reason_of(e))
+                _(
+                    "the ledger refused the change ({reason}); another terminal may have written at the same "
+                    "time, so try again."
+                ).format(reason=reason_of(e))
             ) from None
         except DBAPIError as e:
             raise database_error(e, _("the ledger could not be read or written")) from None
@@ -191,7 +209,11 @@ class Ledger:
                 if rules.min_players == rules.max_players
                 else f"{rules.min_players}–{rules.max_players}"
             )
-            raise SettingsError(_("--players: {name} is played by {count} players, not {count2}.").format(name=rules.name, count=count, count2=len(players)))
+            raise SettingsError(
+                _("--players: {name} is played by {count} players, not {count2}.").format(
+                    name=rules.name, count=count, count2=len(players)
+                )
+            )
         settings = registry.settings_for(rules, assignments)
         if tariff is not None and tariff < 0:
             raise SettingsError(_("--tariff must be 0 or more cents per point."))
@@ -255,7 +277,11 @@ class Ledger:
         with self.transaction() as s:
             table = self.table_row(s, table_id)
             if table.closed:
-                raise SettingsError(_("session {table_id} is closed; open tables are listed by `schreiber session list`.").format(table_id=table_id))
+                raise SettingsError(
+                    _("session {table_id} is closed; open tables are listed by `schreiber session list`.").format(
+                        table_id=table_id
+                    )
+                )
             self._set_active(s, table.id)
             return self._info(s, table)
 
@@ -275,7 +301,9 @@ class Ledger:
             table = self.table_row(s, table_id, for_update=True)
             rules = registry.get(table.rules)
             if not isinstance(rules, TeamPlay):
-                raise SettingsError(_("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name))
+                raise SettingsError(
+                    _("session teams: {name} has no fixed teams; only klassisch has.").format(name=rules.name)
+                )
             table.teams = [list(t) for t in parse_teams(rules, teams, _initial_players(table))]
             s.flush()
             return self._info(s, table)
@@ -283,8 +311,14 @@ class Ledger:
     # -- hands --------------------------------------------------------------------------------
 
     def add(
-        self, hand: Hand, table_id: int | None = None, *, expect_number: int | None = None, request_key: str | None = None,
-        request_hash: str | None = None, force: bool | None = None,
+        self,
+        hand: Hand,
+        table_id: int | None = None,
+        *,
+        expect_number: int | None = None,
+        request_key: str | None = None,
+        request_hash: str | None = None,
+        force: bool | None = None,
     ) -> TableView:
         """Check, score and record one hand in one transaction; bad input changes nothing.
 
@@ -326,7 +360,15 @@ class Ledger:
             s.add(record)
             s.flush()
             if request_key is not None:
-                s.add(EntryRequest(table_id=table.id, request_key=request_key, number=number, hand_id=record.id, body_hash=request_hash))
+                s.add(
+                    EntryRequest(
+                        table_id=table.id,
+                        request_key=request_key,
+                        number=number,
+                        hand_id=record.id,
+                        body_hash=request_hash,
+                    )
+                )
                 s.flush()
             if self.keep_folds and ids is None:
                 ids = self.player_ids(s, table)  # who sits at the table changes only with a marker
@@ -388,7 +430,9 @@ class Ledger:
         self._folds[table.id] = (marker, view, number, None)
         return view, number
 
-    def edit(self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False, force: bool | None = None) -> Edited:
+    def edit(
+        self, number: int, hand: Hand, table_id: int | None = None, partial: bool = False, force: bool | None = None
+    ) -> Edited:
         """Replace hand `number` (the old record is kept, superseded) and re-score every later hand.
 
         `partial` (`edit N --augen 85`, no TYPE): only the facts given in `hand` are laid over the
@@ -399,7 +443,9 @@ class Ledger:
             only = hand.given() | {f for f in ("note", "dealer", "sits_out") if getattr(hand, f) not in (None, ())}
             if not only:
                 raise SettingsError(
-                    _("edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand.").format(number=number)
+                    _(
+                        "edit: name what to change in hand {number} (e.g. --augen 85), or give TYPE and the whole hand."
+                    ).format(number=number)
                 )
         with self.transaction() as s:
             table = self.table_row(s, table_id, for_update=True)
@@ -467,11 +513,15 @@ class Ledger:
                 steps, __ = self.fold_hands(rules, table, rest, events=events, dealers=dealers, raw=True)
             except FoldError as e:
                 if keep_dealers:
-                    raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
+                    raise HandError(
+                        _("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)
+                    ) from None
                 raise HandError(
-                    _("void {number}: hand {later} would no longer fit without it ({reason}); keep every later "
-                      "hand's dealer as recorded with `void {number} --keep-dealers`, or name hand {later}'s dealer "
-                      "first with `edit {later} --dealer NAME`.").format(number=number, later=e.number, reason=str(e).rstrip("."))
+                    _(
+                        "void {number}: hand {later} would no longer fit without it ({reason}); keep every later "
+                        "hand's dealer as recorded with `void {number} --keep-dealers`, or name hand {later}'s dealer "
+                        "first with `edit {later} --dealer NAME`."
+                    ).format(number=number, later=e.number, reason=str(e).rstrip("."))
                 ) from None
             target.status = VOID
             s.add(TableEvent(table_id=table.id, after_hand=number, kind=VOIDED, hand_number=number))
@@ -518,8 +568,10 @@ class Ledger:
             ).all()
             if not versions:
                 raise SettingsError(
-                    _("restore: session {id} has no voided or replaced version of hand {number}; `schreiber list "
-                        "--history` shows them.").format(id=table.id, number=number)
+                    _(
+                        "restore: session {id} has no voided or replaced version of hand {number}; `schreiber list "
+                        "--history` shows them."
+                    ).format(id=table.id, number=number)
                 )
             back = versions[0]
             self._paid_prizes(s, table, "restore", force)
@@ -572,12 +624,14 @@ class Ledger:
                 name = known.name if known is not None else name
             after_hand = self.next_number(s, table, records) - 1
             # Checked against the table as it is now: the rule set's player limits, the seat.
-            change_seats(rules, table.settings, state, SeatChange(after_hand, name if kind == JOIN else None,
-                                                                  name if kind == LEAVE else None, seat))
+            change_seats(
+                rules,
+                table.settings,
+                state,
+                SeatChange(after_hand, name if kind == JOIN else None, name if kind == LEAVE else None, seat),
+            )
             s.add(
-                TableEvent(
-                    table_id=table.id, after_hand=after_hand, kind=kind, player=self.player(s, name), seat=seat
-                )
+                TableEvent(table_id=table.id, after_hand=after_hand, kind=kind, player=self.player(s, name), seat=seat)
             )
             s.flush()
             events = self.events(s, table)
@@ -610,9 +664,7 @@ class Ledger:
         and the table's events (join, leave, void, restore) as (after hand, kind, player, seat or hand, when)."""
         with self.transaction() as s:
             table = self.table_row(s, table_id)
-            records = s.scalars(
-                select(HandRecord).where(HandRecord.table_id == table.id).order_by(HandRecord.id)
-            ).all()
+            records = s.scalars(select(HandRecord).where(HandRecord.table_id == table.id).order_by(HandRecord.id)).all()
             rows = [(r.number, r.status, Hand.from_facts(r.facts), r.created_at) for r in records]
             events = [
                 (e.after_hand, e.kind, e.player.name if e.player else None, e.seat or e.hand_number, e.created_at)
@@ -626,7 +678,9 @@ class Ledger:
             if h.number == number:
                 return h, view
         raise SettingsError(
-            _("show: session {id} has no hand {number}; it has hands 1–{last}.").format(id=view.table.id, number=number, last=len(view.hands))
+            _("show: session {id} has no hand {number}; it has hands 1–{last}.").format(
+                id=view.table.id, number=number, last=len(view.hands)
+            )
             if view.hands
             else _("show: session {id} has no hands yet.").format(id=view.table.id)
         )
@@ -710,7 +764,9 @@ class Ledger:
         except FoldError as e:
             if raw:
                 raise
-            raise HandError(_("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)) from None
+            raise HandError(
+                _("hand {number} would no longer fit after this change: {e}").format(number=e.number, e=e)
+            ) from None
 
     def view(
         self,
@@ -729,7 +785,9 @@ class Ledger:
         else:
             # The steps are folded; only joins and leaves after the last of them are left to apply
             # (the fold applies a change before the first hand numbered above its after_hand).
-            state = steps[-1].after if steps else start(rules, table.settings, _initial_players(table), table.first_dealer)
+            state = (
+                steps[-1].after if steps else start(rules, table.settings, _initial_players(table), table.first_dealer)
+            )
             for change in sorted(seat_changes(events), key=lambda c: c.after_hand):
                 if not records or change.after_hand >= records[-1].number:
                     state = change_seats(rules, table.settings, state, change)
@@ -814,8 +872,10 @@ class Ledger:
             if close:
                 name = known[close[0]]
                 raise SettingsError(
-                    _("--players: {typed} is not a known player; did you mean {name}? (--new-player {typed} if "
-                        "{typed} is someone else)").format(typed=typed, name=name)
+                    _(
+                        "--players: {typed} is not a known player; did you mean {name}? (--new-player {typed} if "
+                        "{typed} is someone else)"
+                    ).format(typed=typed, name=name)
                 )
 
     def player(self, s: Session, name: str) -> Player:
@@ -841,17 +901,23 @@ class Ledger:
             place = s.scalars(select(TournamentTable).where(TournamentTable.table_id == table.id)).first()
             if place is not None:
                 return SettingsError(
-                    _("round {round} table {table} (session {id}) has its paper sheet entered with `tournament result`, so it takes no hands.").format(
-                        round=place.round, table=place.number, id=table.id))
-        return SettingsError(_("session {id} is closed; start a new one with `schreiber session new`.").format(id=table.id))
+                    _(
+                        "round {round} table {table} (session {id}) has its paper sheet entered with `tournament result`, so it takes no hands."
+                    ).format(round=place.round, table=place.number, id=table.id)
+                )
+        return SettingsError(
+            _("session {id} is closed; start a new one with `schreiber session new`.").format(id=table.id)
+        )
 
     def table_row(self, s: Session, table_id: int | None, for_update: bool = False) -> Table:
         if table_id is None:
             table_id = self._active_id(s)
             if table_id is None:
                 raise SettingsError(
-                    _("--session: there is no active session; start one with `schreiber session new` or name one "
-                        "with --session ID.")
+                    _(
+                        "--session: there is no active session; start one with `schreiber session new` or name one "
+                        "with --session ID."
+                    )
                 )
         query = select(Table).where(Table.id == table_id)
         if for_update:
@@ -859,7 +925,11 @@ class Ledger:
             query = query.with_for_update()
         table = s.scalar(query)
         if table is None:
-            raise NotFound(_("--session: there is no session {table_id}; `schreiber session list` shows them.").format(table_id=table_id))
+            raise NotFound(
+                _("--session: there is no session {table_id}; `schreiber session list` shows them.").format(
+                    table_id=table_id
+                )
+            )
         if for_update:
             # Whatever the writer changes, a statistics summary cached for the old revision is now stale.
             table.revision = (table.revision or 0) + 1
@@ -907,9 +977,7 @@ class Ledger:
         self, s: Session, table: Table, hands: int | None = None, members: tuple[str, ...] | None = None
     ) -> TableInfo:
         if hands is None:
-            hands = s.scalar(
-                select(func.count()).where(HandRecord.table_id == table.id, HandRecord.status == LIVE)
-            )
+            hands = s.scalar(select(func.count()).where(HandRecord.table_id == table.id, HandRecord.status == LIVE))
         return TableInfo(
             id=table.id,
             name=table.name,
@@ -1065,5 +1133,9 @@ def _name(typed: str, option: str) -> str:
     and values), is refused."""
     name = player_name(typed, option)
     if "=" in name or "," in name:
-        raise SettingsError(_("{option}: {name} cannot be a name; a name holds no = and no comma.").format(option=option, name=repr(name)))
+        raise SettingsError(
+            _("{option}: {name} cannot be a name; a name holds no = and no comma.").format(
+                option=option, name=repr(name)
+            )
+        )
     return name

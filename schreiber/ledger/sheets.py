@@ -82,7 +82,9 @@ def check(
     missing = [n for n in seated if n not in points]
     if missing:
         raise SettingsError(
-            _("NAME=POINTS: the sheet names every player of the table; {names} missing.").format(names=", ".join(missing))
+            _("NAME=POINTS: the sheet names every player of the table; {names} missing.").format(
+                names=", ".join(missing)
+            )
         )
     soli = _by_name(sheet.soli, seated, "--soli")
     won = _by_name(sheet.won, seated, "--won")
@@ -90,36 +92,45 @@ def check(
     for option, counts in (("--soli", soli), ("--won", won), ("--lost", lost)):
         for name, value in counts.items():
             if value < 0:
-                raise SettingsError(_("{option}: {name} has {value}; a count is 0 or more.").format(option=option, name=name, value=value))
+                raise SettingsError(
+                    _("{option}: {name} has {value}; a count is 0 or more.").format(
+                        option=option, name=name, value=value
+                    )
+                )
     if sheet.thrown < 0:
         raise SettingsError(_("--thrown: {value} thrown-in hands; give 0 or more.").format(value=sheet.thrown))
     rules = registry.get(rules_name)
     if rules.zero_sum:
         if sum(points.values()) != 0:
             raise SettingsError(
-                _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(rules=rules_name, sum=sum(points.values()))
+                _("NAME=POINTS: {rules} is zero-sum, so a sheet adds up to 0, not {sum}.").format(
+                    rules=rules_name, sum=sum(points.values())
+                )
             )
     elif isinstance(rules, SheetValues):  # only the winners are written: nobody below 0
         below = [n for n, v in points.items() if v < 0]
         if below:
             raise SettingsError(
                 _("NAME=POINTS: in {rules} nobody has less than 0 points ({name} has {value}).").format(
-                    rules=rules_name, name=below[0], value=points[below[0]])
+                    rules=rules_name, name=below[0], value=points[below[0]]
+                )
             )
     if isinstance(rules, SheetValues):
         step = rules.sheet_step(settings)
         odd = [n for n, v in points.items() if step > 1 and v % step]
         if odd:
             raise SettingsError(
-                _("NAME=POINTS: {name} has {value}, which no hands of {rules} add up to; at this table every result is a multiple of {step}.").format(
-                    name=odd[0], value=points[odd[0]], rules=rules_name, step=step)
+                _(
+                    "NAME=POINTS: {name} has {value}, which no hands of {rules} add up to; at this table every result is a multiple of {step}."
+                ).format(name=odd[0], value=points[odd[0]], rules=rules_name, step=step)
             )
         least = rules.least_solo(settings)
         for name, count in soli.items():
             if least and count * least > points[name]:
                 raise SettingsError(
                     _("--soli: {count} won Soli are worth at least {least} points, but {name} has {points}.").format(
-                        count=count, least=count * least, name=name, points=points[name])
+                        count=count, least=count * least, name=name, points=points[name]
+                    )
                 )
     if sum(soli.values()) > hands:
         raise SettingsError(
@@ -128,14 +139,21 @@ def check(
     declared = sum(won.values()) + sum(lost.values()) + sheet.thrown
     if declared > hands:
         raise SettingsError(
-            _("--won, --lost, --thrown: {count} hands at a table that plays {hands} (each hand has one declarer or was thrown in).").format(
-                count=declared, hands=hands)
+            _(
+                "--won, --lost, --thrown: {count} hands at a table that plays {hands} (each hand has one declarer or was thrown in)."
+            ).format(count=declared, hands=hands)
         )
     return points, soli, won, lost
 
 
-def _must_be_true(t: Tournament, seated: list[str], points: dict[str, int], won: dict[str, int], lost: dict[str, int],
-                  soli_given: bool) -> None:
+def _must_be_true(
+    t: Tournament,
+    seated: list[str],
+    points: dict[str, int],
+    won: dict[str, int],
+    lost: dict[str, int],
+    soli_given: bool,
+) -> None:
     """A rule set that knows what its sheets can say (Skat: games won and lost against the points) refuses one that cannot be."""
     rules = registry.get(t.rules)
     if hasattr(rules, "check_sheet"):
@@ -148,7 +166,9 @@ def _by_name(pairs: Sequence[tuple[str, int]], seated: Sequence[str], option: st
     for typed, value in pairs:
         name = pick(typed, seated, option, _("a player at this table"))
         if name in out:
-            raise SettingsError(_("{option}: {name} is named twice; give each player once.").format(option=option, name=name))
+            raise SettingsError(
+                _("{option}: {name} is named twice; give each player once.").format(option=option, name=name)
+            )
         out[name] = value
     return out
 
@@ -161,30 +181,57 @@ def enter(
     seated = {seat.player.name: seat.player_id for seat in stored.seats}
     if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
         raise SettingsError(
-            _("round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both — "
-              "correct its hands with `schreiber edit N --session {session}` or `void N`.").format(round=round_, table=table, session=stored.id)
+            _(
+                "round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both — "
+                "correct its hands with `schreiber edit N --session {session}` or `void N`."
+            ).format(round=round_, table=table, session=stored.id)
         )
     has_sheet = bool(s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id == stored.id)))
     if has_sheet and not replace:
         raise SettingsError(
-            _("round {round} table {table} has its sheet already; to correct it, enter the whole sheet again with --replace "
-              "(the old one is kept).").format(round=round_, table=table)
+            _(
+                "round {round} table {table} has its sheet already; to correct it, enter the whole sheet again with --replace "
+                "(the old one is kept)."
+            ).format(round=round_, table=table)
         )
     if replace and not has_sheet:
         raise SettingsError(
-            _("--replace: round {round} table {table} has no sheet to replace; enter its sheet without --replace.").format(round=round_, table=table)
+            _(
+                "--replace: round {round} table {table} has no sheet to replace; enter its sheet without --replace."
+            ).format(round=round_, table=table)
         )
     points, soli, won, lost = check(t.rules, t.settings, list(seated), sheet, hands)
     _must_be_true(t, list(seated), points, won, lost, bool(sheet.soli))
     if replace:
-        version = (s.scalar(select(func.max(ReplacedSheetEntry.version)).where(ReplacedSheetEntry.table_id == stored.id)) or 0) + 1
+        version = (
+            s.scalar(select(func.max(ReplacedSheetEntry.version)).where(ReplacedSheetEntry.table_id == stored.id)) or 0
+        ) + 1
         for old in s.scalars(select(SheetEntry).where(SheetEntry.table_id == stored.id)):
-            s.add(ReplacedSheetEntry(table_id=stored.id, version=version, player_id=old.player_id, points=old.points,
-                                     soli=old.soli, won=old.won, lost=old.lost, thrown=old.thrown))
+            s.add(
+                ReplacedSheetEntry(
+                    table_id=stored.id,
+                    version=version,
+                    player_id=old.player_id,
+                    points=old.points,
+                    soli=old.soli,
+                    won=old.won,
+                    lost=old.lost,
+                    thrown=old.thrown,
+                )
+            )
         s.execute(delete(SheetEntry).where(SheetEntry.table_id == stored.id))
     for name, value in points.items():
-        s.add(SheetEntry(table_id=stored.id, player_id=seated[name], points=value, soli=soli.get(name, 0),
-                         won=won.get(name, 0), lost=lost.get(name, 0), thrown=sheet.thrown))
+        s.add(
+            SheetEntry(
+                table_id=stored.id,
+                player_id=seated[name],
+                points=value,
+                soli=soli.get(name, 0),
+                won=won.get(name, 0),
+                lost=lost.get(name, 0),
+                thrown=sheet.thrown,
+            )
+        )
     # No hand can be added to a table whose sheet is in.
     stored.closed = True
     s.flush()
@@ -193,12 +240,16 @@ def enter(
 def sheets(s: Session, t: Tournament, table_id: int | None = None) -> list[SheetView]:
     """Every sheet of the tournament (or of one table), by round and table: the one in force, then the
     ones it replaced, newest first."""
-    where = [TournamentTable.tournament_id == t.id] + ([TournamentTable.table_id == table_id] if table_id is not None else [])
+    where = [TournamentTable.tournament_id == t.id] + (
+        [TournamentTable.table_id == table_id] if table_id is not None else []
+    )
     places = {row.table_id: row for row in s.scalars(select(TournamentTable).where(*where))}
     numbers = dict(s.execute(select(Entrant.player_id, Entrant.number).where(Entrant.tournament_id == t.id)).all())
     grouped: dict[tuple[int, int | None], list[tuple[SheetLine, int, dt.datetime | None]]] = {}
     current = s.execute(
-        select(SheetEntry, Player.name).join(Player, Player.id == SheetEntry.player_id).where(SheetEntry.table_id.in_(list(places)))
+        select(SheetEntry, Player.name)
+        .join(Player, Player.id == SheetEntry.player_id)
+        .where(SheetEntry.table_id.in_(list(places)))
     )
     for entry, name in current:
         line = SheetLine(numbers.get(entry.player_id, 0), name, entry.points, entry.soli, entry.won, entry.lost)
@@ -225,7 +276,9 @@ def _seats(s: Session, table_ids: list[int]) -> dict[int, dict[str, int]]:
     """Each table's players by name with their seat, so a sheet reads in seat order as on paper."""
     out: dict[int, dict[str, int]] = {tid: {} for tid in table_ids}
     for table_id, position, name in s.execute(
-        select(Seat.table_id, Seat.position, Player.name).join(Player, Player.id == Seat.player_id).where(Seat.table_id.in_(table_ids))
+        select(Seat.table_id, Seat.position, Player.name)
+        .join(Player, Player.id == Seat.player_id)
+        .where(Seat.table_id.in_(table_ids))
     ):
         out[table_id][name] = position
     return out

@@ -125,7 +125,9 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         # The revisions are read before the hands: a summary stored under a revision never holds
         # hands older than that revision (a writer in between raises it, and the summary is stale).
         tables = s.execute(
-            select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(*where).order_by(Table.date, Table.id)
+            select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision)
+            .where(*where)
+            .order_by(Table.date, Table.id)
         ).all()
         names = dict(s.execute(select(Player.id, Player.name)).all())
         by_rules: dict[str, list[Any]] = defaultdict(list)
@@ -144,10 +146,15 @@ def compute(ledger: Ledger, scope: Scope, player: str | None = None) -> Stats:
         everyone = sorted({p.name for g in groups for p in g.players})
         chosen = pick(player, everyone, "--player", "a player of these sessions") if everyone else None
         if chosen is None:
-            raise SettingsError(_("--player: nobody played in these sessions, so there is no {player}.").format(player=player))
+            raise SettingsError(
+                _("--player: nobody played in these sessions, so there is no {player}.").format(player=player)
+            )
         groups = [
-            replace(g, players=[p for p in g.players if p.name == chosen],
-                    partnerships=[x for x in g.partnerships if chosen in x.players])
+            replace(
+                g,
+                players=[p for p in g.players if p.name == chosen],
+                partnerships=[x for x in g.partnerships if chosen in x.players],
+            )
             for g in groups
         ]
         groups = [g for g in groups if g.players]
@@ -164,7 +171,10 @@ BLOCK_VERSION = 1
 def _blocks(tables: list[Any]) -> list[tuple[list[Any], str]]:
     """A rule set's tables of the scope (in the order played) cut into blocks, each with its fingerprint:
     which tables, at which revision, paying what, so a block kept for other tables is never read."""
-    return [(tables[start:start + BLOCK], _fingerprint(tables[start:start + BLOCK])) for start in range(0, len(tables), BLOCK)]
+    return [
+        (tables[start : start + BLOCK], _fingerprint(tables[start : start + BLOCK]))
+        for start in range(0, len(tables), BLOCK)
+    ]
 
 
 def _fingerprint(part: list[Any]) -> str:
@@ -185,9 +195,12 @@ def block_differs(s: Any, first: int, fingerprint: str, data: dict[str, Any], na
     """Whether a kept block whose tables are still as it names them differs from what their hands give now
     (a stale block, never read again, differs from nothing)."""
     ids = [int(i) for i in data.get("tables") or []]
-    rows = {t.id: t for t in s.execute(
-        select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(Table.id.in_(ids))
-    )}
+    rows = {
+        t.id: t
+        for t in s.execute(
+            select(Table.id, Table.rules, Table.date, Table.tariff, Table.revision).where(Table.id.in_(ids))
+        )
+    }
     part = [rows[i] for i in ids if i in rows]
     if not part or len(part) != len(ids) or part[0].id != first or _fingerprint(part) != fingerprint:
         return False
@@ -200,7 +213,11 @@ def block_differs(s: Any, first: int, fingerprint: str, data: dict[str, Any], na
 
 
 def _merged(
-    s: Any, where: list[Any], tables: list[Any], blocks: dict[str, list[tuple[list[Any], str]]], names: dict[int, str],
+    s: Any,
+    where: list[Any],
+    tables: list[Any],
+    blocks: dict[str, list[tuple[list[Any], str]]],
+    names: dict[int, str],
 ) -> tuple[dict[str, _Merge], dict[int, tuple[int, dict[str, Any]]], dict[int, tuple[str, dict[str, Any]]]]:
     """Each rule set's tables merged, block by block: (rule set -> its merge, the table summaries made just
     now, the blocks merged just now), the last two to be kept (table id -> (revision or fingerprint, data))."""
@@ -208,11 +225,17 @@ def _merged(
     kept_blocks: dict[int, dict[str, Any]] = {}
     for chunk in range(0, len(first_ids), 500):
         for first, fingerprint, data in s.execute(
-            select(StatsBlock.table_id, StatsBlock.fingerprint, StatsBlock.data).where(StatsBlock.table_id.in_(first_ids[chunk:chunk + 500]))
+            select(StatsBlock.table_id, StatsBlock.fingerprint, StatsBlock.data).where(
+                StatsBlock.table_id.in_(first_ids[chunk : chunk + 500])
+            )
         ):
             kept_blocks[first] = {"fingerprint": fingerprint, "data": data}
-    missing = [(part, fingerprint) for rule_blocks in blocks.values() for part, fingerprint in rule_blocks
-               if kept_blocks.get(part[0].id, {}).get("fingerprint") != fingerprint]
+    missing = [
+        (part, fingerprint)
+        for rule_blocks in blocks.values()
+        for part, fingerprint in rule_blocks
+        if kept_blocks.get(part[0].id, {}).get("fingerprint") != fingerprint
+    ]
     fresh: dict[int, tuple[int, dict[str, Any]]] = {}
     fresh_blocks: dict[int, tuple[str, dict[str, Any]]] = {}
     if missing:
@@ -222,7 +245,9 @@ def _merged(
         stale = [t for t in needed if t.id not in summaries]
         if stale:
             hands_of: dict[int, list[Any]] = defaultdict(list)
-            for row in hand_rows(s.connection(), only if len(stale) == len(needed) else [Table.id.in_([t.id for t in stale])]):
+            for row in hand_rows(
+                s.connection(), only if len(stale) == len(needed) else [Table.id.in_([t.id for t in stale])]
+            ):
                 hands_of[row[1]].append(row)
             for t in stale:
                 summaries[t.id] = summarize(t.rules, hands_of.get(t.id, []), names)
@@ -244,9 +269,15 @@ def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
     """Every live hand of the tables `where` picks with its payout, in one JSON text made by the database and
     decoded by one json.loads: [[hand id, table id, number, "type", {facts}, [[player id, points, sat out], …]], …].
     Fetching a row per payout (or per hand) and decoding each took most of the time over a season."""
-    cell = "[" + cast(PayoutRecord.player_id, String) + "," + cast(PayoutRecord.points, String) + "," + cast(
-        case((PayoutRecord.sat_out, 1), else_=0), String
-    ) + "]"
+    cell = (
+        "["
+        + cast(PayoutRecord.player_id, String)
+        + ","
+        + cast(PayoutRecord.points, String)
+        + ","
+        + cast(case((PayoutRecord.sat_out, 1), else_=0), String)
+        + "]"
+    )
     pay_q = select(PayoutRecord.hand_id.label("hand_id"), func.aggregate_strings(cell, ",").label("cells")).group_by(
         PayoutRecord.hand_id
     )
@@ -254,9 +285,19 @@ def hand_rows(conn: Any, where: list[Any]) -> list[Any]:
         pay_q = pay_q.join(Table, Table.id == PayoutRecord.table_id).where(*where)
     pay = pay_q.subquery()
     element = (
-        "[" + cast(HandRecord.id, String) + "," + cast(HandRecord.table_id, String) + ","
-        + cast(HandRecord.number, String) + ",\"" + HandRecord.type + "\"," + cast(HandRecord.facts, Text)
-        + ",[" + func.coalesce(pay.c.cells, "") + "]]"
+        "["
+        + cast(HandRecord.id, String)
+        + ","
+        + cast(HandRecord.table_id, String)
+        + ","
+        + cast(HandRecord.number, String)
+        + ',"'
+        + HandRecord.type
+        + '",'
+        + cast(HandRecord.facts, Text)
+        + ",["
+        + func.coalesce(pay.c.cells, "")
+        + "]]"
     )
     everything = (
         select(func.aggregate_strings(element, ","))
@@ -357,7 +398,9 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
             role["played"] += 1
             role["won"] += won
         if own is not None:
-            own.stat_hand(counts, type_, facts, declarer, partners, [(names[pid], pts) for pid, pts, out in rows if not out])
+            own.stat_hand(
+                counts, type_, facts, declarer, partners, [(names[pid], pts) for pid, pts, out in rows if not out]
+            )
         if teams is not None:
             by_name = {names[pid]: pts for pid, pts, out in rows if not out}
             for team, strokes in teams.stat_team_points(facts, by_name).items():
@@ -367,9 +410,17 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
         "hands": len(hand_rows),
         "types": dict(types),
         "players": {
-            str(pid): {"hands": p.hands, "won": p.won, "points": points[pid], "as_player": p.as_player,
-                       "as_partner": p.as_partner, "as_opponent": p.as_opponent, "by_type": p.by_type,
-                       "extras": p.extras, "run": _sequence(flags.get(pid, []))}
+            str(pid): {
+                "hands": p.hands,
+                "won": p.won,
+                "points": points[pid],
+                "as_player": p.as_player,
+                "as_partner": p.as_partner,
+                "as_opponent": p.as_opponent,
+                "by_type": p.by_type,
+                "extras": p.extras,
+                "run": _sequence(flags.get(pid, [])),
+            }
             for pid, p in by_id.items()
         },
         "pairs": [[*pair.players, pair.hands, pair.won, pair.points] for pair in pairs.values()],
@@ -393,8 +444,15 @@ def _lifted(t: Any, summary: dict[str, Any], seated: list[int]) -> dict[str, Any
     for key, line in summary["players"].items():
         evening = {"session": t.id, "date": t.date.isoformat(), "points": line["points"]}
         players[key] = {**line, "best": evening, "worst": evening, "cents": line["points"] * (t.tariff or 0)}
-    return {"hands": summary["hands"], "types": summary["types"], "seated": [str(pid) for pid in seated],
-            "players": players, "pairs": summary["pairs"], "teams": summary["teams"], "tariff": bool(t.tariff)}
+    return {
+        "hands": summary["hands"],
+        "types": summary["types"],
+        "seated": [str(pid) for pid in seated],
+        "players": players,
+        "pairs": summary["pairs"],
+        "teams": summary["teams"],
+        "tariff": bool(t.tariff),
+    }
 
 
 def _run(first: list[int], then: list[int]) -> list[int]:
@@ -450,8 +508,15 @@ class _Merge:
         self.tariff = self.tariff or part["tariff"]
 
     def data(self) -> dict[str, Any]:
-        return {"hands": self.hands, "types": self.types, "seated": list(self.seated), "players": self.players,
-                "pairs": [[*key, *value] for key, value in self.pairs.items()], "teams": self.teams, "tariff": self.tariff}
+        return {
+            "hands": self.hands,
+            "types": self.types,
+            "seated": list(self.seated),
+            "players": self.players,
+            "pairs": [[*key, *value] for key, value in self.pairs.items()],
+            "teams": self.teams,
+            "tariff": self.tariff,
+        }
 
 
 def _group(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], merged: _Merge, names: dict[int, str]) -> Group:
@@ -490,8 +555,10 @@ def _group(ledger: Ledger, scope: Scope, rules: str, tables: list[Any], merged: 
         types=dict(order),
         share={k: round(v / hands, 3) for k, v in order} if hands else {},
         players=ordered,
-        partnerships=sorted((Partnership(key, *value) for key, value in merged.pairs.items()),
-                            key=lambda p: (-p.won, -p.points, p.players)),
+        partnerships=sorted(
+            (Partnership(key, *value) for key, value in merged.pairs.items()),
+            key=lambda p: (-p.won, -p.points, p.players),
+        ),
         sessions=sorted(t.id for t in tables),
         extras=group_extras,
     )

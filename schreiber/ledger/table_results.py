@@ -39,9 +39,9 @@ def read(s: Session, tournament_ids: list[int], tables: Select[Any]) -> dict[int
     ids = tables.with_only_columns(TournamentTable.table_id)
     owner: dict[int, TableResults] = {}
     for tid, round_number, table_id, number in s.execute(
-        tables.with_only_columns(TournamentTable.tournament_id, TournamentTable.round, TournamentTable.table_id,
-                                 TournamentTable.number)
-        .order_by(TournamentTable.tournament_id, TournamentTable.round, TournamentTable.number)
+        tables.with_only_columns(
+            TournamentTable.tournament_id, TournamentTable.round, TournamentTable.table_id, TournamentTable.number
+        ).order_by(TournamentTable.tournament_id, TournamentTable.round, TournamentTable.number)
     ):
         owner[table_id] = out[tid]
         out[tid].numbered.append((round_number, table_id, number))
@@ -69,8 +69,14 @@ def read(s: Session, tournament_ids: list[int], tables: Select[Any]) -> dict[int
         r.games[(table_id, player_id)] = (int(won or 0), int(lost or 0))
         r.scored.add(table_id)
     for table_id, player_id, points, entered, won, lost in s.execute(
-        select(SheetEntry.table_id, SheetEntry.player_id, SheetEntry.points, SheetEntry.soli, SheetEntry.won, SheetEntry.lost)
-        .where(SheetEntry.table_id.in_(ids))
+        select(
+            SheetEntry.table_id,
+            SheetEntry.player_id,
+            SheetEntry.points,
+            SheetEntry.soli,
+            SheetEntry.won,
+            SheetEntry.lost,
+        ).where(SheetEntry.table_id.in_(ids))
     ):
         r = owner[table_id]
         r.points[(table_id, player_id)] = points

@@ -23,7 +23,18 @@ from schreiber.report.settlement import cents_for
 from schreiber.rules import registry
 from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import PlayerExtras
-from schreiber.store.models import JOIN, LIVE, HandRecord, PayoutRecord, Player, PlayerTotals, Seat, Table, TableEvent, TableTotals
+from schreiber.store.models import (
+    JOIN,
+    LIVE,
+    HandRecord,
+    PayoutRecord,
+    Player,
+    PlayerTotals,
+    Seat,
+    Table,
+    TableEvent,
+    TableTotals,
+)
 
 if TYPE_CHECKING:
     from schreiber.ledger.service import Ledger, TableView
@@ -72,7 +83,9 @@ class Totals:
     table_cents: dict[int, dict[int, int]] = field(default_factory=dict)
 
 
-def of_scope(ledger: Ledger, s: Any, where: list[Any], views: dict[int, TableView], per_table: bool) -> tuple[Totals, dict[int, tuple[int, Totals]]]:
+def of_scope(
+    ledger: Ledger, s: Any, where: list[Any], views: dict[int, TableView], per_table: bool
+) -> tuple[Totals, dict[int, tuple[int, Totals]]]:
     """The totals of the tables `where` picks, summed: (the scope's totals, those of the tables made just now
     because none were kept for their revision, as table id -> (revision, totals), to be kept). `per_table`:
     also each table's money per player (`table_cents`)."""
@@ -136,38 +149,60 @@ def _stale(s: Any, where: list[Any]) -> list[Any]:
     return s.execute(
         _table_rows()
         .outerjoin(TableTotals, TableTotals.table_id == Table.id)
-        .where(*where, or_(TableTotals.table_id.is_(None), TableTotals.revision != Table.revision,
-                           TableTotals.version != TOTALS_VERSION))
+        .where(
+            *where,
+            or_(
+                TableTotals.table_id.is_(None),
+                TableTotals.revision != Table.revision,
+                TableTotals.version != TOTALS_VERSION,
+            ),
+        )
         .order_by(Table.id)
     ).all()
 
 
 def _kept_sum(s: Any, where: list[Any], leave_out: list[int], into: Totals, per_table: bool) -> None:
     """The kept totals of the tables `where` picks but those left out, summed by the database."""
+
     def picked(query: Any, table_id: Any) -> Any:
         return _picked(query, table_id, where, leave_out)
 
     sums = picked(
         select(
-            PlayerTotals.player_id, Player.name, func.sum(PlayerTotals.points), func.sum(PlayerTotals.hands),
-            func.sum(PlayerTotals.won), func.sum(PlayerTotals.solos), func.sum(PlayerTotals.cents),
+            PlayerTotals.player_id,
+            Player.name,
+            func.sum(PlayerTotals.points),
+            func.sum(PlayerTotals.hands),
+            func.sum(PlayerTotals.won),
+            func.sum(PlayerTotals.solos),
+            func.sum(PlayerTotals.cents),
             func.sum(PlayerTotals.kasse),
         ).join(Player, Player.id == PlayerTotals.player_id),
         PlayerTotals.table_id,
     ).group_by(PlayerTotals.player_id, Player.name)
     for pid, name, points, hands, won, solos, cents, kasse in s.execute(sums):
         into.names[pid] = name
-        into.players[pid] = Line(int(points), int(hands), int(won), int(solos),
-                                 None if cents is None else int(cents), None if kasse is None else int(kasse))
+        into.players[pid] = Line(
+            int(points),
+            int(hands),
+            int(won),
+            int(solos),
+            None if cents is None else int(cents),
+            None if kasse is None else int(kasse),
+        )
     into.hands += int(s.scalar(picked(select(func.sum(TableTotals.hands)), TableTotals.table_id)) or 0)
     extras = picked(
-        select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.extras).where(PlayerTotals.extras.is_not(None)),
+        select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.extras).where(
+            PlayerTotals.extras.is_not(None)
+        ),
         PlayerTotals.table_id,
     )
     into.extras += [(table_id, pid, data) for table_id, pid, data in s.execute(extras)]
     if per_table:
         cents = picked(
-            select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.cents).where(PlayerTotals.cents.is_not(None)),
+            select(PlayerTotals.table_id, PlayerTotals.player_id, PlayerTotals.cents).where(
+                PlayerTotals.cents.is_not(None)
+            ),
             PlayerTotals.table_id,
         )
         for table_id, pid, c in s.execute(cents):
@@ -189,7 +224,9 @@ def _added(into: Totals, table_id: int, table: Totals, per_table: bool) -> None:
             into.table_cents.setdefault(table_id, {})[pid] = line.cents
 
 
-def made(ledger: Ledger, s: Any, tables: list[Any], views: dict[int, TableView], where: list[Any] | None = None) -> dict[int, Totals]:
+def made(
+    ledger: Ledger, s: Any, tables: list[Any], views: dict[int, TableView], where: list[Any] | None = None
+) -> dict[int, Totals]:
     """The totals of `tables` (rows of id, rules, tariff, settings), made from their cached payouts; a table
     whose rule set counts columns of its own is folded (or taken from `views`). `where`: the tables were
     all those it picks (else they are named one by one)."""
@@ -216,8 +253,14 @@ def made(ledger: Ledger, s: Any, tables: list[Any], views: dict[int, TableView],
     return out
 
 
-def _lines(t: Any, rules: Any, seated: list[int], names: dict[int, str], summed: tuple[int, dict[int, list[int]]] | None,
-           table_extras: dict[str, dict[str, Any]]) -> Totals:
+def _lines(
+    t: Any,
+    rules: Any,
+    seated: list[int],
+    names: dict[int, str],
+    summed: tuple[int, dict[int, list[int]]] | None,
+    table_extras: dict[str, dict[str, Any]],
+) -> Totals:
     """One table's totals from its payouts summed (`summed`: hands, player id -> columns) and the rule set's own columns."""
     hands, sums = summed or (0, {})
     table = Totals(hands=hands, names={pid: names[pid] for pid in seated})
@@ -300,11 +343,7 @@ def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, tuple[int, dict[i
         .where(HandRecord.type.in_(THROWN_IN), PayoutRecord.sat_out.is_(False))
         .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
     )
-    count = (
-        select(HandRecord.table_id, func.count())
-        .where(HandRecord.status == LIVE)
-        .group_by(HandRecord.table_id)
-    )
+    count = select(HandRecord.table_id, func.count()).where(HandRecord.status == LIVE).group_by(HandRecord.table_id)
     if where:
         sums = sums.join(Table, Table.id == PayoutRecord.table_id).where(*where)
         thrown = thrown.join(Table, Table.id == PayoutRecord.table_id).where(*where)
@@ -319,7 +358,9 @@ def summed_from_payouts(s: Any, where: list[Any]) -> dict[int, tuple[int, dict[i
         line[1] -= int(thrown_at)
         line[2] -= int(won or 0)
     hands = dict(s.execute(count).all())
-    return {table_id: (int(hands.get(table_id, 0)), players.get(table_id, {})) for table_id in set(players) | set(hands)}
+    return {
+        table_id: (int(hands.get(table_id, 0)), players.get(table_id, {})) for table_id in set(players) | set(hands)
+    }
 
 
 def kept_now(s: Any, kept: Any, where: list[Any], revision: dict[int, int], version: int) -> dict[int, dict[str, Any]]:
@@ -329,7 +370,9 @@ def kept_now(s: Any, kept: Any, where: list[Any], revision: dict[int, int], vers
     if where:
         query = query.join(Table, Table.id == kept.table_id).where(*where)
     return {
-        table_id: data for table_id, rev, data in s.execute(query) if rev == revision.get(table_id) and data.get("v") == version
+        table_id: data
+        for table_id, rev, data in s.execute(query)
+        if rev == revision.get(table_id) and data.get("v") == version
     }
 
 
@@ -342,14 +385,22 @@ def keep(ledger: Any, fresh: dict[int, tuple[int, Any]], kept: Any) -> None:
     try:
         with ledger.engine.begin() as conn:
             for chunk in range(0, len(ids), 500):
-                part = ids[chunk:chunk + 500]
+                part = ids[chunk : chunk + 500]
                 if kept is TableTotals:
                     conn.execute(delete(PlayerTotals).where(PlayerTotals.table_id.in_(part)))
                     conn.execute(delete(TableTotals).where(TableTotals.table_id.in_(part)))
-                    conn.execute(insert(TableTotals), [
-                        {"table_id": i, "revision": fresh[i][0], "version": TOTALS_VERSION, "hands": fresh[i][1].hands}
-                        for i in part
-                    ])
+                    conn.execute(
+                        insert(TableTotals),
+                        [
+                            {
+                                "table_id": i,
+                                "revision": fresh[i][0],
+                                "version": TOTALS_VERSION,
+                                "hands": fresh[i][1].hands,
+                            }
+                            for i in part
+                        ],
+                    )
                     lines = [_row(i, pid, line) for i in part for pid, line in fresh[i][1].players.items()]
                     if lines:
                         conn.execute(insert(PlayerTotals), lines)
@@ -363,18 +414,36 @@ def keep(ledger: Any, fresh: dict[int, tuple[int, Any]], kept: Any) -> None:
 
 
 def _row(table_id: int, player_id: int, line: Line) -> dict[str, Any]:
-    return {"table_id": table_id, "player_id": player_id, "points": line.points, "hands": line.hands, "won": line.won,
-            "solos": line.solos, "cents": line.cents, "kasse": line.kasse, "extras": line.extras}
+    return {
+        "table_id": table_id,
+        "player_id": player_id,
+        "points": line.points,
+        "hands": line.hands,
+        "won": line.won,
+        "solos": line.solos,
+        "cents": line.cents,
+        "kasse": line.kasse,
+        "extras": line.extras,
+    }
 
 
 def differs(ledger: Ledger, s: Any, table: Table) -> bool:
     """Whether the totals kept for the table's current revision differ from what its hands give now
     (none kept, or stale: nothing to differ; the next report makes them again)."""
-    kept = s.scalar(select(TableTotals).where(TableTotals.table_id == table.id, TableTotals.revision == table.revision,
-                                               TableTotals.version == TOTALS_VERSION))
+    kept = s.scalar(
+        select(TableTotals).where(
+            TableTotals.table_id == table.id,
+            TableTotals.revision == table.revision,
+            TableTotals.version == TOTALS_VERSION,
+        )
+    )
     if kept is None:
         return False
     now = made(ledger, s, s.execute(_table_rows().where(Table.id == table.id)).all(), {})[table.id]
-    lines = {row.player_id: _row(table.id, row.player_id, Line(row.points, row.hands, row.won, row.solos, row.cents, row.kasse, row.extras))
-             for row in s.scalars(select(PlayerTotals).where(PlayerTotals.table_id == table.id))}
+    lines = {
+        row.player_id: _row(
+            table.id, row.player_id, Line(row.points, row.hands, row.won, row.solos, row.cents, row.kasse, row.extras)
+        )
+        for row in s.scalars(select(PlayerTotals).where(PlayerTotals.table_id == table.id))
+    }
     return kept.hands != now.hands or lines != {pid: _row(table.id, pid, line) for pid, line in now.players.items()}

@@ -19,7 +19,17 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, corrections, prizes, ranking, registration, season_numbers, seating, sheets, table_results
+from schreiber.ledger import (
+    cash,
+    corrections,
+    prizes,
+    ranking,
+    registration,
+    season_numbers,
+    seating,
+    sheets,
+    table_results,
+)
 from schreiber.ledger.corrections import Entered
 from schreiber.ledger.final import is_final, table_done
 from schreiber.ledger.names import fold, german_order
@@ -48,7 +58,13 @@ from schreiber.store.models import (
 ACTIVE_KEY = "active_tournament"
 # The Schafkopf and Doppelkopf rule sets a tournament is played with (RULES.md §6), and the hands of a
 # round when --hands is not given; another game says what a tournament needs of it (TournamentPlay).
-HANDS_BY_RULES = {"preisschafkopf": 32, "schafkopf": 32, "schafkopf-tarif": 32, "doppelkopf": 24, "doppelkopf-turnier": 24}
+HANDS_BY_RULES = {
+    "preisschafkopf": 32,
+    "schafkopf": 32,
+    "schafkopf-tarif": 32,
+    "doppelkopf": 24,
+    "doppelkopf-turnier": 24,
+}
 
 
 @dataclass(frozen=True)
@@ -76,7 +92,11 @@ def play_of(rules_name: str) -> Play | None:
 
 
 def tournament_games() -> list[str]:
-    return list(HANDS_BY_RULES) + [name for name in registry.names() if name not in HANDS_BY_RULES and play_of(name) is not None]
+    return list(HANDS_BY_RULES) + [
+        name for name in registry.names() if name not in HANDS_BY_RULES and play_of(name) is not None
+    ]
+
+
 DEFAULT_ROUNDS = 3
 OPEN, PLAYING, HANDS, SHEET = "open", "playing", "hands", "sheet"
 
@@ -206,8 +226,11 @@ class Tournaments:
             key, sep, value = assignment.partition("=")
             if key.strip() == "wertung" and sep:
                 if value.strip() not in play.wertungen:
-                    raise SettingsError(_("--set wertung: use {allowed}, not {value}.").format(
-                        allowed=_either(list(play.wertungen)), value=repr(value)))
+                    raise SettingsError(
+                        _("--set wertung: use {allowed}, not {value}.").format(
+                            allowed=_either(list(play.wertungen)), value=repr(value)
+                        )
+                    )
                 wertung = value.strip()
             elif key.strip() in cash.KEYS and sep:
                 money.append((key.strip(), value))
@@ -226,8 +249,10 @@ class Tournaments:
             for same in s.scalars(select(Tournament).where(Tournament.date == on)):
                 if fold(same.name) == fold(name):
                     raise SettingsError(
-                        _("NAME: there is a tournament “{name}” on {date} already (tournament {id}); "
-                          "`schreiber tournament use {id}` makes it the active one.").format(name=same.name, date=on.isoformat(), id=same.id)
+                        _(
+                            "NAME: there is a tournament “{name}” on {date} already (tournament {id}); "
+                            "`schreiber tournament use {id}` makes it the active one."
+                        ).format(name=same.name, date=on.isoformat(), id=same.id)
                     )
             t = Tournament(
                 name=name,
@@ -280,7 +305,9 @@ class Tournaments:
         with self.ledger.transaction() as s:
             return registration.unregister(s, self._tournament(s, tournament_id), typed)
 
-    def withdraw(self, typed: str, undo: bool = False, tournament_id: int | None = None, force: bool | None = None) -> Registered:
+    def withdraw(
+        self, typed: str, undo: bool = False, tournament_id: int | None = None, force: bool | None = None
+    ) -> Registered:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id)
             done = registration.withdraw(s, t, typed, undo)
@@ -301,29 +328,38 @@ class Tournaments:
             number = last + 1 if round_ is None else round_
             if number < 1 or number > last + 1:
                 raise SettingsError(
-                    _("--round: round {number} cannot be drawn now; the next round to draw is {next}.").format(number=number, next=last + 1)
+                    _("--round: round {number} cannot be drawn now; the next round to draw is {next}.").format(
+                        number=number, next=last + 1
+                    )
                 )
             if number > t.rounds:
                 raise SettingsError(
-                    _("--round: {name} has {rounds} rounds; round {number} is not one of them.").format(name=t.name, rounds=t.rounds, number=number)
+                    _("--round: {name} has {rounds} rounds; round {number} is not one of them.").format(
+                        name=t.name, rounds=t.rounds, number=number
+                    )
                 )
             redraw = number <= last
             if not redraw and last and not force:
                 waiting = self._plan(s, t, last).unfinished()
                 if waiting:
                     raise SettingsError(
-                        _("round {round} cannot be drawn yet: {tables}. Enter the sheet, finish the hands, or close a table "
-                          "whose time is up with `schreiber tournament close ROUND TABLE`; --force draws anyway.").format(
-                            round=number, tables="; ".join(_still_playing(u) for u in waiting))
+                        _(
+                            "round {round} cannot be drawn yet: {tables}. Enter the sheet, finish the hands, or close a table "
+                            "whose time is up with `schreiber tournament close ROUND TABLE`; --force draws anyway."
+                        ).format(round=number, tables="; ".join(_still_playing(u) for u in waiting))
                     )
             if redraw:
                 if number < last:
                     raise SettingsError(
-                        _("--round: round {number} cannot be drawn again, round {later} is drawn after it.").format(number=number, later=last)
+                        _("--round: round {number} cannot be drawn again, round {later} is drawn after it.").format(
+                            number=number, later=last
+                        )
                     )
                 if self._has_results(s, t, number):
                     raise SettingsError(
-                        _("--round: round {number} is being played (a result is recorded); it cannot be drawn again.").format(number=number)
+                        _(
+                            "--round: round {number} is being played (a result is recorded); it cannot be drawn again."
+                        ).format(number=number)
                     )
             entrants = [e for e in self._entrants(s, t) if not e.withdrawn]
             met = seating.met_pairs(self._seatings(s, t, upto=number - 1).values())
@@ -331,7 +367,9 @@ class Tournaments:
                 seed = f"{t.seed}-{number}"
                 if redraw:
                     seed = f"{seed}-{secrets.token_hex(3)}"
-            result = seating.draw([e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number, sizes=self._play(t).sizes)
+            result = seating.draw(
+                [e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number, sizes=self._play(t).sizes
+            )
             if redraw:
                 self._remove_round(s, t, number)
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
@@ -364,8 +402,10 @@ class Tournaments:
                 raise SettingsError(_("{name} has no round drawn; there is nothing to take back.").format(name=t.name))
             if self._has_results(s, t, last):
                 raise SettingsError(
-                    _("round {round} is being played (a hand or sheet is recorded), so it cannot be taken back; "
-                      "correct a sheet with `tournament result … --replace` and a hand with `edit` or `void`.").format(round=last)
+                    _(
+                        "round {round} is being played (a hand or sheet is recorded), so it cannot be taken back; "
+                        "correct a sheet with `tournament result … --replace` and a hand with `edit` or `void`."
+                    ).format(round=last)
                 )
             plan = self._plan(s, t, last)
             self._remove_round(s, t, last)
@@ -379,13 +419,21 @@ class Tournaments:
             stored = self.ledger.table_row(s, self._table_id(s, t, round_, table), for_update=True)
             plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
             if plan.sheet:
-                raise SettingsError(_("round {round} table {table} has its sheet entered; it is finished.").format(round=round_, table=table))
+                raise SettingsError(
+                    _("round {round} table {table} has its sheet entered; it is finished.").format(
+                        round=round_, table=table
+                    )
+                )
             if plan.closed:
-                raise SettingsError(_("round {round} table {table} is closed already.").format(round=round_, table=table))
+                raise SettingsError(
+                    _("round {round} table {table} is closed already.").format(round=round_, table=table)
+                )
             if not plan.hands:
                 raise SettingsError(
-                    _("round {round} table {table} has no hand recorded; enter its paper sheet with "
-                      "`schreiber tournament result {round} {table} NAME=POINTS …`.").format(round=round_, table=table)
+                    _(
+                        "round {round} table {table} has no hand recorded; enter its paper sheet with "
+                        "`schreiber tournament result {round} {table} NAME=POINTS …`."
+                    ).format(round=round_, table=table)
                 )
             prizes.guard(s, "tournament close", force=force, tournament_id=t.id)
             stored.closed = True
@@ -401,8 +449,14 @@ class Tournaments:
     # -- results ----------------------------------------------------------------------------------
 
     def result(
-        self, round_: int, table: int, sheet: TypedSheet, replace: bool = False, tournament_id: int | None = None,
-        force: bool | None = None, dry_run: bool = False,
+        self,
+        round_: int,
+        table: int,
+        sheet: TypedSheet,
+        replace: bool = False,
+        tournament_id: int | None = None,
+        force: bool | None = None,
+        dry_run: bool = False,
     ) -> Entered:
         """Enter a table's paper sheet (checked against the rule set), or with `replace` correct it; says what
         a replacement drops. `dry_run`: the same checks and answer, with the standings' moves, nothing stored."""
@@ -427,7 +481,9 @@ class Tournaments:
             found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(tournament_ids)))}
             ts = [found[tid] if tid in found else self._tournament(s, tid) for tid in tournament_ids]
             infos = self._infos(s, ts)
-            results = table_results.read(s, list(found), select(TournamentTable).where(TournamentTable.tournament_id.in_(list(found))))
+            results = table_results.read(
+                s, list(found), select(TournamentTable).where(TournamentTable.tournament_id.in_(list(found)))
+            )
             return [self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]) for t in ts]
 
     def _standings(self, s: Session, t: Tournament, round_: int | None) -> StandingsView:
@@ -436,7 +492,9 @@ class Tournaments:
         tables = select(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
         return self._rank(t, upto, table_results.read(s, [t.id], tables)[t.id], info)
 
-    def _rank(self, t: Tournament, upto: int, results: table_results.TableResults, info: TournamentInfo) -> StandingsView:
+    def _rank(
+        self, t: Tournament, upto: int, results: table_results.TableResults, info: TournamentInfo
+    ) -> StandingsView:
         r = results
         tables = [(round_number, table_id) for round_number, table_id, _n in r.numbered]
         rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
@@ -454,15 +512,33 @@ class Tournaments:
             # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
             lines = [
                 [
-                    {p: (ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0))) if tid in r.scored else None)
-                     for p in r.seats[tid]}
-                    for number_, tid in tables if number_ == number
+                    {
+                        p: (
+                            ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0)))
+                            if tid in r.scored
+                            else None
+                        )
+                        for p in r.seats[tid]
+                    }
+                    for number_, tid in tables
+                    if number_ == number
                 ]
                 for number in range(1, upto + 1)
             ]
             rows = tuple(
-                StandingRow(x.rank, entrants[x.player].number, entrants[x.player].player.name, x.score, x.points,
-                            r.soli.get(x.player, 0), x.rounds, entrants[x.player].withdrawn, x.won, x.lost, x.by_lot)
+                StandingRow(
+                    x.rank,
+                    entrants[x.player].number,
+                    entrants[x.player].player.name,
+                    x.score,
+                    x.points,
+                    r.soli.get(x.player, 0),
+                    x.rounds,
+                    entrants[x.player].withdrawn,
+                    x.won,
+                    x.lost,
+                    x.by_lot,
+                )
                 for x in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
             )
         else:
@@ -484,13 +560,16 @@ class Tournaments:
         for round_number, table_id, number in r.numbered:
             of = play.hands_at(per_round, len(r.seats[table_id]))
             hands = r.live_hands.get(table_id, 0)
-            if not table_done(table_id in r.sheeted, table_id in r.closed, hands, of):  # as RoundPlan.done() for one round
+            if not table_done(
+                table_id in r.sheeted, table_id in r.closed, hands, of
+            ):  # as RoundPlan.done() for one round
                 numbers = tuple(entrants[p].number if p in entrants else 0 for p in r.seats[table_id])
                 unfinished.append(Unfinished(round_number, number, hands, of, numbers))
         waiting = {u.round for u in unfinished}
         after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
-        return StandingsView(info, upto, rows, tuple(unfinished), after, play.game is not None,
-                             is_final(t.rounds, upto, len(unfinished)))
+        return StandingsView(
+            info, upto, rows, tuple(unfinished), after, play.game is not None, is_final(t.rounds, upto, len(unfinished))
+        )
 
     # -- helpers --------------------------------------------------------------------------------------
 
@@ -499,7 +578,9 @@ class Tournaments:
             value = s.scalar(select(LedgerState.value).where(LedgerState.key == ACTIVE_KEY))
             if value is None:
                 raise SettingsError(
-                    _("there is no active tournament; start one with `schreiber tournament new` or choose one with `schreiber tournament use ID`.")
+                    _(
+                        "there is no active tournament; start one with `schreiber tournament new` or choose one with `schreiber tournament use ID`."
+                    )
                 )
             tournament_id = int(value)
         query = select(Tournament).where(Tournament.id == tournament_id)
@@ -515,7 +596,11 @@ class Tournaments:
     def _play(self, t: Tournament) -> Play:
         play = play_of(t.rules)
         if play is None:  # a tournament stored by a schreiber that played a game this one does not
-            raise SettingsError(_("{name} is played with {rules}, which this schreiber plays in no tournament.").format(name=t.name, rules=t.rules))
+            raise SettingsError(
+                _("{name} is played with {rules}, which this schreiber plays in no tournament.").format(
+                    name=t.name, rules=t.rules
+                )
+            )
         return play
 
     def _table_id(self, s: Session, t: Tournament, round_: int, table: int) -> int:
@@ -525,21 +610,33 @@ class Tournaments:
             )
         )
         if table_id is None:
-            count = s.scalar(select(func.count()).where(TournamentTable.tournament_id == t.id, TournamentTable.round == round_))
+            count = s.scalar(
+                select(func.count()).where(TournamentTable.tournament_id == t.id, TournamentTable.round == round_)
+            )
             raise SettingsError(
-                _("TABLE: round {round} has tables 1–{count}, not {table}.").format(round=round_, count=count, table=table)
+                _("TABLE: round {round} has tables 1–{count}, not {table}.").format(
+                    round=round_, count=count, table=table
+                )
             )
         return table_id
 
     def _remove_round(self, s: Session, t: Tournament, number: int) -> None:
-        old = list(s.scalars(select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)))
+        old = list(
+            s.scalars(
+                select(TournamentTable.table_id).where(
+                    TournamentTable.tournament_id == t.id, TournamentTable.round == number
+                )
+            )
+        )
         s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
         s.execute(delete(Seat).where(Seat.table_id.in_(old)))
         s.execute(delete(Table).where(Table.id.in_(old)))
         # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of
         # statistics may name it as the table it was.
         s.execute(delete(StatsBlock))
-        s.execute(delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number))
+        s.execute(
+            delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number)
+        )
         s.flush()
 
     def _entrants(self, s: Session, t: Tournament) -> list[Entrant]:
@@ -547,7 +644,9 @@ class Tournaments:
 
     def _rounds(self, s: Session, t: Tournament) -> list[TournamentRound]:
         return list(
-            s.scalars(select(TournamentRound).where(TournamentRound.tournament_id == t.id).order_by(TournamentRound.number))
+            s.scalars(
+                select(TournamentRound).where(TournamentRound.tournament_id == t.id).order_by(TournamentRound.number)
+            )
         )
 
     def _last_round(self, s: Session, t: Tournament) -> int | None:
@@ -556,12 +655,16 @@ class Tournaments:
     def _round_number(self, s: Session, t: Tournament, round_: int | None) -> int:
         last = self._last_round(s, t)
         if last is None:
-            raise SettingsError(_("{name} has no round drawn yet; `schreiber tournament draw` draws one.").format(name=t.name))
+            raise SettingsError(
+                _("{name} has no round drawn yet; `schreiber tournament draw` draws one.").format(name=t.name)
+            )
         if round_ is None:
             return last
         if not 1 <= round_ <= last:
             raise SettingsError(
-                _("--round: {name} has rounds 1–{last} drawn, not {round}.").format(name=t.name, last=last, round=round_)
+                _("--round: {name} has rounds 1–{last} drawn, not {round}.").format(
+                    name=t.name, last=last, round=round_
+                )
             )
         return round_
 
@@ -578,7 +681,9 @@ class Tournaments:
         return {r: list(tables.values()) for r, tables in out.items()}
 
     def _has_results(self, s: Session, t: Tournament, number: int) -> bool:
-        ids = select(TournamentTable.table_id).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number)
+        ids = select(TournamentTable.table_id).where(
+            TournamentTable.tournament_id == t.id, TournamentTable.round == number
+        )
         hands = s.scalar(select(func.count()).select_from(HandRecord).where(HandRecord.table_id.in_(ids)))
         sheets = s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id.in_(ids)))
         return bool(hands or sheets)
@@ -613,8 +718,16 @@ class Tournaments:
             grouped[table][1].append(name)
             grouped[table][2].append(start or 0)
         tables = tuple(
-            TablePlan(table, table_id, tuple(names), tuple(numbers), hands.get(table_id, 0), table_id in with_sheet,
-                      table_id in closed, play.hands_at(hands_per_round, len(names)))
+            TablePlan(
+                table,
+                table_id,
+                tuple(names),
+                tuple(numbers),
+                hands.get(table_id, 0),
+                table_id in with_sheet,
+                table_id in closed,
+                play.hands_at(hands_per_round, len(names)),
+            )
             for table, (table_id, names, numbers) in sorted(grouped.items())
         )
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
@@ -658,13 +771,15 @@ class Tournaments:
             for t in ts
         }
 
+
 def _either(words: list[str]) -> str:
     return words[0] if len(words) == 1 else _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])
 
 
 def _still_playing(u: Unfinished) -> str:
     return _("round {round}: table {table} is still playing ({hands} of {of} hands)").format(
-        round=u.round, table=u.table, hands=u.hands, of=u.of)
+        round=u.round, table=u.table, hands=u.hands, of=u.of
+    )
 
 
 def _set_active(s: Session, tournament_id: int) -> None:
@@ -675,4 +790,13 @@ def _set_active(s: Session, tournament_id: int) -> None:
         state.value = str(tournament_id)
 
 
-__all__ = ["EntrantView", "RoundPlan", "StandingRow", "StandingsView", "TablePlan", "TournamentInfo", "Tournaments", "Unfinished"]
+__all__ = [
+    "EntrantView",
+    "RoundPlan",
+    "StandingRow",
+    "StandingsView",
+    "TablePlan",
+    "TournamentInfo",
+    "Tournaments",
+    "Unfinished",
+]

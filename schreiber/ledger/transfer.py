@@ -144,7 +144,17 @@ def _unlisted(cell: str) -> list[str]:
 
 
 # The columns every row of one table repeats; rows that disagree are not an export of schreiber.
-_TABLE_COLUMNS = ("table_uid", "session_name", "date", "rules", "tariff", "settings", "first_dealer", "teams", "payments")
+_TABLE_COLUMNS = (
+    "table_uid",
+    "session_name",
+    "date",
+    "rules",
+    "tariff",
+    "settings",
+    "first_dealer",
+    "teams",
+    "payments",
+)
 
 
 @dataclass
@@ -166,7 +176,9 @@ class FileTable:
     # write needs of the fold, small enough to keep for the write pass (see _Spill).
     payouts: list[tuple[dict[str, int], tuple[str, ...], str | None]] | None
     events: list[SeatChange] = field(default_factory=list)  # joins and leaves, after_hand counting these hands
-    payments: list[tuple[str, str, int]] = field(default_factory=list)  # (payer, payee, cents) as `settle` recorded them
+    payments: list[tuple[str, str, int]] = field(
+        default_factory=list
+    )  # (payer, payee, cents) as `settle` recorded them
     # The facts of each hand as the file has them (export writes Hand.to_facts); None once respelled.
     # Facts the ledger stores alike are the same hand; others are compared as hands.
     facts: list[dict[str, Any]] | None = None
@@ -177,8 +189,16 @@ def scored(table: FileTable) -> FileTable:
     """The table with its hands folded, each checked against the points the file gives."""
     if table.payouts is not None:
         return table
-    steps = _fold(table.key, table.rules, table.settings, table.players, table.first_dealer, table.hands,
-                  table.points, table.events)
+    steps = _fold(
+        table.key,
+        table.rules,
+        table.settings,
+        table.players,
+        table.first_dealer,
+        table.hands,
+        table.points,
+        table.events,
+    )
     payouts = [(dict(step.payout.points), tuple(step.before.sitting_out), step.payout.soloist) for step in steps]
     return replace(table, payouts=payouts)
 
@@ -193,7 +213,9 @@ class Imported:
     hands: int  # the table's hands in the ledger now
     added: int
     by_facts: bool = False
-    first_added: int = 0  # the ledger's number of the first hand added (after a voided hand it is not hands - added + 1)
+    first_added: int = (
+        0  # the ledger's number of the first hand added (after a voided hand it is not hands - added + 1)
+    )
     payments: int = 0  # payments of the file recorded now
     events: int = 0  # joins and leaves of the file added now
 
@@ -210,7 +232,11 @@ class _Reading:
         self.first = {k: first.get(k, "") for k in _TABLE_COLUMNS}
         self.rules = registry.get(self.first["rules"]) if self.first["rules"] in registry.names() else None
         if self.rules is None:
-            raise _refuse(_("session {key} is played under {first}, which is not a rule set of schreiber").format(key=key, first=repr(self.first['rules'])))
+            raise _refuse(
+                _("session {key} is played under {first}, which is not a rule set of schreiber").format(
+                    key=key, first=repr(self.first["rules"])
+                )
+            )
         self.events = _seat_changes(key, first.get("table_events") or "")
         self.payments = _paid(key, first.get("payments") or "")
         self.seats: dict[int, str] = {}
@@ -232,18 +258,34 @@ class _Reading:
         if not same:
             for column in _TABLE_COLUMNS:
                 if row.get(column, "") != self.first[column]:
-                    raise _refuse(_("the rows of session {key} disagree in column {column}").format(key=self.key, column=repr(column)))
+                    raise _refuse(
+                        _("the rows of session {key} disagree in column {column}").format(
+                            key=self.key, column=repr(column)
+                        )
+                    )
         try:
             seat, number = int(row["seat"]), int(row["hand"])
         except ValueError:
             seat, number = _whole(row, "seat", self.key), _whole(row, "hand", self.key)
         name = row["name"]
         if not 1 <= seat <= self.most:
-            raise _refuse(_("session {key} has seat {seat}; {name} seats 1–{max_players}").format(key=self.key, seat=seat, name=self.rules.name, max_players=self.most))
+            raise _refuse(
+                _("session {key} has seat {seat}; {name} seats 1–{max_players}").format(
+                    key=self.key, seat=seat, name=self.rules.name, max_players=self.most
+                )
+            )
         if not 1 <= number <= self.max_hands:
-            raise _refuse(_("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(key=self.key, number=number, MAX_HANDS=self.max_hands))
+            raise _refuse(
+                _("session {key} has hand {number}; a table holds hands 1–{MAX_HANDS:,}").format(
+                    key=self.key, number=number, MAX_HANDS=self.max_hands
+                )
+            )
         if self.seats.setdefault(seat, name) != name:
-            raise _refuse(_("session {key} seats both {seats} and {name} at seat {seat}").format(key=self.key, seats=repr(self.seats[seat]), name=repr(name), seat=seat))
+            raise _refuse(
+                _("session {key} seats both {seats} and {name} at seat {seat}").format(
+                    key=self.key, seats=repr(self.seats[seat]), name=repr(name), seat=seat
+                )
+            )
         points = self.points.get(number)
         if points is None:
             try:
@@ -252,11 +294,19 @@ class _Reading:
                     raise TypeError("not an object")
                 self.read[number] = facts
             except (ValueError, TypeError, RecursionError) as e:
-                raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(number=number, key=self.key, e=e)) from None
+                raise _refuse(
+                    _("the facts of hand {number} of session {key} cannot be read ({e})").format(
+                        number=number, key=self.key, e=e
+                    )
+                ) from None
             self.facts[number] = row["facts"]
             points = self.points[number] = {}
         elif row["facts"] != self.facts[number]:
-            raise _refuse(_("the rows of hand {number} of session {key} disagree in their facts").format(number=number, key=self.key))
+            raise _refuse(
+                _("the rows of hand {number} of session {key} disagree in their facts").format(
+                    number=number, key=self.key
+                )
+            )
         try:
             points[name] = int(row["points"])
         except ValueError:
@@ -267,9 +317,21 @@ class _Reading:
         key, first, rules = self.key, self.first, self.rules
         members, players = _seating(key, self.seats, self.events)
         if not rules.min_players <= len(players) <= rules.max_players:
-            raise _refuse(_("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(key=key, count=len(players), name=rules.name, min_players=rules.min_players, max_players=rules.max_players))
+            raise _refuse(
+                _("session {key} seats {count} players; {name} is played by {min_players}–{max_players}").format(
+                    key=key,
+                    count=len(players),
+                    name=rules.name,
+                    min_players=rules.min_players,
+                    max_players=rules.max_players,
+                )
+            )
         if len({p.casefold() for p in members}) != len(members) or any(not p.strip() or len(p) > 80 for p in members):
-            raise _refuse(_("session {key} has a player name that is empty, longer than 80 characters or given twice").format(key=key))
+            raise _refuse(
+                _("session {key} has a player name that is empty, longer than 80 characters or given twice").format(
+                    key=key
+                )
+            )
         for member in members:
             try:
                 player_name(member, "name")
@@ -283,12 +345,18 @@ class _Reading:
             # With joins and leaves, who sat at which hand is the fold's to say (it checks each hand's rows).
             if not self.events and set(self.points[number]) != set(players):
                 raise _refuse(
-                    _("hand {number} of session {key} has rows for {count} of its {count2} players (a cut-off file?)").format(number=number, key=key, count=len(self.points[number]), count2=len(players))
+                    _(
+                        "hand {number} of session {key} has rows for {count} of its {count2} players (a cut-off file?)"
+                    ).format(number=number, key=key, count=len(self.points[number]), count2=len(players))
                 )
         try:
             uid = str(uuid.UUID(first["table_uid"])) if first["table_uid"] else None
         except ValueError:
-            raise _refuse(_("session {key} has the table_uid {value}, which is not a table identity").format(key=key, value=repr(first['table_uid'][:40]))) from None
+            raise _refuse(
+                _("session {key} has the table_uid {value}, which is not a table identity").format(
+                    key=key, value=repr(first["table_uid"][:40])
+                )
+            ) from None
         try:
             settings = json.loads(first["settings"])
             if not isinstance(settings, dict) or not set(settings) <= set(rules.settings):
@@ -304,14 +372,34 @@ class _Reading:
             raise _refuse(_("session {key} cannot be read ({e})").format(key=key, e=e)) from None
         for payer, payee, __ in self.payments:
             if payer not in members or payee not in members or payer == payee:
-                raise _refuse(_("session {key} has a payment between {payer} and {payee}, who are not two players of "
-                                "the table (column payments)").format(key=key, payer=repr(payer), payee=repr(payee)))
+                raise _refuse(
+                    _(
+                        "session {key} has a payment between {payer} and {payee}, who are not two players of "
+                        "the table (column payments)"
+                    ).format(key=key, payer=repr(payer), payee=repr(payee))
+                )
         points = [self.points[n] for n in numbers]
         # Folded only when the ledger lacks some of them (`scored`): the hands a ledger has already
         # are compared by their facts, and their points with the ledger's (see _agrees).
         facts = [self.read[n] for n in numbers]
-        return FileTable(key, uid, first["session_name"] or None, rules, settings, tariff, date, first_dealer, teams,
-                         players, _Hands(key, numbers, facts), None, events, self.payments, facts, points)
+        return FileTable(
+            key,
+            uid,
+            first["session_name"] or None,
+            rules,
+            settings,
+            tariff,
+            date,
+            first_dealer,
+            teams,
+            players,
+            _Hands(key, numbers, facts),
+            None,
+            events,
+            self.payments,
+            facts,
+            points,
+        )
 
 
 class _Hands(Sequence[Hand]):
@@ -333,8 +421,11 @@ class _Hands(Sequence[Hand]):
             try:
                 hand = self.made[i] = Hand.from_facts(self.facts[i])
             except (ValueError, TypeError, RecursionError, HandError) as e:
-                raise _refuse(_("the facts of hand {number} of session {key} cannot be read ({e})").format(
-                    number=self.numbers[i], key=self.key, e=e)) from None
+                raise _refuse(
+                    _("the facts of hand {number} of session {key} cannot be read ({e})").format(
+                        number=self.numbers[i], key=self.key, e=e
+                    )
+                ) from None
         return hand
 
     def __iter__(self) -> Iterator[Hand]:
@@ -345,26 +436,48 @@ def _whole(row: dict[str, str], column: str, key: str) -> int:
     try:
         return int(row[column])
     except ValueError:
-        raise _refuse(_("column {column} of session {key} holds {value}, not a whole number").format(column=repr(column), key=key, value=repr(row[column][:40]))) from None
+        raise _refuse(
+            _("column {column} of session {key} holds {value}, not a whole number").format(
+                column=repr(column), key=key, value=repr(row[column][:40])
+            )
+        ) from None
 
 
-def _fold(key: str, rules: Any, settings: dict[str, Any], players: tuple[str, ...], first_dealer: int,
-          hands: list[Hand], points: list[dict[str, int]] | None = None, events: list[SeatChange] | None = None) -> list[Any]:
+def _fold(
+    key: str,
+    rules: Any,
+    settings: dict[str, Any],
+    players: tuple[str, ...],
+    first_dealer: int,
+    hands: list[Hand],
+    points: list[dict[str, int]] | None = None,
+    events: list[SeatChange] | None = None,
+) -> list[Any]:
     """Re-score the hands from the start, with the joins and leaves between them; each hand must give
     the exported points where they are given."""
     try:
         steps, __ = fold(rules, settings, players, list(enumerate(hands, start=1)), first_dealer, events or ())
     except FoldError as e:
-        raise _refuse(_("hand {value} of session {key} cannot be scored under {name} ({e})").format(value=e.number, key=key, name=rules.name, e=str(e).rstrip("."))) from None
+        raise _refuse(
+            _("hand {value} of session {key} cannot be scored under {name} ({e})").format(
+                value=e.number, key=key, name=rules.name, e=str(e).rstrip(".")
+            )
+        ) from None
     except SettingsError as e:
-        raise _refuse(_("the joins and leaves of session {key} cannot be replayed ({e})").format(key=key, e=str(e).rstrip("."))) from None
+        raise _refuse(
+            _("the joins and leaves of session {key} cannot be replayed ({e})").format(key=key, e=str(e).rstrip("."))
+        ) from None
     except (HandError, KeyError, ValueError, TypeError, AttributeError) as e:
         # Facts that read as a hand but break the scoring itself (not a HandError): the fold does not say which.
-        raise _refuse(_("session {key} cannot be scored under {name} ({e})").format(key=key, name=rules.name, e=e)) from None
+        raise _refuse(
+            _("session {key} cannot be scored under {name} ({e})").format(key=key, name=rules.name, e=e)
+        ) from None
     for i, step in enumerate(steps):
         if points is not None and dict(step.payout.points) != points[i]:
             raise _refuse(
-                _("hand {value} of session {key} scores {dict} under {name}, but the file says {points}").format(value=i + 1, key=key, dict=dict(step.payout.points), name=rules.name, points=points[i])
+                _("hand {value} of session {key} scores {dict} under {name}, but the file says {points}").format(
+                    value=i + 1, key=key, dict=dict(step.payout.points), name=rules.name, points=points[i]
+                )
             )
     return steps
 
@@ -390,15 +503,24 @@ def _seat_changes(key: str, text: str) -> list[SeatChange]:
 
     def change(e: Any) -> SeatChange:
         after, kind, name, seat = e["after_hand"], e["kind"], e["name"], e.get("seat")
-        if not (isinstance(after, int) and 0 <= after <= MAX_HANDS and kind in (JOIN, LEAVE) and isinstance(name, str)
-                and name.strip() and len(name) <= 80 and (seat is None or isinstance(seat, int))):
+        if not (
+            isinstance(after, int)
+            and 0 <= after <= MAX_HANDS
+            and kind in (JOIN, LEAVE)
+            and isinstance(name, str)
+            and name.strip()
+            and len(name) <= 80
+            and (seat is None or isinstance(seat, int))
+        ):
             raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
         return SeatChange(after, join=name if kind == JOIN else None, leave=name if kind == LEAVE else None, seat=seat)
 
     try:
         return _entries(text, change)
     except _UNREADABLE as e:
-        raise _refuse(_("the joins and leaves of session {key} (column table_events) cannot be read ({e})").format(key=key, e=e)) from None
+        raise _refuse(
+            _("the joins and leaves of session {key} (column table_events) cannot be read ({e})").format(key=key, e=e)
+        ) from None
 
 
 def _paid(key: str, text: str) -> list[tuple[str, str, int]]:
@@ -406,15 +528,22 @@ def _paid(key: str, text: str) -> list[tuple[str, str, int]]:
 
     def payment(e: Any) -> tuple[str, str, int]:
         payer, payee, cents = e["payer"], e["payee"], e["cents"]
-        if not (isinstance(payer, str) and isinstance(payee, str) and isinstance(cents, int)
-                and not isinstance(cents, bool) and 0 < cents <= 10**12):
+        if not (
+            isinstance(payer, str)
+            and isinstance(payee, str)
+            and isinstance(cents, int)
+            and not isinstance(cents, bool)
+            and 0 < cents <= 10**12
+        ):
             raise ValueError(json.dumps(e, ensure_ascii=False)[:80])
         return (payer, payee, cents)
 
     try:
         return _entries(text, payment)
     except _UNREADABLE as e:
-        raise _refuse(_("the payments of session {key} (column payments) cannot be read ({e})").format(key=key, e=e)) from None
+        raise _refuse(
+            _("the payments of session {key} (column payments) cannot be read ({e})").format(key=key, e=e)
+        ) from None
 
 
 def _seating(key: str, seats: dict[int, str], events: list[SeatChange]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -442,11 +571,17 @@ def _seating(key: str, seats: dict[int, str], events: list[SeatChange]) -> tuple
         if kind == LEAVE and name not in played:
             everyone[next(gaps, total + 1)] = name
     if sorted(everyone) != list(range(1, len(everyone) + 1)):
-        raise _refuse(_("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(key=key, seats=sorted(everyone)))
+        raise _refuse(
+            _("session {key} has seats {seats}; they must be 1, 2, 3 … in order").format(
+                key=key, seats=sorted(everyone)
+            )
+        )
     members = tuple(everyone[i] for i in sorted(everyone))
     players = tuple(m for m in members if m not in newcomers)
     if members != players + tuple(newcomers):
-        raise _refuse(_("the seats of session {key} disagree with its joins and leaves (column table_events)").format(key=key))
+        raise _refuse(
+            _("the seats of session {key} disagree with its joins and leaves (column table_events)").format(key=key)
+        )
     return members, players
 
 
@@ -460,7 +595,11 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
             if reading is not None:
                 yield reading.table()
             if key in seen:
-                raise _refuse(_("the rows of session {key} are not together; an export writes each table's rows in one block").format(key=key))
+                raise _refuse(
+                    _(
+                        "the rows of session {key} are not together; an export writes each table's rows in one block"
+                    ).format(key=key)
+                )
             seen.add(key)
             reading = _Reading(key, row)
         reading.add(row)
@@ -468,7 +607,9 @@ def file_tables(rows: Iterable[dict[str, str]]) -> Iterator[FileTable]:
         yield reading.table()
 
 
-def import_rows(ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]], source: str | None = None) -> list[Imported]:
+def import_rows(
+    ledger: Ledger, rows: Callable[[], Iterable[dict[str, str]]], source: str | None = None
+) -> list[Imported]:
     """Bring the file's tables into the ledger without ever doubling one.
 
     The file is read once: each table is checked against the ledger (and re-scored where the ledger
@@ -551,7 +692,9 @@ def _checked(ledger: Ledger, batch: list[FileTable]) -> list[FileTable | Importe
     return out
 
 
-def _write(ledger: Ledger, tables: Iterator[_Kept | Imported], source: str | None = None, total: int = 0) -> list[Imported]:
+def _write(
+    ledger: Ledger, tables: Iterator[_Kept | Imported], source: str | None = None, total: int = 0
+) -> list[Imported]:
     """Write the checked tables, a batch of whole tables per transaction; each is planned again
     against the ledger as it is now (another terminal may have changed it since the check). A table
     the check found in the ledger already comes as what the import did with it (`Imported`)."""
@@ -578,7 +721,9 @@ def _write(ledger: Ledger, tables: Iterator[_Kept | Imported], source: str | Non
                 raise
             # Another terminal changed the ledger between the check and the write.
             raise SettingsError(
-                _("{value}; the {count} tables before it were imported, and importing the file again adds the rest.").format(value=str(e).removesuffix('; nothing was imported.'), count=len(done))
+                _(
+                    "{value}; the {count} tables before it were imported, and importing the file again adds the rest."
+                ).format(value=str(e).removesuffix("; nothing was imported."), count=len(done))
             ) from None
         done += written
 
@@ -596,8 +741,11 @@ def _written(ledger: Ledger, s: Any, batch: list[_Kept | Imported]) -> list[Impo
             out.append(item)
             continue
         table = item.table
-        if table.uid and look.table_row(table.uid) is None and _spelling(look, table) is None and all(
-            k.table.uid != table.uid for _i, k in waiting
+        if (
+            table.uid
+            and look.table_row(table.uid) is None
+            and _spelling(look, table) is None
+            and all(k.table.uid != table.uid for _i, k in waiting)
         ):
             waiting.append((len(out), item))
             out.append(None)
@@ -656,9 +804,15 @@ class _Look:
         self.ledger, self.s = ledger, s
         db = s.connection()
         keys = list({n.casefold() for t in tables for n in _everyone(t)})
-        self.spelled: dict[str, str] = dict(db.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys))).all()) if keys else {}  # type: ignore[arg-type]
+        self.spelled: dict[str, str] = (
+            dict(db.execute(select(Player.name_key, Player.name).where(Player.name_key.in_(keys))).all())
+            if keys
+            else {}
+        )  # type: ignore[arg-type]
         uids = list({t.uid for t in tables if t.uid})
-        self.tables: dict[str, Table] = {r.uid: r for r in s.scalars(select(Table).where(Table.uid.in_(uids)))} if uids else {}
+        self.tables: dict[str, Table] = (
+            {r.uid: r for r in s.scalars(select(Table).where(Table.uid.in_(uids)))} if uids else {}
+        )
         self.absent = set(uids) - set(self.tables)  # uids the ledger did not have when the batch was read
         ids = [r.id for r in self.tables.values()]
         self.read = set(ids)  # the tables whose rows below were read
@@ -772,12 +926,25 @@ def _respelled(look: _Look, table: FileTable) -> FileTable:
         hands.append(hand)
     teams = [[spelled.get(n, n) for n in team] for team in table.teams] if table.teams else None
     events = [
-        replace(c, join=spelled.get(c.join, c.join) if c.join else None, leave=spelled.get(c.leave, c.leave) if c.leave else None)
+        replace(
+            c,
+            join=spelled.get(c.join, c.join) if c.join else None,
+            leave=spelled.get(c.leave, c.leave) if c.leave else None,
+        )
         for c in table.events
     ]
     points = [{spelled.get(n, n): v for n, v in p.items()} for p in table.points] if table.points is not None else None
-    return replace(table, players=players, hands=hands, teams=teams, payouts=None, events=events, payments=payments,
-                   facts=None, points=points)
+    return replace(
+        table,
+        players=players,
+        hands=hands,
+        teams=teams,
+        payouts=None,
+        events=events,
+        payments=payments,
+        facts=None,
+        points=points,
+    )
 
 
 @dataclass(frozen=True)
@@ -802,10 +969,11 @@ def _plan(look: _Look, table: FileTable) -> _Plan:
     common = min(len(have), len(want))
     if have[:common] != want[:common] or (plan.outcome == "older" and len(want) > len(have)):
         raise _refuse(
-            _("session {key} of the file is session {id} of the ledger, but the payments recorded for it differ").format(
-                key=table.key, id=plan.table.id)
+            _(
+                "session {key} of the file is session {id} of the ledger, but the payments recorded for it differ"
+            ).format(key=table.key, id=plan.table.id)
         )
-    extra = tuple(table.payments[len(have):])
+    extra = tuple(table.payments[len(have) :])
     if extra and plan.outcome == "same":
         return replace(plan, outcome="extended", payments=extra)
     return replace(plan, payments=extra)
@@ -817,20 +985,26 @@ def _plan_hands(look: _Look, table: FileTable) -> _Plan:
     if stored is not None:
         if not _same_setup(stored, table):
             raise _refuse(
-                _("session {key} of the file has the identity of session {id} of the ledger, but other "
-                    "players, rules or settings").format(key=table.key, id=stored.id)
+                _(
+                    "session {key} of the file has the identity of session {id} of the ledger, but other "
+                    "players, rules or settings"
+                ).format(key=table.key, id=stored.id)
             )
         records = look.live(stored.id)
         differs = _first_difference(records, table.hands, table.facts)
         if differs is not None:
             number, what = differs
             raise _refuse(
-                _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(key=table.key, id=stored.id, number=number, what=what)
+                _("session {key} of the file is session {id} of the ledger, but hand {number} differs ({what})").format(
+                    key=table.key, id=stored.id, number=number, what=what
+                )
             )
         plan = _with_events(look, _outcome(stored, len(records), table, by_facts=False), table, records)
         if plan is None:
             raise _refuse(
-                _("session {key} of the file is session {id} of the ledger, but their joins and leaves differ").format(key=table.key, id=stored.id)
+                _("session {key} of the file is session {id} of the ledger, but their joins and leaves differ").format(
+                    key=table.key, id=stored.id
+                )
             )
         return plan
     # An older file without identities (or a table imported from one): match by the facts.
@@ -851,8 +1025,10 @@ def _plan_hands(look: _Look, table: FileTable) -> _Plan:
             extends.append((candidate, records))
     if len(extends) > 1:
         raise _refuse(
-            _("session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
-                "tell which one it is").format(key=table.key, names=and_list(str(r.id) for r, _r in extends))
+            _(
+                "session {key} of the file continues sessions {names} of the ledger alike, so it cannot "
+                "tell which one it is"
+            ).format(key=table.key, names=and_list(str(r.id) for r, _r in extends))
         )
     if extends:
         candidate, records = extends[0]
@@ -876,13 +1052,17 @@ def _with_events(look: _Look, plan: _Plan, table: FileTable, records: list[Any])
     the ledger), or None when the two disagree:
     the side with fewer hands must have the beginning of the other's events, and an event the
     ledger lacks must come after its last hand (earlier, it would change hands it has)."""
+
     def key(c: SeatChange) -> tuple[Any, ...]:
         return (c.after_hand, (c.join or "").casefold(), (c.leave or "").casefold(), c.seat)
 
     assert plan.table is not None
     # The ledger's events counted in its live hands, as the file's are (a voided hand leaves a gap).
     numbers = [r.number for r in records]
-    have = [key(replace(c, after_hand=bisect_right(numbers, c.after_hand))) for c in seat_changes(look.table_events(plan.table))]
+    have = [
+        key(replace(c, after_hand=bisect_right(numbers, c.after_hand)))
+        for c in seat_changes(look.table_events(plan.table))
+    ]
     want = [key(c) for c in table.events]
     common = min(len(have), len(want))
     if have[:common] != want[:common]:
@@ -891,7 +1071,7 @@ def _with_events(look: _Look, plan: _Plan, table: FileTable, records: list[Any])
         return plan if len(want) <= len(have) else None
     if plan.outcome == "extended" and len(have) > len(want):
         return None
-    extra = tuple(table.events[len(have):])
+    extra = tuple(table.events[len(have) :])
     if any(c.after_hand < plan.stored for c in extra):
         return None
     if extra and plan.outcome == "same":
@@ -906,7 +1086,9 @@ def _outcome(kept: Table, stored: int, table: FileTable, by_facts: bool) -> _Pla
         return _Plan("older", kept, stored, by_facts)
     if kept.closed:
         raise _refuse(
-            _("session {key} of the file has {value} more hands than session {id} of the ledger, which is closed").format(key=table.key, value=len(table.hands) - stored, id=kept.id)
+            _(
+                "session {key} of the file has {value} more hands than session {id} of the ledger, which is closed"
+            ).format(key=table.key, value=len(table.hands) - stored, id=kept.id)
         )
     return _Plan("extended", kept, stored, by_facts)
 
@@ -941,7 +1123,10 @@ def _first_difference(
         order = ["type", *(f.name for f in fields(Hand) if f.name != "type")]
         for key in [*order, *sorted((set(stored) | set(given)) - set(order))]:
             if stored.get(key) != given.get(key):
-                return record.number, f"{key} {_shown(stored.get(key))} in the ledger, {_shown(given.get(key))} in the file"
+                return (
+                    record.number,
+                    f"{key} {_shown(stored.get(key))} in the ledger, {_shown(given.get(key))} in the file",
+                )
     return None
 
 
@@ -985,19 +1170,48 @@ def _apply(look: _Look, table: FileTable) -> Imported:
     numbers = [r.number for r in records] + list(range(first, first + len(table.hands) - plan.stored))
     for change in table.events if plan.outcome == "new" else plan.events:
         after = numbers[change.after_hand - 1] if change.after_hand else 0
-        s.add(TableEvent(table_id=kept.id, after_hand=after, kind=JOIN if change.join else LEAVE,
-                         player_id=people[change.join or change.leave], seat=change.seat))  # type: ignore[index]
+        s.add(
+            TableEvent(
+                table_id=kept.id,
+                after_hand=after,
+                kind=JOIN if change.join else LEAVE,
+                player_id=people[change.join or change.leave],
+                seat=change.seat,
+            )
+        )  # type: ignore[index]
     for payer, payee, cents in plan.payments:
         s.add(Payment(table_id=kept.id, payer_id=people[payer], payee_id=people[payee], cents=cents))
     s.flush()
     table = scored(table)
     assert table.payouts is not None
     new = range(plan.stored, len(table.hands))
-    _insert_hands(s, [(kept.id, numbers[i], table.hands[i].type, table.hands[i].note,
-                       json.dumps(table.hands[i].to_facts()), table.payouts[i]) for i in new], people)
+    _insert_hands(
+        s,
+        [
+            (
+                kept.id,
+                numbers[i],
+                table.hands[i].type,
+                table.hands[i].note,
+                json.dumps(table.hands[i].to_facts()),
+                table.payouts[i],
+            )
+            for i in new
+        ],
+        people,
+    )
     events = len(table.events) if plan.outcome == "new" else len(plan.events)
-    return Imported(table.key, kept.id, plan.outcome, len(table.hands), len(new), plan.by_facts,
-                    numbers[plan.stored] if new else 0, len(plan.payments), events)
+    return Imported(
+        table.key,
+        kept.id,
+        plan.outcome,
+        len(table.hands),
+        len(new),
+        plan.by_facts,
+        numbers[plan.stored] if new else 0,
+        len(plan.payments),
+        events,
+    )
 
 
 def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imported | None]) -> None:
@@ -1010,8 +1224,17 @@ def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imp
     s.execute(
         insert(Table.__table__),
         [
-            {"uid": t.uid, "name": t.name, "rules": t.rules.name, "settings": t.settings, "tariff": t.tariff,
-             "date": t.date, "first_dealer": t.first_dealer, "teams": t.teams, "closed": False}
+            {
+                "uid": t.uid,
+                "name": t.name,
+                "rules": t.rules.name,
+                "settings": t.settings,
+                "tariff": t.tariff,
+                "date": t.date,
+                "first_dealer": t.first_dealer,
+                "teams": t.teams,
+                "closed": False,
+            }
             for t in tables
         ],
     )
@@ -1019,12 +1242,21 @@ def _create(s: Any, look: _Look, waiting: list[tuple[int, _Kept]], out: list[Imp
     ids: dict[str, int] = dict(s.connection().execute(select(Table.uid, Table.id).where(Table.uid.in_(uids))).all())  # type: ignore[arg-type]
     s.execute(
         insert(Seat.__table__),
-        [{"table_id": ids[t.uid], "position": i, "player_id": people[n]} for t in tables for i, n in enumerate(t.players)],  # type: ignore[index]
+        [
+            {"table_id": ids[t.uid], "position": i, "player_id": people[n]}
+            for t in tables
+            for i, n in enumerate(t.players)
+        ],  # type: ignore[index]
     )
     # A new table's hands are numbered 1..N, so a join or leave comes after the hand the file says.
     events = [
-        {"table_id": ids[t.uid], "after_hand": c.after_hand, "kind": JOIN if c.join else LEAVE,  # type: ignore[index]
-         "player_id": people[c.join or c.leave], "seat": c.seat}  # type: ignore[index]
+        {
+            "table_id": ids[t.uid],
+            "after_hand": c.after_hand,
+            "kind": JOIN if c.join else LEAVE,  # type: ignore[index]
+            "player_id": people[c.join or c.leave],
+            "seat": c.seat,
+        }  # type: ignore[index]
         for t in tables
         for c in t.events
     ]
@@ -1061,7 +1293,9 @@ def _players(s: Any, names: Iterable[str]) -> dict[str, int]:
     new = {n.casefold(): n for n in reversed(names) if n.casefold() not in known}  # the first spelling of each
     if new:
         s.execute(insert(Player.__table__), [{"name": n, "name_key": k} for k, n in new.items()])
-        known.update(s.connection().execute(select(Player.name_key, Player.id).where(Player.name_key.in_(list(new)))).all())
+        known.update(
+            s.connection().execute(select(Player.name_key, Player.id).where(Player.name_key.in_(list(new)))).all()
+        )
     return {n: known[n.casefold()] for n in names}
 
 
@@ -1071,18 +1305,32 @@ def _insert_hands(s: Any, hands: list[tuple[int, int, str, str | None, str, Any]
     if not hands:
         return
     db = s.connection()
-    _bulk(db, HandRecord.__table__, ("table_id", "number", "type", "facts", "note", "status"),
-          [(table_id, number, kind, facts, note, LIVE) for table_id, number, kind, note, facts, _paid in hands])
+    _bulk(
+        db,
+        HandRecord.__table__,
+        ("table_id", "number", "type", "facts", "note", "status"),
+        [(table_id, number, kind, facts, note, LIVE) for table_id, number, kind, note, facts, _paid in hands],
+    )
     # Their ids, read back in one query: cheaper than an insert that returns them row by row.
     tables = list({h[0] for h in hands})
-    ids = {(r, n): i for r, n, i in db.execute(
-        select(HandRecord.table_id, HandRecord.number, HandRecord.id).where(HandRecord.table_id.in_(tables), HandRecord.status == LIVE)
-    )}
-    _bulk(db, PayoutRecord.__table__, ("hand_id", "table_id", "player_id", "points", "sat_out", "won", "solo"), [
-        (ids[table_id, number], table_id, players[name], points, name in out, points > 0, soloist == name)
-        for table_id, number, _k, _n, _f, (paid, out, soloist) in hands
-        for name, points in paid.items()
-    ])
+    ids = {
+        (r, n): i
+        for r, n, i in db.execute(
+            select(HandRecord.table_id, HandRecord.number, HandRecord.id).where(
+                HandRecord.table_id.in_(tables), HandRecord.status == LIVE
+            )
+        )
+    }
+    _bulk(
+        db,
+        PayoutRecord.__table__,
+        ("hand_id", "table_id", "player_id", "points", "sat_out", "won", "solo"),
+        [
+            (ids[table_id, number], table_id, players[name], points, name in out, points > 0, soloist == name)
+            for table_id, number, _k, _n, _f, (paid, out, soloist) in hands
+            for name, points in paid.items()
+        ],
+    )
 
 
 def _bulk(db: Any, table: Any, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
@@ -1113,8 +1361,11 @@ def _bulk(db: Any, table: Any, columns: tuple[str, ...], rows: list[tuple[Any, .
 
 
 def _unkept(e: OSError) -> SettingsError:
-    return _refuse(_("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
-        strerror=e.strerror or e))
+    return _refuse(
+        _("the checked tables cannot be kept in a temporary file ({strerror}; the folder is TMPDIR)").format(
+            strerror=e.strerror or e
+        )
+    )
 
 
 class _Spill:

@@ -26,12 +26,26 @@ def payout_list(view: Any) -> bytes:
     title = _("{name} - payout list").format(name=t.name)
     pdf = _document(title)
     pdf.add_page()
-    _heading(pdf, title, _("{date}; {heading}. Each prize winner signs for the prize received.").format(
-        date=t.date.isoformat(), heading=standings_heading(view.final, view.after)))
+    _heading(
+        pdf,
+        title,
+        _("{date}; {heading}. Each prize winner signs for the prize received.").format(
+            date=t.date.isoformat(), heading=standings_heading(view.final, view.after)
+        ),
+    )
     if view.prizes_fixed:
         pdf.set_font("Helvetica", "", 10)
-        pdf.cell(0, 6, _text(_("Prizes fixed since {time} (the first prize paid out).").format(
-            time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M"))), new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(
+            0,
+            6,
+            _text(
+                _("Prizes fixed since {time} (the first prize paid out).").format(
+                    time=view.prizes_fixed.strftime("%Y-%m-%d %H:%M")
+                )
+            ),
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
         pdf.ln(2)
     headers = [_("Rank"), _("No."), _("Name"), _("Prize"), _("Prize paid"), _("Balance"), _("Signature")]
     widths = [13.0, 12.0, 44.0, 26.0, 26.0, 26.0, WIDTH - 147.0]
@@ -45,13 +59,21 @@ def payout_list(view: Any) -> bytes:
             _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
         paid = _euros(line.prize_paid) if line.prize_paid else ""
         balance = _euros(line.balance) if line.balance else ""
-        _row(pdf, widths, [f"{line.rank}.", str(line.number), line.name, _euros(line.prize), paid, balance, ""], height=12, aligns=aligns, size=11)
+        _row(
+            pdf,
+            widths,
+            [f"{line.rank}.", str(line.number), line.name, _euros(line.prize), paid, balance, ""],
+            height=12,
+            aligns=aligns,
+            size=11,
+        )
     pdf.ln(6)
     pdf.set_font("Helvetica", "", 10)
     for text in (
         _("Prizes paid: {prizes}").format(prizes=_euros(sum(line.prize for line in winners))),
         _("Pot {pot}; payout {payout}; Kasse (the club's share) {kasse}.").format(
-            pot=_euros(book.pot), payout=_euros(book.payout), kasse=_euros(book.kasse)),
+            pot=_euros(book.pot), payout=_euros(book.payout), kasse=_euros(book.kasse)
+        ),
     ):
         pdf.cell(0, 6, _text(text), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(14)

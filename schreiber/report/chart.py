@@ -24,9 +24,36 @@ COMPACT_WIDTH = 4.0  # the phone page's chart: 400 px, shown at about its own si
 # Distinct colours, the strong ones first (tab10, then the light halves of tab20, then others), so
 # no two players of a chart share one: a money chart across rule sets easily has a dozen players.
 PALETTE = (
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-    "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#c7c7c7", "#dbdb8d", "#9edae5",
-    "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+    "#aec7e8",
+    "#ffbb78",
+    "#98df8a",
+    "#ff9896",
+    "#c5b0d5",
+    "#c49c94",
+    "#f7b6d2",
+    "#c7c7c7",
+    "#dbdb8d",
+    "#9edae5",
+    "#393b79",
+    "#637939",
+    "#8c6d31",
+    "#843c39",
+    "#7b4173",
+    "#3182bd",
+    "#e6550d",
+    "#31a354",
+    "#756bb1",
+    "#636363",
 )
 
 
@@ -99,8 +126,15 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
             points = [(x, _scaled(panel, v)) for x, v in zip(xs, values) if v is not None]
             if not points:
                 continue
-            (line,) = ax.plot([p[0] for p in points], [p[1] for p in points], label=name, color=colours[name],
-                              marker="o" if n <= 40 else None, markersize=3 if n > 1 else 6, linewidth=1.6)
+            (line,) = ax.plot(
+                [p[0] for p in points],
+                [p[1] for p in points],
+                label=name,
+                color=colours[name],
+                marker="o" if n <= 40 else None,
+                markersize=3 if n > 1 else 6,
+                linewidth=1.6,
+            )
             last = [v for v in values if v is not None][-1]
             ends.append((points[-1], f"{name} {_label(panel, last)}", line.get_color()))
         # The final totals at the line ends, moved apart where two would overlap.
@@ -124,8 +158,9 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
         if n:
             step = -(-n // 5) if compact else max(1, n // 12)
             ticks = xs[::step]
-            ax.set_xticks(ticks, [panel.x[t - 1] for t in ticks], rotation=30 if panel.xlabel == "evening" else 0,
-                          fontsize=8)
+            ax.set_xticks(
+                ticks, [panel.x[t - 1] for t in ticks], rotation=30 if panel.xlabel == "evening" else 0, fontsize=8
+            )
             ax.set_xlim(0.5, n + 0.5 + max(1, n * (0.35 if compact else 0.15)))  # room for the totals at the line ends
             if n == 1:
                 ax.set_xlim(0.8, 1.6)
@@ -175,7 +210,11 @@ def render_terminal(chart: Chart, width: int = 80, height: int | None = None, co
     notes = []
     for panel in panels:
         if panel.bock:
-            notes.append(_("Bock hands ({title}): {hands}").format(title=panel.title, hands=", ".join(panel.x[i] for i in panel.bock)))
+            notes.append(
+                _("Bock hands ({title}): {hands}").format(
+                    title=panel.title, hands=", ".join(panel.x[i] for i in panel.bock)
+                )
+            )
     import textwrap
 
     wrapped = [line for note in notes for line in textwrap.wrap(note, width)]
@@ -199,8 +238,12 @@ def _terminal_panel(panel: Panel, title: str, width: int, rows: int, color: bool
         pts = [(i + 1, _scaled(panel, values[i])) for i in keep if values[i] is not None]
         if pts:
             last = [v for v in values if v is not None][-1]
-            plt.plot([p[0] for p in pts], [p[1] for p in pts], label=f"{name} {_label(panel, last)}",
-                     marker=markers[j % len(markers)] if not color or n == 1 else "braille")
+            plt.plot(
+                [p[0] for p in pts],
+                [p[1] for p in pts],
+                label=f"{name} {_label(panel, last)}",
+                marker=markers[j % len(markers)] if not color or n == 1 else "braille",
+            )
     if n:
         step = max(1, n // 6)
         ticks = list(range(1, n + 1))[::step]

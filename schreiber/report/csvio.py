@@ -159,7 +159,9 @@ def read_file(path: str) -> Iterator[dict[str, str]]:
         raise CsvError(_("cannot read {path} ({strerror}).").format(path=path, strerror=e.strerror)) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise CsvError(_("{path} is not a regular file; give the file `schreiber export csv` wrote.").format(path=path))
+            raise CsvError(
+                _("{path} is not a regular file; give the file `schreiber export csv` wrote.").format(path=path)
+            )
         source = os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
@@ -180,7 +182,9 @@ def _lines(source: Any, path: str) -> Iterator[str]:
         block = source.read(_BLOCK)
         if number == 0 and not rest:
             if block.startswith((b"\xff\xfe", b"\xfe\xff")):
-                raise CsvError(_("{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.").format(path=path))
+                raise CsvError(
+                    _("{path} is UTF-16 text; schreiber reads UTF-8, as its export writes.").format(path=path)
+                )
             block = block.removeprefix(b"\xef\xbb\xbf")
         data = rest + block
         cut = data.rfind(b"\n") + 1 if block else len(data)
@@ -225,15 +229,25 @@ def _split(data: bytes) -> list[bytes]:
 def _line(raw: bytes, number: int, path: str) -> str:
     """Line `number` decoded, or the sentence that says what is wrong with it."""
     if len(raw) > MAX_LINE and not raw.endswith(b"\n") or len(raw) > MAX_LINE + 1:
-        raise CsvError(_("line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.").format(number=number, path=path, MAX_LINE=MAX_LINE))
+        raise CsvError(
+            _("line {number} of {path} is longer than {MAX_LINE:,} bytes; it is not an export of schreiber.").format(
+                number=number, path=path, MAX_LINE=MAX_LINE
+            )
+        )
     if b"\0" in raw:
-        raise CsvError(_("line {number} of {path} holds binary data; it is not an export of schreiber.").format(number=number, path=path))
+        raise CsvError(
+            _("line {number} of {path} holds binary data; it is not an export of schreiber.").format(
+                number=number, path=path
+            )
+        )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise CsvError(
-            _("line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); schreiber "
-                "reads UTF-8, as its export writes.").format(number=number, path=path)
+            _(
+                "line {number} of {path} is not UTF-8 text (saved as Latin-1 or Windows-1252?); schreiber "
+                "reads UTF-8, as its export writes."
+            ).format(number=number, path=path)
         ) from None
 
 
@@ -249,15 +263,21 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
         header = next(reader)
         missing = [c for c in REQUIRED if c not in header]
         if missing:
-            raise CsvError(_("{path} has no column {missing}; it must be a file `schreiber export csv` wrote.").format(path=path, missing=repr(missing[0])))
+            raise CsvError(
+                _("{path} has no column {missing}; it must be a file `schreiber export csv` wrote.").format(
+                    path=path, missing=repr(missing[0])
+                )
+            )
         width = len(header)
         for values in reader:
             if not values:
                 continue
             if len(values) != width:
                 raise CsvError(
-                    _("line {line_num} of {path} has {count} cells where the header has {width} (a cut-off or "
-                        "edited file?); nothing was imported.").format(line_num=reader.line_num, path=path, count=len(values), width=width)
+                    _(
+                        "line {line_num} of {path} has {count} cells where the header has {width} (a cut-off or "
+                        "edited file?); nothing was imported."
+                    ).format(line_num=reader.line_num, path=path, count=len(values), width=width)
                 )
             row = dict(zip(header, values))
             # Only a cell that starts with the guard can have been guarded: the others are as read,
@@ -267,6 +287,8 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
                     row[k] = unsafe_cell(row[k])
             yield row
     except csv.Error as e:
-        raise CsvError(_("line {line_num} of {path} cannot be read as CSV ({e}).").format(line_num=reader.line_num, path=path, e=e)) from None
+        raise CsvError(
+            _("line {line_num} of {path} cannot be read as CSV ({e}).").format(line_num=reader.line_num, path=path, e=e)
+        ) from None
     finally:
         csv.field_size_limit(old_limit)

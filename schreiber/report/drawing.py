@@ -61,7 +61,6 @@ _JAW_L: tuple[Cell, ...] = ((4, 4, "\\"), (5, 5, "\\"))
 _JAW_R: tuple[Cell, ...] = ((4, 10, "/"), (5, 9, "/"))
 
 
-
 def _arch(a: Point, b: Point, rise: float, pieces: int = 8) -> tuple[Point, ...]:
     """A flat arch from a to b whose middle lies `rise` lines higher, as a polyline."""
     cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 2 * rise
@@ -78,9 +77,7 @@ def _arch(a: Point, b: Point, rise: float, pieces: int = 8) -> tuple[Point, ...]
 _SKULL = _arch((3.5, 1), (11.5, 1), 0.6)
 
 PARTS: dict[str, Stroke] = {
-    "ear_l_top": Stroke(
-        "ear", "left ear, upper edge", _row(0, 2, 0, "_"), ((0, 0, "_"),), ((3.5, 1.1), (0, 1.45))
-    ),
+    "ear_l_top": Stroke("ear", "left ear, upper edge", _row(0, 2, 0, "_"), ((0, 0, "_"),), ((3.5, 1.1), (0, 1.45))),
     "ear_l": Stroke(
         "ear", "left ear", ((1, 2, "_"), (1, 1, "_"), (1, 0, "\\")), ((1, 0, "\\"),), ((3.5, 2.2), (0, 1.45))
     ),
@@ -133,9 +130,7 @@ _EYE_R = 3.5
 
 
 def _length(points: Sequence[Point]) -> float:
-    return sum(
-        math.hypot((b[0] - a[0]) * _SX, (b[1] - a[1]) * _SY) for a, b in zip(points, points[1:], strict=False)
-    )
+    return sum(math.hypot((b[0] - a[0]) * _SX, (b[1] - a[1]) * _SY) for a, b in zip(points, points[1:], strict=False))
 
 
 def _halve(stroke: Stroke) -> tuple[Stroke, Stroke]:
@@ -231,9 +226,13 @@ def head_small(strokes: int, head_size: int) -> str:
 
 
 def _summary(view: TeamView) -> str:
-    """"2 Schafköpfe · 4/9 strokes", and the pending 60:60 if this team declared it."""
+    """ "2 Schafköpfe · 4/9 strokes", and the pending 60:60 if this team declared it."""
     heads = view.schafkoepfe
-    done = _("no Schafkopf yet") if heads == 0 else ngettext("{count} Schafkopf", "{count} Schafköpfe", heads).format(count=heads)
+    done = (
+        _("no Schafkopf yet")
+        if heads == 0
+        else ngettext("{count} Schafkopf", "{count} Schafköpfe", heads).format(count=heads)
+    )
     text = _("{done} · {strokes}/{striche} strokes").format(done=done, strokes=view.strokes, striche=view.head_size)
     if view.pending:
         text += _(" · 60:60 pending, declared by this team")

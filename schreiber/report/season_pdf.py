@@ -43,15 +43,22 @@ def standings(view: SeasonStandings) -> bytes:
     orientation = "P" if wide else "L"
     width = WIDTH if wide else 297 - (210 - WIDTH)
     per_block = max(1, int((width - sum(lead) - sum(totals)) // TOURNAMENT_COLUMN))
-    blocks = [tournaments[i:i + per_block] for i in range(0, len(tournaments), per_block)] or [[]]
+    blocks = [tournaments[i : i + per_block] for i in range(0, len(tournaments), per_block)] or [[]]
     for k, block in enumerate(blocks):
         pdf.add_page(orientation=orientation)
         if k == 0:
             # The count is of the final tournaments (RULES.md §9); a running one's results are starred "so far".
-            _heading(pdf, title, ngettext("{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournament.",
-                                          "{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournaments.",
-                                          view.final_tournaments).format(
-                rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=view.final_tournaments))
+            _heading(
+                pdf,
+                title,
+                ngettext(
+                    "{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournament.",
+                    "{rules}; Wertung {wertung}, min_starts {min_starts}; after {count} tournaments.",
+                    view.final_tournaments,
+                ).format(
+                    rules=season.rules, wertung=view.wertung, min_starts=season.min_starts, count=view.final_tournaments
+                ),
+            )
             from schreiber.views.heading import running_lines
 
             running = running_lines(view)
@@ -76,7 +83,9 @@ def standings(view: SeasonStandings) -> bytes:
             if first:
                 cells += [_value(r.score), str(r.starts)] + (["x" if r.qualified else ""] if final else [])
             results = [r.results[at[t.id]] for t in block]
-            lines.append(cells + ["-" if x is None else f"{x.score} ({x.rank}.)" + ("*" if x.running else "") for x in results])
+            lines.append(
+                cells + ["-" if x is None else f"{x.score} ({x.rank}.)" + ("*" if x.running else "") for x in results]
+            )
         _list(pdf, widths, headers, lines, size=8)
     return bytes(pdf.output())
 
@@ -115,7 +124,9 @@ def cards(info: SeasonInfo, players: Sequence[SeasonEntrant], base: str) -> byte
         pdf.set_font("Helvetica", "B", 30)
         pdf.cell(40, 14, str(player.number))
         pdf.set_xy(x + 4, y + 30)
-        pdf.set_font("Helvetica", "B", 12 if len(player.name) <= 16 else 9)  # a long name still fits above the foot line
+        pdf.set_font(
+            "Helvetica", "B", 12 if len(player.name) <= 16 else 9
+        )  # a long name still fits above the foot line
         pdf.multi_cell(CARD_W - 46, 5, _text(player.name))
         pdf.set_xy(x + 4, y + CARD_H - 8)
         pdf.set_font("Helvetica", "", 7)

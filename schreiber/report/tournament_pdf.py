@@ -46,8 +46,16 @@ def _heading(pdf: Any, title: str, subtitle: str = "") -> None:
     pdf.ln(3)
 
 
-def _row(pdf: Any, widths: list[float], cells: list[Any], height: float = 7, bold: bool = False, fill: bool = False,
-         aligns: list[str] | None = None, size: float = 10) -> None:
+def _row(
+    pdf: Any,
+    widths: list[float],
+    cells: list[Any],
+    height: float = 7,
+    bold: bool = False,
+    fill: bool = False,
+    aligns: list[str] | None = None,
+    size: float = 10,
+) -> None:
     pdf.set_font("Helvetica", "B" if bold else "", size)
     for i, (w, c) in enumerate(zip(widths, cells)):
         align = aligns[i] if aligns else "L"
@@ -93,8 +101,13 @@ def seat_plan(plan: Any) -> bytes:
     pdf = _document(title)
     pdf.add_page(orientation="L")
     page_width = 297 - 2 * MARGIN
-    _heading(pdf, title, _("Seat plan: {tables} tables; seat 1 deals first. Repeated pairs in this draw: {repeats}.").format(
-        tables=len(plan.tables), repeats=plan.repeats))
+    _heading(
+        pdf,
+        title,
+        _("Seat plan: {tables} tables; seat 1 deals first. Repeated pairs in this draw: {repeats}.").format(
+            tables=len(plan.tables), repeats=plan.repeats
+        ),
+    )
     seats = max((len(x.players) for x in plan.tables), default=4)
     number_width = 30.0
     cell = (page_width - number_width) / seats
@@ -117,7 +130,9 @@ def seat_plan(plan: Any) -> bytes:
             pdf.cell(cell - 2, 9, _text(name), align="L")
             pdf.set_xy(x + 1, top + 11)
             pdf.set_font("Helvetica", "", 12)
-            pdf.cell(cell - 2, 6, _text(_("no. {number} - seat {seat}").format(number=number, seat=seat + 1)), align="L")
+            pdf.cell(
+                cell - 2, 6, _text(_("no. {number} - seat {seat}").format(number=number, seat=seat + 1)), align="L"
+            )
         pdf.set_xy(MARGIN, top + height)
         pdf.set_draw_color(160, 160, 160)
         pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
@@ -125,7 +140,11 @@ def seat_plan(plan: Any) -> bytes:
     pdf.add_page(orientation="P")
     _heading(pdf, title, _("Where do I sit? Everyone by name."))
     everyone = sorted(
-        ((name, number, table.table, seat) for table in plan.tables for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)),
+        (
+            (name, number, table.table, seat)
+            for table in plan.tables
+            for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)
+        ),
         key=lambda x: german_order(x[0]),
     )
     column = WIDTH / 2
@@ -141,7 +160,9 @@ def seat_plan(plan: Any) -> bytes:
             if not chunk:
                 break
             pdf.set_xy(MARGIN + c * column, top)
-            for cells, bold in [((_("Name"), _("No."), _("Table"), _("Seat")), True)] + [((n, str(no), str(tb), str(st)), False) for n, no, tb, st in chunk]:
+            for cells, bold in [((_("Name"), _("No."), _("Table"), _("Seat")), True)] + [
+                ((n, str(no), str(tb), str(st)), False) for n, no, tb, st in chunk
+            ]:
                 x = MARGIN + c * column
                 pdf.set_x(x)
                 for k, (w, text) in enumerate(zip(widths, cells)):
@@ -164,15 +185,33 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
             pdf,
             _("{name} - round {round} - table {table}").format(name=t.name, round=plan.round, table=table.table),
             _("{rules}; session {session}; {hands} hands. Seat 1 deals first, the deal passes on clockwise.").format(
-                rules=t.rules, session=table.session, hands=table.of or t.hands),
+                rules=t.rules, session=table.session, hands=table.of or t.hands
+            ),
         )
         n = len(table.players)
         game = 60.0 if games else 38.0
         widths = [10.0, game] + [(WIDTH - 10 - game) / n] * n
         pdf.set_fill_color(225, 225, 225)
-        _row(pdf, widths, ["", ""] + [_("Seat {n}").format(n=i) for i in range(1, n + 1)], height=6, fill=True, aligns=["C"] * (n + 2), size=8)
-        _row(pdf, widths, [_("No."), _("Declarer, game, value") if games else _("Game")] + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
-             height=8, bold=True, fill=True, aligns=["C", "L"] + ["C"] * n, size=9 if n > 4 else 10)
+        _row(
+            pdf,
+            widths,
+            ["", ""] + [_("Seat {n}").format(n=i) for i in range(1, n + 1)],
+            height=6,
+            fill=True,
+            aligns=["C"] * (n + 2),
+            size=8,
+        )
+        _row(
+            pdf,
+            widths,
+            [_("No."), _("Declarer, game, value") if games else _("Game")]
+            + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
+            height=8,
+            bold=True,
+            fill=True,
+            aligns=["C", "L"] + ["C"] * n,
+            size=9 if n > 4 else 10,
+        )
         space = 297 - 18 - pdf.get_y() - 3 * 8 - 14
         lines = table.of or t.hands  # a table of 5 plays 5/4 of the hands, a Skat table of 3 three quarters
         height = max(4.5, min(7.0, space / max(lines, 1)))
@@ -180,7 +219,7 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
             if pdf.get_y() + height > 297 - 18 - 3 * 8 - 14:
                 pdf.add_page()
             _row(pdf, widths, [str(hand), ""] + [""] * n, height=height, aligns=["C"] * (n + 2), size=8)
-        for label in ((_("Total"), _("won"), _("lost")) if games else (_("Total"), _("Soli"))):
+        for label in (_("Total"), _("won"), _("lost")) if games else (_("Total"), _("Soli")):
             _row(pdf, [10.0 + game] + widths[2:], [label] + [""] * n, height=8, bold=True, aligns=["R"] + ["C"] * n)
         pdf.ln(6)
         pdf.set_font("Helvetica", "", 9)
@@ -196,12 +235,25 @@ def standings(view: Any) -> bytes:
     title = _("{name} - {heading}").format(name=t.name, heading=heading(view))
     pdf = _document(title)
     pdf.add_page()
-    _heading(pdf, title, _("{rules}, {date}; Wertung {wertung}.").format(rules=t.rules, date=t.date.isoformat(), wertung=t.wertung))
+    _heading(
+        pdf,
+        title,
+        _("{rules}, {date}; Wertung {wertung}.").format(rules=t.rules, date=t.date.isoformat(), wertung=t.wertung),
+    )
     if view.unfinished:
         pdf.set_font("Helvetica", "B", 11)
         for u in view.unfinished:
-            pdf.cell(0, 6, _text(_("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
-                round=u.round, table=u.table, hands=u.hands, of=u.of)), new_x="LMARGIN", new_y="NEXT")
+            pdf.cell(
+                0,
+                6,
+                _text(
+                    _("Not finished: round {round}, table {table} is still playing ({hands} of {of} hands).").format(
+                        round=u.round, table=u.table, hands=u.hands, of=u.of
+                    )
+                ),
+                new_x="LMARGIN",
+                new_y="NEXT",
+            )
         pdf.ln(2)
     platz = t.wertung in ("platz", "seeger")  # a score beside the points
     headers = [_("Rank"), _("No."), _("Name")] + ([_("Score")] if platz else []) + [_("Points"), _("Soli")]

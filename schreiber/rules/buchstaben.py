@@ -57,9 +57,9 @@ class Buchstaben:
     """Buchstaben-Schafkopf: (game + Schneider + Schwarz) × Spritze × Doppelt + Laufende to every winner."""
 
     name = "buchstaben"
-    summary = (
-        N_("Buchstaben-Schafkopf (WAW) for 2–4: only winners score the full value; "
-        "Rufspiel 1, Solo/Bettel 2, Du 4, Spritze and Doppelt ×2, Laufende added after.")
+    summary = N_(
+        "Buchstaben-Schafkopf (WAW) for 2–4: only winners score the full value; "
+        "Rufspiel 1, Solo/Bettel 2, Du 4, Spritze and Doppelt ×2, Laufende added after."
     )
     settings: dict[str, Setting] = {
         "gewinn_ab": Setting(
@@ -79,16 +79,22 @@ class Buchstaben:
     types: dict[str, str] = {
         "rufspiel": N_("4 players: --player and the called --partner against two, --augen of the pair; 1 point"),
         "spiel": N_("3 players: --player alone against two, --augen; scored as a Rufspiel (spiel_wert, 1)"),
-        "solo": N_("4 players: --player alone against three, --augen; 2 points, no Schneider. "
-        "2 players (Offiziers-Schafkopf): --player against the other"),
+        "solo": N_(
+            "4 players: --player alone against three, --augen; 2 points, no Schneider. "
+            "2 players (Offiziers-Schafkopf): --player against the other"
+        ),
         "du": N_("3–4 players: --player takes every trick (Tout), --won/--lost; 4 points, no Schneider or Schwarz"),
         "bettel": N_("3–4 players: --player takes no trick, --won/--lost; 2 points, no Schneider, Schwarz or Laufende"),
-        "zusammengeworfen": N_("3–4 players: nobody plays; no points, the next dealer deals; "
-        "at 4 the next played hand counts Doppelt"),
-        "vergeben": N_("3–4 players: a misdeal; the first: the same dealer deals again; "
-        "his second in a row: every other player +1"),
-        "jeder-gegen-jeden": N_("everyone for himself: --augen NAME=N for every player (48 in all), "
-        "--stiche NAME=N breaks ties; each winner +1"),
+        "zusammengeworfen": N_(
+            "3–4 players: nobody plays; no points, the next dealer deals; at 4 the next played hand counts Doppelt"
+        ),
+        "vergeben": N_(
+            "3–4 players: a misdeal; the first: the same dealer deals again; his second in a row: every other player +1"
+        ),
+        "jeder-gegen-jeden": N_(
+            "everyone for himself: --augen NAME=N for every player (48 in all), "
+            "--stiche NAME=N breaks ties; each winner +1"
+        ),
     }
     min_players = 2
     max_players = 4
@@ -101,15 +107,19 @@ class Buchstaben:
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Carry:
         if len(players) not in TYPES_BY_SIZE:
-            raise SettingsError(_("Buchstaben-Schafkopf is played by 2, 3 or 4 players, not {count}.").format(count=len(players)))
+            raise SettingsError(
+                _("Buchstaben-Schafkopf is played by 2, 3 or 4 players, not {count}.").format(count=len(players))
+            )
         return Carry()
 
     def check_settings(self, settings: Settings) -> None:
         low, high = _setting(settings, "laufende_ab"), _setting(settings, "laufende_max")
         if low > high:
             raise SettingsError(
-                _("--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
-                    "(laufende_max); use {high} or less.").format(low=low, high=high)
+                _(
+                    "--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
+                    "(laufende_max); use {high} or less."
+                ).format(low=low, high=high)
             )
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
@@ -117,12 +127,18 @@ class Buchstaben:
         n = len(state.active)
         lines: list[str] = []
         if n == 4:
-            lines.append(_("Doppelt pending: the next played hand counts ×2") if carry.doppelt else _("no Doppelt pending"))
+            lines.append(
+                _("Doppelt pending: the next played hand counts ×2") if carry.doppelt else _("no Doppelt pending")
+            )
         if "vergeben" in TYPES_BY_SIZE.get(n, ()):
             dealer = state.dealer_name
             count = carry.misdeals if carry.misdeal_dealer == dealer else 0
             if count:  # none in a row is nothing to say
-                lines.append(_("misdeals by {dealer} in a row: {count} (another gives every other player +1)").format(dealer=dealer, count=count))
+                lines.append(
+                    _("misdeals by {dealer} in a row: {count} (another gives every other player +1)").format(
+                        dealer=dealer, count=count
+                    )
+                )
         return lines
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
@@ -136,8 +152,15 @@ class Buchstaben:
     def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
         return statistics.declarer_and_partner(facts)
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
             statistics.count_solo(counts, declarer, seated)
         if facts.get("spritze"):
@@ -166,8 +189,16 @@ class Buchstaben:
         n = len(state.active)
         allowed = TYPES_BY_SIZE.get(n, ())
         if hand.type not in allowed:
-            where = _("is not a hand type of buchstaben") if hand.type not in FIELDS else _("is not played by {n}").format(n=n)
-            raise HandError(_("{type} {where}; with {n} players the types are {allowed}.").format(type=hand.type, where=where, n=n, allowed=', '.join(allowed)))
+            where = (
+                _("is not a hand type of buchstaben")
+                if hand.type not in FIELDS
+                else _("is not played by {n}").format(n=n)
+            )
+            raise HandError(
+                _("{type} {where}; with {n} players the types are {allowed}.").format(
+                    type=hand.type, where=where, n=n, allowed=", ".join(allowed)
+                )
+            )
         if hand.bock:
             raise HandError(_("--bock: Buchstaben-Schafkopf has no Bock."))
         _ONLY[hand.type](hand)
@@ -210,7 +241,9 @@ class Buchstaben:
             value=1,
             terms=terms,
             formula=formula(terms),
-            split=_("second misdeal in a row by {dealer}: {names} +1 each; the deal passes on").format(dealer=dealer, names=and_list(others)),
+            split=_("second misdeal in a row by {dealer}: {names} +1 each; the deal passes on").format(
+                dealer=dealer, names=and_list(others)
+            ),
             winners=others,
         )
         return Result(payout, Carry(doppelt), consumes_bock=False)
@@ -237,7 +270,9 @@ class Buchstaben:
             won = hand.augen >= _setting(settings, "gewinn_ab")
             if hand.schwarz and hand.augen not in (0, AUGEN):
                 raise HandError(
-                    _("--schwarz: the losing party took no trick, so --augen N must be 0 or {AUGEN}, not {augen}.").format(AUGEN=AUGEN, augen=hand.augen)
+                    _(
+                        "--schwarz: the losing party took no trick, so --augen N must be 0 or {AUGEN}, not {augen}."
+                    ).format(AUGEN=AUGEN, augen=hand.augen)
                 )
         else:
             checks.need(hand, "won")
@@ -287,11 +322,17 @@ class Buchstaben:
                 )
             if len(active) == 4 and sum(stiche.values()) != TRICKS_AT_FOUR:
                 raise HandError(
-                    _("--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum}.").format(TRICKS_AT_FOUR=TRICKS_AT_FOUR, sum=sum(stiche.values()))
+                    _("--stiche NAME=N must add up to {TRICKS_AT_FOUR} tricks; these add up to {sum}.").format(
+                        TRICKS_AT_FOUR=TRICKS_AT_FOUR, sum=sum(stiche.values())
+                    )
                 )
             for p in active:
                 if augen[p] > 0 and stiche[p] == 0:
-                    raise HandError(_("--stiche NAME=N: {p} has {augen} Augen but no trick; give at least 1.").format(p=p, augen=augen[p]))
+                    raise HandError(
+                        _("--stiche NAME=N: {p} has {augen} Augen but no trick; give at least 1.").format(
+                            p=p, augen=augen[p]
+                        )
+                    )
         best = max(augen[p] for p in active)
         leaders = [p for p in active if augen[p] == best]
         if stiche and len(leaders) > 1:
@@ -306,8 +347,16 @@ class Buchstaben:
         if len(winners) == 1:
             split = _("{name} has the most Augen ({best}): +{value}").format(name=winners[0], best=best, value=value)
         else:
-            tie = ngettext(" and {count} trick", " and {count} tricks", stiche[winners[0]]).format(count=stiche[winners[0]]) if stiche else ""
-            split = _("{names} tie with {best} Augen{tie}: +{value} each").format(names=and_list(winners), best=best, tie=tie, value=value)
+            tie = (
+                ngettext(" and {count} trick", " and {count} tricks", stiche[winners[0]]).format(
+                    count=stiche[winners[0]]
+                )
+                if stiche
+                else ""
+            )
+            split = _("{names} tie with {best} Augen{tie}: +{value} each").format(
+                names=and_list(winners), best=best, tie=tie, value=value
+            )
         payout = Payout(
             points={p: (value if p in winners else 0) for p in active},
             value=value,
@@ -351,7 +400,9 @@ def _split(party: tuple[str, ...], active: tuple[str, ...], won: bool, value: in
     losers = [p for p in active if p not in winners]
     gain = ngettext("+{value}", "+{value} each", len(winners)).format(value=value)
     if won:
-        split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(party=and_list(party), gain=gain)
+        split = ngettext("{party} wins: {gain}", "{party} win: {gain}", len(party)).format(
+            party=and_list(party), gain=gain
+        )
     else:
         split = ngettext("{party} loses: {winners} {gain}", "{party} lose: {winners} {gain}", len(party)).format(
             party=and_list(party), winners=and_list(winners), gain=gain

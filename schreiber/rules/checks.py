@@ -17,7 +17,11 @@ def only(hand: Hand, allowed: Iterable[str]) -> None:
     if extra:
         first = sorted(extra, key=list(OPTION_OF).index)[0]
         options = ", ".join(OPTION_OF[f] for f in OPTION_OF if f in allowed) or _("no options")
-        raise HandError(_("{option} does not apply to {type}; it takes {options}.").format(option=OPTION_OF[first], type=hand.type, options=options))
+        raise HandError(
+            _("{option} does not apply to {type}; it takes {options}.").format(
+                option=OPTION_OF[first], type=hand.type, options=options
+            )
+        )
 
 
 class Only:
@@ -57,12 +61,20 @@ def need(hand: Hand, *names: str) -> None:
 def seated(name: str, active: tuple[str, ...], option: str) -> None:
     """Refuse a name that is not one of the players holding cards in this hand."""
     if name not in active:
-        raise HandError(_("{option}: {name} is not playing this hand; the players are {active}.").format(option=option, name=name, active=', '.join(active)))
+        raise HandError(
+            _("{option}: {name} is not playing this hand; the players are {active}.").format(
+                option=option, name=name, active=", ".join(active)
+            )
+        )
 
 
 def in_range(value: int, low: int, high: int, option: str) -> None:
     if not low <= value <= high:
-        raise HandError(_("{option} must be between {low} and {high}, not {value}.").format(option=option, low=low, high=high, value=value))
+        raise HandError(
+            _("{option} must be between {low} and {high}, not {value}.").format(
+                option=option, low=low, high=high, value=value
+            )
+        )
 
 
 def different(player: str | None, partner: str | None) -> None:
@@ -74,7 +86,9 @@ def no_repeats(names: Iterable[str], option: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise HandError(_("{option}: {name} is named twice; each player counts once.").format(option=option, name=name))
+            raise HandError(
+                _("{option}: {name} is named twice; each player counts once.").format(option=option, name=name)
+            )
         seen.add(name)
 
 
@@ -83,7 +97,9 @@ def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | 
     for name, value in values.items():
         seated(name, active, option)
         if value < 0:
-            raise HandError(_("{option}: {name}={value} is negative; use 0 or more.").format(option=option, name=name, value=value))
+            raise HandError(
+                _("{option}: {name}={value} is negative; use 0 or more.").format(option=option, name=name, value=value)
+            )
     if total is not None:
         missing = [p for p in active if p not in values]
         if missing:
@@ -95,4 +111,8 @@ def per_player(values: Mapping[str, int], active: tuple[str, ...], total: int | 
                 ).format(option=option, names=and_list(missing))
             )
         if sum(values.values()) != total:
-            raise HandError(_("{option} must add up to {total}; these add up to {sum}.").format(option=option, total=total, sum=sum(values.values())))
+            raise HandError(
+                _("{option} must add up to {total}; these add up to {sum}.").format(
+                    option=option, total=total, sum=sum(values.values())
+                )
+            )

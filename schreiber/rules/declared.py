@@ -29,12 +29,26 @@ class Declared(NamedTuple):
 
 
 DECLARED: tuple[Declared, ...] = (
-    Declared("spitzen", int, N_("Skat: the Spitzen, mit or ohne N (1–4 in grand, 1–11 in a suit game)."), N_("Spitzen")),
+    Declared(
+        "spitzen", int, N_("Skat: the Spitzen, mit or ohne N (1–4 in grand, 1–11 in a suit game)."), N_("Spitzen")
+    ),
     Declared("ohne", bool, N_("Skat: the Spitzen are ohne (recorded; the value is the same)."), N_("ohne")),
     Declared("hand", bool, N_("Skat: a Hand game, played without the Skat."), N_("Hand")),
-    Declared("schneider_angesagt", bool, N_("Skat: Schneider was announced (Hand games only)."), N_("Schneider angesagt")),
-    Declared("schwarz_angesagt", bool, N_("Skat: Schwarz was announced (Hand games only; decided by --won/--lost)."), N_("Schwarz angesagt")),
+    Declared(
+        "schneider_angesagt", bool, N_("Skat: Schneider was announced (Hand games only)."), N_("Schneider angesagt")
+    ),
+    Declared(
+        "schwarz_angesagt",
+        bool,
+        N_("Skat: Schwarz was announced (Hand games only; decided by --won/--lost)."),
+        N_("Schwarz angesagt"),
+    ),
     Declared("ouvert", bool, N_("Skat: played open (ouvert); decided by --won/--lost."), N_("ouvert")),
-    Declared("reizwert", int, N_("Skat: the bid (Reizwert), a value some game can have (18, 20, 22, 23, 24 …)."), N_("Reizwert")),
+    Declared(
+        "reizwert",
+        int,
+        N_("Skat: the bid (Reizwert), a value some game can have (18, 20, 22, 23, 24 …)."),
+        N_("Reizwert"),
+    ),
 )
 DECLARED_BY_NAME: dict[str, Declared] = {d.name: d for d in DECLARED}

@@ -123,22 +123,34 @@ def _common_settings() -> dict[str, Setting]:
             maximum=4,
         ),
         "musssolo_runde_spiele": Setting(
-            0, N_("hands in a Musssolo round, counted from the first hand (0 = as many as players at the table)"), minimum=0
+            0,
+            N_("hands in a Musssolo round, counted from the first hand (0 = as many as players at the table)"),
+            minimum=0,
         ),
     }
 
 
 SEED_SETTINGS: dict[str, Setting] = {
     "schneider_unter": Setting(90, N_("Schneider: the losing party has fewer Augen than this"), minimum=1, maximum=120),
-    "fuchs": Setting(5, N_("stake per Fuchs caught, paid by each player of the party that lost it (0 = off)"), minimum=0),
-    "karlchen": Setting(5, N_("Karlchen stake: won with the game, paid on top if that party loses (0 = off)"), minimum=0),
-    "altenstrafe": Setting(5, N_("Altenstrafe: both Kreuz-Damen in one trick, each Alte pays this (0 = off)"), minimum=0),
+    "fuchs": Setting(
+        5, N_("stake per Fuchs caught, paid by each player of the party that lost it (0 = off)"), minimum=0
+    ),
+    "karlchen": Setting(
+        5, N_("Karlchen stake: won with the game, paid on top if that party loses (0 = off)"), minimum=0
+    ),
+    "altenstrafe": Setting(
+        5, N_("Altenstrafe: both Kreuz-Damen in one trick, each Alte pays this (0 = off)"), minimum=0
+    ),
     "doppelkopf": Setting(0, N_("stake per trick of 40 Augen or more, like a Fuchs (0 = off)"), minimum=0),
     "hammel": Setting(5, N_("Hammelrennen: the winner receives this from each other player"), minimum=0),
     "hammel_ohne_stich": Setting(False, N_("Hammelrennen is won by the player without a trick, not by the most Augen")),
-    "schiebekopf": Setting(5, N_("Schiebekopf: the player with the most Augen pays this to each other player"), minimum=0),
+    "schiebekopf": Setting(
+        5, N_("Schiebekopf: the player with the most Augen pays this to each other player"), minimum=0
+    ),
     "stilles_solo_nur_schwarz": Setting(True, N_("a stilles Solo is won only schwarz (the soloist takes every trick)")),
-    "pflichtsolo_selber_geber": Setting(False, N_("after a Pflichtsolo the same dealer deals again (as in the DDV rules)")),
+    "pflichtsolo_selber_geber": Setting(
+        False, N_("after a Pflichtsolo the same dealer deals again (as in the DDV rules)")
+    ),
     "bock": _bock_setting(),
     **_common_settings(),
     "ohne_neuner": Setting(False, N_("played without the Neuner (40 cards, 10 tricks); recorded, used for --stiche")),
@@ -176,7 +188,9 @@ SEED_TYPES: dict[str, str] = {
 }
 
 TURNIER_TYPES: dict[str, str] = {
-    "normal": N_("Re (--player, --partner) against Kontra; --augen N of Re; --re/--kontra, --re-absage/--kontra-absage"),
+    "normal": N_(
+        "Re (--player, --partner) against Kontra; --augen N of Re; --re/--kontra, --re-absage/--kontra-absage"
+    ),
     "hochzeit": N_("as normal with the --partner found; without one in the first three tricks a solo of --player"),
     **_SOLO_TYPES,
     "zusammengeworfen": N_("thrown in: nobody scores, the deal passes on"),
@@ -212,7 +226,9 @@ class Doppelkopf:
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type not in self.types:
             raise HandError(
-                _("{type} is not a hand type of {name}; use one of {types}.").format(type=hand.type, name=self.name, types=', '.join(self.types))
+                _("{type} is not a hand type of {name}; use one of {types}.").format(
+                    type=hand.type, name=self.name, types=", ".join(self.types)
+                )
             )
         if hand.bock:
             self._check_bock_flag(settings)
@@ -245,7 +261,9 @@ class Doppelkopf:
             _VALUE_FACTS(hand),
             state.bock.factor,
         )
-        payout = self._payout(state.active, game, side, value, terms, worded, game.members(winner) if winner is not None else ())
+        payout = self._payout(
+            state.active, game, side, value, terms, worded, game.members(winner) if winner is not None else ()
+        )
         same = hand.pflicht and game.solo and table.selber_geber
         # As in Schafkopf, a hand the same dealer deals again after does not use up a Bock hand.
         return Result(payout, carry, same, bock_causes, not same)
@@ -263,10 +281,16 @@ class Doppelkopf:
                 done = dict(carry.played)
                 missed = [p for p in state.players if done.get(p, 0) < owed_each]
                 if missed:
-                    lines.append(_("Round {round} is over; Musssolo not played: {names}.").format(round=current, names=", ".join(missed)))
+                    lines.append(
+                        _("Round {round} is over; Musssolo not played: {names}.").format(
+                            round=current, names=", ".join(missed)
+                        )
+                    )
             owed = [p for p in state.players if counts.get(p, 0) < owed_each]
             left = length - state.hands % length
-            where = ngettext("round {round}, {count} hand left", "round {round}, {count} hands left", left).format(round=current + 1, count=left)
+            where = ngettext("round {round}, {count} hand left", "round {round}, {count} hands left", left).format(
+                round=current + 1, count=left
+            )
             if owed:
                 lines.append(_("Musssolo still owed ({where}): {names}.").format(where=where, names=", ".join(owed)))
             else:
@@ -279,15 +303,17 @@ class Doppelkopf:
         if owed_each <= 0:
             return {}
         __, counts = self._musssolo_now(settings, state)
-        return {
-            p: {"musssolo": "gespielt" if counts.get(p, 0) >= owed_each else "offen"} for p in state.players
-        }
+        return {p: {"musssolo": "gespielt" if counts.get(p, 0) >= owed_each else "offen"} for p in state.players}
 
     def check_settings(self, settings: Settings) -> None:
         # The stored value of a multi setting may be a list; only the known triggers make sense.
         for trigger in self._bock(settings):
             if trigger not in BOCK_TRIGGERS:
-                raise SettingsError(_("--set bock: {trigger} is not allowed; use {BOCK_TRIGGERS}.").format(trigger=repr(trigger), BOCK_TRIGGERS=', '.join(BOCK_TRIGGERS)))
+                raise SettingsError(
+                    _("--set bock: {trigger} is not allowed; use {BOCK_TRIGGERS}.").format(
+                        trigger=repr(trigger), BOCK_TRIGGERS=", ".join(BOCK_TRIGGERS)
+                    )
+                )
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -299,15 +325,29 @@ class Doppelkopf:
     stat_notes: tuple[str, ...] = ()
 
     def stat_counts(self) -> dict[str, Any]:
-        return {"re_party": statistics.pw(), "kontra_party": statistics.pw(), "solos": statistics.pw(),
-                "absagen": {"made": 0, "won": 0}, "foxes": {"caught": 0, "lost": 0}, "karlchen": 0,
-                "doppelkoepfe": 0, "pflichtsolos": {"played": 0, "owed": 0}}
+        return {
+            "re_party": statistics.pw(),
+            "kontra_party": statistics.pw(),
+            "solos": statistics.pw(),
+            "absagen": {"made": 0, "won": 0},
+            "foxes": {"caught": 0, "lost": 0},
+            "karlchen": 0,
+            "doppelkoepfe": 0,
+            "pflichtsolos": {"played": 0, "owed": 0},
+        }
 
     def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
         return statistics.declarer_and_partner(facts)
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         if declarer is not None and partners:
             side = (declarer, *partners)
             for name, pts in seated:
@@ -332,9 +372,20 @@ class Doppelkopf:
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of
         head = ["player", "re", "kontra", "solos", "absagen", "foxes", "karlchen", "dk", "pflicht"]
-        body = [[p["name"], w(p["re_party"]), w(p["kontra_party"]), w(p["solos"]),
-                 f"{p['absagen']['won']}/{p['absagen']['made']}", f"{p['foxes']['caught']}:{p['foxes']['lost']}",
-                 p["karlchen"], p["doppelkoepfe"], p["pflichtsolos"]["played"]] for p in players]
+        body = [
+            [
+                p["name"],
+                w(p["re_party"]),
+                w(p["kontra_party"]),
+                w(p["solos"]),
+                f"{p['absagen']['won']}/{p['absagen']['made']}",
+                f"{p['foxes']['caught']}:{p['foxes']['lost']}",
+                p["karlchen"],
+                p["doppelkoepfe"],
+                p["pflichtsolos"]["played"],
+            ]
+            for p in players
+        ]
         return [[head, *body]]
 
     def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
@@ -425,8 +476,10 @@ class Doppelkopf:
             player = game.re[0]
             if owed_each > 0 and counts.get(player, 0) >= owed_each:
                 raise HandError(
-                    _("--pflicht: {player} has played the Musssolo of this round already; leave --pflicht off "
-                        "for a Lustsolo.").format(player=player)
+                    _(
+                        "--pflicht: {player} has played the Musssolo of this round already; leave --pflicht off "
+                        "for a Lustsolo."
+                    ).format(player=player)
                 )
             counts[player] = counts.get(player, 0) + 1
         return _musssolo(current, tuple((p, counts[p]) for p in state.players if counts.get(p)))
@@ -466,23 +519,31 @@ class Doppelkopf:
                 without = [p for p in active if hand.stiche[p] == 0]
                 if winner is not None and winner not in without:
                     raise HandError(
-                        _("--winner: {winner} took {stiche} tricks; the Hammelrennen is won by the player without a trick.").format(winner=winner, stiche=hand.stiche[winner])
+                        _(
+                            "--winner: {winner} took {stiche} tricks; the Hammelrennen is won by the player without a trick."
+                        ).format(winner=winner, stiche=hand.stiche[winner])
                     )
                 if winner is None:
                     if not without:
                         raise HandError(
-                            _("--stiche NAME=N: every player took a trick, so the Hammelrennen has no winner; enter the "
-                                "hand as zusammengeworfen.")
+                            _(
+                                "--stiche NAME=N: every player took a trick, so the Hammelrennen has no winner; enter the "
+                                "hand as zusammengeworfen."
+                            )
                         )
                     if len(without) > 1:
                         raise HandError(
-                            _("--stiche NAME=N: {without} took no trick; name the winner with --winner.").format(without=' and '.join(without))
+                            _("--stiche NAME=N: {without} took no trick; name the winner with --winner.").format(
+                                without=" and ".join(without)
+                            )
                         )
                     winner = without[0]
             elif winner is None:
                 raise HandError(
-                    _("--winner NAME (the player without a trick) or --stiche NAME=N for every player is needed "
-                        "for hammelrennen.")
+                    _(
+                        "--winner NAME (the player without a trick) or --stiche NAME=N for every player is needed "
+                        "for hammelrennen."
+                    )
                 )
         else:
             if hand.augen_by_player:
@@ -491,12 +552,16 @@ class Doppelkopf:
                 best = [p for p in active if hand.augen_by_player[p] == top]
                 if winner is not None and winner not in best:
                     raise HandError(
-                        _("--winner: {winner} has {augen_by_player} Augen, but {best} has the most ({top}).").format(winner=winner, augen_by_player=hand.augen_by_player[winner], best=best[0], top=top)
+                        _("--winner: {winner} has {augen_by_player} Augen, but {best} has the most ({top}).").format(
+                            winner=winner, augen_by_player=hand.augen_by_player[winner], best=best[0], top=top
+                        )
                     )
                 if winner is None:
                     if len(best) > 1:
                         raise HandError(
-                            _("--augen NAME=N: {best} tie with {top} Augen; name the winner with --winner.").format(best=' and '.join(best), top=top)
+                            _("--augen NAME=N: {best} tie with {top} Augen; name the winner with --winner.").format(
+                                best=" and ".join(best), top=top
+                            )
                         )
                     winner = best[0]
             elif winner is None:
@@ -514,7 +579,11 @@ class Doppelkopf:
             terms=tuple(terms),
             formula=wording(terms),
             split=_("{winner} {points} ({count}×{value}), each other player {against}").format(
-                winner=winner, points=signed(value * len(others)), count=len(others), value=value, against=signed(-value)
+                winner=winner,
+                points=signed(value * len(others)),
+                count=len(others),
+                value=value,
+                against=signed(-value),
             ),
             winners=(winner,),
         )
@@ -568,7 +637,11 @@ class Doppelkopf:
         if t == "farbsolo":
             checks.need(hand, "farbe")
             if hand.farbe not in FARBEN:
-                raise HandError(_("--farbe must be one of {FARBEN}, not {farbe}.").format(FARBEN=', '.join(FARBEN), farbe=repr(hand.farbe)))
+                raise HandError(
+                    _("--farbe must be one of {FARBEN}, not {farbe}.").format(
+                        FARBEN=", ".join(FARBEN), farbe=repr(hand.farbe)
+                    )
+                )
         if hand.augen is None:
             checks.need(hand, "augen")
         active = state.active
@@ -580,11 +653,17 @@ class Doppelkopf:
         checks.in_range(hand.augen, 0, 240, "--augen N")
         if hand.schwarz and hand.augen not in (0, 240):
             raise HandError(
-                _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(augen=hand.augen)
+                _("--schwarz needs --augen N of 0 or 240 (the losing party took no trick), not {augen}.").format(
+                    augen=hand.augen
+                )
             )
         for f, value in (("re_absage", hand.re_absage), ("kontra_absage", hand.kontra_absage)):
             if value is not None and value not in ABSAGEN:
-                raise HandError(_("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(option=OPTION_OF[f], value=value))
+                raise HandError(
+                    _("{option} must be 90, 60, 30 or 0 (schwarz), not {value}.").format(
+                        option=OPTION_OF[f], value=value
+                    )
+                )
         re = (hand.player,) if solo or hand.partner is None else (hand.player, hand.partner)
         game = _Game(re, _others(active, re), solo, hand.augen, hand.schwarz)
         if not solo:
@@ -599,7 +678,11 @@ class Doppelkopf:
             for f in SPOT_FIELDS:
                 if f in given:
                     what = _("a Hochzeit without partner (a solo)") if t == "hochzeit" else _("a {type}").format(type=t)
-                    raise HandError(_("{option}: spot points count in normal games only, not in {what}.").format(option=OPTION_OF[f], what=what))
+                    raise HandError(
+                        _("{option}: spot points count in normal games only, not in {what}.").format(
+                            option=OPTION_OF[f], what=what
+                        )
+                    )
         elif hand.pflicht:
             raise HandError(
                 _("--pflicht is for a solo (or a Hochzeit without partner), not for {t} with --partner.").format(t=t)
@@ -609,8 +692,10 @@ class Doppelkopf:
                 key = _STAKES[f]
                 if f in given and int(self._get(settings, key)) == 0:
                     raise HandError(
-                        _("{option}: this table plays without that spot point (stake 0); a table started with --set "
-                            "{key}=N counts it.").format(option=OPTION_OF[f], key=key)
+                        _(
+                            "{option}: this table plays without that spot point (stake 0); a table started with --set "
+                            "{key}=N counts it."
+                        ).format(option=OPTION_OF[f], key=key)
                     )
         checks.only(hand, self._allowed(t, solo))
 
@@ -623,14 +708,20 @@ class Doppelkopf:
             for f in ("fuchs_re", "fuchs_kontra", "doppelkopf_re", "doppelkopf_kontra"):
                 value = getattr(hand, f)
                 if value is not None and value < 0:
-                    raise HandError(_("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value))
+                    raise HandError(
+                        _("{option} must be 0 or more, not {value}.").format(option=OPTION_OF[f], value=value)
+                    )
         foxes = fuchs_re + fuchs_kontra
         if foxes > 2:
-            raise HandError(_("--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.").format(foxes=foxes))
+            raise HandError(
+                _("--fuchs-re and --fuchs-kontra: there are only two Füchse, not {foxes}.").format(foxes=foxes)
+            )
         for party, f, count in ((RE, "doppelkopf_re", doppelkopf_re), (KONTRA, "doppelkopf_kontra", doppelkopf_kontra)):
             if count and count * 40 > game.aug(party):
                 raise HandError(
-                    _("{option}: {count} tricks of 40 Augen or more need at least {value} Augen, and {party} has {value2}.").format(option=OPTION_OF[f], count=count, value=count * 40, party=party, value2=game.aug(party))
+                    _(
+                        "{option}: {count} tricks of 40 Augen or more need at least {value} Augen, and {party} has {value2}."
+                    ).format(option=OPTION_OF[f], count=count, value=count * 40, party=party, value2=game.aug(party))
                 )
         for party in (RE, KONTRA) if game.schwarz else ():
             if game.took_trick(party):
@@ -639,7 +730,11 @@ class Doppelkopf:
             earned = [f for f in (f"fuchs_{key}", f"doppelkopf_{key}") if getattr(hand, f)]
             earned += ["karlchen"] if hand.karlchen == key else []
             if earned:
-                raise HandError(_("{option}: {party} took no trick (--schwarz), so it earned nothing.").format(option=OPTION_OF[earned[0]], party=party))
+                raise HandError(
+                    _("{option}: {party} took no trick (--schwarz), so it earned nothing.").format(
+                        option=OPTION_OF[earned[0]], party=party
+                    )
+                )
 
     def _spots(self, hand: Hand) -> dict[str, dict[str, int]]:
         """The spot points as counts per party: Fuchs, Doppelkopf, Karlchen."""
@@ -657,7 +752,14 @@ class Doppelkopf:
         }
 
     def _payout(
-        self, active: tuple[str, ...], game: _Game, side: str, value: int, terms: tuple[Term, ...], formula: str, winners: tuple[str, ...]
+        self,
+        active: tuple[str, ...],
+        game: _Game,
+        side: str,
+        value: int,
+        terms: tuple[Term, ...],
+        formula: str,
+        winners: tuple[str, ...],
     ) -> Payout:
         """Share V: each player of `side` gets V and each of the other −V; a soloist counts 3×."""
         re = value if side == RE else -value
@@ -719,7 +821,9 @@ class Doppelkopf:
             said = _(" and ").join(n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on)
             makes = [n for n, on in ((RE, hand.re), (KONTRA, hand.kontra)) if on and n.lower() in triggers]
             if makes:
-                why = ngettext("{names} makes Bock", "{names} make Bock", len(makes)).format(names=_(" and ").join(makes))
+                why = ngettext("{names} makes Bock", "{names} make Bock", len(makes)).format(
+                    names=_(" and ").join(makes)
+                )
             else:
                 why = _("recorded only")
             terms.append(Term(_("{said} (no factor at the Alten table; {why})").format(said=said, why=why), "+", 0))
@@ -900,7 +1004,12 @@ def _split(re: tuple[str, ...], kontra: tuple[str, ...], solo: bool, side: str, 
     a, b = (side, _other(side))
     members = {RE: re, KONTRA: kontra}
     return _("{party} {names} {points} each; {other} {others} {against} each").format(
-        party=a, names=", ".join(members[a]), points=signed(value), other=b, others=", ".join(members[b]), against=signed(-value)
+        party=a,
+        names=", ".join(members[a]),
+        points=signed(value),
+        other=b,
+        others=", ".join(members[b]),
+        against=signed(-value),
     )
 
 

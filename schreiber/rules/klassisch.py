@@ -27,8 +27,10 @@ TIE = 60
 
 TYPES: dict[str, str] = {
     "spiel": (
-        N_("one hand: the declaring team is --player's, --augen N its Augen (61 wins, 90 double, 60 is a tie "
-        "the next hand decides); --forced if it had to declare, --schwarz if the winners took every trick")
+        N_(
+            "one hand: the declaring team is --player's, --augen N its Augen (61 wins, 90 double, 60 is a tie "
+            "the next hand decides); --forced if it had to declare, --schwarz if the winners took every trick"
+        )
     ),
 }
 
@@ -45,7 +47,7 @@ SETTINGS: dict[str, Setting] = {
 
 
 def team_name(team: Sequence[str]) -> str:
-    """"Anna+Carl"."""
+    """ "Anna+Carl"."""
     return "+".join(team)
 
 
@@ -62,8 +64,15 @@ def check_teams(players: Sequence[str], teams: Sequence[Sequence[str]]) -> Teams
     if len(players) != 4 or len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(flat) != sorted(players):
         shown = " ".join(team_name(t) for t in teams) or "no teams"
         raise HandError(
-            _("--teams must be two pairs of the table's four players ({players}), each player once, like "
-                "{team_name} {team_name2}; not {shown}.").format(players=', '.join(players), team_name=team_name(players[0::2]), team_name2=team_name(players[1::2]), shown=shown)
+            _(
+                "--teams must be two pairs of the table's four players ({players}), each player once, like "
+                "{team_name} {team_name2}; not {shown}."
+            ).format(
+                players=", ".join(players),
+                team_name=team_name(players[0::2]),
+                team_name2=team_name(players[1::2]),
+                shown=shown,
+            )
         )
     seat = {p: i for i, p in enumerate(players)}
     pairs = sorted((tuple(sorted(t, key=seat.__getitem__)) for t in teams), key=lambda t: seat[t[0]])
@@ -80,7 +89,9 @@ def parse_teams(players: Sequence[str], texts: Sequence[str]) -> Teams:
             key = name.strip().casefold()
             if key not in by_key:
                 raise HandError(
-                    _("--teams: {value} is not a player of this table; the players are {players}.").format(value=name.strip() or '(nothing)', players=', '.join(players))
+                    _("--teams: {value} is not a player of this table; the players are {players}.").format(
+                        value=name.strip() or "(nothing)", players=", ".join(players)
+                    )
                 )
             team.append(by_key[key])
         teams.append(tuple(team))
@@ -156,9 +167,9 @@ class Klassisch:
     """The old Schafkopf in strokes: two teams of two, each hand's strokes go to one team."""
 
     name = "klassisch"
-    summary = (
-        N_("The old Schafkopf with Skat cards in two teams of two, scored in strokes that draw a sheep's head "
-        "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand.")
+    summary = N_(
+        "The old Schafkopf with Skat cards in two teams of two, scored in strokes that draw a sheep's head "
+        "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand."
     )
     min_players = 4
     max_players = 4
@@ -178,16 +189,24 @@ class Klassisch:
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> KlassischCarry:
         if len(players) != 4:
-            raise SettingsError(_("--players: klassisch is played by exactly 4 players, not {count}.").format(count=len(players)))
+            raise SettingsError(
+                _("--players: klassisch is played by exactly 4 players, not {count}.").format(count=len(players))
+            )
         return KlassischCarry(teams=default_teams(players), schafkoepfe=tuple((p, 0) for p in players))
 
     def check_settings(self, settings: Settings) -> None:
         head_size = settings.get("striche", SETTINGS["striche"].default)
         if not isinstance(head_size, int) or isinstance(head_size, bool) or head_size < 5:
-            raise SettingsError(_("--set striche: a Schafkopf needs at least 5 strokes, not {striche}.").format(striche=repr(head_size)))
+            raise SettingsError(
+                _("--set striche: a Schafkopf needs at least 5 strokes, not {striche}.").format(striche=repr(head_size))
+            )
         einsatz = settings.get("einsatz", SETTINGS["einsatz"].default)
         if not isinstance(einsatz, int) or isinstance(einsatz, bool) or einsatz < 0:
-            raise SettingsError(_("--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz}.").format(einsatz=repr(einsatz)))
+            raise SettingsError(
+                _("--set einsatz: the cents per Schafkopf must be 0 or more, not {einsatz}.").format(
+                    einsatz=repr(einsatz)
+                )
+            )
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
@@ -207,8 +226,15 @@ class Klassisch:
                 return player, tuple(p for p in team if p != player)
         return player, ()
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         for name, pts in seated:
             if pts > 0:
                 counts[name]["strokes"] += pts
@@ -249,7 +275,9 @@ class Klassisch:
 
     def score(self, settings: Settings, state: TableState, hand: Hand) -> Result:
         if hand.type != "spiel":
-            raise HandError(_("{type} is not a hand of klassisch; the only type is spiel.").format(type=repr(hand.type)))
+            raise HandError(
+                _("{type} is not a hand of klassisch; the only type is spiel.").format(type=repr(hand.type))
+            )
         _ONLY(hand)
         if hand.player is None or hand.augen is None:
             checks.need(hand, "player", "augen")
@@ -258,8 +286,10 @@ class Klassisch:
         checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
         if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
             raise HandError(
-                _("--schwarz needs --augen {TOTAL_AUGEN} (the declarers took every trick) or --augen 0 (the "
-                    "opponents did), not {augen}.").format(TOTAL_AUGEN=TOTAL_AUGEN, augen=hand.augen)
+                _(
+                    "--schwarz needs --augen {TOTAL_AUGEN} (the declarers took every trick) or --augen 0 (the "
+                    "opponents did), not {augen}."
+                ).format(TOTAL_AUGEN=TOTAL_AUGEN, augen=hand.augen)
             )
         carry = self.carry(settings, state)
         # Teams the same as those in force were checked when they were drawn.
@@ -414,7 +444,9 @@ def _drawn(team: Team, strokes: int, finished: int, left: int, head_size: int) -
     )
     if finished:
         split += ngettext(
-            "; a Schafkopf is complete, {left}/{striche} in the next", "; {count} Schafköpfe are complete, {left}/{striche} in the next", finished
+            "; a Schafkopf is complete, {left}/{striche} in the next",
+            "; {count} Schafköpfe are complete, {left}/{striche} in the next",
+            finished,
         ).format(count=finished, left=left, striche=head_size)
     return split
 

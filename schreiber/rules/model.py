@@ -247,7 +247,9 @@ class Setting:
                 bad = [t for t in items if t not in self.choices]
                 if bad:
                     raise SettingsError(
-                        _("--set {key}: {bad} is not allowed; use a comma list of {choices} (or off).").format(key=key, bad=repr(bad[0]), choices=', '.join(self.choices))
+                        _("--set {key}: {bad} is not allowed; use a comma list of {choices} (or off).").format(
+                            key=key, bad=repr(bad[0]), choices=", ".join(self.choices)
+                        )
                     )
             return items
         if isinstance(self.default, bool):
@@ -261,15 +263,25 @@ class Setting:
             try:
                 value = int(text)
             except ValueError:
-                raise SettingsError(_("--set {key}: a whole number is needed, not {text}.").format(key=key, text=repr(text))) from None
+                raise SettingsError(
+                    _("--set {key}: a whole number is needed, not {text}.").format(key=key, text=repr(text))
+                ) from None
             if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
                 low = "" if self.minimum is None else str(self.minimum)
                 high = "" if self.maximum is None else str(self.maximum)
-                raise SettingsError(_("--set {key}: the number must be in {low}–{high}, not {value}.").format(key=key, low=low, high=high, value=value))
+                raise SettingsError(
+                    _("--set {key}: the number must be in {low}–{high}, not {value}.").format(
+                        key=key, low=low, high=high, value=value
+                    )
+                )
             return value
         value = text.strip()
         if self.choices is not None and value not in self.choices:
-            raise SettingsError(_("--set {key}: use one of {choices}, not {value}.").format(key=key, choices=', '.join(self.choices), value=repr(value)))
+            raise SettingsError(
+                _("--set {key}: use one of {choices}, not {value}.").format(
+                    key=key, choices=", ".join(self.choices), value=repr(value)
+                )
+            )
         return value
 
     def show(self, value: Any) -> str:

@@ -23,15 +23,17 @@ def player_name(typed: str, option: str) -> str:
     for c in typed:
         if (c in DIRECTION_MARKS or unicodedata.category(c) == "Cc") and c not in TIDIED:
             raise SettingsError(
-                _("{option}: a name holds no control characters and no direction marks, and this one has U+{code:04X}.").format(
-                    option=option, code=ord(c)
-                )
+                _(
+                    "{option}: a name holds no control characters and no direction marks, and this one has U+{code:04X}."
+                ).format(option=option, code=ord(c))
             )
     name = " ".join(typed.split())
     if not name:
         raise SettingsError(_("{option}: a name cannot be empty.").format(option=option))
     if max(len(name), len(name.casefold())) > LONGEST:
         raise SettingsError(
-            _("{option}: a name has at most {most} characters, not {count}.").format(option=option, most=LONGEST, count=max(len(name), len(name.casefold())))
+            _("{option}: a name has at most {most} characters, not {count}.").format(
+                option=option, most=LONGEST, count=max(len(name), len(name.casefold()))
+            )
         )
     return name

@@ -9,7 +9,18 @@ from typing import Any
 
 from schreiber.i18n import N_, _
 from schreiber.rules import checks, statistics
-from schreiber.rules.model import Hand, HandError, Payout, PerSettings, Setting, Settings, SettingsError, Term, evaluate, formula
+from schreiber.rules.model import (
+    Hand,
+    HandError,
+    Payout,
+    PerSettings,
+    Setting,
+    Settings,
+    SettingsError,
+    Term,
+    evaluate,
+    formula,
+)
 from schreiber.rules.table import Result, TableState
 
 SUITS = ("eichel", "gras", "herz", "schellen")
@@ -30,15 +41,23 @@ _TRUMPS: dict[str, tuple[int, int]] = {
 }
 
 TYPES: dict[str, str] = {
-    "rufspiel": N_("partner game: the player calls an ace (--sau); wins with 61 Augen; the winners get 5 each "
-                   "(--player, --partner, --augen N)"),
-    "kreuz": N_("nobody announced a game, played \"über Kreuz\": seats 1+3 against 2+4 of the four playing; "
-                "--player and the player opposite took --augen N; 60:60 is written for nobody"),
-    "farbsolo": N_("solo with a trump suit (--farbe); wins with 61 Augen; 20, a Herz solo 25 (--player, --farbe, --augen N)"),
+    "rufspiel": N_(
+        "partner game: the player calls an ace (--sau); wins with 61 Augen; the winners get 5 each "
+        "(--player, --partner, --augen N)"
+    ),
+    "kreuz": N_(
+        'nobody announced a game, played "über Kreuz": seats 1+3 against 2+4 of the four playing; '
+        "--player and the player opposite took --augen N; 60:60 is written for nobody"
+    ),
+    "farbsolo": N_(
+        "solo with a trump suit (--farbe); wins with 61 Augen; 20, a Herz solo 25 (--player, --farbe, --augen N)"
+    ),
     "wenz": N_("solo, only the Unter are trumps; wins with 61 Augen; 20 (--player, --augen N)"),
     "geier": N_("solo, only the Ober are trumps; wins with 61 Augen; 20 (--player, --augen N)"),
     "bettel": N_("solo to take no trick; 20 (--player, --won/--lost)"),
-    "farbsolo-tout": N_("Farbsolo announced to take every trick: the solo's value ×2 (--player, --farbe, --won/--lost)"),
+    "farbsolo-tout": N_(
+        "Farbsolo announced to take every trick: the solo's value ×2 (--player, --farbe, --won/--lost)"
+    ),
     "wenz-tout": N_("Wenz announced to take every trick: the solo's value ×2 (--player, --won/--lost)"),
     "geier-tout": N_("Geier announced to take every trick: the solo's value ×2 (--player, --won/--lost)"),
 }
@@ -85,7 +104,7 @@ _KREUZ_TIE = Term("Kreuz 60:60", "+", 0)
 
 
 def _and(names: Sequence[str]) -> str:
-    """"Anna and Carl", "Anna, Berta and Carl", in the language spoken."""
+    """ "Anna and Carl", "Anna, Berta and Carl", in the language spoken."""
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
@@ -135,18 +154,24 @@ class Preisschafkopf:
         low, high = _int(settings, "laufende_ab"), _int(settings, "laufende_max")
         if high and low > high:
             raise SettingsError(
-                _("--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
-                  "(laufende_max); use {high} or less.").format(low=low, high=high)
+                _(
+                    "--set laufende_ab: Laufende cannot count from {low} when at most {high} count "
+                    "(laufende_max); use {high} or less."
+                ).format(low=low, high=high)
             )
 
     def sheet_step(self, settings: Settings) -> int:
         """Every value a hand can give a player is made of these settings (Tout doubles, 60:60 gives 0),
         so every round result is a multiple of their greatest common divisor."""
-        return math.gcd(*(_int(settings, k) for k in ("rufspiel", "solo", "herz_solo", "bettel", "schneider", "laufende_wert")))
+        return math.gcd(
+            *(_int(settings, k) for k in ("rufspiel", "solo", "herz_solo", "bettel", "schneider", "laufende_wert"))
+        )
 
     def least_solo(self, settings: Settings) -> int | None:
         """The least a won solo writes for its declarer: a solo, a Herz solo or a Bettel where it is played."""
-        values = [_int(settings, "solo"), _int(settings, "herz_solo")] + ([_int(settings, "bettel")] if _int(settings, "bettel") else [])
+        values = [_int(settings, "solo"), _int(settings, "herz_solo")] + (
+            [_int(settings, "bettel")] if _int(settings, "bettel") else []
+        )
         return min(values)
 
     def options_for(self, hand_type: str, settings: Settings | None = None) -> frozenset[str]:
@@ -178,7 +203,9 @@ class Preisschafkopf:
             for fact, feature in _WITHOUT_FACTS.items():
                 if getattr(hand, fact):
                     raise HandError(
-                        _("--{option}: {name} is played without {feature}.").format(option=fact, name=self.name, feature=feature)
+                        _("--{option}: {name} is played without {feature}.").format(
+                            option=fact, name=self.name, feature=feature
+                        )
                     )
             only(hand)
         base = TOUTS.get(hand.type, hand.type)
@@ -197,23 +224,34 @@ class Preisschafkopf:
             checks.seated(hand.partner, active, "--partner")
             checks.different(hand.player, hand.partner)
         if hand.farbe is not None and hand.farbe.lower() not in SUITS:
-            raise HandError(_("--farbe must be eichel, gras, herz or schellen, not {farbe}.").format(farbe=repr(hand.farbe)))
+            raise HandError(
+                _("--farbe must be eichel, gras, herz or schellen, not {farbe}.").format(farbe=repr(hand.farbe))
+            )
         if hand.sau is not None and hand.sau.lower() not in SAUEN:
             raise HandError(
-                _("--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {sau}.").format(sau=repr(hand.sau))
+                _("--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {sau}.").format(
+                    sau=repr(hand.sau)
+                )
             )
         if hand.augen is not None:
             checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
             if hand.schwarz and hand.augen not in (0, TOTAL_AUGEN):
                 raise HandError(
-                    _("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(augen=hand.augen)
+                    _("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(
+                        augen=hand.augen
+                    )
                 )
         # The value depends on the type, a Herz solo, which side of 31 either party's Augen are,
         # Schwarz and the Laufende: made once per table's settings (and language) for each of those.
         memo = _VALUED(settings)
         augen = hand.augen
-        key = (hand.type, hand.farbe, None if augen is None else augen < SCHNEIDER_FREI or TOTAL_AUGEN - augen < SCHNEIDER_FREI,
-               hand.schwarz, hand.laufende)
+        key = (
+            hand.type,
+            hand.farbe,
+            None if augen is None else augen < SCHNEIDER_FREI or TOTAL_AUGEN - augen < SCHNEIDER_FREI,
+            hand.schwarz,
+            hand.laufende,
+        )
         valued = memo.get(key)
         if valued is None:
             terms = self._terms(settings, hand, base)
@@ -221,7 +259,9 @@ class Preisschafkopf:
         terms, value, said = valued
         party, others = self._parties(hand, active)
         if hand.augen is not None:
-            won: bool | None = True if hand.augen >= WIN else None if hand.type == "kreuz" and hand.augen == 60 else False
+            won: bool | None = (
+                True if hand.augen >= WIN else None if hand.type == "kreuz" and hand.augen == 60 else False
+            )
         else:
             won = hand.won
         if won is None:  # Kreuz 60:60: written for nobody
@@ -260,16 +300,27 @@ class Preisschafkopf:
             return None, ()
         return statistics.declarer_and_partner(facts)
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         if declarer is not None and declarer in counts and hand_type not in ("rufspiel", "kreuz"):
             statistics.count_solo(counts, declarer, seated, tout=hand_type in TOUTS)
         statistics.count_laufende(counts, facts, declarer, partners)
 
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of
-        return [[["player", "solos", "tout", "laufende"],
-                 *([p["name"], w(p["solos"]), w(p["tout"]), p["laufende"]] for p in players)]]
+        return [
+            [
+                ["player", "solos", "tout", "laufende"],
+                *([p["name"], w(p["solos"]), w(p["tout"]), p["laufende"]] for p in players),
+            ]
+        ]
 
     def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
         return None
@@ -310,7 +361,9 @@ class Preisschafkopf:
         if not 0 <= n <= most:
             deck = " with kurzes_blatt" if short else ""
             raise HandError(
-                _("--laufende must be between 0 and {most} in {type}{deck}, not {n}.").format(most=most, type=hand.type, deck=deck, n=n)
+                _("--laufende must be between 0 and {most} in {type}{deck}, not {n}.").format(
+                    most=most, type=hand.type, deck=deck, n=n
+                )
             )
         if n == 0:
             return None
@@ -318,7 +371,11 @@ class Preisschafkopf:
         if n < low:
             return Term(_("Laufende ({count}, they count from {minimum})").format(count=n, minimum=low), "+", 0)
         counted = min(n, cap) if cap else n
-        label = f"{counted} Laufende" if counted == n else _("{count} Laufende (of {n}, at most {count} count)").format(count=counted, n=n)
+        label = (
+            f"{counted} Laufende"
+            if counted == n
+            else _("{count} Laufende (of {n}, at most {count} count)").format(count=counted, n=n)
+        )
         return Term(label, "+", counted * _int(settings, "laufende_wert"))
 
     @staticmethod

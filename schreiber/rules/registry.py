@@ -26,8 +26,14 @@ _WHERE: dict[str, tuple[str, str]] = {
 # Settings of every table whatever its rule set: the club's pot (Kasse). Stored only when given,
 # so a table without them keeps exactly its rule set's settings.
 TABLE_SETTINGS: dict[str, Setting] = {
-    "kasse": Setting(0, N_("cents each player pays into the club's pot per hand played (or per point lost)"), minimum=0),
-    "kasse_per": Setting("hand", N_("what the Kasse is counted by: hand (each hand played) or point (each point lost)"), choices=("hand", "point")),
+    "kasse": Setting(
+        0, N_("cents each player pays into the club's pot per hand played (or per point lost)"), minimum=0
+    ),
+    "kasse_per": Setting(
+        "hand",
+        N_("what the Kasse is counted by: hand (each hand played) or point (each point lost)"),
+        choices=("hand", "point"),
+    ),
 }
 
 
@@ -40,7 +46,9 @@ def get(name: str) -> RuleSet:
     try:
         module, attribute = _WHERE[name]
     except KeyError:
-        raise SettingsError(_("--rules: {name} is not a rule set; use one of {WHERE}.").format(name=repr(name), WHERE=', '.join(_WHERE))) from None
+        raise SettingsError(
+            _("--rules: {name} is not a rule set; use one of {WHERE}.").format(name=repr(name), WHERE=", ".join(_WHERE))
+        ) from None
     return getattr(importlib.import_module(module), attribute)
 
 
@@ -57,7 +65,9 @@ def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, A
             continue
         if key not in rules.settings:
             raise SettingsError(
-                _("--set: {name} has no setting {key}; it has {names}.").format(name=rules.name, key=repr(key), names=', '.join([*rules.settings, *TABLE_SETTINGS]))
+                _("--set: {name} has no setting {key}; it has {names}.").format(
+                    name=rules.name, key=repr(key), names=", ".join([*rules.settings, *TABLE_SETTINGS])
+                )
             )
         settings[key] = rules.settings[key].parse(key, text)
     if isinstance(rules, CheckedSettings):

@@ -55,7 +55,9 @@ _LABEL: dict[str, str] = {
 _LABEL.update({t: f"{_LABEL[b]}-Tout" for t, b in TOUTS.items()})
 
 TYPES: dict[str, str] = {
-    "rufspiel": N_("partner game: the player calls an ace (--sau); wins with 61 Augen (--player, --partner, --augen N)"),
+    "rufspiel": N_(
+        "partner game: the player calls an ace (--sau); wins with 61 Augen (--player, --partner, --augen N)"
+    ),
     "farbsolo": N_("solo with a trump suit (--farbe); wins with 61 Augen (--player, --augen N)"),
     "wenz": N_("solo, only the Unter are trumps; wins with 61 Augen (--player, --augen N)"),
     "geier": N_("solo, only the Ober are trumps; wins with 61 Augen (--player, --augen N)"),
@@ -132,8 +134,10 @@ def _common_settings(*, schneider_spieler: int, schneider_gegner: int, bock: tup
         ),
         "solo_selber_geber": Setting(
             True,
-            N_("after a solo (tout, Sie and Bettel too) the same dealer deals again and the solo does not use up "
-               "a Bock hand; false: the deal passes after every hand and a solo uses up a Bock hand like any other"),
+            N_(
+                "after a solo (tout, Sie and Bettel too) the same dealer deals again and the solo does not use up "
+                "a Bock hand; false: the deal passes after every hand and a solo uses up a Bock hand like any other"
+            ),
         ),
     }
 
@@ -167,13 +171,13 @@ class _Game:
         self.by_won = kind in ("tout", "bettel")
         self.refused: str | None = None
         if kind == "ramsch" and table.kein_spiel == "zusammenwerfen":
-            self.refused = (
-                _("ramsch is not played at this table (setting kein_spiel=zusammenwerfen); record the hand "
-                    "as zusammengeworfen.")
+            self.refused = _(
+                "ramsch is not played at this table (setting kein_spiel=zusammenwerfen); record the hand "
+                "as zusammengeworfen."
             )
         if kind == "zusammengeworfen" and table.kein_spiel == "ramsch":
-            self.refused = (
-                _("this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch.")
+            self.refused = _(
+                "this table plays a Ramsch when all pass (setting kein_spiel=ramsch); record the hand as ramsch."
             )
         if kind == "zusammengeworfen":
             self.base = Term(_LABEL[hand_type], "+", 0)
@@ -236,7 +240,9 @@ class _Table:
             return Term(label, "+", laufende * self.unit)
         if laufende:
             # Shown so that the player sees why the Laufende entered did not score.
-            return Term(_("Laufende ({count}, they count from {minimum})").format(count=laufende, minimum=minimum), "+", 0)
+            return Term(
+                _("Laufende ({count}, they count from {minimum})").format(count=laufende, minimum=minimum), "+", 0
+            )
         return None
 
     def _value(
@@ -294,9 +300,9 @@ class Schafkopf:
         self._table: PerSettings[_Table] = PerSettings(partial(_Table, self))
         if tarif:
             self.name = "schafkopf-tarif"
-            self.summary = (
-                N_("Schafkopf for money, the common Bavarian tariff in cents: Rufspiel 20, Solo 50, Bettel 20, "
-                "10 per Schneider, Schwarz and Laufender, Klopfen/Kontra/Re double, Ramsch 20.")
+            self.summary = N_(
+                "Schafkopf for money, the common Bavarian tariff in cents: Rufspiel 20, Solo 50, Bettel 20, "
+                "10 per Schneider, Schwarz and Laufender, Klopfen/Kontra/Re double, Ramsch 20."
             )
             self.settings: dict[str, Setting] = _common_settings(schneider_spieler=31, schneider_gegner=30, bock=())
             self.settings.update(
@@ -307,14 +313,16 @@ class Schafkopf:
                     "extra": Setting(
                         10, N_("for each of Schneider, Schwarz and each counted Laufender, in cents"), minimum=0
                     ),
-                    "ramsch": Setting(20, N_("what the Ramsch loser pays each other player (a Jungfrau twice)"), minimum=0),
+                    "ramsch": Setting(
+                        20, N_("what the Ramsch loser pays each other player (a Jungfrau twice)"), minimum=0
+                    ),
                 }
             )
         else:
             self.name = "schafkopf"
-            self.summary = (
-                N_("Bavarian Schafkopf house rules in points: Rufspiel 1, solos 2 (the soloist ×3), Schneider, "
-                "Laufende, Klopfen +1, Kontra/Re ×2, Bock rounds and Ramsch.")
+            self.summary = N_(
+                "Bavarian Schafkopf house rules in points: Rufspiel 1, solos 2 (the soloist ×3), Schneider, "
+                "Laufende, Klopfen +1, Kontra/Re ×2, Bock rounds and Ramsch."
             )
             self.settings = _common_settings(
                 schneider_spieler=30, schneider_gegner=31, bock=("gleichstand", "manuell", "re")
@@ -346,10 +354,16 @@ class Schafkopf:
         table = self._table(settings)
         game = table.games.get(hand.type)
         if game is None:
-            raise HandError(_("{type} is not a game of Schafkopf; use one of {TYPES}.").format(type=repr(hand.type), TYPES=', '.join(TYPES)))
+            raise HandError(
+                _("{type} is not a game of Schafkopf; use one of {TYPES}.").format(
+                    type=repr(hand.type), TYPES=", ".join(TYPES)
+                )
+            )
         if hand.bock and not table.manual:
             raise HandError(
-                _("--bock is not used at this table; the setting bock must contain manuell (it is {value}).").format(value=','.join(sorted(table.bock)) or 'off')
+                _("--bock is not used at this table; the setting bock must contain manuell (it is {value}).").format(
+                    value=",".join(sorted(table.bock)) or "off"
+                )
             )
         if game.refused is not None:
             raise HandError(game.refused)
@@ -374,15 +388,29 @@ class Schafkopf:
     stat_notes = (N_("kontra: hands at the table when Kontra was said (by anyone); re: the same for Re."),)
 
     def stat_counts(self) -> dict[str, Any]:
-        return {"solos": statistics.pw(), "tout": statistics.pw(), "sie": 0,
-                "ramsch": {"played": 0, "lost": 0, "jungfrau": 0, "durchmarsch": 0},
-                "klopfen": 0, "kontra": 0, "re": 0, "laufende": 0}
+        return {
+            "solos": statistics.pw(),
+            "tout": statistics.pw(),
+            "sie": 0,
+            "ramsch": {"played": 0, "lost": 0, "jungfrau": 0, "durchmarsch": 0},
+            "klopfen": 0,
+            "kontra": 0,
+            "re": 0,
+            "laufende": 0,
+        }
 
     def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
         return statistics.declarer_and_partner(facts)
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         if declarer is not None and declarer in counts and hand_type in STAT_SOLOS:
             statistics.count_solo(counts, declarer, seated, tout=hand_type.endswith("-tout"))
             if hand_type == "sie":
@@ -409,10 +437,14 @@ class Schafkopf:
     def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
         w = statistics.won_of
         head = ["player", "solos", "tout", "sie", "klopfen", "kontra", "re", "laufende"]
-        body = [[p["name"], w(p["solos"]), w(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
-                for p in players]
-        ramsch = [[p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
-                  for p in players]
+        body = [
+            [p["name"], w(p["solos"]), w(p["tout"]), p["sie"], p["klopfen"], p["kontra"], p["re"], p["laufende"]]
+            for p in players
+        ]
+        ramsch = [
+            [p["name"], p["ramsch"]["played"], p["ramsch"]["lost"], p["ramsch"]["jungfrau"], p["ramsch"]["durchmarsch"]]
+            for p in players
+        ]
         return [[head, *body], [["player", "ramsch", "lost", "jungfrau", "durchmarsch"], *ramsch]]
 
     def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
@@ -456,13 +488,21 @@ class Schafkopf:
         n = hand.laufende
         if game.kind == "sie":
             if n is not None and n != SIE_LAUFENDE:
-                raise HandError(_("--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {n}.").format(SIE_LAUFENDE=SIE_LAUFENDE, n=n))
+                raise HandError(
+                    _("--laufende in a Sie is always {SIE_LAUFENDE} (all Ober and Unter), not {n}.").format(
+                        SIE_LAUFENDE=SIE_LAUFENDE, n=n
+                    )
+                )
             return SIE_LAUFENDE
         if n is None:
             return 0
         if not 0 <= n <= game.most:
             deck = " with kurzes_blatt" if table.short else ""
-            raise HandError(_("--laufende must be between 0 and {most} in {type}{deck}, not {n}.").format(most=game.most, type=hand.type, deck=deck, n=n))
+            raise HandError(
+                _("--laufende must be between 0 and {most} in {type}{deck}, not {n}.").format(
+                    most=game.most, type=hand.type, deck=deck, n=n
+                )
+            )
         return n
 
     # -- Rufspiel and the solos ------------------------------------------------------------------
@@ -491,17 +531,25 @@ class Schafkopf:
         if hand.re and not hand.kontra:
             raise HandError(_("--re needs --kontra: Re can only answer a Kontra."))
         if hand.farbe is not None and hand.farbe.lower() not in SUITS:
-            raise HandError(_("--farbe must be eichel, gras, herz or schellen, not {farbe}.").format(farbe=repr(hand.farbe)))
+            raise HandError(
+                _("--farbe must be eichel, gras, herz or schellen, not {farbe}.").format(farbe=repr(hand.farbe))
+            )
         if hand.sau is not None and hand.sau.lower() not in SAUEN:
             raise HandError(
-                _("--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {sau}.").format(sau=repr(hand.sau))
+                _("--sau must be eichel, gras or schellen (the Herz Sau cannot be called), not {sau}.").format(
+                    sau=repr(hand.sau)
+                )
             )
         if kind == "sie" and hand.won is False:
             raise HandError(_("--lost does not apply to sie: a Sie is always won."))
         if augen is not None:
             checks.in_range(augen, 0, TOTAL_AUGEN, "--augen N")
             if hand.schwarz and augen not in (0, TOTAL_AUGEN):
-                raise HandError(_("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(augen=augen))
+                raise HandError(
+                    _("--schwarz needs --augen N of 0 or 120 (one party took every trick), not {augen}.").format(
+                        augen=augen
+                    )
+                )
         laufende = self._laufende(table, game, hand)
 
         by_augen = game.by_augen
@@ -585,23 +633,37 @@ class Schafkopf:
             for name, n in augen.items():
                 if n != (TOTAL_AUGEN if name == durch else 0):
                     raise HandError(
-                        _("--durchmarsch: {durch} took every trick, so --augen {name}={value}, not {n}.").format(durch=durch, name=name, value=TOTAL_AUGEN if name == durch else 0, n=n)
+                        _("--durchmarsch: {durch} took every trick, so --augen {name}={value}, not {n}.").format(
+                            durch=durch, name=name, value=TOTAL_AUGEN if name == durch else 0, n=n
+                        )
                     )
         if stiche:
             checks.per_player(stiche, active, None, "--stiche NAME=N")
             for name, n in stiche.items():
                 if n > tricks:
-                    raise HandError(_("--stiche NAME=N: {name}={n} is more than the {tricks} tricks of a hand.").format(name=name, n=n, tricks=tricks))
+                    raise HandError(
+                        _("--stiche NAME=N: {name}={n} is more than the {tricks} tricks of a hand.").format(
+                            name=name, n=n, tricks=tricks
+                        )
+                    )
                 if n == 0 and augen.get(name, 0) > 0:
                     raise HandError(
-                        _("--stiche NAME=N: {name} took no trick but has {augen} Augen; check both.").format(name=name, augen=augen[name])
+                        _("--stiche NAME=N: {name} took no trick but has {augen} Augen; check both.").format(
+                            name=name, augen=augen[name]
+                        )
                     )
                 if durch is not None and n != (tricks if name == durch else 0):
                     raise HandError(
-                        _("--stiche NAME=N: {durch} took every trick (--durchmarsch), so {name}={value}, not {n}.").format(durch=durch, name=name, value=tricks if name == durch else 0, n=n)
+                        _(
+                            "--stiche NAME=N: {durch} took every trick (--durchmarsch), so {name}={value}, not {n}."
+                        ).format(durch=durch, name=name, value=tricks if name == durch else 0, n=n)
                     )
             if all(p in stiche for p in active) and sum(stiche.values()) != tricks:
-                raise HandError(_("--stiche NAME=N must add up to {tricks}; these add up to {sum}.").format(tricks=tricks, sum=sum(stiche.values())))
+                raise HandError(
+                    _("--stiche NAME=N must add up to {tricks}; these add up to {sum}.").format(
+                        tricks=tricks, sum=sum(stiche.values())
+                    )
+                )
 
         if durch is not None:
             return self._durchmarsch(table, state, durch, knocks, manual)
@@ -612,10 +674,16 @@ class Schafkopf:
                 checks.seated(name, active, "--jungfrau")
                 if augen[name] > 0:
                     raise HandError(
-                        _("--jungfrau: {name} has {augen} Augen; a Jungfrau took no trick, so 0 Augen.").format(name=name, augen=augen[name])
+                        _("--jungfrau: {name} has {augen} Augen; a Jungfrau took no trick, so 0 Augen.").format(
+                            name=name, augen=augen[name]
+                        )
                     )
                 if stiche.get(name, 0) > 0:
-                    raise HandError(_("--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche}.").format(name=name, stiche=stiche[name]))
+                    raise HandError(
+                        _("--jungfrau: {name} took no trick, so --stiche {name}=0, not {stiche}.").format(
+                            name=name, stiche=stiche[name]
+                        )
+                    )
         # --stiche NAME=0 says the same as --jungfrau NAME.
         jungfrauen: tuple[str, ...] = ()
         if hand.jungfrau or stiche:
@@ -643,22 +711,32 @@ class Schafkopf:
         if len(tied) > 1 and all(p in stiche for p in tied):
             most = max(stiche[p] for p in tied)
             tied = [p for p in tied if stiche[p] == most]
-            reason = ngettext("{augen} Augen and {count} trick", "{augen} Augen and {count} tricks", most).format(augen=top, count=most)
+            reason = ngettext("{augen} Augen and {count} trick", "{augen} Augen and {count} tricks", most).format(
+                augen=top, count=most
+            )
         if len(tied) == 1:
             if hand.loser is not None and hand.loser != tied[0]:
                 checks.seated(hand.loser, active, "--loser")
                 raise HandError(
-                    _("--loser: {tied} loses with the most ({reason}), not {loser}; leave --loser out or name "
-                        "the same player.").format(tied=tied[0], reason=reason, loser=hand.loser)
+                    _(
+                        "--loser: {tied} loses with the most ({reason}), not {loser}; leave --loser out or name "
+                        "the same player."
+                    ).format(tied=tied[0], reason=reason, loser=hand.loser)
                 )
             return tied[0]
         if hand.loser is None:
             raise HandError(
-                _("--loser is needed: {names} tie on {reason}; name the one with more trumps (then the highest trump).").format(names=and_list(tied), reason=reason)
+                _(
+                    "--loser is needed: {names} tie on {reason}; name the one with more trumps (then the highest trump)."
+                ).format(names=and_list(tied), reason=reason)
             )
         checks.seated(hand.loser, active, "--loser")
         if hand.loser not in tied:
-            raise HandError(_("--loser must be one of {names} (tied on {reason}), not {loser}.").format(names=and_list(tied), reason=reason, loser=hand.loser))
+            raise HandError(
+                _("--loser must be one of {names} (tied on {reason}), not {loser}.").format(
+                    names=and_list(tied), reason=reason, loser=hand.loser
+                )
+            )
         return hand.loser
 
     def _durchmarsch(
@@ -673,7 +751,9 @@ class Schafkopf:
                 value=unit,
                 terms=terms,
                 formula=wording,
-                split=_("Durchmarsch {name} +3×{unit} = {total}, each other −{unit}").format(name=durch, unit=unit, total=signed(3 * unit)),
+                split=_("Durchmarsch {name} +3×{unit} = {total}, each other −{unit}").format(
+                    name=durch, unit=unit, total=signed(3 * unit)
+                ),
                 soloist=None,
                 winners=(durch,),
             ),

@@ -24,7 +24,12 @@ SKAT_AUGEN = 22
 
 BASE: dict[str, int] = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
 NULL: dict[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
-_NULL_LABEL = {(False, False): "Null", (True, False): "Null Hand", (False, True): "Null ouvert", (True, True): "Null ouvert Hand"}
+_NULL_LABEL = {
+    (False, False): "Null",
+    (True, False): "Null Hand",
+    (False, True): "Null ouvert",
+    (True, True): "Null ouvert Hand",
+}
 _NULL_TERMS = {key: (Term(label, "+", NULL[key]),) for key, label in _NULL_LABEL.items()}
 _GAME_LABEL = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kreuz": "Kreuz", "grand": "Grand"}
 
@@ -40,15 +45,35 @@ TYPES: dict[str, str] = {
     "karo": N_("suit game, Karo trumps, base 9 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
     "herz": N_("suit game, Herz trumps, base 10 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
     "pik": N_("suit game, Pik trumps, base 11 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
-    "kreuz": N_("suit game, Kreuz trumps, base 12 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
-    "grand": N_("only the four Buben are trumps, base 24 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
+    "kreuz": N_(
+        "suit game, Kreuz trumps, base 12 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"
+    ),
+    "grand": N_(
+        "only the four Buben are trumps, base 24 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"
+    ),
     "null": N_("the declarer must take no trick: 23, Hand 35, ouvert 46, ouvert Hand 59 (--player, --won/--lost)"),
     "eingepasst": N_("all passed: no game, 0 for everyone"),
     "ramsch": N_("all passed, played as Ramsch (setting ramsch): the most Augen lose them (--augen NAME=N)"),
 }
 
-_SUIT_FACTS = frozenset({"player", "spitzen", "ohne", "augen", "hand", "schneider_angesagt", "schwarz_angesagt",
-                         "ouvert", "schwarz", "won", "reizwert", "kontra", "re", "bock"})
+_SUIT_FACTS = frozenset(
+    {
+        "player",
+        "spitzen",
+        "ohne",
+        "augen",
+        "hand",
+        "schneider_angesagt",
+        "schwarz_angesagt",
+        "ouvert",
+        "schwarz",
+        "won",
+        "reizwert",
+        "kontra",
+        "re",
+        "bock",
+    }
+)
 _NULL_FACTS = frozenset({"player", "hand", "ouvert", "won", "reizwert", "kontra", "re", "bock"})
 _FIELDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(BASE, _SUIT_FACTS),
@@ -69,10 +94,17 @@ _SUIT_HELP = {
 }
 _HELP: dict[str, dict[str, str]] = {
     **dict.fromkeys(BASE, _SUIT_HELP),
-    "null": {"player": _SUIT_HELP["player"], "won": N_("Null: the declarer took no trick (--won) or a trick (--lost).")},
-    "ramsch": {"augen": N_("Augen of each of the three players, NAME=N, adding up to 120 (the Skat goes with the last trick)."),
-               "jungfrau": N_("Ramsch: took no trick; doubles the loser's points."),
-               "durchmarsch": N_("Ramsch: took every trick (+120, nothing for the others).")},
+    "null": {
+        "player": _SUIT_HELP["player"],
+        "won": N_("Null: the declarer took no trick (--won) or a trick (--lost)."),
+    },
+    "ramsch": {
+        "augen": N_(
+            "Augen of each of the three players, NAME=N, adding up to 120 (the Skat goes with the last trick)."
+        ),
+        "jungfrau": N_("Ramsch: took no trick; doubles the loser's points."),
+        "durchmarsch": N_("Ramsch: took every trick (+120, nothing for the others)."),
+    },
 }
 
 _SPITZE = re.compile(r"([mo])(\d{1,2})")
@@ -84,8 +116,10 @@ _KONTRA = Term("Kontra", "×", 2)
 _RE = Term("Re", "×", 2)
 _BOCK = {2: Term("Bock", "×", 2), 4: Term("Doppelbock", "×", 4)}
 _SPIEL = Term("Spiel", "+", 1)
-_LEVEL = {name: Term(name, "+", 1) for name in
-          ("Hand", "Schneider", "Schneider angesagt", "Schwarz", "Schwarz angesagt", "ouvert")}
+_LEVEL = {
+    name: Term(name, "+", 1)
+    for name in ("Hand", "Schneider", "Schneider angesagt", "Schwarz", "Schwarz angesagt", "ouvert")
+}
 _EINGEPASST = (Term("eingepasst", "+", 0),)
 # A suit game's or grand's value by what it depends on (see Skat._game); kept small.
 _VALUED: dict[tuple[Any, ...], tuple[tuple[Term, ...], str, int, bool, int]] = {}
@@ -133,7 +167,9 @@ class Skat:
     )
     settings: dict[str, Setting] = {
         "kontra": Setting(False, N_("Kontra and Re may be given (×2 each)")),
-        "bock": Setting(False, N_("Bock rounds (×2, as many hands as players at the table) after a 60:60, a Re or --bock")),
+        "bock": Setting(
+            False, N_("Bock rounds (×2, as many hands as players at the table) after a 60:60, a Re or --bock")
+        ),
         "ramsch": Setting(False, N_("when all pass, a Ramsch is played instead of eingepasst")),
     }
     types = TYPES
@@ -169,22 +205,36 @@ class Skat:
         allowed = _FIELDS.get(hand.type)
         if allowed is None or hand.type == "ramsch" and not _on(settings, "ramsch"):
             if hand.type == "ramsch":
-                raise HandError(_("ramsch is not played at this table (setting ramsch=false); all passed is eingepasst."))
-            raise HandError(_("{type} is not a hand type of skat; use one of {types}.").format(
-                type=hand.type, types=", ".join(t for t in TYPES if t != "ramsch" or _on(settings, "ramsch"))))
+                raise HandError(
+                    _("ramsch is not played at this table (setting ramsch=false); all passed is eingepasst.")
+                )
+            raise HandError(
+                _("{type} is not a hand type of skat; use one of {types}.").format(
+                    type=hand.type, types=", ".join(t for t in TYPES if t != "ramsch" or _on(settings, "ramsch"))
+                )
+            )
         if hand.kontra or hand.re or hand.bock:
             for fact, (setting, word) in _CLUB.items():
                 if getattr(hand, fact) and not _on(settings, setting):
-                    raise HandError(_("--{option}: {word} is not played at this table (setting {setting}=false).").format(
-                        option=fact, word=word, setting=setting))
+                    raise HandError(
+                        _("--{option}: {word} is not played at this table (setting {setting}=false).").format(
+                            option=fact, word=word, setting=setting
+                        )
+                    )
         if hand.sits_out:
             # Only at a table of 4 does anyone sit out, and there it is the dealer (`--dealer` names another).
-            raise HandError(_("--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."))
+            raise HandError(
+                _(
+                    "--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."
+                )
+            )
         _ONLY[hand.type](hand)
         if hand.re and not hand.kontra:
             raise HandError(_("--re needs --kontra: Re answers a Kontra."))
         if hand.type == "eingepasst":
-            payout = Payout(dict.fromkeys(state.players, 0), 0, _EINGEPASST, "eingepasst: 0", _("all passed: 0 for everyone"))
+            payout = Payout(
+                dict.fromkeys(state.players, 0), 0, _EINGEPASST, "eingepasst: 0", _("all passed: 0 for everyone")
+            )
             return self._result(settings, state, payout, hand, 0)
         if hand.type == "ramsch":
             return self._ramsch(settings, state, hand)
@@ -192,8 +242,11 @@ class Skat:
             checks.need(hand, "player")
             checks.seated(hand.player, state.active, "--player")  # type: ignore[arg-type]
         if hand.reizwert is not None and hand.reizwert not in BIDS:
-            raise HandError(_("--reizwert {bid} is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.").format(
-                bid=hand.reizwert))
+            raise HandError(
+                _("--reizwert {bid} is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.").format(
+                    bid=hand.reizwert
+                )
+            )
         if hand.type == "null":
             return self._null(settings, state, hand)
         return self._game(settings, state, hand)
@@ -206,33 +259,70 @@ class Skat:
             raise HandError(_("--spitzen N are needed for {type}: mit or ohne how many.").format(type=hand.type))
         most = MOST_SPITZEN[hand.type]
         if not 1 <= hand.spitzen <= most:
-            raise HandError(_("--spitzen must be between 1 and {most} in {type}, not {spitzen}.").format(
-                most=most, type=hand.type, spitzen=hand.spitzen))
-        for flag, option in ((hand.schneider_angesagt, "--schneider-angesagt"), (hand.schwarz_angesagt, "--schwarz-angesagt")):
+            raise HandError(
+                _("--spitzen must be between 1 and {most} in {type}, not {spitzen}.").format(
+                    most=most, type=hand.type, spitzen=hand.spitzen
+                )
+            )
+        for flag, option in (
+            (hand.schneider_angesagt, "--schneider-angesagt"),
+            (hand.schwarz_angesagt, "--schwarz-angesagt"),
+        ):
             if flag and not (hand.hand or hand.ouvert):
-                raise HandError(_("{option} needs --hand: Schneider and Schwarz are announced only in a Hand game.").format(option=option))
+                raise HandError(
+                    _("{option} needs --hand: Schneider and Schwarz are announced only in a Hand game.").format(
+                        option=option
+                    )
+                )
         by_tricks = hand.schwarz_angesagt or hand.ouvert
         announced = "--ouvert" if hand.ouvert else "--schwarz-angesagt"
         if by_tricks:
             if hand.augen is not None:
-                raise HandError(_("--augen is not entered with {option}: every trick decides the game; give --won or --lost.").format(option=announced))
+                raise HandError(
+                    _(
+                        "--augen is not entered with {option}: every trick decides the game; give --won or --lost."
+                    ).format(option=announced)
+                )
             if hand.schwarz:
-                raise HandError(_("--schwarz is not entered with {option}: Schwarz counts already; give --won or --lost.").format(option=announced))
+                raise HandError(
+                    _("--schwarz is not entered with {option}: Schwarz counts already; give --won or --lost.").format(
+                        option=announced
+                    )
+                )
             checks.need(hand, "won")
         else:
             if hand.won is not None:
-                raise HandError(_("--won/--lost decides only a game with --schwarz-angesagt or --ouvert; the Augen decide {type}: give --augen N.").format(type=hand.type))
+                raise HandError(
+                    _(
+                        "--won/--lost decides only a game with --schwarz-angesagt or --ouvert; the Augen decide {type}: give --augen N."
+                    ).format(type=hand.type)
+                )
             checks.need(hand, "augen")
             assert hand.augen is not None
             checks.in_range(hand.augen, 0, TOTAL_AUGEN, "--augen N")
             if hand.schwarz and not (hand.augen == TOTAL_AUGEN or hand.augen <= SKAT_AUGEN):
-                raise HandError(_("--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; "
-                                  "the Augen of his Skat are his), not {augen}.").format(augen=hand.augen))
+                raise HandError(
+                    _(
+                        "--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; "
+                        "the Augen of his Skat are his), not {augen}."
+                    ).format(augen=hand.augen)
+                )
         augen = hand.augen
         # What the value depends on: the declaration, and of the Augen only which side of 30, 60, 61 and 90 they fall.
-        key = (hand.type, hand.spitzen, hand.ohne, hand.hand, hand.schneider_angesagt, hand.schwarz_angesagt, hand.ouvert,
-               None if augen is None else (augen >= SCHNEIDER, augen >= WIN, augen < SCHNEIDER_FREI, augen == 60),
-               hand.schwarz, hand.won, hand.reizwert, voice())
+        key = (
+            hand.type,
+            hand.spitzen,
+            hand.ohne,
+            hand.hand,
+            hand.schneider_angesagt,
+            hand.schwarz_angesagt,
+            hand.ouvert,
+            None if augen is None else (augen >= SCHNEIDER, augen >= WIN, augen < SCHNEIDER_FREI, augen == 60),
+            hand.schwarz,
+            hand.won,
+            hand.reizwert,
+            voice(),
+        )
         valued = _VALUED.get(key)
         if valued is None:
             if len(_VALUED) > 4096:
@@ -253,7 +343,12 @@ class Skat:
         named, won = levels(hand)
         multiplier = hand.spitzen + 1 + len(named)
         value = base * multiplier
-        terms = [Term(spitzen, "+", hand.spitzen), _SPIEL, *(_LEVEL[n] for n in named), Term(_GAME_LABEL[hand.type], "×", base)]
+        terms = [
+            Term(spitzen, "+", hand.spitzen),
+            _SPIEL,
+            *(_LEVEL[n] for n in named),
+            Term(_GAME_LABEL[hand.type], "×", base),
+        ]
         shown = [n for n in named if n != "Hand"] if not hand.ouvert else []
         said = f"{self._name(hand)} {spitzen}" + (", " + ", ".join(shown) if shown else "")
         said += f": {base} × {multiplier} = {value}"
@@ -270,12 +365,26 @@ class Skat:
         key = (hand.hand, hand.ouvert)
         value = NULL[key]
         if hand.reizwert is not None and hand.reizwert > value:
-            raise HandError(_("--reizwert {bid}: {game} is worth {value}, so it cannot have been played at {bid}.").format(
-                bid=hand.reizwert, game=_NULL_LABEL[key], value=value))
-        return self._declared(settings, state, hand, _NULL_TERMS[key], f"{_NULL_LABEL[key]}: {value}", value, bool(hand.won), 0)
+            raise HandError(
+                _("--reizwert {bid}: {game} is worth {value}, so it cannot have been played at {bid}.").format(
+                    bid=hand.reizwert, game=_NULL_LABEL[key], value=value
+                )
+            )
+        return self._declared(
+            settings, state, hand, _NULL_TERMS[key], f"{_NULL_LABEL[key]}: {value}", value, bool(hand.won), 0
+        )
 
-    def _declared(self, settings: Settings, state: TableState, hand: Hand, terms: tuple[Term, ...], said: str,
-                  value: int, won: bool, causes: int) -> Result:
+    def _declared(
+        self,
+        settings: Settings,
+        state: TableState,
+        hand: Hand,
+        terms: tuple[Term, ...],
+        said: str,
+        value: int,
+        won: bool,
+        causes: int,
+    ) -> Result:
         """The payout of a declared game: Kontra, Re and Bock on its value, +V or −2V to the declarer."""
         assert hand.player is not None
         factor = state.bock.factor
@@ -299,7 +408,8 @@ class Skat:
         else:
             points[hand.player] = -2 * value
             split = _("lost: {name} {minus}2 × {value} = {minus}{double}").format(
-                name=hand.player, value=value, double=2 * value, minus=MINUS)
+                name=hand.player, value=value, double=2 * value, minus=MINUS
+            )
         payout = Payout(points, value, terms, said, split, hand.player, (hand.player,) if won else ())
         return self._result(settings, state, payout, hand, causes + hand.re)
 
@@ -309,21 +419,37 @@ class Skat:
         if hand.durchmarsch is not None:
             checks.seated(hand.durchmarsch, active, "--durchmarsch")
             if hand.augen_by_player or hand.jungfrau:
-                raise HandError(_("--durchmarsch: {name} took every trick, so give no --augen or --jungfrau with it.").format(name=hand.durchmarsch))
-            terms, value, said = self._bock_on([Term("Durchmarsch", "+", TOTAL_AUGEN)], TOTAL_AUGEN, f"Durchmarsch: {TOTAL_AUGEN}", factor)
-            payout = Payout({**dict.fromkeys(active, 0), hand.durchmarsch: value}, value, tuple(terms), said,
-                            _("Durchmarsch: {name} +{value}").format(name=hand.durchmarsch, value=value),
-                            hand.durchmarsch, (hand.durchmarsch,))
+                raise HandError(
+                    _("--durchmarsch: {name} took every trick, so give no --augen or --jungfrau with it.").format(
+                        name=hand.durchmarsch
+                    )
+                )
+            terms, value, said = self._bock_on(
+                [Term("Durchmarsch", "+", TOTAL_AUGEN)], TOTAL_AUGEN, f"Durchmarsch: {TOTAL_AUGEN}", factor
+            )
+            payout = Payout(
+                {**dict.fromkeys(active, 0), hand.durchmarsch: value},
+                value,
+                tuple(terms),
+                said,
+                _("Durchmarsch: {name} +{value}").format(name=hand.durchmarsch, value=value),
+                hand.durchmarsch,
+                (hand.durchmarsch,),
+            )
             return self._result(settings, state, payout, hand, 0)
         checks.per_player(hand.augen_by_player, active, TOTAL_AUGEN, "--augen NAME=N")
         augen = hand.augen_by_player
         checks.no_repeats(hand.jungfrau, "--jungfrau")
         if len(hand.jungfrau) > 1:
-            raise HandError(_("--jungfrau: two players who took no trick make a Durchmarsch; enter --durchmarsch NAME instead."))
+            raise HandError(
+                _("--jungfrau: two players who took no trick make a Durchmarsch; enter --durchmarsch NAME instead.")
+            )
         for name in hand.jungfrau:
             checks.seated(name, active, "--jungfrau")
             if augen[name]:
-                raise HandError(_("--jungfrau: {name} has {augen} Augen, so took a trick.").format(name=name, augen=augen[name]))
+                raise HandError(
+                    _("--jungfrau: {name} has {augen} Augen, so took a trick.").format(name=name, augen=augen[name])
+                )
         most = max(augen.values())
         losers = tuple(p for p in active if augen[p] == most)
         terms = [Term(_("Ramsch: the most Augen"), "+", most)]
@@ -333,8 +459,13 @@ class Skat:
             value *= 2
         terms, value, said = self._bock_on(terms, value, formula(terms), factor)
         # The split names what is paid: in a Bock round the doubled points (issue 39.7).
-        payout = Payout({p: (-value if p in losers else 0) for p in active}, value, tuple(terms), said,
-                        _("{names} {minus}{value}").format(names=and_list(losers), value=value, minus=MINUS))
+        payout = Payout(
+            {p: (-value if p in losers else 0) for p in active},
+            value,
+            tuple(terms),
+            said,
+            _("{names} {minus}{value}").format(names=and_list(losers), value=value, minus=MINUS),
+        )
         return self._result(settings, state, payout, hand, 0)
 
     @staticmethod
@@ -354,7 +485,7 @@ class Skat:
 
     @staticmethod
     def _name(hand: Hand) -> str:
-        """"Grand Hand", "Kreuz ouvert", "Pik"."""
+        """ "Grand Hand", "Kreuz ouvert", "Pik"."""
         label = _GAME_LABEL[hand.type]
         if hand.ouvert:
             return f"{label} ouvert"
@@ -399,8 +530,16 @@ class Skat:
             "shown_if": {"won": by_tricks, "schneider_angesagt": ["hand"], "schwarz_angesagt": ["hand"]},
         }
 
-    def check_sheet(self, wertung: str, settings: Settings, seated: Sequence[str], points: Mapping[str, int],
-                    won: Mapping[str, int], lost: Mapping[str, int], soli_given: bool) -> None:
+    def check_sheet(
+        self,
+        wertung: str,
+        settings: Settings,
+        seated: Sequence[str],
+        points: Mapping[str, int],
+        won: Mapping[str, int],
+        lost: Mapping[str, int],
+        soli_given: bool,
+    ) -> None:
         """A paper sheet that cannot be is refused (rules/skat_sheet.py)."""
         from schreiber.rules import skat_sheet
 
@@ -416,15 +555,23 @@ class Skat:
         """Three quarters at a table of 3, so that everyone deals as often as at a table of 4; a
         series is a multiple of 12 hands (everyone deals equally often at 3 and at 4)."""
         if hands <= 0 or hands % 12:
-            raise SettingsError(_("--hands: a Skat series is a multiple of 12 hands (48, 36, 24 …), so that everyone "
-                                  "deals equally often at a table of 4 and of 3; not {hands}.").format(hands=hands))
+            raise SettingsError(
+                _(
+                    "--hands: a Skat series is a multiple of 12 hands (48, 36, 24 …), so that everyone "
+                    "deals equally often at a table of 4 and of 3; not {hands}."
+                ).format(hands=hands)
+            )
         return hands * 3 // 4 if table_size == 3 else hands
 
     # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
 
     stat_title = "Skat"
-    stat_notes = (N_("won, lost: games declared; average value: of the games declared, as written (a lost game at its value, "
-                     "not doubled); overbid: games won on their Augen or tricks but lost because their value fell short of the bid."),)
+    stat_notes = (
+        N_(
+            "won, lost: games declared; average value: of the games declared, as written (a lost game at its value, "
+            "not doubled); overbid: games won on their Augen or tricks but lost because their value fell short of the bid."
+        ),
+    )
     # Skat has no partners, and the two against the declarer score nothing: the table of `stats` shows
     # no partner or opponent counts (the JSON keeps them).
     stat_sides = False
@@ -439,8 +586,15 @@ class Skat:
             return None, ()
         return statistics.declarer_and_partner(facts)
 
-    def stat_hand(self, counts: Mapping[str, dict[str, Any]], hand_type: str, facts: Mapping[str, Any],
-                  declarer: str | None, partners: tuple[str, ...], seated: Sequence[tuple[str, int]]) -> None:
+    def stat_hand(
+        self,
+        counts: Mapping[str, dict[str, Any]],
+        hand_type: str,
+        facts: Mapping[str, Any],
+        declarer: str | None,
+        partners: tuple[str, ...],
+        seated: Sequence[tuple[str, int]],
+    ) -> None:
         if declarer is None or declarer not in counts:
             return
         points = statistics.points_of(seated, declarer)

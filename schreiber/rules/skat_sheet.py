@@ -34,14 +34,18 @@ def check(
     --won or --lost, and wherever they are given points the games cannot make. `won`, `lost`: the
     counts as given (a player not named was not given)."""
     if soli_given:
-        raise SettingsError(_("--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost."))
+        raise SettingsError(
+            _("--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost.")
+        )
     if wertung == "seeger":
         for option, given in (("--won", won), ("--lost", lost)):
             missing = [n for n in seated if n not in given]
             if missing:
                 raise SettingsError(
-                    _("{option}: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; "
-                      "{name} has no {option}.").format(option=option, name=missing[0])
+                    _(
+                        "{option}: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; "
+                        "{name} has no {option}."
+                    ).format(option=option, name=missing[0])
                 )
     if not won and not lost:
         return  # a sheet of points alone (wertung=punkte): nothing to hold them against
@@ -51,8 +55,9 @@ def check(
         p, w, l = points.get(name, 0), won.get(name, 0), lost.get(name, 0)
         if p and not (w or l):
             raise SettingsError(
-                _("{name} has {points} points but no game won or lost as declarer; points other than 0 need at least one game.").format(
-                    name=name, points=_said(p))
+                _(
+                    "{name} has {points} points but no game won or lost as declarer; points other than 0 need at least one game."
+                ).format(name=name, points=_said(p))
             )
         if w and not l and p < LEAST_WON * w:
             raise SettingsError(

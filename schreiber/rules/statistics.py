@@ -50,8 +50,9 @@ def count_solo(counts: Mapping[str, dict[str, Any]], declarer: str, seated: Any,
         counts[declarer][key]["won"] += won
 
 
-def count_laufende(counts: Mapping[str, dict[str, Any]], facts: Mapping[str, Any], declarer: str | None,
-                   partners: tuple[str, ...]) -> None:
+def count_laufende(
+    counts: Mapping[str, dict[str, Any]], facts: Mapping[str, Any], declarer: str | None, partners: tuple[str, ...]
+) -> None:
     """The hand's Laufende, to the declarer and his partners (those counted)."""
     laufende = int(facts.get("laufende") or 0)
     if laufende and declarer is not None:

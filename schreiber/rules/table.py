@@ -37,13 +37,13 @@ class BockQueue:
         return _after_hand(self, consumed, causes, length)
 
     def describe(self) -> str:
-        """"Bock ×2: 3 hands left, then ×4: 4 hands" — or "no Bock"."""
+        """ "Bock ×2: 3 hands left, then ×4: 4 hands" — or "no Bock"."""
         if not self.rounds:
             return _("no Bock")
         head, *rest = self.rounds
-        text = ngettext("Bock ×{factor}: {count} hand left", "Bock ×{factor}: {count} hands left", head.hands_left).format(
-            factor=head.factor, count=head.hands_left
-        )
+        text = ngettext(
+            "Bock ×{factor}: {count} hand left", "Bock ×{factor}: {count} hands left", head.hands_left
+        ).format(factor=head.factor, count=head.hands_left)
         for r in rest:
             text += ngettext(", then ×{factor}: {count} hand", ", then ×{factor}: {count} hands", r.hands_left).format(
                 factor=r.factor, count=r.hands_left
@@ -455,18 +455,28 @@ def dealt(state: TableState, dealer: str | None, sits_out: Sequence[str] = ()) -
     index = state.dealer
     if dealer is not None:
         if dealer not in players:
-            raise HandError(_("--dealer: {dealer} is not at the table for this hand; the players are {players}.").format(dealer=dealer, players=', '.join(players)))
+            raise HandError(
+                _("--dealer: {dealer} is not at the table for this hand; the players are {players}.").format(
+                    dealer=dealer, players=", ".join(players)
+                )
+            )
         index = players.index(dealer)
     out: tuple[str, ...] | None = None
     if sits_out:
         extra = len(players) - state.seats_per_hand
         if extra <= 0:
             raise HandError(
-                _("--sits-out: nobody sits out with {count} players at a {seats_per_hand}-player game.").format(count=len(players), seats_per_hand=state.seats_per_hand)
+                _("--sits-out: nobody sits out with {count} players at a {seats_per_hand}-player game.").format(
+                    count=len(players), seats_per_hand=state.seats_per_hand
+                )
             )
         for name in sits_out:
             if name not in players:
-                raise HandError(_("--sits-out: {name} is not at the table for this hand; the players are {players}.").format(name=name, players=', '.join(players)))
+                raise HandError(
+                    _("--sits-out: {name} is not at the table for this hand; the players are {players}.").format(
+                        name=name, players=", ".join(players)
+                    )
+                )
         if len(set(sits_out)) != len(sits_out):
             raise HandError(_("--sits-out: a player is named twice; name each one once."))
         if len(sits_out) != extra:
@@ -501,11 +511,17 @@ def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: 
             raise SettingsError(_("session join: {join} sits at the table already.").format(join=change.join))
         seat = len(players) + 1 if change.seat is None else change.seat
         if not 1 <= seat <= len(players) + 1:
-            raise SettingsError(_("--seat must be between 1 and {value}, not {seat}.").format(value=len(players) + 1, seat=seat))
+            raise SettingsError(
+                _("--seat must be between 1 and {value}, not {seat}.").format(value=len(players) + 1, seat=seat)
+            )
         players.insert(seat - 1, change.join)
     if change.leave is not None:
         if change.leave not in players:
-            raise SettingsError(_("session leave: {leave} is not at the table; the players are {players}.").format(leave=change.leave, players=', '.join(players)))
+            raise SettingsError(
+                _("session leave: {leave} is not at the table; the players are {players}.").format(
+                    leave=change.leave, players=", ".join(players)
+                )
+            )
         i = players.index(change.leave)
         if next_dealer == change.leave:
             next_dealer = players[(i + 1) % len(players)]
@@ -517,10 +533,16 @@ def change_seats(rules: RuleSet, settings: Settings, state: TableState, change: 
             if rules.min_players == rules.max_players
             else f"{rules.min_players}–{rules.max_players}"
         )
-        who = _("with {name}").format(name=change.join) if change.join is not None else _("without {name}").format(name=change.leave)
+        who = (
+            _("with {name}").format(name=change.join)
+            if change.join is not None
+            else _("without {name}").format(name=change.leave)
+        )
         verb = "join" if change.join is not None else "leave"
         raise SettingsError(
-            _("session {verb}: {name} is played by {count} players; {who} there would be {n}.").format(verb=verb, name=rules.name, count=count, who=who, n=n)
+            _("session {verb}: {name} is played by {count} players; {who} there would be {n}.").format(
+                verb=verb, name=rules.name, count=count, who=who, n=n
+            )
         )
     return TableState(
         tuple(players),

@@ -50,7 +50,7 @@ def day(date: dt.date) -> str:
 
 
 def and_list(names: Iterable[str]) -> str:
-    """"Anna", "Anna and Carl", "Anna, Berta and Carl" (in German "Anna, Berta und Carl"); "" for none."""
+    """ "Anna", "Anna and Carl", "Anna, Berta and Carl" (in German "Anna, Berta und Carl"); "" for none."""
     names = list(names)
     if len(names) <= 1:
         return "".join(names)

@@ -57,9 +57,17 @@ def target_url(target: str | None = None) -> str:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise LedgerError(_("--db: cannot create the folder {parent} ({strerror}).").format(parent=path.parent, strerror=e.strerror)) from None
+            raise LedgerError(
+                _("--db: cannot create the folder {parent} ({strerror}).").format(
+                    parent=path.parent, strerror=e.strerror
+                )
+            ) from None
     elif not path.parent.is_dir():
-        raise LedgerError(_("--db: the folder {parent} does not exist; create it first, or name a file in a folder that exists.").format(parent=path.parent))
+        raise LedgerError(
+            _(
+                "--db: the folder {parent} does not exist; create it first, or name a file in a folder that exists."
+            ).format(parent=path.parent)
+        )
     return f"sqlite:///{path}"
 
 
@@ -104,7 +112,11 @@ def busy_timeout() -> float:
     except ValueError:
         seconds = -1.0
     if not 0 <= seconds <= 86400:
-        raise LedgerError(_("{BUSY_TIMEOUT_ENV}: use a number of seconds from 0 to 86400, not {value}.").format(BUSY_TIMEOUT_ENV=BUSY_TIMEOUT_ENV, value=repr(value)))
+        raise LedgerError(
+            _("{BUSY_TIMEOUT_ENV}: use a number of seconds from 0 to 86400, not {value}.").format(
+                BUSY_TIMEOUT_ENV=BUSY_TIMEOUT_ENV, value=repr(value)
+            )
+        )
     return seconds
 
 
@@ -163,7 +175,9 @@ def open_engine(
         raise
     except Exception as e:  # a malformed URL or a driver that is not installed
         reason = hide_password(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__, url)
-        raise LedgerError(_("--db: cannot use {name} as a ledger ({reason}).").format(name=name, reason=reason)) from None
+        raise LedgerError(
+            _("--db: cannot use {name} as a ledger ({reason}).").format(name=name, reason=reason)
+        ) from None
     existed = sqlite_path is None or (sqlite_path.exists() and sqlite_path.stat().st_size > 0)
     if not existed and not create:
         raise LedgerError(_("--db: there is no ledger at {name}.").format(name=name))
@@ -172,7 +186,11 @@ def open_engine(
         if revision is None:
             _refuse_foreign(engine, name)
         elif not _OUR_REVISION.fullmatch(revision):
-            raise LedgerError(_("--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed.").format(name=name))
+            raise LedgerError(
+                _(
+                    "--db: {name} is not a schreiber ledger (it belongs to another application); nothing was changed."
+                ).format(name=name)
+            )
         elif revision > SCHEMA_REVISION:
             raise _newer(revision)
         if migrate and revision != SCHEMA_REVISION:
@@ -200,7 +218,9 @@ def stored_revision(engine: Engine) -> str | None:
                 conn.rollback()
                 return None
     except DBAPIError as e:
-        raise database_error(e, _("--db: cannot open the ledger at {where}").format(where=shown(str(engine.url)))) from None
+        raise database_error(
+            e, _("--db: cannot open the ledger at {where}").format(where=shown(str(engine.url)))
+        ) from None
 
 
 def _no_such_table(error: DBAPIError) -> bool:
@@ -218,8 +238,10 @@ def _refuse_foreign(engine: Engine, name: str) -> None:
         conn.rollback()
     if tables:
         raise LedgerError(
-            _("--db: {name} is not a schreiber ledger (it has {count} tables of its own and no schreiber "
-                "revision); nothing was changed.").format(name=name, count=len(tables))
+            _(
+                "--db: {name} is not a schreiber ledger (it has {count} tables of its own and no schreiber "
+                "revision); nothing was changed."
+            ).format(name=name, count=len(tables))
         )
 
 
@@ -231,8 +253,10 @@ def _wal(engine: Engine) -> None:
 
 def _newer(revision: str | None) -> LedgerError:
     return LedgerError(
-        _("--db: the ledger is at schema revision {revision}, which this schreiber does not know; it "
-            "was written by a newer version.").format(revision=revision)
+        _(
+            "--db: the ledger is at schema revision {revision}, which this schreiber does not know; it "
+            "was written by a newer version."
+        ).format(revision=revision)
     )
 
 
@@ -263,8 +287,10 @@ def upgrade(engine: Engine, revision: str | None) -> None:
                         broken = conn.exec_driver_sql("PRAGMA foreign_key_check").all()
                         if broken:
                             raise LedgerError(
-                                _("--db: the upgrade would leave {count} rows pointing nowhere (first in table {value}); "
-                                    "nothing was changed.").format(count=len(broken), value=broken[0][0])
+                                _(
+                                    "--db: the upgrade would leave {count} rows pointing nowhere (first in table {value}); "
+                                    "nothing was changed."
+                                ).format(count=len(broken), value=broken[0][0])
                             )
             finally:
                 if sqlite:
@@ -276,9 +302,19 @@ def upgrade(engine: Engine, revision: str | None) -> None:
     except Exception as e:
         if isinstance(e, DBAPIError) and _busy(e):
             raise database_error(e, _("--db: the ledger could not be upgraded")) from None
-        reason = reason_of(e) if isinstance(e, DBAPIError) else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        reason = (
+            reason_of(e)
+            if isinstance(e, DBAPIError)
+            else f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        )
         raise LedgerError(
-            _with_restore(_("--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed").format(revision=revision, reason=reason), engine, copy)
+            _with_restore(
+                _(
+                    "--db: the ledger could not be upgraded from revision {revision} ({reason}); nothing was changed"
+                ).format(revision=revision, reason=reason),
+                engine,
+                copy,
+            )
         ) from None
 
 
@@ -286,9 +322,9 @@ def _with_restore(message: str, engine: Engine, copy: Path | None) -> str:
     message = message.rstrip(".")
     if copy is None:
         return message + "."
-    return message + _("; the copy made before the attempt is {copy} — to go back to it, replace {database} with it.").format(
-        copy=copy, database=engine.url.database
-    )
+    return message + _(
+        "; the copy made before the attempt is {copy} — to go back to it, replace {database} with it."
+    ).format(copy=copy, database=engine.url.database)
 
 
 def migrations_dir() -> Path:
@@ -345,9 +381,15 @@ def database_error(error: DBAPIError, doing: str) -> LedgerError:
     """One sentence for a database error: busy, a lost connection, or the driver's first line; Unavailable
     when the cause passes (`passing`), so the pages answer 503 and a phone sends the hand again."""
     if _busy(error):
-        return Unavailable(_("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment."))
+        return Unavailable(
+            _("the ledger is busy (another schreiber is writing); nothing was changed, try again in a moment.")
+        )
     if error.connection_invalidated:
-        return Unavailable(_("the connection to the ledger was lost ({reason}); the command did not complete.").format(reason=reason_of(error)))
+        return Unavailable(
+            _("the connection to the ledger was lost ({reason}); the command did not complete.").format(
+                reason=reason_of(error)
+            )
+        )
     sentence = _("{doing} ({reason}); nothing was changed.").format(doing=doing, reason=reason_of(error))
     return Unavailable(sentence) if passing(error) else LedgerError(sentence)
 

@@ -1,7 +1,5 @@
 """The ledger's tables: what happened at the table (facts) and the settings in force; payouts are a cache."""
 
-
-
 import datetime as dt
 import uuid
 from typing import Any

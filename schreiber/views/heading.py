@@ -10,7 +10,7 @@ from schreiber.i18n import _
 
 
 def standings_heading(final: bool, after: int, look_back: bool = False) -> str:
-    """"Final standings" when the tournament is final; else after round `after` (rounds 1 to `after` all
+    """ "Final standings" when the tournament is final; else after round `after` (rounds 1 to `after` all
     finished), "provisional". `look_back`: the standings after an earlier round than the last drawn, which
     says no more than which round it is."""
     if final:
@@ -37,9 +37,12 @@ def result(x: Any) -> str:
 
 
 def running_lines(view: Any) -> list[str]:
-    """"T2 “Februar” is still running: its results are so far.", per such tournament."""
-    sentence = (_("T{id} “{name}” is still running: its results are so far and qualify nobody for the final yet.")
-                if view.season.finale else _("T{id} “{name}” is still running: its results are so far."))
+    """ "T2 “Februar” is still running: its results are so far.", per such tournament."""
+    sentence = (
+        _("T{id} “{name}” is still running: its results are so far and qualify nobody for the final yet.")
+        if view.season.finale
+        else _("T{id} “{name}” is still running: its results are so far.")
+    )
     return [sentence.format(id=tid, name=name) for tid, name in view.running_names()]
 
 

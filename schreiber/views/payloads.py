@@ -45,8 +45,16 @@ def _flag(value: bool) -> str:
 def tables_json(infos: Sequence[TableInfo]) -> list[dict[str, Any]]:
     """`session list --format json`."""
     return [
-        {"id": i.id, "date": i.date.isoformat(), "rules": i.rules, "name": i.name, "players": list(i.players),
-         "hands": i.hands, "closed": i.closed, "active": i.active}
+        {
+            "id": i.id,
+            "date": i.date.isoformat(),
+            "rules": i.rules,
+            "name": i.name,
+            "players": list(i.players),
+            "hands": i.hands,
+            "closed": i.closed,
+            "active": i.active,
+        }
         for i in infos
     ]
 
@@ -55,8 +63,19 @@ def tables_csv(infos: Sequence[TableInfo]) -> Sheet:
     """`session list --format csv`."""
     return Sheet(
         ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
-        ([i.id, i.date.isoformat(), i.rules, i.name or "", ", ".join(i.players), i.hands, _flag(i.closed), _flag(i.active)]
-         for i in infos),
+        (
+            [
+                i.id,
+                i.date.isoformat(),
+                i.rules,
+                i.name or "",
+                ", ".join(i.players),
+                i.hands,
+                _flag(i.closed),
+                _flag(i.active),
+            ]
+            for i in infos
+        ),
     )
 
 
@@ -69,9 +88,18 @@ def hands_json(view: TableView) -> dict[str, Any]:
         "session": view.table.id,
         "players": list(view.table.players),
         "hands": [
-            {"number": h.number, "type": h.hand.type, "dealer": h.dealer, "description": describe(h.hand),
-             "value": h.payout.value, "formula": h.payout.formula, "sitting_out": list(h.sitting_out),
-             "payouts": dict(h.payout.points), "totals": dict(h.totals), "facts": h.hand.to_facts()}
+            {
+                "number": h.number,
+                "type": h.hand.type,
+                "dealer": h.dealer,
+                "description": describe(h.hand),
+                "value": h.payout.value,
+                "formula": h.payout.formula,
+                "sitting_out": list(h.sitting_out),
+                "payouts": dict(h.payout.points),
+                "totals": dict(h.totals),
+                "facts": h.hand.to_facts(),
+            }
             for h in view.hands
         ],
         "totals": dict(view.totals),
@@ -83,8 +111,17 @@ def hands_csv(view: TableView) -> Sheet:
     players = view.table.players
     return Sheet(
         ["number", "dealer", "type", "description", "value", *[c for p in players for c in (p, f"{p}_total")]],
-        ([h.number, h.dealer, h.hand.type, describe(h.hand), h.payout.value,
-          *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])]] for h in view.hands),
+        (
+            [
+                h.number,
+                h.dealer,
+                h.hand.type,
+                describe(h.hand),
+                h.payout.value,
+                *[c for p in players for c in (h.payout.points.get(p, 0), h.totals[p])],
+            ]
+            for h in view.hands
+        ),
     )
 
 
@@ -132,7 +169,13 @@ def report_columns(rep: Report) -> list[str]:
 def _report_players(rep: Report) -> list[dict[str, Any]]:
     players = []
     for line in rep.players:
-        entry: dict[str, Any] = {"name": line.name, "points": line.points, "hands": line.hands, "won": line.won, "solos": line.solos}
+        entry: dict[str, Any] = {
+            "name": line.name,
+            "points": line.points,
+            "hands": line.hands,
+            "won": line.won,
+            "solos": line.solos,
+        }
         if line.cents is not None:
             entry["cents"] = line.cents
         entry.update(line.extras)
@@ -182,7 +225,11 @@ def report_csv(rep: Report) -> Sheet:
     # different rule sets are never added.
     return Sheet(
         ["rules", *headers],
-        [[rules, *row(rank, line)] for rules, group in rep.by_rules for rank, line in enumerate(group.players, start=1)],
+        [
+            [rules, *row(rank, line)]
+            for rules, group in rep.by_rules
+            for rank, line in enumerate(group.players, start=1)
+        ],
     )
 
 
@@ -196,7 +243,9 @@ def debts_json(debts: OpenDebts) -> dict[str, Any]:
 
 def debts_csv(debts: OpenDebts) -> Sheet:
     """`report --open --format csv`: a row per table and transfer still owed."""
-    return Sheet(["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed))
+    return Sheet(
+        ["session", "from", "to", "cents"], ([d.table_id, a, b, c] for d in debts.tables for a, b, c in d.owed)
+    )
 
 
 # -- statistics -------------------------------------------------------------------------------
@@ -265,8 +314,17 @@ def plan_json(plan: RoundPlan) -> dict[str, Any]:
         "tournament": plan.tournament.id,
         "round": plan.round,
         "repeats": plan.repeats,
-        "tables": [{"table": t.table, "session": t.session, "players": list(t.players), "hands": t.hands, "of": t.of,
-                    "finished": plan.done(t)} for t in plan.tables],
+        "tables": [
+            {
+                "table": t.table,
+                "session": t.session,
+                "players": list(t.players),
+                "hands": t.hands,
+                "of": t.of,
+                "finished": plan.done(t),
+            }
+            for t in plan.tables
+        ],
     }
 
 
@@ -274,8 +332,11 @@ def plan_csv(plan: RoundPlan) -> Sheet:
     """`tournament tables --format csv`: a row per seat."""
     return Sheet(
         ["round", "table", "session", "seat", "number", "name"],
-        ([plan.round, t.table, t.session, seat, number, name]
-         for t in plan.tables for seat, (name, number) in enumerate(zip(t.players, t.numbers), start=1)),
+        (
+            [plan.round, t.table, t.session, seat, number, name]
+            for t in plan.tables
+            for seat, (name, number) in enumerate(zip(t.players, t.numbers), start=1)
+        ),
     )
 
 
@@ -286,9 +347,17 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
         "rounds": view.rounds,
         "wertung": view.tournament.wertung,
         "players": [
-            {"rank": r.rank, "number": r.number, "name": r.name, "score": r.score, "points": r.points,
-             "soli": r.soli, "rounds": list(r.rounds), "withdrawn": r.withdrawn,
-             **({"won": r.won, "lost": r.lost, "by_lot": r.by_lot} if view.games else {})}
+            {
+                "rank": r.rank,
+                "number": r.number,
+                "name": r.name,
+                "score": r.score,
+                "points": r.points,
+                "soli": r.soli,
+                "rounds": list(r.rounds),
+                "withdrawn": r.withdrawn,
+                **({"won": r.won, "lost": r.lost, "by_lot": r.by_lot} if view.games else {}),
+            }
             for r in view.rows
         ],
         "after": view.after,
@@ -305,14 +374,37 @@ def standings_csv(view: StandingsView) -> Sheet:
         for number in u.numbers:
             waiting.setdefault(number, []).append(f"{u.round}/{u.table} {u.hands}/{u.of}")
     return Sheet(
-        ["rank", "number", "name", "score", "points", "soli", *[f"round_{i}" for i in range(1, view.rounds + 1)], "withdrawn", "unfinished"],
-        [[r.rank, r.number, r.name, r.score, r.points, r.soli, *["" if x is None else x for x in r.rounds], _flag(r.withdrawn),
-          " ".join(waiting.get(r.number, []))]
-         for r in view.rows],
+        [
+            "rank",
+            "number",
+            "name",
+            "score",
+            "points",
+            "soli",
+            *[f"round_{i}" for i in range(1, view.rounds + 1)],
+            "withdrawn",
+            "unfinished",
+        ],
+        [
+            [
+                r.rank,
+                r.number,
+                r.name,
+                r.score,
+                r.points,
+                r.soli,
+                *["" if x is None else x for x in r.rounds],
+                _flag(r.withdrawn),
+                " ".join(waiting.get(r.number, [])),
+            ]
+            for r in view.rows
+        ],
     )
 
 
-def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView]) -> dict[str, Any]:
+def tournament_json(
+    info: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView]
+) -> dict[str, Any]:
     """`tournament show --format json`: the tournament, its players, and every sheet with the ones replaced."""
     return {
         "tournament": info.id,
@@ -325,10 +417,26 @@ def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheet
         "settings": dict(info.settings),
         "players": [{"number": e.number, "name": e.name, "withdrawn": e.withdrawn} for e in entrants],
         "sheets": [
-            {"round": x.round, "table": x.table, "session": x.session, "thrown": x.thrown, "replaced": x.version is not None,
-             "version": x.version, "replaced_at": x.replaced_at.isoformat(timespec="seconds") if x.replaced_at else None,
-             "entries": [{"number": line.number, "name": line.name, "points": line.points, "soli": line.soli, "won": line.won,
-                          "lost": line.lost} for line in x.lines]}
+            {
+                "round": x.round,
+                "table": x.table,
+                "session": x.session,
+                "thrown": x.thrown,
+                "replaced": x.version is not None,
+                "version": x.version,
+                "replaced_at": x.replaced_at.isoformat(timespec="seconds") if x.replaced_at else None,
+                "entries": [
+                    {
+                        "number": line.number,
+                        "name": line.name,
+                        "points": line.points,
+                        "soli": line.soli,
+                        "won": line.won,
+                        "lost": line.lost,
+                    }
+                    for line in x.lines
+                ],
+            }
             for x in sheets
         ],
     }
@@ -336,7 +444,18 @@ def tournament_json(info: TournamentInfo, entrants: Sequence[EntrantView], sheet
 
 # -- the cashbook -----------------------------------------------------------------------------
 
-CASH_COLUMNS = ("number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance")
+CASH_COLUMNS = (
+    "number",
+    "name",
+    "rank",
+    "startgeld",
+    "paid",
+    "verlustspiel",
+    "reuegeld",
+    "prize",
+    "prize_paid",
+    "balance",
+)
 
 
 def cash_json(view: CashView) -> dict[str, Any]:
@@ -357,5 +476,8 @@ def cash_csv(view: CashView) -> Sheet:
     """`tournament cash --format csv`: a row per player, money as euros (numbers)."""
     return Sheet(
         list(CASH_COLUMNS),
-        ([line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])] for line in view.book.lines),
+        (
+            [line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])]
+            for line in view.book.lines
+        ),
     )

@@ -26,8 +26,15 @@ def _cell(value: int | Fraction | None) -> Any:
 
 def info_json(info: SeasonInfo) -> dict[str, Any]:
     return {
-        "id": info.id, "name": info.name, "rules": info.rules, "wertung": info.wertung, "min_starts": info.min_starts,
-        "finale": info.finale, "tournaments": [t.id for t in info.tournaments], "players": info.players, "active": info.active,
+        "id": info.id,
+        "name": info.name,
+        "rules": info.rules,
+        "wertung": info.wertung,
+        "min_starts": info.min_starts,
+        "finale": info.finale,
+        "tournaments": [t.id for t in info.tournaments],
+        "players": info.players,
+        "active": info.active,
     }
 
 
@@ -39,11 +46,23 @@ def standings_json(view: SeasonStandings) -> dict[str, Any]:
         "tournaments": [t.id for t in view.season.tournaments],
         "players": [
             {
-                "rank": r.rank, "number": r.number, "name": r.name, "score": number(r.score), "starts": r.starts,
-                "rounds": r.rounds, "qualified": r.qualified,
+                "rank": r.rank,
+                "number": r.number,
+                "name": r.name,
+                "score": number(r.score),
+                "starts": r.starts,
+                "rounds": r.rounds,
+                "qualified": r.qualified,
                 "results": [
-                    None if x is None else {"tournament": x.tournament, "score": x.score, "rank": x.rank, "field": x.field,
-                                            **({"running": True} if x.running else {})}
+                    None
+                    if x is None
+                    else {
+                        "tournament": x.tournament,
+                        "score": x.score,
+                        "rank": x.rank,
+                        "field": x.field,
+                        **({"running": True} if x.running else {}),
+                    }
                     for x in r.results
                 ],
             }
@@ -59,7 +78,15 @@ def standings_csv(view: SeasonStandings) -> Sheet:
     headers += [f"{key}_{tid}" for tid in ids for key in ("score", "rank")]
     rows = []
     for r in view.rows:
-        cells: list[Any] = [r.rank, r.number, r.name, _cell(r.score), r.starts, r.rounds, "true" if r.qualified else "false"]
+        cells: list[Any] = [
+            r.rank,
+            r.number,
+            r.name,
+            _cell(r.score),
+            r.starts,
+            r.rounds,
+            "true" if r.qualified else "false",
+        ]
         for x in r.results:
             cells += ["", ""] if x is None else [x.score, x.rank]
         rows.append(cells)
@@ -91,6 +118,9 @@ def door_json(door: Door) -> dict[str, Any]:
         return [{"number": e.number, "name": e.name} for e in entrants]
 
     return {
-        "tournament": door.tournament, "season": door.season.id, "checked_in": people(door.checked_in),
-        "missing": people(door.missing), "new": people(door.new),
+        "tournament": door.tournament,
+        "season": door.season.id,
+        "checked_in": people(door.checked_in),
+        "missing": people(door.missing),
+        "new": people(door.new),
     }

@@ -94,7 +94,11 @@ class Live:
                 self.failing = False
             except Exception as e:  # the ledger is away for a moment: say it once, keep asking
                 if not self.failing:
-                    print(_("schreiber serve: cannot read the ledger ({reason}); trying again.").format(reason=e), file=sys.stderr, flush=True)
+                    print(
+                        _("schreiber serve: cannot read the ledger ({reason}); trying again.").format(reason=e),
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 self.failing = True
             await asyncio.sleep(self.interval)
 
@@ -117,8 +121,12 @@ class Live:
                 return Response(headers=headers, media_type="text/event-stream")
             if self.streams >= self.max_streams:
                 return PlainTextResponse(
-                    _("Too many live pages are open at once (at most {count}); this page tries again in a moment.").format(count=self.max_streams),
-                    status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+                    _(
+                        "Too many live pages are open at once (at most {count}); this page tries again in a moment."
+                    ).format(count=self.max_streams),
+                    status_code=503,
+                    headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)},
+                )
 
             async def stream() -> AsyncIterator[str]:
                 # The browser waits a second before it reconnects after the server went away.
@@ -165,7 +173,9 @@ class Counted(StreamingResponse):
 class Pages:
     """Rendered pages, kept for the counter value they were made at."""
 
-    def __init__(self, ledger: Ledger, scope: Scope, place: Callable[[], tuple[int, int, int, str] | None] | None = None) -> None:
+    def __init__(
+        self, ledger: Ledger, scope: Scope, place: Callable[[], tuple[int, int, int, str] | None] | None = None
+    ) -> None:
         self.ledger = ledger
         self.scope = scope
         # A tournament's table: (round, table, hands to play, tournament), said above everything else on its page.
@@ -236,7 +246,9 @@ class Pages:
         rows = self._rows(page) if page.kind == "table" else []
         template = self.env.get_template("content.html" if fragment else "page.html")
         place = self.place() if self.place is not None else None
-        return template.render(page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT, place=place)
+        return template.render(
+            page=page, rows=rows, version=version, wall=wall, recent=recent, default_recent=data.RECENT, place=place
+        )
 
     def _rows(self, page: data.TablePage) -> list[str]:
         """Each hand's HTML, rendered only when something it shows changed: after an add, one new
@@ -246,8 +258,18 @@ class Pages:
         rows, kept = [], {}
         for h in page.hands:
             key = (
-                h.number, repr(h.hand), h.payout.formula, h.payout.split, h.payout.terms, h.dealer, h.sitting_out,
-                h.absent, tuple(h.payout.points.items()), tuple(h.totals.items()), info.players, i18n.spoken(),
+                h.number,
+                repr(h.hand),
+                h.payout.formula,
+                h.payout.split,
+                h.payout.terms,
+                h.dealer,
+                h.sitting_out,
+                h.absent,
+                tuple(h.payout.points.items()),
+                tuple(h.totals.items()),
+                info.players,
+                i18n.spoken(),
             )
             row = self.rows.get(key)
             if row is None:
@@ -294,8 +316,11 @@ def create_app(
         try:
             version = await live.current()
         except Exception as e:  # the ledger is away (a server restarting): say so; the page retries
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
-                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+            return PlainTextResponse(
+                _("The ledger cannot be read just now ({reason}).").format(reason=e),
+                status_code=503,
+                headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)},
+            )
         return await respond(version)
 
     async def page(request: Request, fragment: bool = False) -> Response:

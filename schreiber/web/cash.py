@@ -39,7 +39,9 @@ def _refused(status: int, sentence: str) -> Response:
     return JSONResponse({"error": sentence}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
-def routes(ledger: Ledger, tournament_id: int, organiser: str, gate: Any, changed: Callable[[], Awaitable[Any]]) -> list[Route]:
+def routes(
+    ledger: Ledger, tournament_id: int, organiser: str, gate: Any, changed: Callable[[], Awaitable[Any]]
+) -> list[Route]:
     """The organiser's write of the Startgeld; `gate` slows down wrong keys as the tables' gate does."""
 
     async def pay(request: Request) -> Response:
@@ -52,14 +54,18 @@ def routes(ledger: Ledger, tournament_id: int, organiser: str, gate: Any, change
         try:
             raw = await read_json_bytes(request, MAX_BODY)
         except TooLarge:
-            return _refused(413, _("number: send only the start number, like {example}.").format(example='{"number": 3}'))
+            return _refused(
+                413, _("number: send only the start number, like {example}.").format(example='{"number": 3}')
+            )
         try:
             posted = load_json(raw or b"null")
         except ValueError:  # deep nesting too
             posted = None
         number = posted.get("number") if isinstance(posted, dict) else None
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= LARGEST:
-            return _refused(422, _("number: send only the start number, like {example}.").format(example='{"number": 3}'))
+            return _refused(
+                422, _("number: send only the start number, like {example}.").format(example='{"number": 3}')
+            )
         try:
             done = await asyncio.to_thread(Cash(ledger).pay, [str(number)], tournament_id=tournament_id)
         except Unavailable:
@@ -70,6 +76,9 @@ def routes(ledger: Ledger, tournament_id: int, organiser: str, gate: Any, change
             await changed()
         except Exception:  # the poller says it when the ledger is away
             pass
-        return JSONResponse({"paid": done[0].number, "name": done[0].name, "cents": done[0].cents}, headers={"Cache-Control": "no-store"})
+        return JSONResponse(
+            {"paid": done[0].number, "name": done[0].name, "cents": done[0].cents},
+            headers={"Cache-Control": "no-store"},
+        )
 
     return [Route("/cash/pay", pay, methods=["POST"])]

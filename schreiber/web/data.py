@@ -102,7 +102,7 @@ def _table(ledger: Ledger, scope: Scope, recent: int | None) -> TablePage:
         from schreiber.report.drawing import drawing_svg
 
         svg = drawing_svg(view.rules.teams_view(view.table.settings, view.state))
-        drawing = svg[svg.index("<svg"):]  # inline: without the XML declaration of a file
+        drawing = svg[svg.index("<svg") :]  # inline: without the XML declaration of a file
     return TablePage(view=view, report=rep, hands=list(reversed(shown)), drawing=drawing)
 
 

@@ -134,7 +134,9 @@ class Gate:
 
 def _busy(error: Exception) -> JSONResponse:
     """The ledger is busy with another writer (or its server away): 503, try again — not a refusal."""
-    return JSONResponse({"error": str(error)}, status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+    return JSONResponse(
+        {"error": str(error)}, status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)}
+    )
 
 
 def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
@@ -154,9 +156,19 @@ async def _body(request: Request) -> dict[str, Any] | Response:
     except TooDeep:
         return _refused(422, _("The body is nested too deeply; send one flat JSON object."))
     except ValueError:
-        return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
+        return _refused(
+            422,
+            _("The body must be one JSON object, like {example}.").format(
+                example='{"type": "rufspiel", "player": "Anna"}'
+            ),
+        )
     if not isinstance(posted, dict):
-        return _refused(422, _("The body must be one JSON object, like {example}.").format(example='{"type": "rufspiel", "player": "Anna"}'))
+        return _refused(
+            422,
+            _("The body must be one JSON object, like {example}.").format(
+                example='{"type": "rufspiel", "player": "Anna"}'
+            ),
+        )
     return posted
 
 
@@ -170,13 +182,25 @@ def body_hash(body: Any) -> str:
 def page_json(value: Any) -> str:
     """JSON to put inside a page's <script>: nothing in it can end the script or open a tag."""
     text = json.dumps(value, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 class Entry:
     """The entry routes for the tables `tables` of one ledger."""
 
-    def __init__(self, ledger: Ledger, tables: list[int] | Callable[[], list[int]], env: Any, changed: Callable[[], Awaitable[Any]] | None = None) -> None:
+    def __init__(
+        self,
+        ledger: Ledger,
+        tables: list[int] | Callable[[], list[int]],
+        env: Any,
+        changed: Callable[[], Awaitable[Any]] | None = None,
+    ) -> None:
         self.ledger = ledger
         # Told after each write, so every open page hears of it at once rather than at the next poll.
         self.changed = changed
@@ -226,9 +250,14 @@ class Entry:
             "dealer": view.next_dealer,
             "sitting_out": list(view.state.sitting_out),
             "types": [
-                {"type": t, "name": type_name(t), "label": page_sentence(_(rules.types[t]), rules.types),
-                 "options": sorted(rules.options_for(t, settings)), "played": played[t],
-                 "form": rules.entry_form(t) if isinstance(rules, EntryForm) else {}}
+                {
+                    "type": t,
+                    "name": type_name(t),
+                    "label": page_sentence(_(rules.types[t]), rules.types),
+                    "options": sorted(rules.options_for(t, settings)),
+                    "played": played[t],
+                    "form": rules.entry_form(t) if isinstance(rules, EntryForm) else {},
+                }
                 for t in types
             ],
             # The facts only some games take, as the rule sets declare them: a flag or a number.
@@ -241,8 +270,13 @@ class Entry:
             "status": list(view.status),
             "closed": info.closed,
             "hands": [
-                {"number": h.number, "description": page_describe(h.hand), "formula": h.payout.formula,
-                 "payouts": dict(h.payout.points), "dealer": h.dealer}
+                {
+                    "number": h.number,
+                    "description": page_describe(h.hand),
+                    "formula": h.payout.formula,
+                    "payouts": dict(h.payout.points),
+                    "dealer": h.dealer,
+                }
                 for h in reversed(view.hands[-8:])
             ],
             "restorable": restorable[-8:],
@@ -279,8 +313,11 @@ class Entry:
         """A refusal in the page's words: the fields it shows for the options of the command line."""
         said = json.loads(bytes(answer.body))
         said["error"] = page_sentence(said["error"], self.ledger.table(table).rules.types)
-        return JSONResponse(said, status_code=answer.status_code, headers={k: v for k, v in answer.headers.items()
-                                                                           if k in ("cache-control", "retry-after")})
+        return JSONResponse(
+            said,
+            status_code=answer.status_code,
+            headers={k: v for k, v in answer.headers.items() if k in ("cache-control", "retry-after")},
+        )
 
     async def record(self, table: int, body: dict[str, Any], request: Request, page: bool = False) -> Response:
         """Record a hand: 201 and the body of `show N --format json` (the page also gets the table's
@@ -291,7 +328,11 @@ class Entry:
         try:
             hand, extras = from_body(body)
             view = await asyncio.to_thread(
-                self.ledger.add, hand, table, expect_number=extras.get("expect_number"), request_key=request_key,
+                self.ledger.add,
+                hand,
+                table,
+                expect_number=extras.get("expect_number"),
+                request_key=request_key,
                 request_hash=body_hash(body) if request_key is not None else None,
             )
         except Undone as undone:
@@ -305,16 +346,23 @@ class Entry:
             view = again.view
             hand_view = next((h for h in view.hands if h.number == again.number), None)
             if hand_view is None:  # a request answered before revision 0012, its hand voided since
-                return _refused(409, _("This request recorded hand {number}, which was voided since; nothing was recorded again.").format(
-                    number=again.number))
+                return _refused(
+                    409,
+                    _(
+                        "This request recorded hand {number}, which was voided since; nothing was recorded again."
+                    ).format(number=again.number),
+                )
         except Moved as moved:
             try:
                 there = await asyncio.to_thread(self._recorded, table, moved.expected)
             except Unavailable as e:
                 return _busy(e)
             except UserError:  # recorded by another device and voided again since
-                return _refused(409, _("hand {number} was voided after this page loaded.").format(number=moved.expected),
-                                next_number=moved.next_number)
+                return _refused(
+                    409,
+                    _("hand {number} was voided after this page loaded.").format(number=moved.expected),
+                    next_number=moved.next_number,
+                )
             return _refused(409, str(moved), hand=there, next_number=moved.next_number)
         except Unavailable as e:
             return _busy(e)
@@ -326,7 +374,11 @@ class Entry:
         shown = hand_json(hand_view, view)
         if page:
             said = []
-            if hand_view.payout.soloist is not None and hand_view.dealer == view.next_dealer and hand_view is view.hands[-1]:
+            if (
+                hand_view.payout.soloist is not None
+                and hand_view.dealer == view.next_dealer
+                and hand_view is view.hands[-1]
+            ):
                 # As `add` says it: the table keeps the dealer after a solo.
                 said.append(_("Solo: {name} deals again").format(name=hand_view.dealer))
             shown = {"hand": shown, "state": await asyncio.to_thread(self.state, table, view), "said": said}
@@ -352,7 +404,9 @@ class Entry:
     async def void_or_restore(self, table: int, body: dict[str, Any], restore: bool) -> Response:
         number = body.get("number")
         if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= LARGEST:
-            return _refused(422, _("number: name the hand by its number, like {example}.").format(example='{"number": 3}'))
+            return _refused(
+                422, _("number: name the hand by its number, like {example}.").format(example='{"number": 3}')
+            )
         try:
             if restore:
                 done, __ = await asyncio.to_thread(self.ledger.restore, number, table)
@@ -378,7 +432,11 @@ class Entry:
         token = self.page_token(browser)
         address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
         html = self.env.get_template("entry.html").render(
-            state=state, state_json=page_json(state), token=token, qr=qr_svg(address), labels_json=page_json(_labels()),
+            state=state,
+            state_json=page_json(state),
+            token=token,
+            qr=qr_svg(address),
+            labels_json=page_json(_labels()),
         )
         response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
         response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
@@ -391,7 +449,9 @@ class Entry:
         return JSONResponse(await asyncio.to_thread(self.state, table), headers={"Cache-Control": "no-store"})
 
     def routes(self) -> list[Route]:
-        def writer(act: Callable[..., Awaitable[Response]], page: bool, **more: Any) -> Callable[[Request], Awaitable[Response]]:
+        def writer(
+            act: Callable[..., Awaitable[Response]], page: bool, **more: Any
+        ) -> Callable[[Request], Awaitable[Response]]:
             async def handle(request: Request) -> Response:
                 return await self._guarded(request, lambda table, body: act(table, body, **more), page)
 
@@ -401,7 +461,9 @@ class Entry:
             return await self._guarded(request, lambda table, body: self.record(table, body, request), page=False)
 
         async def record_page(request: Request) -> Response:
-            return await self._guarded(request, lambda table, body: self.record(table, body, request, page=True), page=True)
+            return await self._guarded(
+                request, lambda table, body: self.record(table, body, request, page=True), page=True
+            )
 
         return [
             Route("/api/hands", record_api, methods=["POST"]),

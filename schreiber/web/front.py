@@ -102,7 +102,9 @@ class Front:
         if proto in ("http", "https"):
             scope["scheme"] = proto
 
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]) -> None:
+    async def __call__(
+        self, scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]
+    ) -> None:
         if scope["type"] != "http":  # the lifespan; nothing here speaks websocket
             await self.app(scope, receive, send)
             return
@@ -116,8 +118,9 @@ class Front:
     async def misdirected(self, scope: Scope, send: Callable[[Message], Awaitable[None]]) -> None:
         """421 with one sentence naming the Hosts this server answers, and the security headers."""
         with i18n.speaking(language_of(scope)):
-            sentence = _("This server answers only as {hosts}; serve with --host-name NAME to reach it by another name.").format(
-                hosts=", ".join(shown(name, port) for name, port in self.hosts))
+            sentence = _(
+                "This server answers only as {hosts}; serve with --host-name NAME to reach it by another name."
+            ).format(hosts=", ".join(shown(name, port) for name, port in self.hosts))
         body = (sentence + "\n").encode()
         headers = [
             (b"content-type", b"text/plain; charset=utf-8"),
@@ -137,4 +140,3 @@ def _address_of(entry: str) -> str:
     if entry.count(":") == 1:
         return entry.partition(":")[0]
     return entry
-

@@ -43,7 +43,9 @@ class Hardened:
     def __init__(self, app: ASGI) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]) -> None:
+    async def __call__(
+        self, scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]
+    ) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -70,9 +72,16 @@ class Hardened:
                     raise
                 # A defect of schreiber's: the traceback goes to the terminal of `serve`; the browser gets a 500
                 # with the same headers as any answer, and the connection stays usable.
-                logging.getLogger("schreiber.web").exception("an answer failed: %s %s", scope.get("method"), scope.get("path"))
-                await send_hardened({"type": "http.response.start", "status": 500, "headers": [
-                    (b"content-type", b"text/plain; charset=utf-8"), (b"cache-control", b"no-store")]})
+                logging.getLogger("schreiber.web").exception(
+                    "an answer failed: %s %s", scope.get("method"), scope.get("path")
+                )
+                await send_hardened(
+                    {
+                        "type": "http.response.start",
+                        "status": 500,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"cache-control", b"no-store")],
+                    }
+                )
                 await send_hardened({"type": "http.response.body", "body": b"Internal Server Error"})
 
 
@@ -83,7 +92,9 @@ async def ledger_away(request: Any, error: Exception) -> Any:
     from starlette.responses import JSONResponse, PlainTextResponse
 
     headers = {"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)}
-    if request.url.path.startswith(("/api/", "/entry/", "/cash/")) or "application/json" in request.headers.get("accept", ""):
+    if request.url.path.startswith(("/api/", "/entry/", "/cash/")) or "application/json" in request.headers.get(
+        "accept", ""
+    ):
         return JSONResponse({"error": str(error)}, status_code=503, headers=headers)
     return PlainTextResponse(str(error), status_code=503, headers=headers)
 

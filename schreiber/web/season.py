@@ -75,7 +75,11 @@ def derived(key: str, purpose: bytes) -> str:
 
 
 def checkin_routes(
-    ledger: Ledger, tournament_id: int, organiser: str, env: Any, slow_down: Callable[[Request], Awaitable[None]],
+    ledger: Ledger,
+    tournament_id: int,
+    organiser: str,
+    env: Any,
+    slow_down: Callable[[Request], Awaitable[None]],
 ) -> list[Route]:
     """The check-in routes of the tournament's app; `organiser` is the key `serve` printed."""
     seasons = Seasons(ledger)
@@ -88,10 +92,16 @@ def checkin_routes(
     def not_organiser(language: str) -> Response:
         with i18n.speaking(language):
             return PlainTextResponse(
-                _("Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."),
-                status_code=403, headers=NO_STORE)
+                _(
+                    "Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."
+                ),
+                status_code=403,
+                headers=NO_STORE,
+            )
 
-    def render(language: str, said: str = "", refused: str = "", ask: Ask | None = None, card: Card | None = None) -> str:
+    def render(
+        language: str, said: str = "", refused: str = "", ask: Ask | None = None, card: Card | None = None
+    ) -> str:
         with i18n.speaking(language):
             try:
                 door = seasons.door(tournament_id)
@@ -101,7 +111,14 @@ def checkin_routes(
                 return env.get_template("entry_refused.html").render(sentence=str(e), lang=language)
             info = Tournaments(ledger).info(tournament_id)
             return env.get_template("checkin.html").render(
-                door=door, tournament=info, said=said, refused=refused, ask=ask, card=card, token=token, lang=language,
+                door=door,
+                tournament=info,
+                said=said,
+                refused=refused,
+                ask=ask,
+                card=card,
+                token=token,
+                lang=language,
             )
 
     def check_in(who: str) -> str:
@@ -120,24 +137,35 @@ def checkin_routes(
         found = seasons.find(who, tournament_id)
         if new:
             # A new name like a season player's is asked about first: "Oezlem" is most likely Özlem (12).
-            near = found.close + tuple(e for e in found.found if found.fit is not None and found.fit <= 1 and e not in found.close)
+            near = found.close + tuple(
+                e for e in found.found if found.fit is not None and found.fit <= 1 and e not in found.close
+            )
             if near and not sure:
                 return Ask(_("Did you mean {names}?").format(names=_named(near)), near, found.inside, who)
             entrant = Tournaments(ledger).register([who], tournament_id=tournament_id).entrants[0]
             return _("{name} is new to the season and checked in with start number {number}.").format(
-                name=entrant.name, number=entrant.number)
+                name=entrant.name, number=entrant.number
+            )
         if len(found.found) == 1:
             return check_in(str(found.found[0].number))
         if found.found:
             count = len(found.found)
-            return Ask(ngettext("“{typed}” fits {count} player of the season; tap the one at the door.",
-                                "“{typed}” fits {count} players of the season; tap the one at the door.", count).format(
-                typed=who, count=count), found.found, found.inside)
+            return Ask(
+                ngettext(
+                    "“{typed}” fits {count} player of the season; tap the one at the door.",
+                    "“{typed}” fits {count} players of the season; tap the one at the door.",
+                    count,
+                ).format(typed=who, count=count),
+                found.found,
+                found.inside,
+            )
         if who.isascii() and who.isdigit():
             return check_in(who)  # refused in the ledger's words: more digits than a start number has
         if found.close:
             return Ask(_("Did you mean {names}?").format(names=_named(found.close)), found.close, found.inside, who)
-        return Ask(_("{typed} is not a player of this season.").format(typed=repr(who)), (), found.inside, who, refused=True)
+        return Ask(
+            _("{typed} is not a player of this season.").format(typed=repr(who)), (), found.inside, who, refused=True
+        )
 
     def card_of(number: str) -> Card:
         """The season player a card's address names; refused when there is none."""
@@ -157,8 +185,11 @@ def checkin_routes(
         if given is not None:
             if not hmac.compare_digest(given.encode(), organiser.encode()):
                 await slow_down(request)
-                return PlainTextResponse(_("This is not the organiser's address `serve` printed; ask the organiser for it."),
-                                         status_code=403, headers=NO_STORE)
+                return PlainTextResponse(
+                    _("This is not the organiser's address `serve` printed; ask the organiser for it."),
+                    status_code=403,
+                    headers=NO_STORE,
+                )
             # A token of the key goes into a cookie of this browser, so a card's address (without the key) opens the door.
             response = RedirectResponse("/checkin", status_code=303, headers=NO_STORE)
             response.set_cookie(COOKIE, cookie, httponly=True, samesite="lax", path="/")
@@ -176,7 +207,9 @@ def checkin_routes(
             except Unavailable:
                 raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
             except UserError as e:
-                return HTMLResponse(await asyncio.to_thread(render, language, "", str(e)), status_code=404, headers=NO_STORE)
+                return HTMLResponse(
+                    await asyncio.to_thread(render, language, "", str(e)), status_code=404, headers=NO_STORE
+                )
         return HTMLResponse(await asyncio.to_thread(render, language, "", "", None, card), headers=NO_STORE)
 
     async def post(request: Request) -> Response:
@@ -188,12 +221,17 @@ def checkin_routes(
             return not_organiser(language)
         if from_other_site(request):
             with i18n.speaking(language):
-                return PlainTextResponse(_("A page of another site cannot check players in here."), status_code=403, headers=NO_STORE)
+                return PlainTextResponse(
+                    _("A page of another site cannot check players in here."), status_code=403, headers=NO_STORE
+                )
         body = await _read(request)
         if body is None:
             with i18n.speaking(language):
-                return PlainTextResponse(_("The check-in takes a start number or a name; this was too long."),
-                                         status_code=413, headers=NO_STORE)
+                return PlainTextResponse(
+                    _("The check-in takes a start number or a name; this was too long."),
+                    status_code=413,
+                    headers=NO_STORE,
+                )
         # The form is urlencoded and small (Starlette's own parser needs python-multipart, which schreiber does not ship).
         fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
         form = {k: v[0] for k, v in fields.items()}
@@ -215,15 +253,23 @@ def checkin_routes(
             except UserError as e:
                 if wants_json:
                     return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)
-                return HTMLResponse(await asyncio.to_thread(render, language, "", str(e)), status_code=422, headers=NO_STORE)
+                return HTMLResponse(
+                    await asyncio.to_thread(render, language, "", str(e)), status_code=422, headers=NO_STORE
+                )
             if isinstance(said, Ask):
                 if wants_json:
-                    people = [{"number": e.number, "name": e.name, "checked_in": e.number in said.inside} for e in said.people]
-                    return JSONResponse({"error": said.question, "matches": people, "new": said.new}, status_code=422, headers=NO_STORE)
+                    people = [
+                        {"number": e.number, "name": e.name, "checked_in": e.number in said.inside} for e in said.people
+                    ]
+                    return JSONResponse(
+                        {"error": said.question, "matches": people, "new": said.new}, status_code=422, headers=NO_STORE
+                    )
                 html = await asyncio.to_thread(render, language, "", "", said)
                 return HTMLResponse(html, status_code=422 if said.refused else 200, headers=NO_STORE)
         if wants_json:
-            return JSONResponse(door_json(await asyncio.to_thread(seasons.door, tournament_id)) | {"said": said}, headers=NO_STORE)
+            return JSONResponse(
+                door_json(await asyncio.to_thread(seasons.door, tournament_id)) | {"said": said}, headers=NO_STORE
+            )
         return RedirectResponse("/checkin?said=" + quote(said), status_code=303, headers=NO_STORE)
 
     return [Route("/checkin", door, methods=["GET"]), Route("/checkin", post, methods=["POST"])]

@@ -42,15 +42,19 @@ def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, 
         table = seasons.standings(season_id)
         awards = seasons.awards(season_id)
         template = env.get_template("season_content.html" if fragment else "season_page.html")
-        return template.render(view=table, awards=awards, version=version, wall=wall, result=result,
-                               running_lines=running_lines)
+        return template.render(
+            view=table, awards=awards, version=version, wall=wall, result=result, running_lines=running_lines
+        )
 
     async def page(request: Request, fragment: bool = False) -> Response:
         try:
             version = await live.current()
         except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
-                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+            return PlainTextResponse(
+                _("The ledger cannot be read just now ({reason}).").format(reason=e),
+                status_code=503,
+                headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)},
+            )
         wall = "wall" in request.query_params
         key = (version, wall, fragment, i18n.spoken())  # a page per language: each browser is answered in its own
         if key not in cache:
@@ -88,7 +92,11 @@ def run(ledger: Ledger, season: str, host: str, port: int, say: Any = print, rea
     info = Seasons(ledger).info(int(season) if season else None)
     sock = bind(host, port)
     where = address(host, sock.getsockname()[1])
-    say(_("schreiber serves the season “{name}” at {address} (read-only; Ctrl-C stops it).").format(name=info.name, address=where))
+    say(
+        _("schreiber serves the season “{name}” at {address} (read-only; Ctrl-C stops it).").format(
+            name=info.name, address=where
+        )
+    )
     if not is_loopback(host):
         say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
     from schreiber.web.server import Reach, uvicorn_config

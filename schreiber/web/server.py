@@ -30,7 +30,9 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
-        raise SettingsError(_("--host: {host} is no address of this machine; use e.g. 127.0.0.1 or 0.0.0.0.").format(host=repr(host))) from None
+        raise SettingsError(
+            _("--host: {host} is no address of this machine; use e.g. 127.0.0.1 or 0.0.0.0.").format(host=repr(host))
+        ) from None
     family, kind, proto, __, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -39,8 +41,14 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         if e.errno == 98:  # EADDRINUSE
-            raise SettingsError(_("--port: {port} is in use on {host}; choose another with --port.").format(port=port, host=host)) from None
-        raise SettingsError(_("--host: cannot listen on {host} port {port} ({value}).").format(host=host, port=port, value=e.strerror or e)) from None
+            raise SettingsError(
+                _("--port: {port} is in use on {host}; choose another with --port.").format(port=port, host=host)
+            ) from None
+        raise SettingsError(
+            _("--host: cannot listen on {host} port {port} ({value}).").format(
+                host=host, port=port, value=e.strerror or e
+            )
+        ) from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
@@ -87,7 +95,10 @@ def public_address(url: str | None, host: str | None, port: int) -> str:
         parts = urlsplit(url.strip())
         if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
             raise SettingsError(
-                _("--url: give the address the phones open, as http://192.168.1.20:8150/, not {value}.").format(value=repr(url)))
+                _("--url: give the address the phones open, as http://192.168.1.20:8150/, not {value}.").format(
+                    value=repr(url)
+                )
+            )
         return url.strip()
     if not 1 <= port <= 65535:
         raise SettingsError(_("--port: use a port from 1 to 65535, not {port}.").format(port=port))
@@ -96,7 +107,10 @@ def public_address(url: str | None, host: str | None, port: int) -> str:
     found = network_address()
     if found is None:
         raise SettingsError(
-            _("--url: this machine has no network address a phone could reach; give the address the phones open with --url."))
+            _(
+                "--url: this machine has no network address a phone could reach; give the address the phones open with --url."
+            )
+        )
     return address(found, port)
 
 
@@ -105,8 +119,11 @@ def entry_tables(ledger: Ledger, scope: Scope) -> list[int]:
     if not scope.many:
         return [ledger.info(scope.table_id).id]
     return [
-        t.id for t in ledger.tables()
-        if not t.closed and (scope.since is None or t.date >= scope.since) and (scope.until is None or t.date <= scope.until)
+        t.id
+        for t in ledger.tables()
+        if not t.closed
+        and (scope.since is None or t.date >= scope.since)
+        and (scope.until is None or t.date <= scope.until)
     ]
 
 
@@ -134,17 +151,26 @@ class Reach:
     proxies: tuple[str, ...] = ()
 
     @classmethod
-    def given(cls, host_names: Sequence[str] = (), behind_proxy: bool = False, proxy_addresses: Sequence[str] = ()) -> Reach:
+    def given(
+        cls, host_names: Sequence[str] = (), behind_proxy: bool = False, proxy_addresses: Sequence[str] = ()
+    ) -> Reach:
         """The options as typed, or one sentence naming the one that is no name or address."""
         from schreiber.web.front import network, split_host
 
         for name in host_names:
             if split_host(name) is None:
-                raise SettingsError(_("--host-name: {value} is no host name; use e.g. scores.example.org or scores.example.org:8443.").format(
-                    value=repr(name)))
+                raise SettingsError(
+                    _(
+                        "--host-name: {value} is no host name; use e.g. scores.example.org or scores.example.org:8443."
+                    ).format(value=repr(name))
+                )
         for proxy in proxy_addresses:
             if network(proxy) is None:
-                raise SettingsError(_("--proxy-address: {value} is no IP address; use e.g. 10.0.0.5 or 10.0.0.0/24.").format(value=repr(proxy)))
+                raise SettingsError(
+                    _("--proxy-address: {value} is no IP address; use e.g. 10.0.0.5 or 10.0.0.0/24.").format(
+                        value=repr(proxy)
+                    )
+                )
         return cls(tuple(host_names), (("127.0.0.1",) if behind_proxy else ()) + tuple(proxy_addresses))
 
 
@@ -156,7 +182,7 @@ def machine_addresses() -> list[str]:
         found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)]
     except OSError:
         pass
-    found.append(address("0.0.0.0", 1)[len("http://"):].rsplit(":", 1)[0].strip("[]"))
+    found.append(address("0.0.0.0", 1)[len("http://") :].rsplit(":", 1)[0].strip("[]"))
     try:
         import fcntl
         import struct
@@ -184,7 +210,7 @@ def allowed_hosts(host: str, sock: socket.socket, host_names: Sequence[str] = ()
     from schreiber.web.front import split_host
 
     bound, port = sock.getsockname()[:2]
-    printed = address(host, port)[len("http://"):].rstrip("/")
+    printed = address(host, port)[len("http://") :].rstrip("/")
     names = [host, bound, printed.rsplit(":", 1)[0].strip("[]")]
     if host in WILDCARDS:
         names += [*machine_addresses(), socket.gethostname(), *LOOPBACK_NAMES]
@@ -210,10 +236,14 @@ def uvicorn_config(app: Any, host: str, sock: socket.socket, reach: Reach = Reac
 
     proxies = [net for net in map(network, reach.proxies) if net is not None]
     front = Front(app, allowed_hosts(host, sock, reach.host_names), proxies)
-    return uvicorn.Config(front, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False)
+    return uvicorn.Config(
+        front, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False
+    )
 
 
-def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, reach: Reach = Reach()) -> None:
+def run(
+    ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, reach: Reach = Reach()
+) -> None:
     import uvicorn
 
     from schreiber.web.app import create_app
@@ -224,20 +254,38 @@ def run(ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bo
     keys = [ledger.entry_key(table) for table in tables or ()]  # made on first use, kept with the table
     sock = bind(host, port)
     port = sock.getsockname()[1]
-    what = _("the season") if scope.many else _("session {id}").format(id=scope.table_id) if scope.table_id else _("the active table")
+    what = (
+        _("the season")
+        if scope.many
+        else _("session {id}").format(id=scope.table_id)
+        if scope.table_id
+        else _("the active table")
+    )
     where = address(host, port)
     if entry:
-        say(_("schreiber serves {what} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it).").format(what=what, address=where))
+        say(
+            _(
+                "schreiber serves {what} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it)."
+            ).format(what=what, address=where)
+        )
     else:
         say(_("schreiber serves {what} at {address} (read-only; Ctrl-C stops it).").format(what=what, address=where))
     if not is_loopback(host):
         if entry:
-            say(_("Anyone on the network that reaches {host} can read the scores, and record hands with a table's key.").format(host=host))
+            say(
+                _(
+                    "Anyone on the network that reaches {host} can read the scores, and record hands with a table's key."
+                ).format(host=host)
+            )
         else:
             say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
     for info, key in keys:
         link = f"{where}?key={key}"
-        say(_("Entry for session {id} ({players}): {address}").format(id=info.id, players=", ".join(info.players), address=link))
+        say(
+            _("Entry for session {id} ({players}): {address}").format(
+                id=info.id, players=", ".join(info.players), address=link
+            )
+        )
         say(qr_text(link))
     if entry and is_loopback(host):
         say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))

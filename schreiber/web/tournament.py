@@ -62,7 +62,7 @@ class TournamentPage:
 
     @property
     def heading(self) -> str:
-        """"Final standings", or "Standings after round N (provisional)" (RULES.md §9)."""
+        """ "Final standings", or "Standings after round N (provisional)" (RULES.md §9)."""
         from schreiber.views.heading import heading
 
         return heading(self.standings)
@@ -89,8 +89,14 @@ def _session(request: Request) -> int | None:
 
 
 def create_tournament_app(
-    ledger: Ledger, tournament_id: int, *, interval: float = 0.5, keepalive: float = 15.0,
-    entry: bool = False, organiser: str | None = None, public: str | None = None,
+    ledger: Ledger,
+    tournament_id: int,
+    *,
+    interval: float = 0.5,
+    keepalive: float = 15.0,
+    entry: bool = False,
+    organiser: str | None = None,
+    public: str | None = None,
 ) -> Starlette:
     """`entry`: the tables take hands with their keys, and the organiser's page (``?organiser=``
     with `organiser`, made here when not given: app.state.organiser) shows every open table's
@@ -120,8 +126,14 @@ def create_tournament_app(
     def render_organiser(version: int, wall: bool, fragment: bool, base: str) -> str:
         page = gather(ledger, tournament_id)
         template = env.get_template("tournament_content.html" if fragment else "tournament_page.html")
-        return template.render(page=page, version=version, wall=wall, entry=entry_links(page.plan, base), organiser=True,
-                               cash=cash_view(ledger, tournament_id))
+        return template.render(
+            page=page,
+            version=version,
+            wall=wall,
+            entry=entry_links(page.plan, base),
+            organiser=True,
+            cash=cash_view(ledger, tournament_id),
+        )
 
     async def organiser_gate(request: Request) -> bool | Response:
         """True for the organiser's key, False for none; a wrong one is 403 (slowed as a wrong table key)."""
@@ -131,8 +143,11 @@ def create_tournament_app(
         if hmac.compare_digest(given.encode(), (organiser or "").encode()):
             return True
         await writer.gate.slow_down(request)
-        return PlainTextResponse(_("This is not the organiser's address `serve` printed; ask the organiser for it."), status_code=403,
-                                 headers={"Cache-Control": "no-store"})
+        return PlainTextResponse(
+            _("This is not the organiser's address `serve` printed; ask the organiser for it."),
+            status_code=403,
+            headers={"Cache-Control": "no-store"},
+        )
 
     tables: dict[int, Pages] = {}  # a table's page, made when first asked for
     cache: dict[tuple[Any, ...], str] = {}
@@ -140,7 +155,9 @@ def create_tournament_app(
 
     def table_pages(session: int) -> Pages:
         if session not in tables:
-            tables[session] = Pages(ledger, Scope(table_id=session), place=lambda: _place(ledger, tournament_id, session))
+            tables[session] = Pages(
+                ledger, Scope(table_id=session), place=lambda: _place(ledger, tournament_id, session)
+            )
         return tables[session]
 
     def render(version: int, wall: bool, fragment: bool) -> str:
@@ -152,8 +169,11 @@ def create_tournament_app(
         try:
             return await live.current()
         except Exception as e:
-            return PlainTextResponse(_("The ledger cannot be read just now ({reason}).").format(reason=e), status_code=503,
-                                     headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)})
+            return PlainTextResponse(
+                _("The ledger cannot be read just now ({reason}).").format(reason=e),
+                status_code=503,
+                headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)},
+            )
 
     async def page(request: Request, fragment: bool = False) -> Response:
         version = await current()
@@ -168,8 +188,15 @@ def create_tournament_app(
             base = public or f"{request.url.scheme}://{request.url.netloc}/"
             html = await asyncio.to_thread(render_organiser, version, wall, fragment, base)
             # The page holds every table's key: never kept by a cache, never named to another site.
-            return HTMLResponse(html, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                               "X-Frame-Options": "DENY", "X-Schreiber-Version": str(version)})
+            return HTMLResponse(
+                html,
+                headers={
+                    "Cache-Control": "no-store",
+                    "Referrer-Policy": "no-referrer",
+                    "X-Frame-Options": "DENY",
+                    "X-Schreiber-Version": str(version),
+                },
+            )
         if session is not None:
             # Only the tables of this tournament; any other id is not part of this page.
             if session not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
@@ -198,7 +225,10 @@ def create_tournament_app(
 
     async def chart(request: Request) -> Response:
         # The table page asks for /chart.svg?session=ID (pages send no Referer: Referrer-Policy no-referrer).
-        referer = request.query_params.get("session") or parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
+        referer = (
+            request.query_params.get("session")
+            or parse_qs(urlparse(request.headers.get("referer", "")).query).get("session", [""])[0]
+        )
         session = whole(referer)
         if session is None or session not in await asyncio.to_thread(_all_sessions, ledger, tournament_id):
             return PlainTextResponse("Not Found", status_code=404)
@@ -216,9 +246,17 @@ def create_tournament_app(
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", live.events(keepalive), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
-            *(checkin_routes(ledger, tournament_id, organiser or "", env, writer.gate.slow_down) if writer is not None else []),
+            *(
+                checkin_routes(ledger, tournament_id, organiser or "", env, writer.gate.slow_down)
+                if writer is not None
+                else []
+            ),
             *(writer.routes() if writer is not None else not_allowed()),
-            *(cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current) if writer is not None else []),
+            *(
+                cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current)
+                if writer is not None
+                else []
+            ),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Hardened)],
@@ -252,7 +290,9 @@ def _all_sessions(ledger: Ledger, tournament_id: int) -> set[int]:
     return out
 
 
-def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, reach: Reach | None = None) -> None:
+def run(
+    ledger: Ledger, tournament: str, host: str, port: int, say=print, entry: bool = False, reach: Reach | None = None
+) -> None:
     """Serve the tournament `tournament` (an id, or "" for the active one) until Ctrl-C; with `entry`
     the tables take hands with their keys, and the organiser's address (made now, printed only here)
     shows every open table's entry address and QR code."""
@@ -262,27 +302,50 @@ def run(ledger: Ledger, tournament: str, host: str, port: int, say=print, entry:
     from schreiber.web.server import Reach, address, bind, is_loopback, qr_text, uvicorn_config
 
     if tournament and not tournament.isdigit():
-        raise SettingsError(_("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament)))
+        raise SettingsError(
+            _("--tournament: give a tournament id (a number), not {value}.").format(value=repr(tournament))
+        )
     info = Tournaments(ledger).info(int(tournament) if tournament else None)
     sock = bind(host, port)
     port = sock.getsockname()[1]
     where = address(host, port)
     name = f"“{info.name}”"
     if entry:
-        say(_("schreiber serves the tournament {name} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it).").format(
-            name=name, address=where))
+        say(
+            _(
+                "schreiber serves the tournament {name} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it)."
+            ).format(name=name, address=where)
+        )
         if not is_loopback(host):
-            say(_("Anyone on the network that reaches {host} can read the scores, and record hands with a table's key.").format(host=host))
+            say(
+                _(
+                    "Anyone on the network that reaches {host} can read the scores, and record hands with a table's key."
+                ).format(host=host)
+            )
         organiser = secrets.token_urlsafe(24)
         link = f"{where}?{ORGANISER}={organiser}"
-        say(_("The organiser's page, with every open table's entry address and QR code (keep it to yourself): {address}").format(address=link))
+        say(
+            _(
+                "The organiser's page, with every open table's entry address and QR code (keep it to yourself): {address}"
+            ).format(address=link)
+        )
         say(qr_text(link))
-        say(_("The organiser's check-in, for the phone that reads the players' cards: {address}").format(address=f"{where}checkin?{ORGANISER}={organiser}"))
+        say(
+            _("The organiser's check-in, for the phone that reads the players' cards: {address}").format(
+                address=f"{where}checkin?{ORGANISER}={organiser}"
+            )
+        )
         if is_loopback(host):
-            say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
+            say(
+                _("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0.")
+            )
         app = create_tournament_app(ledger, info.id, entry=True, organiser=organiser, public=where)
     else:
-        say(_("schreiber serves the tournament {name} at {address} (read-only; Ctrl-C stops it).").format(name=name, address=where))
+        say(
+            _("schreiber serves the tournament {name} at {address} (read-only; Ctrl-C stops it).").format(
+                name=name, address=where
+            )
+        )
         if not is_loopback(host):
             say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
         app = create_tournament_app(ledger, info.id)

@@ -26,5 +26,7 @@ def tone(n: int) -> str:
 
 def install(env: Environment) -> None:
     # Every amount, date and decimal through these, at render time: in the request's language (i18n.speaking).
-    env.filters.update(signed=signed, euros=money, day=day, decimal=decimal, tone=tone, op=op, type_name=type_name, fold=fold)
+    env.filters.update(
+        signed=signed, euros=money, day=day, decimal=decimal, tone=tone, op=op, type_name=type_name, fold=fold
+    )
     env.globals.update(describe=page_describe, facts=facts, points=points, value=score)

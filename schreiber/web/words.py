@@ -70,12 +70,28 @@ def _options() -> dict[str, str]:
     # Augen per player in a sentence: what they are, as the subject of "must add up to 120".
     out["--augen NAME=N"] = _("the Augen (card points) of each player")
     # A flag in a sentence is the game's word for what was said, not the label of its chip.
-    out.update({"--bock": "Bock", "--schwarz": "Schwarz", "--spritze": "Spritze", "--pflicht": "Pflichtsolo",
-                "--forced": shown["forced"], "--kontra": "Kontra", "--re": "Re"})
-    out.update({
-        "--augen": shown["augen"], "--stiche": shown["stiche"], "--won": shown["won"], "--lost": shown["won"],
-        "--note": shown["note"], "--dealer": shown["dealer"], "--sits-out": shown["sits_out"],
-    })
+    out.update(
+        {
+            "--bock": "Bock",
+            "--schwarz": "Schwarz",
+            "--spritze": "Spritze",
+            "--pflicht": "Pflichtsolo",
+            "--forced": shown["forced"],
+            "--kontra": "Kontra",
+            "--re": "Re",
+        }
+    )
+    out.update(
+        {
+            "--augen": shown["augen"],
+            "--stiche": shown["stiche"],
+            "--won": shown["won"],
+            "--lost": shown["won"],
+            "--note": shown["note"],
+            "--dealer": shown["dealer"],
+            "--sits-out": shown["sits_out"],
+        }
+    )
     return out
 
 
@@ -123,12 +139,12 @@ def hyphenated(word: str, shortest: int = 8) -> str:
             if j < len(lower) and j - i > 1:  # consonants lower[i+1:j] between two vowels
                 cut = j - 1
                 for group in _KEEP:
-                    if lower[i + 1:j].endswith(group):
+                    if lower[i + 1 : j].endswith(group):
                         cut = j - len(group)
                         break
                 if cut > i:
                     cuts.append(cut)
-            elif j < len(lower) and j - i == 1 and lower[i:i + 2] not in ("ei", "ie", "au", "eu", "äu"):
+            elif j < len(lower) and j - i == 1 and lower[i : i + 2] not in ("ei", "ie", "au", "eu", "äu"):
                 pass  # two vowels side by side stay together
             i = j
         else:
@@ -148,4 +164,4 @@ def page_describe(hand: object) -> str:
 
     said = describe(hand)
     kind = getattr(hand, "type", "")
-    return type_name(kind) + said[len(kind):] if kind and said.startswith(kind) else said
+    return type_name(kind) + said[len(kind) :] if kind and said.startswith(kind) else said

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 
-
 def test_session_new_list_show_use_close(cli):
-    out = cli.ok("session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl", "Dora", "--name", "Stammtisch")
+    out = cli.ok(
+        "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl", "Dora", "--name", "Stammtisch"
+    )
     assert "Session 1" in out and "Anna, Berta, Carl, Dora" in out
     cli.ok("session", "new", "--rules", "buchstaben", "--players", "anna", "Erich", "Carl")
     listing = cli.ok("session", "list")
@@ -96,7 +97,9 @@ def test_list_history_shows_what_undo_and_edit_kept(cli):
     out = cli.ok("list", "--history")
     lines = [line for line in out.splitlines() if line.strip().startswith(("1 ", "2 "))]
     assert [line.split()[:3] for line in lines] == [
-        ["1", "superseded", "solo"], ["2", "void", "solo"], ["1", "live", "solo"],
+        ["1", "superseded", "solo"],
+        ["2", "void", "solo"],
+        ["1", "live", "solo"],
     ]
     assert "player: Anna" in out and "player: Berta" in out and "player: Carl" in out
     assert cli.json("show", "1", "--format", "json")["facts"]["player"] == "Carl"

@@ -31,8 +31,12 @@ def refused(cli, *args: str) -> str:
 def test_a_start_number_of_thousands_of_digits_is_one_sentence(door, number):
     cli = door
     before = cli.ok("tournament", "cash")
-    assert "start number 99999999" in refused(cli, "tournament", "pay", number) and "NAME: no player of Kirchweih" in refused(cli, "tournament", "pay", number)
-    assert refused(cli, "tournament", "withdraw", number).startswith("schreiber: NAME|NUMBER: no player of Kirchweih has start number 99999")
+    assert "start number 99999999" in refused(
+        cli, "tournament", "pay", number
+    ) and "NAME: no player of Kirchweih" in refused(cli, "tournament", "pay", number)
+    assert refused(cli, "tournament", "withdraw", number).startswith(
+        "schreiber: NAME|NUMBER: no player of Kirchweih has start number 99999"
+    )
     assert refused(cli, "tournament", "unregister", number).startswith("schreiber: NAME|NUMBER: no player of Kirchweih")
     assert cli.ok("tournament", "cash") == before
 
@@ -42,7 +46,10 @@ def test_checking_in_a_start_number_of_thousands_of_digits_is_one_sentence(door,
     cli = door
     cli.ok("tournament", "new", "Februar", "--rules", "preisschafkopf", "--season", "1")
     # The door's search (ledger/search.py) bounds a start number before it is read as one.
-    assert refused(cli, "tournament", "checkin", number) == "schreiber: NUMBER: a season start number has at most 6 digits.\n"
+    assert (
+        refused(cli, "tournament", "checkin", number)
+        == "schreiber: NUMBER: a season start number has at most 6 digits.\n"
+    )
     # A superscript two is a digit to str.isdigit and no number to int(): a name here, and no such player.
     assert "'²' is not a player of this season" in refused(cli, "tournament", "checkin", "²")
     assert cli.json("tournament", "show", "2", "--format", "json")["players"] == []
@@ -73,8 +80,14 @@ def test_an_integer_option_past_its_bound_is_one_sentence_naming_it(door, args, 
         (["tournament", "set", "startgeld=" + HUGE], "schreiber: tournament set startgeld: give an amount in cents"),
         (["tournament", "set", "preise=" + HUGE], "schreiber: tournament set preise: give amounts in cents"),
         (["tournament", "set", "preise=" + HUGE + "%"], "schreiber: tournament set preise: give percentages above 0"),
-        (["season", "new", "Liga", "--rules", "schafkopf", "--set", "min_starts=" + HUGE], "schreiber: --set min_starts: use a whole number of 1 or more"),
-        (["season", "new", "Liga", "--rules", "schafkopf", "--set", "wertung=beste:" + HUGE], "schreiber: --set wertung: beste:K counts"),
+        (
+            ["season", "new", "Liga", "--rules", "schafkopf", "--set", "min_starts=" + HUGE],
+            "schreiber: --set min_starts: use a whole number of 1 or more",
+        ),
+        (
+            ["season", "new", "Liga", "--rules", "schafkopf", "--set", "wertung=beste:" + HUGE],
+            "schreiber: --set wertung: beste:K counts",
+        ),
     ],
 )
 def test_a_setting_of_thousands_of_digits_is_one_sentence(door, args, start):

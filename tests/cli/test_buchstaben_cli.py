@@ -22,7 +22,11 @@ def _none(**won: int) -> dict[str, int]:
 
 # (example, hands typed one after the other, payout of the last hand)
 WORKED = [
-    ("B1", ["zusammengeworfen", "rufspiel --player Anna --partner Carl --augen 36 --laufende 3"], _none(Anna=7, Carl=7)),
+    (
+        "B1",
+        ["zusammengeworfen", "rufspiel --player Anna --partner Carl --augen 36 --laufende 3"],
+        _none(Anna=7, Carl=7),
+    ),
     ("B2", ["rufspiel --player Anna --partner Carl --augen 24"], _none(Berta=1, Dora=1)),
     ("B3", ["solo --player Berta --augen 48 --schwarz --laufende 4"], _none(Berta=7)),
     ("B4", ["solo --player Berta --augen 20 --spritze"], _none(Anna=4, Carl=4, Dora=4)),
@@ -138,10 +142,22 @@ def test_five_players_are_refused(cli):
 CARRY = [
     # hand, payout, lines that must follow it (and, when the dealer has no misdeal in a row, no misdeal line)
     ("zusammengeworfen", _none(), ["Next dealer: Berta", "Doppelt pending: the next played hand counts ×2"]),
-    ("vergeben", _none(), ["Next dealer: Berta", "Doppelt pending: the next played hand counts ×2", "misdeals by Berta in a row: 1"]),
+    (
+        "vergeben",
+        _none(),
+        ["Next dealer: Berta", "Doppelt pending: the next played hand counts ×2", "misdeals by Berta in a row: 1"],
+    ),
     ("zusammengeworfen", _none(), ["Next dealer: Carl", "Doppelt pending: the next played hand counts ×2"]),
-    ("rufspiel --player Anna --partner Carl --augen 30", _none(Anna=2, Carl=2), ["Next dealer: Dora", "no Doppelt pending"]),
-    ("rufspiel --player Anna --partner Carl --augen 30", _none(Anna=1, Carl=1), ["Next dealer: Anna", "no Doppelt pending"]),
+    (
+        "rufspiel --player Anna --partner Carl --augen 30",
+        _none(Anna=2, Carl=2),
+        ["Next dealer: Dora", "no Doppelt pending"],
+    ),
+    (
+        "rufspiel --player Anna --partner Carl --augen 30",
+        _none(Anna=1, Carl=1),
+        ["Next dealer: Anna", "no Doppelt pending"],
+    ),
     ("vergeben", _none(), ["Next dealer: Anna", "no Doppelt pending", "misdeals by Anna in a row: 1"]),
     ("solo --player Dora --augen 30", _none(Dora=2), ["Next dealer: Berta", "no Doppelt pending"]),
 ]
@@ -211,7 +227,12 @@ SPRITZE = [
     ("solo lost", [], "solo --player Dora --augen 10 --spritze", _none(Anna=4, Berta=4, Carl=4)),
     ("du lost", [], "du --player Anna --lost --spritze", _none(Berta=8, Carl=8, Dora=8)),
     ("bettel won", [], "bettel --player Anna --won --spritze", _none(Anna=4)),
-    ("after a throw-in: ×2 ×2, Laufende after", ["zusammengeworfen"], "solo --player Berta --augen 30 --spritze --laufende 3", _none(Berta=11)),
+    (
+        "after a throw-in: ×2 ×2, Laufende after",
+        ["zusammengeworfen"],
+        "solo --player Berta --augen 30 --spritze --laufende 3",
+        _none(Berta=11),
+    ),
 ]
 
 

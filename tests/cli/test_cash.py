@@ -10,7 +10,16 @@ import pytest
 from tests.cli.test_tournament import seats, state, type_t1_sheets
 
 EIGHT = [f"P{i}" for i in range(1, 9)]
-C1_SET = ["--set", "startgeld=1000", "--set", "verlustspiel=50,50,50,100", "--set", "auszahlung=80", "--set", "preise=50%,30%,20%"]
+C1_SET = [
+    "--set",
+    "startgeld=1000",
+    "--set",
+    "verlustspiel=50,50,50,100",
+    "--set",
+    "auszahlung=80",
+    "--set",
+    "preise=50%,30%,20%",
+]
 
 
 def t1_day(cli, *money: str) -> dict[str, str]:
@@ -30,13 +39,39 @@ def test_worked_example_c1(cli):
     got = cli.json("tournament", "cash", "--format", "json")
     assert (got["pot"], got["payout"], got["kasse"]) == (7500, 6000, 1500)
     by_role = {next(r for r, p in role.items() if p == line["name"]): line for line in got["players"]}
-    assert {r: line["verlustspiel"] for r, line in by_role.items() if line["verlustspiel"]} == {"Anna": 100, "Carl": 350, "Dora": 50}
-    assert {r: line["prize"] for r, line in by_role.items() if line["prize"]} == {"Gerda": 3000, "Emil": 1800, "Anna": 1200}
+    assert {r: line["verlustspiel"] for r, line in by_role.items() if line["verlustspiel"]} == {
+        "Anna": 100,
+        "Carl": 350,
+        "Dora": 50,
+    }
+    assert {r: line["prize"] for r, line in by_role.items() if line["prize"]} == {
+        "Gerda": 3000,
+        "Emil": 1800,
+        "Anna": 1200,
+    }
     assert {r: line["balance"] for r, line in by_role.items()} == {
-        "Gerda": 3000, "Emil": 1800, "Anna": 1200, "Hans": -1000, "Berta": 0, "Carl": 0, "Dora": 0, "Fritz": 0}
+        "Gerda": 3000,
+        "Emil": 1800,
+        "Anna": 1200,
+        "Hans": -1000,
+        "Berta": 0,
+        "Carl": 0,
+        "Dora": 0,
+        "Fritz": 0,
+    }
     assert [line["rank"] for line in got["players"]] == list(range(1, 9))
-    assert set(got["players"][0]) == {"number", "name", "rank", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid",
-                                      "balance"}
+    assert set(got["players"][0]) == {
+        "number",
+        "name",
+        "rank",
+        "startgeld",
+        "paid",
+        "verlustspiel",
+        "reuegeld",
+        "prize",
+        "prize_paid",
+        "balance",
+    }
     assert got["prizes_fixed"] is None and all(line["prize_paid"] == 0 for line in got["players"])
     assert by_role["Hans"]["paid"] == 0 and by_role["Anna"]["paid"] == 1000 and by_role["Anna"]["startgeld"] == 1000
 
@@ -56,8 +91,10 @@ def test_worked_example_c1(cli):
 
 def test_settings_are_shown_changed_and_always_computed_from_the_current_ones(cli):
     role = t1_day(cli, *C1_SET)
-    assert "money (cents): startgeld=1000, verlustspiel=50,50,50,100, reuegeld=0, auszahlung=80, preise=50%,30%,20%, rundung=100" in cli.ok(
-        "tournament", "show")
+    assert (
+        "money (cents): startgeld=1000, verlustspiel=50,50,50,100, reuegeld=0, auszahlung=80, preise=50%,30%,20%, rundung=100"
+        in cli.ok("tournament", "show")
+    )
     out = cli.ok("tournament", "set", "auszahlung=100", "preise=3000,2000")
     assert "auszahlung=100" in out and "preise=3000,2000" in out
     got = cli.json("tournament", "cash", "--format", "json")
@@ -90,7 +127,9 @@ def test_a_paid_out_prize_freezes_the_money_settings(cli):
     gerda = role["Gerda"]
     ran = cli("tournament", "pay", role["Berta"], "--prize")
     assert ran.code == 2 and "has no prize to pay out" in ran.err
-    assert "has been paid the prize of €3.00" in cli.ok("tournament", "pay", gerda, "--prize")  # €2.00 and what rounding left
+    assert "has been paid the prize of €3.00" in cli.ok(
+        "tournament", "pay", gerda, "--prize"
+    )  # €2.00 and what rounding left
     before = state(cli)
     ran = cli("tournament", "set", "auszahlung=100")
     assert ran.code == 2 and f"`schreiber tournament pay {gerda} --prize --undo`" in ran.err
@@ -102,13 +141,31 @@ def test_a_paid_out_prize_freezes_the_money_settings(cli):
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
-        (["tournament", "set", "preise=50%,40%,20%"], "tournament set preise: the percentages add up to 110%, more than 100%."),
+        (
+            ["tournament", "set", "preise=50%,40%,20%"],
+            "tournament set preise: the percentages add up to 110%, more than 100%.",
+        ),
         (["tournament", "set", "reuegeld=-20"], "tournament set reuegeld: an amount cannot be negative (-20)."),
-        (["tournament", "set", "verlustspiel=abc"], "tournament set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'."),
-        (["tournament", "pay", "Zenzi"], "NAME: no player of Herbstturnier is called 'Zenzi'; `schreiber tournament show` lists them."),
-        (["tournament", "pay", "P1", "Zenzi"], "NAME: no player of Herbstturnier is called 'Zenzi'; `schreiber tournament show` lists them."),
-        (["tournament", "pay", "12"], "NAME: no player of Herbstturnier has start number 12; `schreiber tournament show` lists them."),
-        (["tournament", "set", "kasse=5"], "tournament set: 'kasse' is not a setting of the money; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung."),
+        (
+            ["tournament", "set", "verlustspiel=abc"],
+            "tournament set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'.",
+        ),
+        (
+            ["tournament", "pay", "Zenzi"],
+            "NAME: no player of Herbstturnier is called 'Zenzi'; `schreiber tournament show` lists them.",
+        ),
+        (
+            ["tournament", "pay", "P1", "Zenzi"],
+            "NAME: no player of Herbstturnier is called 'Zenzi'; `schreiber tournament show` lists them.",
+        ),
+        (
+            ["tournament", "pay", "12"],
+            "NAME: no player of Herbstturnier has start number 12; `schreiber tournament show` lists them.",
+        ),
+        (
+            ["tournament", "set", "kasse=5"],
+            "tournament set: 'kasse' is not a setting of the money; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung.",
+        ),
     ],
 )
 def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(cli, args, sentence):
@@ -126,7 +183,10 @@ def test_bad_input_is_one_sentence_exit_2_and_changes_nothing(cli, args, sentenc
     [
         ("preise=60%,50%", "--set preise: the percentages add up to 110%, more than 100%."),
         ("startgeld=-100", "--set startgeld: an amount cannot be negative (-100)."),
-        ("verlustspiel=abc", "--set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'."),
+        (
+            "verlustspiel=abc",
+            "--set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'.",
+        ),
     ],
 )
 def test_a_new_tournament_with_bad_money_is_refused(cli, setting, sentence):
@@ -139,7 +199,11 @@ def test_pay_without_a_startgeld_or_naming_a_player_twice_is_refused(cli):
     cli.ok("tournament", "new", "Frei", "--rules", "schafkopf")
     cli.ok("tournament", "register", *EIGHT)
     ran = cli("tournament", "pay", "P1")
-    assert ran.code == 2 and ran.err.strip() == "schreiber: NAME: Frei takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one."
+    assert (
+        ran.code == 2
+        and ran.err.strip()
+        == "schreiber: NAME: Frei takes no Startgeld; `schreiber tournament set startgeld=CENTS` sets one."
+    )
     cli.ok("tournament", "set", "startgeld=1000")
     ran = cli("tournament", "pay", "P1", "1")
     assert ran.code == 2 and ran.err.strip() == "schreiber: NAME: each player is named once."

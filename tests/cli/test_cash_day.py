@@ -13,8 +13,20 @@ import subprocess
 PLAYERS = [f"Spieler{i:02d}" for i in range(1, 41)]
 TWINS = ("Spieler39", "Spieler40")  # always at a sheet table, the same points every round: one shared rank
 HANDS = 8
-MONEY = ["--set", "startgeld=1500", "--set", "verlustspiel=50,50,50,100", "--set", "reuegeld=20", "--set", "auszahlung=90",
-         "--set", "preise=30%,20%,15%,10%,8%,7%,5%,5%", "--set", "rundung=100"]
+MONEY = [
+    "--set",
+    "startgeld=1500",
+    "--set",
+    "verlustspiel=50,50,50,100",
+    "--set",
+    "reuegeld=20",
+    "--set",
+    "auszahlung=90",
+    "--set",
+    "preise=30%,20%,15%,10%,8%,7%,5%,5%",
+    "--set",
+    "rundung=100",
+]
 
 
 def typed_hands(players: list[str], round_: int, table: int) -> list[tuple[list[str], str | None, bool]]:
@@ -45,8 +57,20 @@ def cost(n: int) -> int:
 
 
 def test_a_day_with_money(cli, tmp_path):
-    cli.ok("tournament", "new", "Kirchweih-Schafkopf", "--rules", "preisschafkopf", "--rounds", "3", "--hands", str(HANDS), "--seed", "34",
-           *MONEY)
+    cli.ok(
+        "tournament",
+        "new",
+        "Kirchweih-Schafkopf",
+        "--rules",
+        "preisschafkopf",
+        "--rounds",
+        "3",
+        "--hands",
+        str(HANDS),
+        "--seed",
+        "34",
+        *MONEY,
+    )
     cli.ok("tournament", "register", *PLAYERS)
     number = {name: i for i, name in enumerate(PLAYERS, start=1)}
     door, after_round_1, at_the_end = PLAYERS[:30], PLAYERS[30:36], PLAYERS[36:38]  # Spieler39 and 40 never pay
@@ -69,7 +93,13 @@ def test_a_day_with_money(cli, tmp_path):
             # A sheet: the first player lost 1 game as declarer, the second 5, and the table threw in (table % 3) hands.
             losers = {players[0]: 1, players[1]: 5} if t["table"] % 2 else {}
             throw = t["table"] % 3
-            args = ["tournament", "result", str(round_), str(t["table"]), *[f"{p}={sheet_points(p, round_)}" for p in players]]
+            args = [
+                "tournament",
+                "result",
+                str(round_),
+                str(t["table"]),
+                *[f"{p}={sheet_points(p, round_)}" for p in players],
+            ]
             for p, n in losers.items():
                 args += ["--lost", f"{p}={n}"]
                 lost[p] += n

@@ -90,7 +90,20 @@ def test_a_schafkopf_table_of_four_becomes_five_at_hand_10_and_four_again_at_han
     cli.ok("session", "new", "--rules", "schafkopf", *TABLE, "--tariff", "10")
     out = ""
     for _ in range(9):
-        out = cli.ok("add", "ramsch", "--augen", "Anna=30", "--augen", "Berta=30", "--augen", "Carl=30", "--augen", "Dora=30", "--loser", "Anna")
+        out = cli.ok(
+            "add",
+            "ramsch",
+            "--augen",
+            "Anna=30",
+            "--augen",
+            "Berta=30",
+            "--augen",
+            "Carl=30",
+            "--augen",
+            "Dora=30",
+            "--loser",
+            "Anna",
+        )
     assert "Sits out next" not in out
     joined = cli.ok("session", "join", "Emil")
     assert "Emil joins the table from the next hand on" in joined
@@ -139,7 +152,20 @@ def test_a_doppelkopf_table_goes_from_five_to_six(cli):
     shown = payouts(cli, 2)
     assert shown["Berta"] == 0 and shown["Dora"] == 0 and shown["Fritz"] > 0 and sum(shown.values()) == 0
     # who sat out can be said when the table did it differently
-    out = cli.ok("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "130", "--sits-out", "Carl", "--sits-out", "Emil")
+    out = cli.ok(
+        "add",
+        "normal",
+        "--player",
+        "Anna",
+        "--partner",
+        "Berta",
+        "--augen",
+        "130",
+        "--sits-out",
+        "Carl",
+        "--sits-out",
+        "Emil",
+    )
     shown = payouts(cli, 3)
     assert shown["Carl"] == 0 and shown["Emil"] == 0 and shown["Fritz"] != 0
     ran = cli("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "130", "--sits-out", "Carl")
@@ -193,7 +219,9 @@ def test_settle_one_evening_leave_another_open_and_pay_part_of_it(cli):
 def the_same_evening(a: Cli, b: Cli, session: str = "1") -> None:
     """Both ledgers show the evening alike: its hands, points, money, who deals and who sits out next."""
     assert a.ok("list", "--session", session) == b.ok("list", "--session", session)
-    assert a.json("report", "--session", session, "--format", "json") == b.json("report", "--session", session, "--format", "json")
+    assert a.json("report", "--session", session, "--format", "json") == b.json(
+        "report", "--session", session, "--format", "json"
+    )
     # (below its title line, which says whether the table is the active one of that ledger)
     shown = a.ok("session", "show", session), b.ok("session", "show", session)
     assert shown[0].splitlines()[1:] == shown[1].splitlines()[1:]
@@ -241,7 +269,9 @@ def test_a_hand_voided_mid_evening_and_a_join_after_it_survive_export_and_import
     other = Cli(f"sqlite:///{tmp_path / 'other.db'}", cli.capsys)
     # the export has hands 1, 3 and 4; the importing ledger numbers the live hands 1..3
     assert other.ok("import", "csv", str(path)) == "Imported session 1 with 3 hands.\n"
-    assert cli.json("report", "--session", "1", "--format", "json") == other.json("report", "--session", "1", "--format", "json")
+    assert cli.json("report", "--session", "1", "--format", "json") == other.json(
+        "report", "--session", "1", "--format", "json"
+    )
     assert [h["payouts"] for h in (cli.json("show", str(n), "--format", "json") for n in (1, 3, 4))] == [
         h["payouts"] for h in (other.json("show", str(n), "--session", "1", "--format", "json") for n in (1, 2, 3))
     ]
@@ -253,7 +283,9 @@ def test_a_hand_voided_mid_evening_and_a_join_after_it_survive_export_and_import
     other.ok("add", "wenz", "--player", "Carl", "--augen", "90")
     other.ok("export", "csv", "--output", str(path))
     assert "Added hand 5 to session 1" in cli.ok("import", "csv", str(path))
-    assert cli.json("report", "--session", "1", "--format", "json") == other.json("report", "--session", "1", "--format", "json")
+    assert cli.json("report", "--session", "1", "--format", "json") == other.json(
+        "report", "--session", "1", "--format", "json"
+    )
     assert cli.ok("db", "check").startswith("ok: ")
 
 

@@ -69,7 +69,9 @@ def without_uid(source: Path, target: Path) -> Path:
 
 
 def totals(cli: Cli, session: int) -> dict[str, int]:
-    return {p["name"]: p["points"] for p in cli.json("report", "--session", str(session), "--format", "json")["players"]}
+    return {
+        p["name"]: p["points"] for p in cli.json("report", "--session", str(session), "--format", "json")["players"]
+    }
 
 
 # -- idempotent import --------------------------------------------------------------------------
@@ -93,7 +95,9 @@ def test_importing_twice_into_another_ledger_adds_the_evening_once(cli, other, t
     assert len(other.json("report", "--all", "--format", "json")["sessions"]) == 1
     assert totals(other, 1) == totals(cli, 1)
     # the table keeps its identity, so the club's export imports back into the laptop as the same table
-    assert cli.ok("import", "csv", str(export(other, tmp_path / "club.csv"))).startswith("Session 1 of the file is already")
+    assert cli.ok("import", "csv", str(export(other, tmp_path / "club.csv"))).startswith(
+        "Session 1 of the file is already"
+    )
 
 
 def test_a_later_export_adds_only_the_new_hands(cli, other, tmp_path):
@@ -108,7 +112,10 @@ def test_a_later_export_adds_only_the_new_hands(cli, other, tmp_path):
     assert shown[0] == shown[1]
     # the earlier, shorter export now finds every one of its hands there
     out = other.ok("import", "csv", str(tmp_path / "halb.csv"))
-    assert out == "Session 1 of the file is already in the ledger as session 1, which has more hands (5 hands); nothing was changed.\n"
+    assert (
+        out
+        == "Session 1 of the file is already in the ledger as session 1, which has more hands (5 hands); nothing was changed.\n"
+    )
 
 
 def test_a_table_whose_hands_differ_is_refused_naming_the_hand_and_nothing_is_written(cli, tmp_path):
@@ -152,7 +159,10 @@ def test_an_older_file_that_continues_a_table_adds_its_new_hands(cli, other, tmp
         cli.ok("add", *hand)
     old = without_uid(export(cli, tmp_path / "b.csv"), tmp_path / "alt-ganz.csv")
     out = other.ok("import", "csv", str(old))
-    assert out == "Added hands 3–5 to session 1 (matched by date, rule set, players and hands); the earlier ones were there already.\n"
+    assert (
+        out
+        == "Added hands 3–5 to session 1 (matched by date, rule set, players and hands); the earlier ones were there already.\n"
+    )
     assert totals(other, 1) == totals(cli, 1)
 
 
@@ -186,7 +196,9 @@ def test_new_tables_written_together_spell_a_player_as_the_first_of_them(cli, ot
     second = [line for line in lines[1:] if line.startswith("2,")]
     assert len(second) == 8
     path = tmp_path / "gemischt.csv"
-    path.write_text("".join([*lines[: len(lines) - 8], *(line.replace("Dora", "DORA") for line in second)]), encoding="utf-8")
+    path.write_text(
+        "".join([*lines[: len(lines) - 8], *(line.replace("Dora", "DORA") for line in second)]), encoding="utf-8"
+    )
     assert "DORA" in path.read_text(encoding="utf-8")
     out = other.ok("import", "csv", str(path))
     assert out == "Imported session 1 with 2 hands.\nImported session 2 with 2 hands.\n"
@@ -208,8 +220,11 @@ def test_a_file_whose_points_were_edited_is_refused_on_import_again(cli, other, 
     with path.open(encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f))
     header = rows[0]
-    (anna,) = [r for r in rows[1:] if r[header.index("session")] == "1" and r[header.index("hand")] == "2"
-               and r[header.index("name")] == "Anna"]
+    (anna,) = [
+        r
+        for r in rows[1:]
+        if r[header.index("session")] == "1" and r[header.index("hand")] == "2" and r[header.index("name")] == "Anna"
+    ]
     anna[header.index("points")] = str(int(anna[header.index("points")]) + 2)
     edited = tmp_path / "bearbeitet.csv"
     with edited.open("w", encoding="utf-8", newline="") as f:
@@ -241,7 +256,13 @@ def test_the_ledger_is_never_an_output(cli, db_url, tmp_path):
     before = ledger.read_bytes()
     link = tmp_path / "link.db"
     link.symlink_to(ledger)
-    for target in (str(ledger), f"{ledger}-wal", f"{ledger}-shm", str(link), str(tmp_path / "sub" / ".." / "ledger.db")):
+    for target in (
+        str(ledger),
+        f"{ledger}-wal",
+        f"{ledger}-shm",
+        str(link),
+        str(tmp_path / "sub" / ".." / "ledger.db"),
+    ):
         ran = cli("export", "csv", "--output", target)
         assert ran.code == 2 and "is the ledger itself" in ran.err, target
     cli.ok("session", "new", "--rules", "klassisch", *PLAYERS)
@@ -265,13 +286,17 @@ def test_a_full_disk_leaves_the_old_file_whole_and_says_so(cli, tmp_path, monkey
     assert ran.code == 2 and ran.err.count("\n") == 1
     assert "No space left on device" in ran.err and "internal error" not in ran.err
     assert target.read_text() == "the export of last week\n"
-    assert [p.name for p in tmp_path.iterdir() if p.name != "ledger.db" and not p.name.startswith("ledger.db-")] == ["abend.csv"]
+    assert [p.name for p in tmp_path.iterdir() if p.name != "ledger.db" and not p.name.startswith("ledger.db-")] == [
+        "abend.csv"
+    ]
 
 
 def _schreiber(db_url: str, shell: str) -> subprocess.CompletedProcess[str]:
     """`schreiber` as a shell runs it, with its output redirected or piped as given."""
     command = f"{sys.executable} -c 'from schreiber.cli.app import entry; entry()' --db \"$DB\" {shell}"
-    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, env={**os.environ, "DB": db_url}, timeout=120)
+    return subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, env={**os.environ, "DB": db_url}, timeout=120
+    )
 
 
 def _many_hands(cli: Cli, tmp_path: Path) -> None:
@@ -314,8 +339,33 @@ def test_a_full_or_closed_standard_output_ends_in_one_sentence_or_quietly(cli, d
 
 
 def test_excel_flavour_opens_in_a_german_excel(cli, other, tmp_path):
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Jürgen", "Bärbel", "Carl", "@Dora", "--tariff", "110", "--date", "2026-01-10")
-    cli.ok("add", "rufspiel", "--player", "Jürgen", "--partner", "Carl", "--augen", "70", "--note", "5 € in die Kasse; danke")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Jürgen",
+        "Bärbel",
+        "Carl",
+        "@Dora",
+        "--tariff",
+        "110",
+        "--date",
+        "2026-01-10",
+    )
+    cli.ok(
+        "add",
+        "rufspiel",
+        "--player",
+        "Jürgen",
+        "--partner",
+        "Carl",
+        "--augen",
+        "70",
+        "--note",
+        "5 € in die Kasse; danke",
+    )
     raw = export(cli, tmp_path / "excel.csv", "--excel").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbfsession;table_uid;")
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig")), delimiter=";"))
@@ -335,7 +385,12 @@ def test_excel_flavour_opens_in_a_german_excel(cli, other, tmp_path):
     report = cli.ok("report", "--format", "csv", "--excel")
     assert report.startswith("\ufeffrank;player;points;hands;won;solos;euros\r\n")
     lines = report.removeprefix("\ufeff").splitlines()
-    assert lines[1:] == ["1;Carl;1;1;1;0;1,10", "2;Jürgen;1;1;1;0;1,10", "3;'@Dora;-1;1;0;0;-1,10", "4;Bärbel;-1;1;0;0;-1,10"]
+    assert lines[1:] == [
+        "1;Carl;1;1;1;0;1,10",
+        "2;Jürgen;1;1;1;0;1,10",
+        "3;'@Dora;-1;1;0;0;-1,10",
+        "4;Bärbel;-1;1;0;0;-1,10",
+    ]
     ran = cli("report", "--excel")
     assert ran.code == 2 and "--excel" in ran.err
 
@@ -358,8 +413,12 @@ def _hostile(tmp_path: Path, good: Path) -> dict[str, Path]:
         "one endless line": b"session," + b"a" * 3_000_000,
         "rows of a table apart": "".join([lines[0], *lines[1:5], *lines[21:25], *lines[5:21]]).encode(),
         "a hand with a player missing": "".join(lines[:8]).encode(),
-        "points that do not score": "".join([lines[0], lines[1].replace(",Anna,,1,10,0.10,", ",Anna,,3,10,0.10,"), *lines[2:5]]).encode(),
-        "a formula in the facts": "".join([lines[0], *(line.replace('"{""augen""', '"=cmd|\' /C calc\'!A0{""augen""') for line in lines[1:5])]).encode(),
+        "points that do not score": "".join(
+            [lines[0], lines[1].replace(",Anna,,1,10,0.10,", ",Anna,,3,10,0.10,"), *lines[2:5]]
+        ).encode(),
+        "a formula in the facts": "".join(
+            [lines[0], *(line.replace('"{""augen""', '"=cmd|\' /C calc\'!A0{""augen""') for line in lines[1:5])]
+        ).encode(),
     }
     paths = {}
     for name, data in files.items():
@@ -511,7 +570,9 @@ def test_payments_that_differ_from_the_ledgers_are_refused_and_nothing_is_writte
 
 
 @pytest.mark.parametrize("batch", [1, None])
-def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_order(cli, other, tmp_path, monkeypatch, batch):
+def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_order(
+    cli, other, tmp_path, monkeypatch, batch
+):
     """The file is parsed once (the checked tables wait in a temporary file for the write), and
     tables in the ledger already, tables that gain hands and new tables come out in the file's
     order, across several write transactions (batch 1) or in one."""
@@ -543,7 +604,9 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     assert opened == [str(path)] * 2
 
 
-def test_a_full_temporary_folder_refuses_the_import_in_one_sentence_and_writes_nothing(cli, other, tmp_path, monkeypatch):
+def test_a_full_temporary_folder_refuses_the_import_in_one_sentence_and_writes_nothing(
+    cli, other, tmp_path, monkeypatch
+):
     import tempfile
 
     evening(cli)

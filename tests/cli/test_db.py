@@ -48,7 +48,9 @@ def test_db_info_says_where_which_revision_and_how_much(cli):
     lines = dict(line.split(":", 1) for line in out.splitlines())
     assert lines["schema revision"].strip() == SCHEMA_REVISION
     assert lines["tables"].strip() == "1" and lines["hands"].strip() == "2" and lines["players"].strip() == "4"
-    assert lines["ledger"].strip() == (cli.url.removeprefix("sqlite:///") if cli.url.startswith("sqlite") else lines["ledger"].strip())
+    assert lines["ledger"].strip() == (
+        cli.url.removeprefix("sqlite:///") if cli.url.startswith("sqlite") else lines["ledger"].strip()
+    )
 
 
 def test_db_info_and_check_refuse_a_ledger_that_does_not_exist(tmp_path, capsys):
@@ -74,7 +76,10 @@ def test_db_check_of_a_sound_ledger_is_one_ok_line(cli):
 
 def test_db_check_names_a_cached_payout_that_differs_from_the_fold(cli):
     _evening(cli)
-    _sql(cli.url, "UPDATE payout SET points = points + 5 WHERE hand_id = (SELECT id FROM hand WHERE number = 2 AND status = 'live')")
+    _sql(
+        cli.url,
+        "UPDATE payout SET points = points + 5 WHERE hand_id = (SELECT id FROM hand WHERE number = 2 AND status = 'live')",
+    )
     ran = cli("db", "check")
     assert ran.code == 1
     assert ran.out.splitlines() == [
@@ -98,11 +103,21 @@ def _one_problem_until_recompute(cli, problem: str, before: str, *command: str) 
 def test_db_check_names_kept_statistics_that_differ_from_the_hands(cli):
     _evening(cli)
     before = cli.ok("stats", "--format", "json")  # makes and keeps the table's summary
-    _sql(cli.url, """UPDATE table_stats SET data = '{"v": 1, "hands": 99, "types": {}, "players": {}, "pairs": [], "teams": {}}'""")
-    _one_problem_until_recompute(cli, (
-        "problem: session 1: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
-        "and the next `schreiber stats` makes them again"
-    ), before, "stats", "--format", "json")
+    _sql(
+        cli.url,
+        """UPDATE table_stats SET data = '{"v": 1, "hands": 99, "types": {}, "players": {}, "pairs": [], "teams": {}}'""",
+    )
+    _one_problem_until_recompute(
+        cli,
+        (
+            "problem: session 1: the statistics kept for it differ from its hands; `schreiber recompute` drops them "
+            "and the next `schreiber stats` makes them again"
+        ),
+        before,
+        "stats",
+        "--format",
+        "json",
+    )
 
 
 def test_db_check_finds_gaps_and_duplicates_in_hand_numbers(cli):
@@ -115,7 +130,10 @@ def test_db_check_finds_gaps_and_duplicates_in_hand_numbers(cli):
     assert "problem: session 1: hand 2 is live 2 times" in ran.out.splitlines()
     _sql(cli.url, "UPDATE hand SET number = 7 WHERE number = 2 AND status = 'live'")
     ran = cli("db", "check")
-    assert ran.code == 1 and "problem: session 1: the hands are not numbered 1–7 (no version of hand 2, 4, 5, 6)" in ran.out
+    assert (
+        ran.code == 1
+        and "problem: session 1: the hands are not numbered 1–7 (no version of hand 2, 4, 5, 6)" in ran.out
+    )
 
 
 def test_db_check_accepts_a_voided_hand_between_live_ones_and_an_undo_after_a_join(cli):
@@ -131,17 +149,45 @@ def test_db_check_accepts_a_voided_hand_between_live_ones_and_an_undo_after_a_jo
 def test_db_check_finds_rows_pointing_nowhere_and_payouts_of_undone_hands(cli):
     _evening(cli)
     void = "(SELECT id FROM hand WHERE status = 'void')"
-    _sql(cli.url, f"INSERT INTO payout (hand_id, player_id, points, sat_out, won, solo, runde_id) VALUES ({void}, 1, 3, false, true, false, 1)")
+    _sql(
+        cli.url,
+        f"INSERT INTO payout (hand_id, player_id, points, sat_out, won, solo, runde_id) VALUES ({void}, 1, 3, false, true, false, 1)",
+    )
     ran = cli("db", "check")
     assert ran.code == 1
-    assert any(line.startswith("problem: hand ") and line.endswith("is not live but still has cached payouts") for line in ran.out.splitlines())
+    assert any(
+        line.startswith("problem: hand ") and line.endswith("is not live but still has cached payouts")
+        for line in ran.out.splitlines()
+    )
 
 
 def test_db_check_of_a_damaged_sqlite_file_reports_the_damage(tmp_path):
     path = tmp_path / "club.db"
-    subprocess.run([SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"], check=True, capture_output=True)
+    subprocess.run(
+        [SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+    )
     for _ in range(30):
-        subprocess.run([SCHREIBER, "--db", str(path), "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70", "--note", "x" * 300], check=True, capture_output=True)
+        subprocess.run(
+            [
+                SCHREIBER,
+                "--db",
+                str(path),
+                "add",
+                "rufspiel",
+                "--player",
+                "A",
+                "--partner",
+                "B",
+                "--augen",
+                "70",
+                "--note",
+                "x" * 300,
+            ],
+            check=True,
+            capture_output=True,
+        )
     # Scribble over one page of the hand table's index, as a failing disk might.
     with sqlite3.connect(path) as conn:
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
@@ -193,13 +239,19 @@ for i in range(n):
 
 def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
     path = tmp_path / "club.db"
-    subprocess.run([SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"], check=True, capture_output=True)
+    subprocess.run(
+        [SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+    )
     writer = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, SCHREIBER, str(path), "25"])
     copies = []
     try:
         while writer.poll() is None and len(copies) < 8:
             copy = tmp_path / f"copy{len(copies)}.db"
-            ran = subprocess.run([SCHREIBER, "--db", str(path), "db", "backup", str(copy)], capture_output=True, text=True)
+            ran = subprocess.run(
+                [SCHREIBER, "--db", str(path), "db", "backup", str(copy)], capture_output=True, text=True
+            )
             assert ran.returncode == 0, ran.stderr
             copies.append(copy)
     finally:
@@ -281,10 +333,18 @@ def test_db_check_names_a_kept_block_of_statistics_that_differs_from_the_hands(c
     engine.dispose()
     season = {p["name"]: p["won"] for p in cli.json("stats", "--all", "--format", "json")["groups"][0]["players"]}
     assert season["Carl"] >= 40
-    _one_problem_until_recompute(cli, (
-        "problem: sessions 1 to 2: the statistics kept for them differ from their hands; `schreiber recompute` drops "
-        "them and the next `schreiber stats` makes them again"
-    ), before, "stats", "--all", "--format", "json")
+    _one_problem_until_recompute(
+        cli,
+        (
+            "problem: sessions 1 to 2: the statistics kept for them differ from their hands; `schreiber recompute` drops "
+            "them and the next `schreiber stats` makes them again"
+        ),
+        before,
+        "stats",
+        "--all",
+        "--format",
+        "json",
+    )
 
 
 def test_db_check_names_kept_report_totals_that_differ_from_the_hands(cli):
@@ -298,7 +358,15 @@ def test_db_check_names_kept_report_totals_that_differ_from_the_hands(cli):
     second = {p["name"]: p["points"] for p in cli.json("report", "--session", "2", "--format", "json")["players"]}
     season = {p["name"]: p["points"] for p in cli.json("report", "--all", "--format", "json")["players"]}
     assert season["Anna"] == 500 + second["Anna"]  # the season sums what was kept
-    _one_problem_until_recompute(cli, (
-        "problem: session 1: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
-        "and the next `schreiber report` sums them again"
-    ), before, "report", "--all", "--format", "json")
+    _one_problem_until_recompute(
+        cli,
+        (
+            "problem: session 1: the report totals kept for it differ from its hands; `schreiber recompute` drops them "
+            "and the next `schreiber report` sums them again"
+        ),
+        before,
+        "report",
+        "--all",
+        "--format",
+        "json",
+    )

@@ -24,12 +24,32 @@ def soloist_gets(soloist: str, value: int) -> dict[str, int]:
 # (example, hand, payout, words `show 1` must contain)
 TURNIER = [
     ("D1", f"{RE} --augen 130", re_gets(1), ["Re wins", "won"]),
-    ("D2", f"{RE} --augen 80 --kontra", re_gets(-5), ["Kontra wins", "keine 90", "Kontra announced", "gegen die Alten"]),
-    ("D3", f"{RE} --augen 130 --re --re-absage 60", re_gets(-7), ["Kontra wins", "Re announced", "keine 60", "90 against keine 60", "gegen die Alten"]),
+    (
+        "D2",
+        f"{RE} --augen 80 --kontra",
+        re_gets(-5),
+        ["Kontra wins", "keine 90", "Kontra announced", "gegen die Alten"],
+    ),
+    (
+        "D3",
+        f"{RE} --augen 130 --re --re-absage 60",
+        re_gets(-7),
+        ["Kontra wins", "Re announced", "keine 60", "90 against keine 60", "gegen die Alten"],
+    ),
     ("D3-absage-implies-re", f"{RE} --augen 130 --re-absage 60", re_gets(-7), ["Re announced"]),
     ("D4", "trumpfsolo --player Carl --augen 150", soloist_gets("Carl", 1), ["won"]),
-    ("D5", f"{RE} --augen 160 --re-absage 90 --fuchs-re 1", re_gets(6), ["Re wins", "keine 90", "Re announced", "Fuchs caught"]),
-    ("D6", f"{RE} --augen 100 --re-absage 60 --kontra-absage 60", re_gets(-1), ["nobody wins", "120 against keine 90", "90 against keine 60"]),
+    (
+        "D5",
+        f"{RE} --augen 160 --re-absage 90 --fuchs-re 1",
+        re_gets(6),
+        ["Re wins", "keine 90", "Re announced", "Fuchs caught"],
+    ),
+    (
+        "D6",
+        f"{RE} --augen 100 --re-absage 60 --kontra-absage 60",
+        re_gets(-1),
+        ["nobody wins", "120 against keine 90", "90 against keine 60"],
+    ),
 ]
 
 
@@ -178,7 +198,12 @@ def test_six_players_the_dealer_and_the_seat_opposite_sit_out(cli):
     assert shown["payouts"] == {"Anna": -10, "Berta": 0, "Carl": -10, "Dora": 10, "Emil": 0, "Fritz": 10}
     report = cli.json("report", "--format", "json")
     assert {p["name"]: p["points"] for p in report["players"]} == {
-        "Anna": -10, "Berta": 5, "Carl": -5, "Dora": 10, "Emil": -5, "Fritz": 5,
+        "Anna": -10,
+        "Berta": 5,
+        "Carl": -5,
+        "Dora": 10,
+        "Emil": -5,
+        "Fritz": 5,
     }
 
 
@@ -233,14 +258,19 @@ def test_bock_a_throw_in_uses_up_a_bock_hand_as_in_schafkopf(cli):
 def test_musssolo_owed_is_shown_in_the_report(cli):
     cli.ok("session", "new", "--rules", "doppelkopf", *TABLE, "--set", "musssolo_pro_runde=1")
     data = cli.json("report", "--format", "json")
-    assert {p["name"]: p["musssolo"] for p in data["players"]} == dict.fromkeys(("Anna", "Berta", "Carl", "Dora"), "offen")
+    assert {p["name"]: p["musssolo"] for p in data["players"]} == dict.fromkeys(
+        ("Anna", "Berta", "Carl", "Dora"), "offen"
+    )
 
     out = cli.ok("add", "trumpfsolo", "--player", "Carl", "--augen", "130", "--pflicht")
     assert "Musssolo still owed" in out and "Anna, Berta, Dora" in out
     assert cli.json("show", "1", "--format", "json")["payouts"] == soloist_gets("Carl", 5)
     data = cli.json("report", "--format", "json")
     assert {p["name"]: p["musssolo"] for p in data["players"]} == {
-        "Carl": "gespielt", "Anna": "offen", "Berta": "offen", "Dora": "offen",
+        "Carl": "gespielt",
+        "Anna": "offen",
+        "Berta": "offen",
+        "Dora": "offen",
     }
     table = cli.ok("report")
     assert "musssolo" in table.lower()
@@ -258,7 +288,9 @@ def test_musssolo_owed_is_shown_in_the_report(cli):
     # the fourth hand ends the round of four: everyone owes the next one
     assert "Musssolo" in cli.ok("add", *f"{RE} --augen 130".split())
     data = cli.json("report", "--format", "json")
-    assert {p["name"]: p["musssolo"] for p in data["players"]} == dict.fromkeys(("Anna", "Berta", "Carl", "Dora"), "offen")
+    assert {p["name"]: p["musssolo"] for p in data["players"]} == dict.fromkeys(
+        ("Anna", "Berta", "Carl", "Dora"), "offen"
+    )
 
 
 def test_musssolo_off_by_default(cli):

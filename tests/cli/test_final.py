@@ -107,7 +107,9 @@ def test_season_standings_during_a_running_tournament_say_so(cli, tmp_path):
     assert all("running" not in p["results"][0] for p in got["players"] if p["results"][0] is not None)
     # Qualified from the final tournament alone: the three best of Januar, whatever Februar's one sheet says.
     qualified = {p["name"] for p in got["players"] if p["qualified"]}
-    best_of_januar = sorted((p for p in got["players"] if p["results"][0] is not None), key=lambda p: p["results"][0]["rank"])
+    best_of_januar = sorted(
+        (p for p in got["players"] if p["results"][0] is not None), key=lambda p: p["results"][0]["rank"]
+    )
     assert qualified == {p["name"] for p in best_of_januar if p["results"][0]["rank"] <= 3}
     assert not qualified & (set(first["players"]) - set(EIGHT))  # a newcomer of Februar's one sheet is no finalist
     table = cli.ok("season", "standings")
@@ -127,4 +129,6 @@ def test_season_standings_during_a_running_tournament_say_so(cli, tmp_path):
     table = cli.ok("season", "standings")
     assert "after 2 tournaments" in table and "so far" not in table and "still running" not in table
     cli.ok("season", "standings", "--output", str(tmp_path / "season2.pdf"))
-    assert "so far" not in pdf_text(tmp_path / "season2.pdf") and "after 2 tournaments." in pdf_text(tmp_path / "season2.pdf")
+    assert "so far" not in pdf_text(tmp_path / "season2.pdf") and "after 2 tournaments." in pdf_text(
+        tmp_path / "season2.pdf"
+    )

@@ -32,10 +32,30 @@ WORKED = [
     ("K3", ["spiel --player Anna --augen 50"], [bd(2)], {"Anna": (0, 0), "Berta": (0, 2)}),
     ("K4", ["spiel --player Anna --augen 25"], [bd(4)], {"Carl": (0, 0), "Dora": (0, 4)}),
     ("K5", ["spiel --player Anna --augen 40 --forced"], [bd(1)], {"Anna": (0, 0), "Berta": (0, 1)}),
-    ("K6", ["spiel --player Anna --augen 60", "spiel --player Berta --augen 40"], [NOTHING, ac(3)], {"Anna": (0, 3), "Berta": (0, 0)}),
-    ("K7", ["spiel --player Anna --augen 60", "spiel --player Carl --augen 92"], [NOTHING, ac(3)], {"Carl": (0, 3), "Dora": (0, 0)}),
-    ("K8", [*AC_4, "spiel --player Berta --augen 120 --schwarz"], [bd(9)], {"Anna": (0, 4), "Carl": (0, 4), "Berta": (1, 0), "Dora": (1, 0)}),
-    ("K9", [*AC_8, "spiel --player Anna --augen 95"], [ac(2)], {"Anna": (1, 1), "Carl": (1, 1), "Berta": (0, 0), "Dora": (0, 0)}),
+    (
+        "K6",
+        ["spiel --player Anna --augen 60", "spiel --player Berta --augen 40"],
+        [NOTHING, ac(3)],
+        {"Anna": (0, 3), "Berta": (0, 0)},
+    ),
+    (
+        "K7",
+        ["spiel --player Anna --augen 60", "spiel --player Carl --augen 92"],
+        [NOTHING, ac(3)],
+        {"Carl": (0, 3), "Dora": (0, 0)},
+    ),
+    (
+        "K8",
+        [*AC_4, "spiel --player Berta --augen 120 --schwarz"],
+        [bd(9)],
+        {"Anna": (0, 4), "Carl": (0, 4), "Berta": (1, 0), "Dora": (1, 0)},
+    ),
+    (
+        "K9",
+        [*AC_8, "spiel --player Anna --augen 95"],
+        [ac(2)],
+        {"Anna": (1, 1), "Carl": (1, 1), "Berta": (0, 0), "Dora": (0, 0)},
+    ),
 ]
 
 
@@ -76,8 +96,14 @@ def test_k6_sixty_sixty_is_shown_pending_until_the_next_hand(cli):
         (["spiel --player Anna --augen 60", "spiel --player Berta --augen 40 --forced"], ac(3)),
         (["spiel --player Anna --augen 20 --forced"], bd(2)),
         # a second 60:60 keeps it pending, now against the team that declared the second tie
-        (["spiel --player Anna --augen 60", "spiel --player Berta --augen 60", "spiel --player Dora --augen 50"], ac(4)),
-        (["spiel --player Anna --augen 60", "spiel --player Berta --augen 60", "spiel --player Carl --augen 50"], bd(3)),
+        (
+            ["spiel --player Anna --augen 60", "spiel --player Berta --augen 60", "spiel --player Dora --augen 50"],
+            ac(4),
+        ),
+        (
+            ["spiel --player Anna --augen 60", "spiel --player Berta --augen 60", "spiel --player Carl --augen 50"],
+            bd(3),
+        ),
         # after 60:60: won double 3, lost double by the same / the other team 6 / 5
         (["spiel --player Anna --augen 60", "spiel --player Berta --augen 95"], bd(3)),
         (["spiel --player Anna --augen 60", "spiel --player Carl --augen 30"], bd(6)),
@@ -171,7 +197,12 @@ def test_einsatz_money_per_finished_schafkopf(cli):
 
 def test_strokes_prints_the_drawing(cli):
     cli.ok("session", "new", "--rules", "klassisch", *TABLE)
-    for hand in ["spiel --player Berta --augen 120 --schwarz", *AC_4, "spiel --player Anna --augen 70", "spiel --player Anna --augen 50"]:
+    for hand in [
+        "spiel --player Berta --augen 120 --schwarz",
+        *AC_4,
+        "spiel --player Anna --augen 70",
+        "spiel --player Anna --augen 50",
+    ]:
         cli.ok("add", *hand.split())
     out = cli.ok("strokes")
     assert "Anna+Carl" in out and "Berta+Dora" in out
@@ -186,9 +217,26 @@ def test_strokes_prints_the_drawing(cli):
 SVG_CASES = [
     ("empty", [], [], 0),
     ("one stroke", [], ["spiel --player Anna --augen 70"], 1),
-    ("6 and a head with 4", [], ["spiel --player Berta --augen 120 --schwarz", *AC_4, "spiel --player Anna --augen 70", "spiel --player Carl --augen 70", "spiel --player Anna --augen 25"], 9 + 6 + 4),
+    (
+        "6 and a head with 4",
+        [],
+        [
+            "spiel --player Berta --augen 120 --schwarz",
+            *AC_4,
+            "spiel --player Anna --augen 70",
+            "spiel --player Carl --augen 70",
+            "spiel --player Anna --augen 25",
+        ],
+        9 + 6 + 4,
+    ),
     ("K9 carries over", [], [*AC_8, "spiel --player Anna --augen 95"], 9 + 1),
-    ("12 strokes", ["--set", "striche=12"], ["spiel --player Anna --augen 120 --schwarz"] * 2 + ["spiel --player Anna --augen 95", "spiel --player Anna --augen 10"], 2 * 12 + 2 + 4),
+    (
+        "12 strokes",
+        ["--set", "striche=12"],
+        ["spiel --player Anna --augen 120 --schwarz"] * 2
+        + ["spiel --player Anna --augen 95", "spiel --player Anna --augen 10"],
+        2 * 12 + 2 + 4,
+    ),
 ]
 
 

@@ -48,7 +48,9 @@ def test_a_name_with_equals_or_comma_is_refused_in_one_sentence(cli, bad):
 
 def test_hands_take_spaced_names_by_any_case_and_unique_start(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED, "--tariff", "10")
-    out = cli.ok("add", "rufspiel", "--player", "Hans Peter", "--partner", "sepp", "--augen", "70", "--klopfen", "hans p")
+    out = cli.ok(
+        "add", "rufspiel", "--player", "Hans Peter", "--partner", "sepp", "--augen", "70", "--klopfen", "hans p"
+    )
     assert "Hand 1: rufspiel Hans Peter+Sepp K." in out
     out = cli.ok("add", "ramsch", "--augen", "Hans Peter=40", "sepp k.=35", "Carl=25", "Dora=20")
     assert "Loser Hans Peter" in out
@@ -76,13 +78,19 @@ def test_spaced_names_survive_the_csv_round_trip(cli, tmp_path, db_url):
     other = Cli(f"sqlite:///{tmp_path / 'other.db'}", cli.capsys)
     other.ok("import", "csv", str(path))
     for table in ("1", "2"):
-        assert other.json("report", "--session", table, "--format", "json") == cli.json("report", "--session", table, "--format", "json")
+        assert other.json("report", "--session", table, "--format", "json") == cli.json(
+            "report", "--session", table, "--format", "json"
+        )
     assert "Hans Peter+Carl" in other.ok("session", "show", "1")
 
 
 def test_play_lines_quote_names_as_a_shell_does(cli, monkeypatch):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED)
-    ran = play(cli, monkeypatch, 'ruf -p "Hans Peter" -m \'sepp k.\' -a 75\nramsch -a "Hans Peter=40" Sepp\\ K.=35 Carl=25 Dora=20\n')
+    ran = play(
+        cli,
+        monkeypatch,
+        'ruf -p "Hans Peter" -m \'sepp k.\' -a 75\nramsch -a "Hans Peter=40" Sepp\\ K.=35 Carl=25 Dora=20\n',
+    )
     assert ran.code == 0, ran.err
     assert "Hand 1: rufspiel Hans Peter+Sepp K." in ran.out
     assert [t for _, t, _ in hands(cli)] == ["rufspiel", "ramsch"]
@@ -93,7 +101,7 @@ def test_play_lines_quote_names_as_a_shell_does(cli, monkeypatch):
     [
         ("ruf -p Han", "Han", "Hans Peter", ('"Hans Peter"', -3)),
         ('ruf -p "Hans P', "Hans P", "Hans Peter", ('"Hans Peter"', -7)),
-        ("ruf -p \"Ca", "Ca", "Carl", ("Carl", -3)),
+        ('ruf -p "Ca', "Ca", "Carl", ("Carl", -3)),
         ("ruf -p Ca", "Ca", "Carl", ("Carl", -2)),
         ("ramsch -a Se", "Se", "Sepp K.=", ('"Sepp K."=', -2)),
     ],
@@ -116,8 +124,16 @@ def bash_words(db: str, words: str) -> list[str]:
     cword = len(words.replace("\\ ", "_").split()) - (0 if words.endswith(" ") else 1)
     ran = subprocess.run(
         [SCHREIBER],
-        env={**os.environ, "SCHREIBER_DB": db, "_SCHREIBER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)},
-        capture_output=True, text=True, timeout=60,
+        env={
+            **os.environ,
+            "SCHREIBER_DB": db,
+            "_SCHREIBER_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(cword),
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert ran.returncode == 0 and ran.stderr == "", ran.stderr
     return ran.stdout.splitlines()
@@ -132,7 +148,9 @@ def test_shell_completion_escapes_the_space_for_bash(cli, db_url):
 
 def test_play_on_a_terminal_completes_a_spaced_name_in_quotes(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED)
-    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30)
+    child = pexpect.spawn(
+        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+    )
     try:
         expect(child, "hand 1 · Hans Peter deals")
         child.send("ruf -p Ha\t")

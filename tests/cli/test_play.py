@@ -69,7 +69,9 @@ def test_a_piped_evening_records_every_hand_and_skips_comments(cli, monkeypatch)
 
 def test_the_first_refused_line_stops_with_its_number_and_keeps_what_came_before(cli, monkeypatch):
     seat(cli)
-    text = "# two hands, then a typo\nruf -p an -m ca -a 75\n\nwenz -p be -a 80\nwenz -p xaver -a 70\nsolo -p an -a 70\n"
+    text = (
+        "# two hands, then a typo\nruf -p an -m ca -a 75\n\nwenz -p be -a 80\nwenz -p xaver -a 70\nsolo -p an -a 70\n"
+    )
     ran = play(cli, monkeypatch, text)
     assert ran.code == 2
     assert ran.err.strip() == (
@@ -139,7 +141,9 @@ def test_an_ambiguous_start_is_refused_naming_the_candidates(cli):
     assert ran.err.strip() == "schreiber: --player: `an` could mean Anna or Anton; type more of the name."
     ran = cli("add", "farbs", "-p", "ann", "-a", "75", "--farbe", "herz")
     assert ran.code == 2
-    assert ran.err.strip() == "schreiber: TYPE: `farbs` could mean farbsolo or farbsolo-tout; type more of the hand type."
+    assert (
+        ran.err.strip() == "schreiber: TYPE: `farbs` could mean farbsolo or farbsolo-tout; type more of the hand type."
+    )
 
 
 # -- shell completion ---------------------------------------------------------------------------
@@ -150,8 +154,14 @@ def completions(db: str, words: str, env: dict[str, str] | None = None) -> list[
     cword = len(words.split()) - (0 if words.endswith(" ") else 1)
     ran = subprocess.run(
         [SCHREIBER],
-        env={**os.environ, "SCHREIBER_DB": db, **(env or {}), "_SCHREIBER_COMPLETE": "complete_bash",
-             "COMP_WORDS": words, "COMP_CWORD": str(cword)},
+        env={
+            **os.environ,
+            "SCHREIBER_DB": db,
+            **(env or {}),
+            "_SCHREIBER_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(cword),
+        },
         capture_output=True,
         text=True,
         timeout=60,
@@ -170,8 +180,14 @@ def test_shell_completion_reads_the_active_table(cli, db_url):
     assert completions(db_url, "schreiber add ramsch --augen ") == ["Anna=", "Berta=", "Carl=", "Dora="]
     assert completions(db_url, "schreiber add ramsch --augen Anna=30 --augen b") == ["Berta="]
     assert completions(db_url, "schreiber session new --rules ") == [
-        "schafkopf", "schafkopf-tarif", "buchstaben", "doppelkopf", "doppelkopf-turnier", "klassisch",
-        "preisschafkopf", "skat",
+        "schafkopf",
+        "schafkopf-tarif",
+        "buchstaben",
+        "doppelkopf",
+        "doppelkopf-turnier",
+        "klassisch",
+        "preisschafkopf",
+        "skat",
     ]
     assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
     assert completions(db_url, "schreiber list --session ") == ["1"]
@@ -197,8 +213,15 @@ def test_show_completion_prints_a_script_for_each_shell(tmp_path):
     scripts = {"bash": "_schreiber_completion()", "zsh": "#compdef schreiber", "fish": "complete --command schreiber"}
     for shell, start in scripts.items():
         ran = subprocess.run(
-            [SCHREIBER, "--show-completion", shell], capture_output=True, text=True, timeout=60,
-            env={**os.environ, "SCHREIBER_DB": str(tmp_path / "l.db"), "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
+            [SCHREIBER, "--show-completion", shell],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={
+                **os.environ,
+                "SCHREIBER_DB": str(tmp_path / "l.db"),
+                "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
+            },
         )
         assert ran.returncode == 0, ran.stderr
         assert "_SCHREIBER_COMPLETE" in ran.stdout and start in ran.stdout, (shell, ran.stdout[:80])
@@ -225,7 +248,9 @@ def expect(child: pexpect.spawn, pattern: object) -> None:
 
 def test_play_on_a_terminal(cli, db_url, tmp_path):
     seat(cli)
-    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30)
+    child = pexpect.spawn(
+        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+    )
     try:
         expect(child, "hand 1 · Anna deals")
         expect(child, "Anna 0  Berta 0  Carl 0  Dora 0")  # the status bar
@@ -267,7 +292,9 @@ def test_play_on_a_terminal(cli, db_url, tmp_path):
 
 def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
     seat(cli)
-    child = pexpect.popen_spawn.PopenSpawn([SCHREIBER, "play"], env=_env(db_url, tmp_path), encoding="utf-8", timeout=60)
+    child = pexpect.popen_spawn.PopenSpawn(
+        [SCHREIBER, "play"], env=_env(db_url, tmp_path), encoding="utf-8", timeout=60
+    )
     try:
         for number in (1, 3, 5, 7):
             child.sendline("ruf -p an -m ca -a 75")
@@ -285,7 +312,9 @@ def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
         child.expect("Hand 9: rufspiel Anna\\+Carl")
         child.expect("total +(\\S+) +(\\S+) +(\\S+) +(\\S+)")
         expected = cli.json("show", "9", "--format", "json")["totals"]
-        assert [int(x.replace("−", "-")) for x in child.match.groups()] == [expected[p] for p in ("Anna", "Berta", "Carl", "Dora")]
+        assert [int(x.replace("−", "-")) for x in child.match.groups()] == [
+            expected[p] for p in ("Anna", "Berta", "Carl", "Dora")
+        ]
         child.sendline("list")
         child.expect("Next dealer")
         child.sendline("quit")
@@ -303,8 +332,11 @@ def test_nothing_of_play_is_imported_by_other_commands(tmp_path):
         "print(sorted(m for m in sys.modules if m == 'schreiber.cli.play' or m.startswith(('prompt_toolkit', 'schreiber.cli.complete'))))"
     )
     db = str(tmp_path / "l.db")
-    for args in (["--help"], ["--db", db, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                 ["--db", db, "add", "ruf", "-p", "a", "-m", "b", "-a", "70"]):
+    for args in (
+        ["--help"],
+        ["--db", db, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        ["--db", db, "add", "ruf", "-p", "a", "-m", "b", "-a", "70"],
+    ):
         ran = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60)
         assert ran.stdout.strip().splitlines()[-1] == "[]"
 
@@ -317,7 +349,15 @@ def test_help_and_a_nested_play_in_play(cli, monkeypatch):
     # A bare `help` lists play's own commands, not the command line's general help (issue 24).
     general = ran.out.split("-p, --player")[-1]
     assert "Usage: schreiber [OPTIONS] COMMAND" not in general
-    for line in ("TYPE [OPTIONS]", "undo", "edit N", "show N", "help COMMAND", "quit", "Hand types at this table: rufspiel, farbsolo"):
+    for line in (
+        "TYPE [OPTIONS]",
+        "undo",
+        "edit N",
+        "show N",
+        "help COMMAND",
+        "quit",
+        "Hand types at this table: rufspiel, farbsolo",
+    ):
         assert line in general, line
     assert "serve" not in general and "export" not in general and "strokes" not in general
     ran = play(cli, monkeypatch, "ruf -p an -m ca -a 75\nplay\n")
@@ -335,7 +375,10 @@ def test_a_mistyped_hand_type_gets_did_you_mean(cli, monkeypatch):
     assert ran.code == 2
     assert ran.err.strip() == "line 1: TYPE: 'rufspeil' is not a hand type of schafkopf; did you mean rufspiel?"
     ran = cli("add", "bettle", "-p", "an", "--won")
-    assert ran.code == 2 and ran.err.strip() == "schreiber: TYPE: 'bettle' is not a hand type of schafkopf; did you mean bettel?"
+    assert (
+        ran.code == 2
+        and ran.err.strip() == "schreiber: TYPE: 'bettle' is not a hand type of schafkopf; did you mean bettel?"
+    )
     ran = cli("add", "xyz", "-p", "an", "-a", "70")  # nothing close: the types are listed
     assert ran.code == 2 and "use one of rufspiel, farbsolo" in ran.err
     assert hands(cli) == []
@@ -343,7 +386,9 @@ def test_a_mistyped_hand_type_gets_did_you_mean(cli, monkeypatch):
 
 def test_fs_is_farbsolo_and_a_suit_takes_its_unique_start(cli, monkeypatch):
     seat(cli)
-    ran = play(cli, monkeypatch, "fs -p an -a 70 --farbe ei\nruf -p be -m ca -a 80 --sau gr\nfs -p do -a 30 --farbe h\n")
+    ran = play(
+        cli, monkeypatch, "fs -p an -a 70 --farbe ei\nruf -p be -m ca -a 80 --sau gr\nfs -p do -a 30 --farbe h\n"
+    )
     assert ran.code == 0, ran.err
     assert "Hand 1: farbsolo Anna" in ran.out and "Hand 3: farbsolo Dora" in ran.out
     facts = [cli.json("show", str(n), "--format", "json")["facts"] for n in (1, 2, 3)]
@@ -367,7 +412,9 @@ def test_tab_after_a_name_value_offers_only_players_not_yet_given(cli, db_url):
 
 def test_tab_in_play_offers_the_next_players_name(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Sepp", "Anna", "Berta", "Carl")
-    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, 80), timeout=30)
+    child = pexpect.spawn(
+        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, 80), timeout=30
+    )
     try:
         expect(child, "hand 1 · Sepp deals")
         child.send("ramsch -a Sepp=30 Anna=20 Berta=10 \t")
@@ -379,7 +426,12 @@ def test_tab_in_play_offers_the_next_players_name(cli, db_url, tmp_path):
         expect(child, pexpect.EOF)
     finally:
         child.close()
-    assert cli.json("show", "1", "--format", "json")["facts"]["augen_by_player"] == {"Sepp": 30, "Anna": 20, "Berta": 10, "Carl": 60}
+    assert cli.json("show", "1", "--format", "json")["facts"]["augen_by_player"] == {
+        "Sepp": 30,
+        "Anna": 20,
+        "Berta": 10,
+        "Carl": 60,
+    }
 
 
 FIVE_WITH_BOCK = ("ruf -p be -m ca -a 70 --kontra --re", "ruf -p ca -m do -a 80 --kontra --re", "wenz -p do -a 80")
@@ -391,7 +443,9 @@ def test_the_status_bar_shows_the_dealer_first_at_any_width(cli, db_url, tmp_pat
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil")
     for line in FIVE_WITH_BOCK:
         cli.ok("add", *line.split())
-    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, columns), timeout=30)
+    child = pexpect.spawn(
+        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, columns), timeout=30
+    )
     try:
         expect(child, "hand 4 · Carl deals")
         expect(child, "next: Carl deals and sits out")  # at five the dealer sits out
@@ -409,7 +463,14 @@ def test_every_line_of_the_status_bar_fits_and_keeps_its_order(columns):
     from schreiber.cli.play import bar
 
     carried = ["next: Bartholomäus deals and sits out", "Bock ×2: 3 hands left, then ×4: 4 hands", "Doppelt pending"]
-    totals = {"Anastasia": -1200, "Annemarie": 300, "Bartholomäus": 100, "Cornelia": 5, "Dorothea": -12, "Maximilian": 812}
+    totals = {
+        "Anastasia": -1200,
+        "Annemarie": 300,
+        "Bartholomäus": 100,
+        "Cornelia": 5,
+        "Dorothea": -12,
+        "Maximilian": 812,
+    }
     lines = bar(carried, totals, columns).split("\n")
     assert all(len(line) < columns for line in lines)
     text = " ".join(lines)

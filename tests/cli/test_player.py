@@ -28,12 +28,21 @@ def test_merge_refuses_two_who_sat_at_one_table_and_changes_nothing(cli):
     cli.ok("tournament", "register", "Carl", "Karl", "Dora", "Emil")
     before = state(cli)
     for args, sentence in [
-        (("player", "merge", "Sepp K.", "Sepp"), "Sepp K. and Sepp sat at one table (session 1), so they are two people"),
+        (
+            ("player", "merge", "Sepp K.", "Sepp"),
+            "Sepp K. and Sepp sat at one table (session 1), so they are two people",
+        ),
         (("player", "merge", "Karl", "Carl"), "Karl and Carl are both registered in tournament 1"),
         (("player", "merge", "Sepp", "sepp"), "FROM and INTO are both Sepp"),
         (("player", "merge", "Sepq", "Anna"), "FROM: 'Sepq' is no player of the ledger; did you mean Sepp?"),
-        (("player", "merge", "Anna", "Zacharias"), "INTO: 'Zacharias' is no player of the ledger; `schreiber player list`"),
-        (("player", "rename", "Anna", "berta"), "NEW: Berta is another player already; `schreiber player merge Anna Berta`"),
+        (
+            ("player", "merge", "Anna", "Zacharias"),
+            "INTO: 'Zacharias' is no player of the ledger; `schreiber player list`",
+        ),
+        (
+            ("player", "rename", "Anna", "berta"),
+            "NEW: Berta is another player already; `schreiber player merge Anna Berta`",
+        ),
         (("player", "rename", "Anna", "A=B"), "NEW: 'A=B' cannot be a name"),
         (("player", "show", "Se"), "could mean Sepp, Sepp K."),
     ]:
@@ -54,14 +63,26 @@ def test_show_lists_evenings_tournaments_seasons_and_totals_per_rule_set(cli):
     assert [e["table"] for e in card["evenings"]] == [1]
     assert card["evenings"][0]["hands"] == 2
     standing = {p["name"]: p for p in _standings(cli, 1)["players"]}["Anna"]
-    assert card["tournaments"] == [{"tournament": 1, "date": card["tournaments"][0]["date"], "name": "Januar",
-                                   "rules": "preisschafkopf", "number": standing["number"], "rounds": 2,
-                                   "points": standing["points"]}]
+    assert card["tournaments"] == [
+        {
+            "tournament": 1,
+            "date": card["tournaments"][0]["date"],
+            "name": "Januar",
+            "rules": "preisschafkopf",
+            "number": standing["number"],
+            "rounds": 2,
+            "points": standing["points"],
+        }
+    ]
     assert card["seasons"] == [{"season": 1, "name": "Cup", "rules": "preisschafkopf", "number": standing["number"]}]
     report = {g["rules"]: g for g in cli.json("report", "--all", "--format", "json")["groups"]}
     anna = {p["name"]: p for p in report["schafkopf"]["players"]}["Anna"]
     totals = {t["rules"]: t for t in card["totals"]}
-    assert (totals["schafkopf"]["points"], totals["schafkopf"]["hands"], totals["schafkopf"]["won"]) == (anna["points"], anna["hands"], anna["won"])
+    assert (totals["schafkopf"]["points"], totals["schafkopf"]["hands"], totals["schafkopf"]["won"]) == (
+        anna["points"],
+        anna["hands"],
+        anna["won"],
+    )
     assert totals["preisschafkopf"]["points"] == standing["points"] and totals["preisschafkopf"]["tables"] == 2
     assert "Totals per rule set:" in cli.ok("player", "show", "Anna")
     listed = {p["name"]: p for p in cli.json("player", "list", "--format", "json")}
@@ -92,9 +113,17 @@ def test_rename_changes_the_name_everywhere_and_no_number(cli):
     play(cli, "Januar", NAMES[:8], 1, rng, season=1)
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     cli.ok("add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "80")
-    before = (_standings(cli, 1), cli.json("season", "standings", "--format", "json"), cli.json("report", "--all", "--format", "json"))
+    before = (
+        _standings(cli, 1),
+        cli.json("season", "standings", "--format", "json"),
+        cli.json("report", "--all", "--format", "json"),
+    )
     assert "Anna is called Anni now" in cli.ok("player", "rename", "anna", "Anni")
-    after = (_standings(cli, 1), cli.json("season", "standings", "--format", "json"), cli.json("report", "--all", "--format", "json"))
+    after = (
+        _standings(cli, 1),
+        cli.json("season", "standings", "--format", "json"),
+        cli.json("report", "--all", "--format", "json"),
+    )
     assert repr(after) == repr(before).replace("'Anna'", "'Anni'")
     assert cli.ok("add", "rufspiel", "-p", "Anni", "-m", "Berta", "-a", "70")
     assert cli.ok("db", "check").startswith("ok")

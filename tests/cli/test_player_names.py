@@ -70,5 +70,8 @@ def test_an_import_with_such_a_name_is_refused_and_imports_nothing(evening, tmp_
     changed.write_text(text.replace(rows[0]["table_uid"], "6c0d6f5e-0000-4000-8000-000000000001"), encoding="utf-8")
     before = (players(cli), cli.ok("session", "list"))
     ran = cli("import", "csv", str(changed))
-    assert ran.code == 2 and ran.err.strip() == f"schreiber: import csv: session 1, name: {SAID[bad].rstrip('.')}; nothing was imported."
+    assert (
+        ran.code == 2
+        and ran.err.strip() == f"schreiber: import csv: session 1, name: {SAID[bad].rstrip('.')}; nothing was imported."
+    )
     assert (players(cli), cli.ok("session", "list")) == before

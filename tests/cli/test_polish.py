@@ -116,11 +116,15 @@ def test_db_after_the_command(tmp_path, capsys):
     db = str(tmp_path / "late.db")
     code, _, err = run(capsys, "session", "new", "--rules", "schafkopf", "--players", *PLAYERS, "--db", db)
     assert code == 0 and err == f"schreiber: created a new ledger at {db}.\n"
-    code, out, err = run(capsys, "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", f"--db={db}")
+    code, out, err = run(
+        capsys, "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", f"--db={db}"
+    )
     assert code == 0 and "Hand 1" in out and err == ""
     # a note that reads "--db" is the note's text
     code, out, _ = run(capsys, "--db", db, "add", "wenz", "--player", "Anna", "--augen", "70", "--note", "--db")
-    assert code == 0 and json.loads(run(capsys, "--db", db, "show", "2", "--format", "json")[1])["facts"]["note"] == "--db"
+    assert (
+        code == 0 and json.loads(run(capsys, "--db", db, "show", "2", "--format", "json")[1])["facts"]["note"] == "--db"
+    )
 
 
 def test_augen_of_every_player_after_one_option(cli):
@@ -151,7 +155,9 @@ def test_a_name_close_to_a_known_player_is_refused(cli):
         "schreiber: --players: Ana is not a known player; did you mean Anna? (--new-player Ana if Ana is someone else)\n"
     )
     assert cli.ok("session", "list", "--format", "json") == before
-    out = cli.ok("session", "new", "--rules", "schafkopf", "--players", "Ana", "Berta", "Carl", "Dora", "--new-player", "Ana")
+    out = cli.ok(
+        "session", "new", "--rules", "schafkopf", "--players", "Ana", "Berta", "Carl", "Dora", "--new-player", "Ana"
+    )
     assert "Ana, Berta, Carl, Dora" in out
     # --new-player alone seats the player after the others
     out = cli.ok("session", "new", "--rules", "schafkopf", "--players", "Berta", "Carl", "Dora", "--new-player", "Anne")
@@ -164,7 +170,9 @@ def test_players_quoted_or_with_a_plus_are_all_seated(cli):
     # "+Carl" is a name, never dropped: here it is close to Carl, so it is asked about
     ran = cli("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "+Carl", "Dora")
     assert ran.code == 2 and "did you mean Carl? (--new-player +Carl if +Carl is someone else)" in ran.err
-    out = cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "+Carl", "Dora", "--new-player", "+Carl")
+    out = cli.ok(
+        "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "+Carl", "Dora", "--new-player", "+Carl"
+    )
     assert "players: Anna, Berta, +Carl, Dora" in out
 
 
@@ -206,7 +214,9 @@ def test_doppelkopf_re_kontra_are_in_the_breakdown(cli):
     cli.ok("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "150", "--re", "--kontra")
     shown = cli.json("show", "1", "--format", "json")
     assert shown["payouts"]["Anna"] == 5  # nothing doubled
-    assert {"label": "Re and Kontra (no factor at the Alten table; recorded only)", "op": "+", "amount": 0} in shown["breakdown"]
+    assert {"label": "Re and Kontra (no factor at the Alten table; recorded only)", "op": "+", "amount": 0} in shown[
+        "breakdown"
+    ]
     cli.ok("session", "new", "--rules", "doppelkopf", "--players", *PLAYERS, "--set", "bock=re")
     out = cli.ok("add", "normal", "--player", "Anna", "--partner", "Berta", "--augen", "150", "--re")
     assert "Re (no factor at the Alten table; Re makes Bock)" in out and "This hand made a Bock round" in out
@@ -248,8 +258,18 @@ def test_list_and_session_list_formats(cli):
     assert [r["number"] for r in rows] == ["1", "2"] and rows[1]["Anna_total"] == str(data["totals"]["Anna"])
     assert rows[1]["Berta"] == str(data["hands"][1]["payouts"]["Berta"])
     tables = cli.json("session", "list", "--format", "json")
-    assert tables == [{"id": 1, "date": tables[0]["date"], "rules": "schafkopf", "name": None, "players": list(PLAYERS),
-                       "hands": 2, "closed": False, "active": True}]
+    assert tables == [
+        {
+            "id": 1,
+            "date": tables[0]["date"],
+            "rules": "schafkopf",
+            "name": None,
+            "players": list(PLAYERS),
+            "hands": 2,
+            "closed": False,
+            "active": True,
+        }
+    ]
     rows = list(csv.DictReader(io.StringIO(cli.ok("session", "list", "--format", "csv"))))
     assert rows[0]["players"] == "Anna, Berta, Carl, Dora" and rows[0]["active"] == "true"
     assert cli("list", "--format", "xml").code == 2
@@ -265,20 +285,91 @@ def test_session_list_headers_every_column(cli):
 
 
 def _wide_evening(cli) -> None:
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Annemarie", "Bartholomäus", "Constantin", "Dorothea",
-           "Emilia", "--name", "Stammtisch im Goldenen Hirschen zu Oberammergau", "--tariff", "10")
-    cli.ok("add", "rufspiel", "--player", "Bart", "--partner", "Cons", "--augen", "91", "--laufende", "4",
-           "--kontra", "--re", "--klopfen", "Cons", "--klopfen", "Dor", "--klopfen", "Emi")
-    cli.ok("add", "farbsolo-tout", "--player", "Cons", "--farbe", "herz", "--won", "--klopfen", "Annem",
-           "--note", "a long note about the hand that goes on and on")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Annemarie",
+        "Bartholomäus",
+        "Constantin",
+        "Dorothea",
+        "Emilia",
+        "--name",
+        "Stammtisch im Goldenen Hirschen zu Oberammergau",
+        "--tariff",
+        "10",
+    )
+    cli.ok(
+        "add",
+        "rufspiel",
+        "--player",
+        "Bart",
+        "--partner",
+        "Cons",
+        "--augen",
+        "91",
+        "--laufende",
+        "4",
+        "--kontra",
+        "--re",
+        "--klopfen",
+        "Cons",
+        "--klopfen",
+        "Dor",
+        "--klopfen",
+        "Emi",
+    )
+    cli.ok(
+        "add",
+        "farbsolo-tout",
+        "--player",
+        "Cons",
+        "--farbe",
+        "herz",
+        "--won",
+        "--klopfen",
+        "Annem",
+        "--note",
+        "a long note about the hand that goes on and on",
+    )
     cli.ok("add", "ramsch", "--augen", "Annem=40", "--augen", "Cons=35", "--augen", "Dor=25", "--augen", "Emi=20")
 
 
 @pytest.mark.parametrize(
     "command",
-    [("list",), ("list", "--history"), ("session", "list"), ("rules",), ("rules", "show"), ("rules", "show", "doppelkopf"),
-     ("show", "1"), ("show", "2"), ("report",), ("add", "rufspiel", "--player", "Annem", "--partner", "Dor", "--augen", "91",
-     "--laufende", "4", "--kontra", "--re", "--klopfen", "Bart", "--klopfen", "Emi", "--klopfen", "Dor")],
+    [
+        ("list",),
+        ("list", "--history"),
+        ("session", "list"),
+        ("rules",),
+        ("rules", "show"),
+        ("rules", "show", "doppelkopf"),
+        ("show", "1"),
+        ("show", "2"),
+        ("report",),
+        (
+            "add",
+            "rufspiel",
+            "--player",
+            "Annem",
+            "--partner",
+            "Dor",
+            "--augen",
+            "91",
+            "--laufende",
+            "4",
+            "--kontra",
+            "--re",
+            "--klopfen",
+            "Bart",
+            "--klopfen",
+            "Emi",
+            "--klopfen",
+            "Dor",
+        ),
+    ],
 )
 def test_output_fits_80_columns(cli, monkeypatch, command):
     _wide_evening(cli)
@@ -313,8 +404,12 @@ def _on_a_terminal(db: Path, *args: str, **env: str) -> str:
     leader, follower = pty.openpty()
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
     environ.update(env)
-    proc = subprocess.Popen([str(Path(sys.executable).parent / "schreiber"), "--db", str(db), *args], stdout=follower,
-                            stderr=follower, env=environ)
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "schreiber"), "--db", str(db), *args],
+        stdout=follower,
+        stderr=follower,
+        env=environ,
+    )
     os.close(follower)
     chunks = []
     while True:
@@ -333,7 +428,21 @@ def _on_a_terminal(db: Path, *args: str, **env: str) -> str:
 def test_colour_on_a_terminal_only(tmp_path, capsys):
     db = tmp_path / "c.db"
     run(capsys, "--db", str(db), "session", "new", "--rules", "schafkopf", "--players", *PLAYERS)
-    run(capsys, "--db", str(db), "add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70", "--kontra", "--re")
+    run(
+        capsys,
+        "--db",
+        str(db),
+        "add",
+        "rufspiel",
+        "--player",
+        "Anna",
+        "--partner",
+        "Carl",
+        "--augen",
+        "70",
+        "--kontra",
+        "--re",
+    )
     coloured = _on_a_terminal(db, "list")
     assert "\x1b[32m+" in coloured and "\x1b[31m−" in coloured  # plus green, minus red
     assert "\x1b[33mBock" in coloured

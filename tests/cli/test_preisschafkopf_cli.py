@@ -34,13 +34,21 @@ def test_worked_example(cli, example, hand, payout):
 @pytest.mark.parametrize(
     "hand, sentence",
     [
-        ("rufspiel --player Anna --partner Carl --augen 70 --kontra", "--kontra: preisschafkopf is played without Kontra."),
+        (
+            "rufspiel --player Anna --partner Carl --augen 70 --kontra",
+            "--kontra: preisschafkopf is played without Kontra.",
+        ),
         ("wenz --player Anna --augen 70 --klopfen Berta", "--klopfen: preisschafkopf is played without Klopfen."),
-        ("ramsch --augen Anna=30 --augen Berta=30 --augen Carl=30 --augen Dora=30",
-         "preisschafkopf is played without Ramsch; the types are rufspiel, kreuz, farbsolo, wenz, geier, bettel, "
-         "farbsolo-tout, wenz-tout, geier-tout."),
-        ("sie --player Anna", "preisschafkopf is played without Sie; the types are rufspiel, kreuz, farbsolo, wenz, "
-         "geier, bettel, farbsolo-tout, wenz-tout, geier-tout."),
+        (
+            "ramsch --augen Anna=30 --augen Berta=30 --augen Carl=30 --augen Dora=30",
+            "preisschafkopf is played without Ramsch; the types are rufspiel, kreuz, farbsolo, wenz, geier, bettel, "
+            "farbsolo-tout, wenz-tout, geier-tout.",
+        ),
+        (
+            "sie --player Anna",
+            "preisschafkopf is played without Sie; the types are rufspiel, kreuz, farbsolo, wenz, "
+            "geier, bettel, farbsolo-tout, wenz-tout, geier-tout.",
+        ),
     ],
 )
 def test_refusals_are_one_sentence_and_change_nothing(cli, hand, sentence):
@@ -73,8 +81,12 @@ def test_rules_show_explains_it_and_its_statistics_work(cli):
     for word in ("kreuz", "herz_solo", "laufende_max", "bettel"):
         assert word in shown
     cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
-    for hand in ("wenz --player Carl --augen 65 --laufende 2", "wenz-tout --player Carl --lost",
-                 "kreuz --player Anna --augen 70", "rufspiel --player Anna --partner Berta --augen 70"):
+    for hand in (
+        "wenz --player Carl --augen 65 --laufende 2",
+        "wenz-tout --player Carl --lost",
+        "kreuz --player Anna --augen 70",
+        "rufspiel --player Anna --partner Berta --augen 70",
+    ):
         cli.ok("add", *hand.split())
     g = cli.json("stats", "--format", "json")["groups"][0]
     assert g["rules"] == "preisschafkopf" and g["hands"] == 4
@@ -103,7 +115,9 @@ def test_the_split_reads_in_german(cli, db_url):
     out = german("add", "bettel", "--player", "Berta", "--lost")
     assert out.returncode == 0 and "Anna, Carl und Dora je +20; die anderen 0" in out.stdout
     ran = german("add", "wenz", "--player", "Anna", "--augen", "70", "--kontra")
-    assert ran.returncode == 2 and ran.stderr.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
+    assert (
+        ran.returncode == 2 and ran.stderr.strip() == "schreiber: --kontra: preisschafkopf wird ohne Kontra gespielt."
+    )
 
 
 def test_completion_offers_its_types_suits_and_options(cli, db_url):
@@ -111,7 +125,15 @@ def test_completion_offers_its_types_suits_and_options(cli, db_url):
 
     cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
     assert completions(db_url, "schreiber add ") == [
-        "rufspiel", "kreuz", "farbsolo", "wenz", "geier", "bettel", "farbsolo-tout", "wenz-tout", "geier-tout"
+        "rufspiel",
+        "kreuz",
+        "farbsolo",
+        "wenz",
+        "geier",
+        "bettel",
+        "farbsolo-tout",
+        "wenz-tout",
+        "geier-tout",
     ]
     assert completions(db_url, "schreiber add farbsolo --farbe ") == ["eichel", "gras", "herz", "schellen"]
     assert completions(db_url, "schreiber add rufspiel --sau ") == ["eichel", "gras", "schellen"]

@@ -19,16 +19,36 @@ SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 
 def _table(url: str) -> None:
-    ran = subprocess.run([SCHREIBER, "--db", url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                         capture_output=True, text=True)
+    ran = subprocess.run(
+        [SCHREIBER, "--db", url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        capture_output=True,
+        text=True,
+    )
     assert ran.returncode == 0, ran.stderr
 
 
 def _add(url: str, note: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [SCHREIBER, "--db", url, "add", "--session", "1", "rufspiel", "--player", "A", "--partner", "B",
-         "--augen", str(61 + len(note) % 59), "--note", note],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            SCHREIBER,
+            "--db",
+            url,
+            "add",
+            "--session",
+            "1",
+            "rufspiel",
+            "--player",
+            "A",
+            "--partner",
+            "B",
+            "--augen",
+            str(61 + len(note) % 59),
+            "--note",
+            note,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
 
 
@@ -107,7 +127,10 @@ def test_kill_9_of_play_mid_evening_keeps_every_acknowledged_hand(db_url):
         sent += [line.rsplit(" ", 1)[1] for line in lines]
         proc = subprocess.Popen(
             [SCHREIBER, "--db", db_url, "play", "--session", "1"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         assert proc.stdin is not None

@@ -17,15 +17,29 @@ def evening(cli, date, *hands, tariff=None):
 
 def test_all_and_date_ranges_add_up_evenings(cli):
     evening(cli, "2026-01-10", "rufspiel --player Berta --partner Dora --augen 72")
-    evening(cli, "2026-02-14", "wenz --player Carl --augen 65 --laufende 2", "rufspiel --player Anna --partner Carl --augen 95")
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "anna", "Carl", "Emil", "Fritz", "--date", "2026-03-01")
+    evening(
+        cli,
+        "2026-02-14",
+        "wenz --player Carl --augen 65 --laufende 2",
+        "rufspiel --player Anna --partner Carl --augen 95",
+    )
+    cli.ok(
+        "session", "new", "--rules", "schafkopf", "--players", "anna", "Carl", "Emil", "Fritz", "--date", "2026-03-01"
+    )
     cli.ok("add", "farbsolo", "--player", "Emil", "--augen", "80")
 
     everything = cli.json("report", "--all", "--format", "json")
     assert everything["hands"] == 4
     points = {p["name"]: p["points"] for p in everything["players"]}
     # Anna of the third evening is the same player (names are case-insensitive)
-    assert points == {"Anna": -1 - 4 + 2 - 2, "Berta": 1 - 4 - 2, "Carl": -1 + 12 + 2 - 2, "Dora": 1 - 4 - 2, "Emil": 6, "Fritz": -2}
+    assert points == {
+        "Anna": -1 - 4 + 2 - 2,
+        "Berta": 1 - 4 - 2,
+        "Carl": -1 + 12 + 2 - 2,
+        "Dora": 1 - 4 - 2,
+        "Emil": 6,
+        "Fritz": -2,
+    }
     assert sum(points.values()) == 0
     assert [p["name"] for p in everything["players"]][0] == "Carl"  # ranked by points
 
@@ -36,7 +50,13 @@ def test_all_and_date_ranges_add_up_evenings(cli):
 
 
 def test_hands_won_and_solos_per_player(cli):
-    evening(cli, "2026-01-10", "wenz --player Carl --augen 65", "wenz --player Carl --augen 30", "rufspiel --player Carl --partner Anna --augen 70")
+    evening(
+        cli,
+        "2026-01-10",
+        "wenz --player Carl --augen 65",
+        "wenz --player Carl --augen 30",
+        "rufspiel --player Carl --partner Anna --augen 70",
+    )
     line = next(p for p in cli.json("report", "--format", "json")["players"] if p["name"] == "Carl")
     assert (line["hands"], line["won"], line["solos"]) == (3, 2, 2)
 

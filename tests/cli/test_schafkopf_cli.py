@@ -8,28 +8,60 @@ TABLE = ["--players", "Anna", "Berta", "Carl", "Dora"]
 
 SCHAFKOPF = [
     ("S1", "rufspiel --player Berta --partner Dora --augen 72", {"Berta": 1, "Dora": 1, "Anna": -1, "Carl": -1}),
-    ("S2", "rufspiel --player Berta --partner Dora --augen 95 --laufende 3", {"Berta": 5, "Dora": 5, "Anna": -5, "Carl": -5}),
-    ("S3", "wenz --player Carl --augen 65 --laufende 2 --klopfen Anna", {"Carl": 15, "Anna": -5, "Berta": -5, "Dora": -5}),
+    (
+        "S2",
+        "rufspiel --player Berta --partner Dora --augen 95 --laufende 3",
+        {"Berta": 5, "Dora": 5, "Anna": -5, "Carl": -5},
+    ),
+    (
+        "S3",
+        "wenz --player Carl --augen 65 --laufende 2 --klopfen Anna",
+        {"Carl": 15, "Anna": -5, "Berta": -5, "Dora": -5},
+    ),
     ("S4", "farbsolo --player Dora --augen 50 --kontra", {"Dora": -12, "Anna": 4, "Berta": 4, "Carl": 4}),
-    ("S5", "rufspiel --player Anna --partner Carl --augen 20 --laufende 0 --kontra --re", {"Anna": -8, "Carl": -8, "Berta": 8, "Dora": 8}),
+    (
+        "S5",
+        "rufspiel --player Anna --partner Carl --augen 20 --laufende 0 --kontra --re",
+        {"Anna": -8, "Carl": -8, "Berta": 8, "Dora": 8},
+    ),
     ("S6", "rufspiel --player Anna --partner Berta --augen 60", {"Anna": -1, "Berta": -1, "Carl": 1, "Dora": 1}),
-    ("S7", "ramsch --augen Anna=40 --augen Berta=35 --augen Carl=25 --augen Dora=20", {"Anna": -6, "Berta": 2, "Carl": 2, "Dora": 2}),
-    ("S8", "ramsch --augen Anna=50 --augen Berta=40 --augen Carl=30 --augen Dora=0 --jungfrau Dora", {"Anna": -8, "Berta": 2, "Carl": 2, "Dora": 4}),
+    (
+        "S7",
+        "ramsch --augen Anna=40 --augen Berta=35 --augen Carl=25 --augen Dora=20",
+        {"Anna": -6, "Berta": 2, "Carl": 2, "Dora": 2},
+    ),
+    (
+        "S8",
+        "ramsch --augen Anna=50 --augen Berta=40 --augen Carl=30 --augen Dora=0 --jungfrau Dora",
+        {"Anna": -8, "Berta": 2, "Carl": 2, "Dora": 4},
+    ),
     ("S9", "sie --player Carl --laufende 8", {"Carl": 120, "Anna": -40, "Berta": -40, "Dora": -40}),
     ("S10", "wenz-tout --player Anna --lost --laufende 0", {"Anna": -12, "Berta": 4, "Carl": 4, "Dora": 4}),
 ]
 
 TARIF = [
     ("T1", "rufspiel --player Berta --partner Dora --augen 61", {"Berta": 20, "Dora": 20, "Anna": -20, "Carl": -20}),
-    ("T2", "rufspiel --player Berta --partner Dora --augen 91 --laufende 3", {"Berta": 60, "Dora": 60, "Anna": -60, "Carl": -60}),
+    (
+        "T2",
+        "rufspiel --player Berta --partner Dora --augen 91 --laufende 3",
+        {"Berta": 60, "Dora": 60, "Anna": -60, "Carl": -60},
+    ),
     ("T3", "rufspiel --player Berta --partner Dora --augen 90", {"Berta": 20, "Dora": 20, "Anna": -20, "Carl": -20}),
     ("T4", "farbsolo --player Anna --augen 30 --laufende 2", {"Anna": -180, "Berta": 60, "Carl": 60, "Dora": 60}),
-    ("T5", "wenz --player Carl --augen 73 --laufende 2 --klopfen Anna", {"Carl": 420, "Anna": -140, "Berta": -140, "Dora": -140}),
+    (
+        "T5",
+        "wenz --player Carl --augen 73 --laufende 2 --klopfen Anna",
+        {"Carl": 420, "Anna": -140, "Berta": -140, "Dora": -140},
+    ),
     ("T6", "geier-tout --player Dora --won --laufende 0", {"Dora": 300, "Anna": -100, "Berta": -100, "Carl": -100}),
 ]
 
 
-@pytest.mark.parametrize("rules, example, hand, payout", [("schafkopf", *r) for r in SCHAFKOPF] + [("schafkopf-tarif", *r) for r in TARIF], ids=lambda v: v if isinstance(v, str) and v[:1] in "ST" and len(v) < 4 else None)
+@pytest.mark.parametrize(
+    "rules, example, hand, payout",
+    [("schafkopf", *r) for r in SCHAFKOPF] + [("schafkopf-tarif", *r) for r in TARIF],
+    ids=lambda v: v if isinstance(v, str) and v[:1] in "ST" and len(v) < 4 else None,
+)
 def test_worked_example(cli, rules, example, hand, payout):
     cli.ok("session", "new", "--rules", rules, *TABLE)
     cli.ok("add", *hand.split())
@@ -48,10 +80,30 @@ def test_s5_and_s6_create_a_bock_round(cli):
 def test_s11_bock_sequence(cli):
     cli.ok("session", "new", "--rules", "schafkopf", *TABLE)
     steps = [
-        ("rufspiel --player Anna --partner Carl --augen 70 --kontra --re", {"Anna": 4, "Carl": 4, "Berta": -4, "Dora": -4}, "Bock ×2: 4 hands left", "Berta"),
-        ("rufspiel --player Berta --partner Dora --augen 61", {"Berta": 2, "Dora": 2, "Anna": -2, "Carl": -2}, "Bock ×2: 3 hands left", "Carl"),
-        ("wenz --player Anna --augen 80 --laufende 0", {"Anna": 12, "Berta": -4, "Carl": -4, "Dora": -4}, "Bock ×2: 3 hands left", "Carl"),
-        ("rufspiel --player Anna --partner Berta --augen 60 --kontra --re", {"Anna": -8, "Berta": -8, "Carl": 8, "Dora": 8}, "Bock ×2: 2 hands left, then ×4: 4 hands", "Dora"),
+        (
+            "rufspiel --player Anna --partner Carl --augen 70 --kontra --re",
+            {"Anna": 4, "Carl": 4, "Berta": -4, "Dora": -4},
+            "Bock ×2: 4 hands left",
+            "Berta",
+        ),
+        (
+            "rufspiel --player Berta --partner Dora --augen 61",
+            {"Berta": 2, "Dora": 2, "Anna": -2, "Carl": -2},
+            "Bock ×2: 3 hands left",
+            "Carl",
+        ),
+        (
+            "wenz --player Anna --augen 80 --laufende 0",
+            {"Anna": 12, "Berta": -4, "Carl": -4, "Dora": -4},
+            "Bock ×2: 3 hands left",
+            "Carl",
+        ),
+        (
+            "rufspiel --player Anna --partner Berta --augen 60 --kontra --re",
+            {"Anna": -8, "Berta": -8, "Carl": 8, "Dora": 8},
+            "Bock ×2: 2 hands left, then ×4: 4 hands",
+            "Dora",
+        ),
     ]
     for number, (hand, payout, queue, dealer) in enumerate(steps, start=1):
         out = cli.ok("add", *hand.split())

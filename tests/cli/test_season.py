@@ -13,11 +13,34 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida", "Jakob", "Karl", "Lena", "Max", "Nora"]
+NAMES = [
+    "Anna",
+    "Berta",
+    "Carl",
+    "Dora",
+    "Emil",
+    "Fritz",
+    "Gerda",
+    "Hans",
+    "Ida",
+    "Jakob",
+    "Karl",
+    "Lena",
+    "Max",
+    "Nora",
+]
 
 
-def play(cli, name: str, players: list[str], rounds: int, rng: random.Random, season: int | None = None,
-         rules: str = "preisschafkopf", absent: tuple[str, ...] = ()) -> int:
+def play(
+    cli,
+    name: str,
+    players: list[str],
+    rounds: int,
+    rng: random.Random,
+    season: int | None = None,
+    rules: str = "preisschafkopf",
+    absent: tuple[str, ...] = (),
+) -> int:
     """A tournament of `players` with every table's sheet entered (points from `rng`); `absent` are registered
     but withdraw before the first draw, so they play no round. Returns its id."""
     extra = ["--season", str(season)] if season is not None else []
@@ -34,7 +57,13 @@ def play(cli, name: str, players: list[str], rounds: int, rng: random.Random, se
             else:
                 points = [5 * rng.randint(-6, 6) for _ in table["players"][1:]]
                 points.insert(0, -sum(points))
-            cli.ok("tournament", "result", str(r), str(table["table"]), *[f"{p}={x}" for p, x in zip(table["players"], points)])
+            cli.ok(
+                "tournament",
+                "result",
+                str(r),
+                str(table["table"]),
+                *[f"{p}={x}" for p, x in zip(table["players"], points)],
+            )
     return tid
 
 
@@ -47,7 +76,12 @@ def recompute(tournaments: list[dict], wertung: str, min_starts: int = 1, finale
         for p in played:
             entry = people.setdefault(p["name"], {"results": [None] * len(tournaments), "rounds": []})
             rank = 1 + len([q for q in played if q["rank"] < p["rank"]])
-            entry["results"][i] = {"tournament": t["tournament"], "score": p["score"], "rank": rank, "field": len(played)}
+            entry["results"][i] = {
+                "tournament": t["tournament"],
+                "score": p["score"],
+                "rank": rank,
+                "field": len(played),
+            }
             entry["rounds"] += [x for x in p["rounds"] if x is not None]
     kind, _sep, k = wertung.partition(":")
     lines = []
@@ -64,8 +98,16 @@ def recompute(tournaments: list[dict], wertung: str, min_starts: int = 1, finale
         counted = len(e["rounds"]) if kind == "rundenschnitt" else len(got)
         lower = kind == "schnitt_platz"
         tie = min(r["rank"] for r in got) if lower else -max(scores)
-        lines.append({"name": name, "score": score, "starts": len(got), "ranked": counted >= min_starts,
-                      "key": ((score if lower else -score), -len(got), tie), "results": e["results"]})
+        lines.append(
+            {
+                "name": name,
+                "score": score,
+                "starts": len(got),
+                "ranked": counted >= min_starts,
+                "key": ((score if lower else -score), -len(got), tie),
+                "results": e["results"],
+            }
+        )
     out = []
     for line in lines:
         if line["ranked"]:
@@ -172,20 +214,37 @@ def test_awards_name_everyone_tied(cli):
     assert got["most_starts"] == {"players": [p["name"] for p in season if p["starts"] == 2], "value": 2}
     top = max(r["score"] for p in season for r in p["results"] if r)
     assert got["best_score"]["value"] == top
-    assert set(got["best_score"]["players"]) == {p["name"] for p in season for r in p["results"] if r and r["score"] == top}
+    assert set(got["best_score"]["players"]) == {
+        p["name"] for p in season for r in p["results"] if r and r["score"] == top
+    }
     averages = {p["name"]: sum(r["rank"] for r in p["results"] if r) / p["starts"] for p in season}
     assert got["best_average_rank"]["value"] == min(averages.values())
     assert set(got["worst_average_rank"]["players"]) == {n for n, v in averages.items() if v == max(averages.values())}
     assert "most starts:" in cli.ok("season", "awards")
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), sizes=st.lists(st.sampled_from([8, 9, 10, 12]), min_size=1, max_size=3),
-       wertung=st.sampled_from(WERTUNGEN), min_starts=st.integers(1, 3))
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    seed=st.integers(0, 10_000),
+    sizes=st.lists(st.sampled_from([8, 9, 10, 12]), min_size=1, max_size=3),
+    wertung=st.sampled_from(WERTUNGEN),
+    min_starts=st.integers(1, 3),
+)
 def test_property_season_standings_equal_a_recomputation_from_the_tournaments(cli, seed, sizes, wertung, min_starts):
     rng = random.Random(seed)
-    out = cli.ok("season", "new", f"S{seed}", "--rules", "preisschafkopf", "--set", f"wertung={wertung}",
-                 "--set", f"min_starts={min_starts}")
+    out = cli.ok(
+        "season",
+        "new",
+        f"S{seed}",
+        "--rules",
+        "preisschafkopf",
+        "--set",
+        f"wertung={wertung}",
+        "--set",
+        f"min_starts={min_starts}",
+    )
     season = int(out.split()[1])
     ids = []
     for i, size in enumerate(sizes):
@@ -204,11 +263,17 @@ def test_refusals_change_nothing(cli):
     before = state(cli)
     cases = [
         (("season", "add", "2"), "points of two rule sets never mix"),
-        (("tournament", "new", "Doko 2", "--rules", "doppelkopf", "--season", "1"), "points of two rule sets never mix"),
+        (
+            ("tournament", "new", "Doko 2", "--rules", "doppelkopf", "--season", "1"),
+            "points of two rule sets never mix",
+        ),
         (("tournament", "new", "X", "--rules", "preisschafkopf", "--season", "9"), "--season: there is no season 9"),
         (("season", "new", "Bad", "--rules", "preisschafkopf", "--set", "wertung=beste:0"), "--set wertung: beste:K"),
         (("season", "new", "Bad", "--rules", "preisschafkopf", "--set", "wertung=bestof"), "--set wertung: use summe"),
-        (("season", "new", "Bad", "--rules", "preisschafkopf", "--set", "min_starts=0"), "--set min_starts: use a whole number"),
+        (
+            ("season", "new", "Bad", "--rules", "preisschafkopf", "--set", "min_starts=0"),
+            "--set min_starts: use a whole number",
+        ),
         (("season", "new", "Bad", "--rules", "preisschafkopf", "--set", "farbe=rot"), "--set: a season knows"),
         (("season", "new", "Bad", "--rules", "klassisch"), "--rules: a season is played with"),
         (("season", "standings", "--wertung", "beste:0"), "--wertung: beste:K"),

@@ -38,7 +38,9 @@ def encoded(monkeypatch) -> list[str]:
 
 def test_the_cards_carry_the_url_given(season, encoded, tmp_path):
     out = tmp_path / "cards.pdf"
-    assert "3 check-in cards" in season.ok("season", "cards", "--output", str(out), "--url", "https://cup.example.org/turnier/")
+    assert "3 check-in cards" in season.ok(
+        "season", "cards", "--output", str(out), "--url", "https://cup.example.org/turnier/"
+    )
     assert encoded == [f"https://cup.example.org/turnier/checkin?number={n}" for n in (1, 2, 3)]
     assert out.read_bytes().startswith(b"%PDF")
 
@@ -73,10 +75,16 @@ def test_the_network_address_is_never_a_loopback_one(monkeypatch):
             raise OSError("Network is unreachable")
 
     monkeypatch.setattr(server.socket, "socket", NoRoute)
-    monkeypatch.setattr(server.socket, "getaddrinfo",
-                        lambda *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0))])
+    monkeypatch.setattr(
+        server.socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0))]
+    )
     assert server.network_address() is None
-    monkeypatch.setattr(server.socket, "getaddrinfo",
-                        lambda *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0)),
-                                         (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.1.2.3", 0))])
+    monkeypatch.setattr(
+        server.socket,
+        "getaddrinfo",
+        lambda *a, **k: [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0)),
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("10.1.2.3", 0)),
+        ],
+    )
     assert server.network_address() == "10.1.2.3"

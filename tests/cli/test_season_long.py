@@ -14,13 +14,24 @@ POOL = [f"Spieler{i:02d}" for i in range(1, 46)]
 
 def test_a_season_of_four_tournaments_with_a_merge_in_the_middle(cli, tmp_path):
     rng = random.Random(2026)
-    cli.ok("season", "new", "Jahreswertung", "--rules", "preisschafkopf", "--set", "wertung=beste:3",
-           "--set", "min_starts=2", "--set", "finale=8")
+    cli.ok(
+        "season",
+        "new",
+        "Jahreswertung",
+        "--rules",
+        "preisschafkopf",
+        "--set",
+        "wertung=beste:3",
+        "--set",
+        "min_starts=2",
+        "--set",
+        "finale=8",
+    )
     fields = [
-        ["Sepp"] + rng.sample(POOL, 23),          # 24
-        ["Sepp K."] + rng.sample(POOL, 31),       # 32: Sepp comes as "Sepp K."
-        ["Sepp"] + rng.sample(POOL, 39),          # 40
-        rng.sample(POOL, 28),                     # 28: Sepp stays away
+        ["Sepp"] + rng.sample(POOL, 23),  # 24
+        ["Sepp K."] + rng.sample(POOL, 31),  # 32: Sepp comes as "Sepp K."
+        ["Sepp"] + rng.sample(POOL, 39),  # 40
+        rng.sample(POOL, 28),  # 28: Sepp stays away
     ]
     ids: list[int] = []
     for n, field in enumerate(fields, start=1):
@@ -35,7 +46,10 @@ def test_a_season_of_four_tournaments_with_a_merge_in_the_middle(cli, tmp_path):
         assert shown(got) == recompute([_standings(cli, t) for t in ids], "beste:3", min_starts=2, finale=8), n
         for wertung in ("summe", "platzpunkte", "schnitt_platz", "rundenschnitt"):
             other = cli.json("season", "standings", "--wertung", wertung, "--format", "json")
-            assert shown(other) == recompute([_standings(cli, t) for t in ids], wertung, min_starts=2, finale=8), (n, wertung)
+            assert shown(other) == recompute([_standings(cli, t) for t in ids], wertung, min_starts=2, finale=8), (
+                n,
+                wertung,
+            )
     sepp = {p["name"]: p for p in cli.json("season", "standings", "--format", "json")["players"]}["Sepp"]
     assert sepp["starts"] == 3 and [r is not None for r in sepp["results"]] == [True, True, True, False]
     assert "Sepp K." not in cli.ok("player", "list")
@@ -46,7 +60,9 @@ def test_a_season_of_four_tournaments_with_a_merge_in_the_middle(cli, tmp_path):
             numbers.setdefault(p["name"], set()).add(p["number"])
     assert all(len(n) == 1 for n in numbers.values())
     awards = cli.json("season", "awards", "--format", "json")
-    assert awards["most_starts"]["value"] == max(p["starts"] for p in cli.json("season", "standings", "--format", "json")["players"])
+    assert awards["most_starts"]["value"] == max(
+        p["starts"] for p in cli.json("season", "standings", "--format", "json")["players"]
+    )
     out = tmp_path / "cards.pdf"
     cli.ok("season", "cards", "--output", str(out))
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout

@@ -61,7 +61,10 @@ def test_the_money_example_in_report(cli):
         cli.ok("add", *hand.split())
     report = cli.json("report", "--format", "json")
     assert {p["name"]: (p["points"], p["cents"]) for p in report["players"]} == {
-        "Anna": (24, -60), "Berta": (168, 372), "Carl": (-60, -312)}
+        "Anna": (24, -60),
+        "Berta": (168, 372),
+        "Carl": (-60, -312),
+    }
     assert sum(p["cents"] for p in report["players"]) == 0
     assert "Carl pays Berta €3.12" in cli.ok("report")
 
@@ -69,21 +72,48 @@ def test_the_money_example_in_report(cli):
 REFUSED = [
     ("grand -p an --spitzen 5 -a 70", (), "--spitzen must be between 1 and 4 in grand, not 5."),
     ("kreuz -p an --spitzen 12 -a 70", (), "--spitzen must be between 1 and 11 in kreuz, not 12."),
-    ("grand -p an --spitzen 1 --ouvert -a 70", (),
-     "--augen is not entered with --ouvert: every trick decides the game; give --won or --lost."),
-    ("grand -p an --spitzen 1 --schneider-angesagt -a 95", (),
-     "--schneider-angesagt needs --hand: Schneider and Schwarz are announced only in a Hand game."),
-    ("grand -p an --spitzen 1 -a 70 --reizwert 19", (),
-     "--reizwert 19 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
+    (
+        "grand -p an --spitzen 1 --ouvert -a 70",
+        (),
+        "--augen is not entered with --ouvert: every trick decides the game; give --won or --lost.",
+    ),
+    (
+        "grand -p an --spitzen 1 --schneider-angesagt -a 95",
+        (),
+        "--schneider-angesagt needs --hand: Schneider and Schwarz are announced only in a Hand game.",
+    ),
+    (
+        "grand -p an --spitzen 1 -a 70 --reizwert 19",
+        (),
+        "--reizwert 19 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.",
+    ),
     ("null -p an --won --reizwert 60", (), "--reizwert 60: Null is worth 23, so it cannot have been played at 60."),
-    ("kreuz -p an --spitzen 1 -a 100 --schwarz", (),
-     "--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; the Augen of his Skat are his), not 100."),
+    (
+        "kreuz -p an --spitzen 1 -a 100 --schwarz",
+        (),
+        "--schwarz needs --augen 120 (the declarer took every trick) or 0–22 (he took none; the Augen of his Skat are his), not 100.",
+    ),
     ("null -p an --won --reizwert 24", (), "--reizwert 24: Null is worth 23, so it cannot have been played at 24."),
-    ("kreuz -p an --spitzen 1 -a 70 --reizwert 0", (), "--reizwert 0 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
-    ("kreuz -p an --spitzen 1 -a 70 --reizwert -18", (), "--reizwert -18 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264."),
-    ("kreuz -p an --spitzen 1 --spitzen 2 -a 70", (),
-     "--spitzen is given 2 times (mit 1, mit 2); a game is mit or ohne one number: give the Spitzen once."),
-    ("kreuz -p an --spitzen 1 -a 70 --kontra", (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
+    (
+        "kreuz -p an --spitzen 1 -a 70 --reizwert 0",
+        (),
+        "--reizwert 0 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.",
+    ),
+    (
+        "kreuz -p an --spitzen 1 -a 70 --reizwert -18",
+        (),
+        "--reizwert -18 is no game value; a bid is 18, 20, 22, 23, 24, 27, 30 … up to 264.",
+    ),
+    (
+        "kreuz -p an --spitzen 1 --spitzen 2 -a 70",
+        (),
+        "--spitzen is given 2 times (mit 1, mit 2); a game is mit or ohne one number: give the Spitzen once.",
+    ),
+    (
+        "kreuz -p an --spitzen 1 -a 70 --kontra",
+        (),
+        "--kontra: Kontra is not played at this table (setting kontra=false).",
+    ),
     ("kreuz -p an --spitzen 1 -a 70 --re", ("--set", "kontra=true"), "--re needs --kontra: Re answers a Kontra."),
 ]
 
@@ -128,7 +158,13 @@ def test_an_evening_of_three_through_play(cli, monkeypatch):
     assert ran.code == 0, ran.err
     listed = cli.json("list", "--format", "json")
     assert [h["payouts"] for h in listed["hands"]] == [
-        _pts(anna=24), _pts(berta=168), _pts(carl=-60), _pts(anna=46), _pts(), _pts(carl=-66)]
+        _pts(anna=24),
+        _pts(berta=168),
+        _pts(carl=-60),
+        _pts(anna=46),
+        _pts(),
+        _pts(carl=-66),
+    ]
     assert [h["dealer"] for h in listed["hands"]] == ["Anna", "Berta", "Carl", "Anna", "Berta", "Carl"]
     report = cli.json("report", "--format", "json")
     points = {"Anna": 70, "Berta": 168, "Carl": -126}
@@ -139,7 +175,9 @@ def test_an_evening_of_three_through_play(cli, monkeypatch):
 
 def test_an_evening_of_four_on_a_terminal_the_dealer_sits_out(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "skat", *FOUR)
-    child = pexpect.spawn(SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30)
+    child = pexpect.spawn(
+        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+    )
     try:
         expect(child, "hand 1 · Anna deals")
         child.send("gr -p an m2 -a 80\r")  # Anna deals and sits out: refused, the line comes back
@@ -200,7 +238,8 @@ def test_csv_round_trip(cli, monkeypatch, tmp_path):
     newest = max(t["id"] for t in (tables["sessions"] if isinstance(tables, dict) else tables))
     after = cli.json("list", "--session", str(newest), "--format", "json")
     assert [(h["type"], h["payouts"], h["facts"]) for h in after["hands"]] == [
-        (h["type"], h["payouts"], h["facts"]) for h in before["hands"]]
+        (h["type"], h["payouts"], h["facts"]) for h in before["hands"]
+    ]
 
 
 def test_tab_offers_the_options_a_skat_type_takes(cli, db_url):
@@ -208,7 +247,16 @@ def test_tab_offers_the_options_a_skat_type_takes(cli, db_url):
 
     cli.ok("session", "new", "--rules", "skat", *THREE)
     grand = completions(db_url, "schreiber add grand --")
-    for option in ("--spitzen", "--ohne", "--hand", "--schneider-angesagt", "--schwarz-angesagt", "--ouvert", "--reizwert", "--augen"):
+    for option in (
+        "--spitzen",
+        "--ohne",
+        "--hand",
+        "--schneider-angesagt",
+        "--schwarz-angesagt",
+        "--ouvert",
+        "--reizwert",
+        "--augen",
+    ):
         assert option in grand
     assert "--kontra" not in grand and "--laufende" not in grand
     null = completions(db_url, "schreiber add null --")
@@ -226,7 +274,19 @@ def test_edit_changes_a_skat_hand_and_rescores_it(cli):
 
 
 def test_club_settings_bock_kontra_and_ramsch_typed(cli):
-    cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "kontra=true", "--set", "bock=true", "--set", "ramsch=true")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "skat",
+        *THREE,
+        "--set",
+        "kontra=true",
+        "--set",
+        "bock=true",
+        "--set",
+        "ramsch=true",
+    )
     cli.ok("add", "grand", "-p", "Anna", "--spitzen", "1", "-a", "60")  # 60:60: lost, and a Bock round of 3 hands
     out = cli.ok("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--kontra")
     assert "Kreuz mit 1: 12 × 2 = 24, Kontra ×2 = 48, Bock ×2 = 96" in out
@@ -289,10 +349,13 @@ def test_help_speaks_of_the_game_asked_about(cli):
 def test_mit_and_ohne_together_are_refused_in_play(cli, monkeypatch):
     cli.ok("session", "new", "--rules", "skat", *THREE)
     # K13 and K14 as players type them, then a line with mit and ohne at once.
-    ran = _play(cli, monkeypatch, "pik -p an m1 h -a 75 --reizwert 72\nkr -p be o1 -a 15 --schwarz\ngr -p an m1 o1 -a 75\n")
+    ran = _play(
+        cli, monkeypatch, "pik -p an m1 h -a 75 --reizwert 72\nkr -p be o1 -a 15 --schwarz\ngr -p an m1 o1 -a 75\n"
+    )
     assert ran.code == 2
-    assert ran.err.strip() == ("line 3: --spitzen is given 2 times (mit 1, ohne 1); a game is mit or ohne one number: "
-                               "give the Spitzen once.")
+    assert ran.err.strip() == (
+        "line 3: --spitzen is given 2 times (mit 1, ohne 1); a game is mit or ohne one number: give the Spitzen once."
+    )
     assert [h["payouts"] for h in cli.json("list", "--format", "json")["hands"]] == [_pts(anna=-154), _pts(berta=-96)]
 
 
@@ -300,8 +363,10 @@ def test_sits_out_is_refused_at_a_table_of_four(cli):
     cli.ok("session", "new", "--rules", "skat", *FOUR)
     ran = cli("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--sits-out", "Anna")
     assert ran.code == 2
-    assert ran.err.strip() == ("schreiber: --sits-out: at a Skat table of 4 the dealer sits out every hand; "
-                               "name the dealer with --dealer instead.")
+    assert ran.err.strip() == (
+        "schreiber: --sits-out: at a Skat table of 4 the dealer sits out every hand; "
+        "name the dealer with --dealer instead."
+    )
     assert cli.json("list", "--format", "json")["hands"] == []
     cli.ok("add", "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "75", "--dealer", "Carl")
     assert cli.json("list", "--format", "json")["hands"][0]["sitting_out"] == ["Carl"]

@@ -39,7 +39,18 @@ def test_a_skat_tournament_of_25_players_over_two_series(cli):
                         played.append((None, 0))
                         continue
                     augen = rng.choice([75, 50, 95])
-                    cli.ok("add", "--session", str(t["session"]), "kreuz", "-p", declarer, "--spitzen", "1", "-a", str(augen))
+                    cli.ok(
+                        "add",
+                        "--session",
+                        str(t["session"]),
+                        "kreuz",
+                        "-p",
+                        declarer,
+                        "--spitzen",
+                        "1",
+                        "-a",
+                        str(augen),
+                    )
                     value = {75: 24, 50: -48, 95: 36}[augen]  # 12 × (1 + 1), lost double; Schneider one level more
                     played.append((declarer, value))
                     games[declarer][0 if value > 0 else 1] += 1
@@ -50,8 +61,15 @@ def test_a_skat_tournament_of_25_players_over_two_series(cli):
                 # Under Seeger-Fabian every player's games won and lost are on the sheet, 0 too.
                 won = {p: int(v > 0) for p, v in points.items()}
                 lost = {p: int(v < 0) for p, v in points.items()}
-                cli.ok("tournament", "result", str(series), str(t["table"]), *[f"{p}={v}" for p, v in points.items()],
-                       *[f"--won={p}={n}" for p, n in won.items()], *[f"--lost={p}={n}" for p, n in lost.items()])
+                cli.ok(
+                    "tournament",
+                    "result",
+                    str(series),
+                    str(t["table"]),
+                    *[f"{p}={v}" for p, v in points.items()],
+                    *[f"--won={p}={n}" for p, n in won.items()],
+                    *[f"--lost={p}={n}" for p, n in lost.items()],
+                )
                 for p, v in seeger_sheet(points, won, lost).items():
                     score[p] += v
                 for p in seated:
@@ -82,10 +100,14 @@ def test_the_seeger_example_typed_at_a_table_of_three(cli):
     cli.ok("add", "--session", session, "kreuz", "-p", "Anna", "--spitzen", "1", "-a", "75")
     cli.ok("add", "--session", session, "karo", "-p", "Anna", "--spitzen", "2", "--ohne", "-a", "50")
     cli.ok("add", "--session", session, "null", "-p", "Carl", "--ouvert", "--won")
-    got = {p["name"]: (p["points"], p["score"]) for p in cli.json("tournament", "standings", "--format", "json")["players"]}
+    got = {
+        p["name"]: (p["points"], p["score"]) for p in cli.json("tournament", "standings", "--format", "json")["players"]
+    }
     assert got == {"Anna": (-30, -30), "Berta": (0, 40), "Carl": (46, 136)}
     # Ranked by Spielpunkte alone under wertung=punkte.
-    cli.ok("tournament", "new", "Klein2", "--rules", "skat", "--set", "wertung=punkte", "--rounds", "1", "--hands", "12")
+    cli.ok(
+        "tournament", "new", "Klein2", "--rules", "skat", "--set", "wertung=punkte", "--rounds", "1", "--hands", "12"
+    )
     assert cli("tournament", "new", "X", "--rules", "skat", "--set", "wertung=platz").code == 2
 
 
@@ -107,33 +129,155 @@ def _one_table(cli, *sets: str) -> None:
 
 IMPOSSIBLE = [
     # Under Seeger-Fabian --won and --lost for every player, 0 typed too.
-    (["Hans=520", "Carl=150", "Karl=380"],
-     "--won: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Hans has no --won."),
-    (["Hans=48", "Carl=0", "Karl=0", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0", "--lost", "Hans=0", "--lost", "Carl=0"],
-     "--lost: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Karl has no --lost."),
+    (
+        ["Hans=520", "Carl=150", "Karl=380"],
+        "--won: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Hans has no --won.",
+    ),
+    (
+        [
+            "Hans=48",
+            "Carl=0",
+            "Karl=0",
+            "--won",
+            "Hans=2",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+        ],
+        "--lost: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; Karl has no --lost.",
+    ),
     # Points other than 0 need a game.
-    (["Hans=48", "Carl=24", "Karl=0", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
-     "Carl has 24 points but no game won or lost as declarer; points other than 0 need at least one game."),
+    (
+        [
+            "Hans=48",
+            "Carl=24",
+            "Karl=0",
+            "--won",
+            "Hans=2",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+            "--lost",
+            "Karl=0",
+        ],
+        "Carl has 24 points but no game won or lost as declarer; points other than 0 need at least one game.",
+    ),
     # Only won games: at least 18 each.
-    (["Hans=-520", "Carl=0", "Karl=0", "--won", "Hans=10", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
-     "Hans has −520 points with 10 games won and none lost; a won game is worth at least 18, so the points are at least 180."),
-    (["Hans=17", "Carl=0", "Karl=0", "--won", "Hans=1", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
-     "Hans has 17 points with 1 game won and none lost; a won game is worth at least 18, so the points are at least 18."),
+    (
+        [
+            "Hans=-520",
+            "Carl=0",
+            "Karl=0",
+            "--won",
+            "Hans=10",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+            "--lost",
+            "Karl=0",
+        ],
+        "Hans has −520 points with 10 games won and none lost; a won game is worth at least 18, so the points are at least 180.",
+    ),
+    (
+        [
+            "Hans=17",
+            "Carl=0",
+            "Karl=0",
+            "--won",
+            "Hans=1",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+            "--lost",
+            "Karl=0",
+        ],
+        "Hans has 17 points with 1 game won and none lost; a won game is worth at least 18, so the points are at least 18.",
+    ),
     # Only lost games: at most −36 each.
-    (["Hans=0", "Carl=-70", "Karl=0", "--won", "Hans=0", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=2", "--lost", "Karl=0"],
-     "Carl has −70 points with 2 games lost and none won; a lost game costs at least 36, so the points are at most −72."),
+    (
+        [
+            "Hans=0",
+            "Carl=-70",
+            "Karl=0",
+            "--won",
+            "Hans=0",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=2",
+            "--lost",
+            "Karl=0",
+        ],
+        "Carl has −70 points with 2 games lost and none won; a lost game costs at least 36, so the points are at most −72.",
+    ),
     # More games than hands (36 at a table of 3 in a 48-hand series).
-    (["Hans=800", "Carl=0", "Karl=0", "--won", "Hans=37", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
-     "--won, --lost, --thrown: 37 hands at a table that plays 36 (each hand has one declarer or was thrown in)."),
+    (
+        [
+            "Hans=800",
+            "Carl=0",
+            "Karl=0",
+            "--won",
+            "Hans=37",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+            "--lost",
+            "Karl=0",
+        ],
+        "--won, --lost, --thrown: 37 hands at a table that plays 36 (each hand has one declarer or was thrown in).",
+    ),
     # Skat has no Soli.
-    (["Hans=48", "Carl=0", "Karl=0", "--soli", "Hans=1", "--won", "Hans=2", "--won", "Carl=0", "--won", "Karl=0",
-      "--lost", "Hans=0", "--lost", "Carl=0", "--lost", "Karl=0"],
-     "--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost."),
+    (
+        [
+            "Hans=48",
+            "Carl=0",
+            "Karl=0",
+            "--soli",
+            "Hans=1",
+            "--won",
+            "Hans=2",
+            "--won",
+            "Carl=0",
+            "--won",
+            "Karl=0",
+            "--lost",
+            "Hans=0",
+            "--lost",
+            "Carl=0",
+            "--lost",
+            "Karl=0",
+        ],
+        "--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost.",
+    ),
 ]
 
 
@@ -150,9 +294,27 @@ def test_a_sheet_that_cannot_be_is_refused_and_nothing_stored(cli, words, senten
 
 def test_a_true_sheet_is_stored_and_scored_by_seeger_fabian(cli):
     _one_table(cli)
-    cli.ok("tournament", "result", "1", "1", "Hans=520", "Carl=-150", "Karl=0",
-           "--won", "Hans=12", "--won", "Carl=1", "--won", "Karl=0",
-           "--lost", "Hans=0", "--lost", "Carl=2", "--lost", "Karl=0")
+    cli.ok(
+        "tournament",
+        "result",
+        "1",
+        "1",
+        "Hans=520",
+        "Carl=-150",
+        "Karl=0",
+        "--won",
+        "Hans=12",
+        "--won",
+        "Carl=1",
+        "--won",
+        "Karl=0",
+        "--lost",
+        "Hans=0",
+        "--lost",
+        "Carl=2",
+        "--lost",
+        "Karl=0",
+    )
     got = {p["name"]: p["score"] for p in cli.json("tournament", "standings", "--format", "json")["players"]}
     # P + 50 × (won − lost) + 40 × the others' lost games (RULES.md §7)
     assert got == {"Hans": 520 + 600 + 80, "Carl": -150 - 50, "Karl": 80}

@@ -24,7 +24,9 @@ def german(db_url: str, *args: str) -> str:
 def test_list_marks_the_hands_played_in_a_bock_round(cli):
     cli.ok("session", "new", "--rules", "schafkopf", *FOUR)
     cli.ok("add", "rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70")
-    cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "70", "--kontra", "--re")  # Bock ×2, 4 hands
+    cli.ok(
+        "add", "rufspiel", "--player", "Berta", "--partner", "Dora", "--augen", "70", "--kontra", "--re"
+    )  # Bock ×2, 4 hands
     for _ in range(5):
         cli.ok("add", "rufspiel", "--player", "Carl", "--partner", "Anna", "--augen", "80")
     rows = {line.split()[0]: line for line in cli.ok("list").splitlines() if line.strip()[:1].isdigit()}
@@ -65,8 +67,13 @@ def test_the_german_page_labels_the_facts_in_german(cli, db_url):
     cli.ok("add", "ramsch", "--augen", "Anna=50", "Berta=40", "Carl=30", "Dora=0", "--jungfrau", "Dora")
     env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env["SCHREIBER_LANG"] = "de"
-    served = subprocess.Popen([SCHREIBER, "--db", db_url, "serve", "--port", "0"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=env)
+    served = subprocess.Popen(
+        [SCHREIBER, "--db", db_url, "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         first = served.stdout.readline()  # type: ignore[union-attr]
         address = re.search(r"http://\S+", first).group(0)

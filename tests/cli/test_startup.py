@@ -36,10 +36,26 @@ def test_add_imports_neither_alembic_nor_csv(tmp_path):
     code, modules = imported("--db", db, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70")
     assert code == 0
     assert "sqlalchemy" in modules
-    assert modules.isdisjoint({"alembic", "psycopg", "pydantic", "rich", "schreiber.report.csvio", "schreiber.ledger.reports"})
+    assert modules.isdisjoint(
+        {"alembic", "psycopg", "pydantic", "rich", "schreiber.report.csvio", "schreiber.ledger.reports"}
+    )
     # The tournament group's, serve's, chart's and play's libraries come with those commands only.
-    assert modules.isdisjoint({"fpdf", "segno", "starlette", "uvicorn", "jinja2", "matplotlib", "plotext", "prompt_toolkit",
-                               "schreiber.ledger.tournament", "schreiber.web", "schreiber.cli.tournament_render", "schreiber.cli.complete"})
+    assert modules.isdisjoint(
+        {
+            "fpdf",
+            "segno",
+            "starlette",
+            "uvicorn",
+            "jinja2",
+            "matplotlib",
+            "plotext",
+            "prompt_toolkit",
+            "schreiber.ledger.tournament",
+            "schreiber.web",
+            "schreiber.cli.tournament_render",
+            "schreiber.cli.complete",
+        }
+    )
 
 
 def test_help_builds_no_command_and_add_builds_add_alone():

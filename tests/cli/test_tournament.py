@@ -43,10 +43,26 @@ T1_SHEETS = {
     2: [{"Anna": 10, "Emil": 20, "Gerda": 45, "Berta": 5}, {"Carl": 35, "Fritz": 10, "Dora": 5, "Hans": 20}],
 }
 T1_EXPECTED = {
-    "punkte": [("Gerda", 55, 1), ("Emil", 50, 2), ("Anna", 50, 3), ("Fritz", 40, 4), ("Carl", 35, 5), ("Dora", 30, 6),
-               ("Hans", 25, 7), ("Berta", 20, 8)],
-    "platz": [("Emil", 3, 1), ("Gerda", 2, 2), ("Anna", 2, 3), ("Fritz", 1, 4), ("Carl", 0, 5), ("Dora", -2, 6),
-              ("Hans", -2, 7), ("Berta", -4, 8)],
+    "punkte": [
+        ("Gerda", 55, 1),
+        ("Emil", 50, 2),
+        ("Anna", 50, 3),
+        ("Fritz", 40, 4),
+        ("Carl", 35, 5),
+        ("Dora", 30, 6),
+        ("Hans", 25, 7),
+        ("Berta", 20, 8),
+    ],
+    "platz": [
+        ("Emil", 3, 1),
+        ("Gerda", 2, 2),
+        ("Anna", 2, 3),
+        ("Fritz", 1, 4),
+        ("Carl", 0, 5),
+        ("Dora", -2, 6),
+        ("Hans", -2, 7),
+        ("Berta", -4, 8),
+    ],
 }
 
 
@@ -56,8 +72,12 @@ def type_t1_sheets(cli, first: list[set[str]], lost: dict[str, int] | None = Non
     round-1 table together. `lost`: games lost as declarer in round 1 (`--lost`). Returns each role's player."""
     a, b = (set(t["players"]) for t in seats(cli, 2)["tables"])
     x, y = first
-    role = dict(zip(["Anna", "Berta", "Carl", "Dora", "Emil", "Gerda", "Fritz", "Hans"],
-                    sorted(x & a) + sorted(x & b) + sorted(y & a) + sorted(y & b)))
+    role = dict(
+        zip(
+            ["Anna", "Berta", "Carl", "Dora", "Emil", "Gerda", "Fritz", "Hans"],
+            sorted(x & a) + sorted(x & b) + sorted(y & a) + sorted(y & b),
+        )
+    )
     for round_, tables in T1_SHEETS.items():
         for sheet in tables:
             actual = {role[r] for r in sheet}
@@ -65,8 +85,15 @@ def type_t1_sheets(cli, first: list[set[str]], lost: dict[str, int] | None = Non
             # RULES.md §6: Anna 1 (round 1), Emil 1 in each round — each fits the points of its sheet.
             soli = [f"{role[r]}=1" for r in ("Anna", "Emil") if r in sheet and (r == "Emil" or round_ == 1)]
             lost_here = [f"{role[r]}={n}" for r, n in (lost or {}).items() if r in sheet and round_ == 1]
-            cli.ok("tournament", "result", str(round_), str(number), *[f"{role[r]}={p}" for r, p in sheet.items()],
-                   *[w for x in soli for w in ("--soli", x)], *[w for x in lost_here for w in ("--lost", x)])
+            cli.ok(
+                "tournament",
+                "result",
+                str(round_),
+                str(number),
+                *[f"{role[r]}={p}" for r, p in sheet.items()],
+                *[w for x in soli for w in ("--soli", x)],
+                *[w for x in lost_here for w in ("--lost", x)],
+            )
     return role
 
 
@@ -74,7 +101,15 @@ def type_t1_sheets(cli, first: list[set[str]], lost: dict[str, int] | None = Non
 def test_worked_example_t1_typed_as_sheets(cli, wertung):
     """T1 through the commands. The draw seats the players, so T1's roles (Anna … Hans) go to the
     registered players the draw put where T1 has them: round 2 seats two of each round-1 table together."""
-    start(cli, "--rounds", "2", "--set", f"wertung={wertung}", players=[f"P{i}" for i in range(1, 9)], rules="preisschafkopf")
+    start(
+        cli,
+        "--rounds",
+        "2",
+        "--set",
+        f"wertung={wertung}",
+        players=[f"P{i}" for i in range(1, 9)],
+        rules="preisschafkopf",
+    )
     cli.ok("tournament", "draw")
     first = [set(t["players"]) for t in seats(cli)["tables"]]
     out = cli.ok("tournament", "draw", "--force")  # T1's sheets are typed in after both draws
@@ -215,19 +250,51 @@ def test_bad_input_is_one_sentence_and_changes_nothing(cli):
     sheet = [f"{n}={v}" for n, v in zip(t1["players"], (10, 0, 5, 20))]
     refused(cli, "tournament", "result", "1", "3", *sheet, says="round 1 has tables 1–2, not 3")
     refused(cli, "tournament", "result", "2", "1", *sheet, says="rounds 1–1 drawn, not 2")
-    refused(cli, "tournament", "result", "1", "1", *sheet[:3], f"{stranger}=5", says=f"{stranger!r} is not a player at this table")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "1",
+        *sheet[:3],
+        f"{stranger}=5",
+        says=f"{stranger!r} is not a player at this table",
+    )
     refused(cli, "tournament", "result", "1", "1", *sheet[:3], says="names every player of the table")
-    refused(cli, "tournament", "result", "1", "1", *sheet[:3], f"{t1['players'][3]}=-5", says="nobody has less than 0 points")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "1",
+        *sheet[:3],
+        f"{t1['players'][3]}=-5",
+        says="nobody has less than 0 points",
+    )
     refused(cli, "tournament", "result", "1", "1", *sheet, "--soli", f"{stranger}=1", says="not a player at this table")
     refused(cli, "tournament", "result", "1", "1", "Anna", says="use NAME=POINTS")
     cli.ok("tournament", "result", "1", "1", *sheet)
     refused(cli, "tournament", "result", "1", "1", *sheet, says="has its sheet already")
     # A table whose sheet is in takes no hand, and says which table of which round it is (not "start a new session").
     entered = f"round 1 table 1 (session {t1['session']}) has its paper sheet entered with `tournament result`, so it takes no hands."
-    refused(cli, "add", "--session", str(t1["session"]), "rufspiel", "-p", t1["players"][0], "-m", t1["players"][1], "-a", "70",
-            says=entered)
+    refused(
+        cli,
+        "add",
+        "--session",
+        str(t1["session"]),
+        "rufspiel",
+        "-p",
+        t1["players"][0],
+        "-m",
+        t1["players"][1],
+        "-a",
+        "70",
+        says=entered,
+    )
     refused(cli, "session", "join", "Zora", "--session", str(t1["session"]), says=entered)
-    cli.ok("add", "--session", str(t2["session"]), "rufspiel", "-p", t2["players"][0], "-m", t2["players"][1], "-a", "70")
+    cli.ok(
+        "add", "--session", str(t2["session"]), "rufspiel", "-p", t2["players"][0], "-m", t2["players"][1], "-a", "70"
+    )
     refused(cli, "tournament", "result", "1", "2", *[f"{n}=5" for n in t2["players"]], says="has hands recorded")
     refused(cli, "tournament", "draw", "--round", "1", says="round 1 is being played")
     refused(cli, "tournament", "draw", "--round", "3", says="the next round to draw is 2")
@@ -242,7 +309,15 @@ def test_a_zero_sum_sheet_adds_up_to_zero(cli):
     start(cli, rules="doppelkopf")
     cli.ok("tournament", "draw")
     t1 = seats(cli)["tables"][0]["players"]
-    refused(cli, "tournament", "result", "1", "1", *[f"{n}=3" for n in t1], says="doppelkopf is zero-sum, so a sheet adds up to 0, not 12")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "1",
+        *[f"{n}=3" for n in t1],
+        says="doppelkopf is zero-sum, so a sheet adds up to 0, not 12",
+    )
 
 
 def test_six_players_and_other_rule_sets_are_refused(cli):
@@ -252,8 +327,12 @@ def test_six_players_and_other_rule_sets_are_refused(cli):
     refused(cli, "tournament", "show", says="there is no active tournament")
     start(cli, players=EIGHT[:6])
     refused(cli, "tournament", "draw", says="6 players cannot be seated")
-    refused(cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "wertung=mittel", says="use punkte or platz")
-    refused(cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "tout=3", says="schafkopf has no setting 'tout'")
+    refused(
+        cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "wertung=mittel", says="use punkte or platz"
+    )
+    refused(
+        cli, "tournament", "new", "Y", "--rules", "schafkopf", "--set", "tout=3", says="schafkopf has no setting 'tout'"
+    )
 
 
 def pages(path) -> int:
@@ -273,4 +352,6 @@ def test_paper_as_pdf(cli, tmp_path):
     assert pages(tmp_path / "plan.pdf") == 2  # the tables, and everyone by name
     cli.ok("tournament", "standings", "--output", str(tmp_path / "standings.pdf"))
     assert pages(tmp_path / "standings.pdf") == 1
-    refused(cli, "tournament", "sheets", "--output", str(tmp_path / "no" / "such" / "dir.pdf"), says="no file was written")
+    refused(
+        cli, "tournament", "sheets", "--output", str(tmp_path / "no" / "such" / "dir.pdf"), says="no file was written"
+    )

@@ -55,7 +55,9 @@ def test_a_mistyped_sheet_is_corrected_with_replace_and_the_old_one_is_kept(cli)
     plan = day(cli)
     t1 = plan["tables"][0]
     a, b, c, d = t1["players"][:4]
-    out = cli.ok("tournament", "result", "1", "1", *sheet_of(t1, (45, 0, 25, 10, 0)[: len(t1["players"])]), "--soli", f"{c}=1")
+    out = cli.ok(
+        "tournament", "result", "1", "1", *sheet_of(t1, (45, 0, 25, 10, 0)[: len(t1["players"])]), "--soli", f"{c}=1"
+    )
     # The confirmation echoes every stored entry, to compare with the paper.
     assert f"{a} 45" in out and f"{b} 0" in out and f"{c} 25 (1 Solo)" in out and f"{d} 10" in out
     err = refused(cli, "tournament", "result", "1", "1", *sheet_of(t1, (54, 0, 25, 10, 0)), says="--replace")
@@ -69,7 +71,14 @@ def test_a_mistyped_sheet_is_corrected_with_replace_and_the_old_one_is_kept(cli)
     assert f"round 1 table 1: {a} 55" in shown and f"replaced at" in shown and f"{a} 45" in shown
     sheets = cli.json("tournament", "show", "--format", "json")["sheets"]
     assert [(x["round"], x["table"], x["replaced"]) for x in sheets] == [(1, 1, False), (1, 1, True)]
-    assert sheets[1]["entries"][0] == {"number": PLAYERS.index(a) + 1, "name": a, "points": 45, "soli": 0, "won": 0, "lost": 0}
+    assert sheets[1]["entries"][0] == {
+        "number": PLAYERS.index(a) + 1,
+        "name": a,
+        "points": 45,
+        "soli": 0,
+        "won": 0,
+        "lost": 0,
+    }
     assert {e["name"]: e["soli"] for e in sheets[1]["entries"]}[c] == 1
     # A replacing sheet is the whole sheet: Soli not given again are 0.
     cli.ok("tournament", "result", "1", "1", *sheet_of(t1, (55, 0, 25, 10, 0)), "--replace")
@@ -80,11 +89,22 @@ def test_a_mistyped_sheet_is_corrected_with_replace_and_the_old_one_is_kept(cli)
 def test_replace_without_a_sheet_and_a_sheet_for_a_table_with_hands_are_refused(cli):
     plan = day(cli)
     t1, t2 = plan["tables"][:2]
-    refused(cli, "tournament", "result", "1", "1", *sheet_of(t1, (5, 0, 0, 0, 0)), "--replace", says="has no sheet to replace")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "1",
+        *sheet_of(t1, (5, 0, 0, 0, 0)),
+        "--replace",
+        says="has no sheet to replace",
+    )
     session = str(t2["session"])
     cli.ok("add", "--session", session, "rufspiel", "-p", t2["players"][0], "-m", t2["players"][2], "-a", "70")
     # A table recorded hand by hand is corrected as any table: with edit or void.
-    err = refused(cli, "tournament", "result", "1", "2", *sheet_of(t2, (5, 0, 5, 0)), "--replace", says="has hands recorded")
+    err = refused(
+        cli, "tournament", "result", "1", "2", *sheet_of(t2, (5, 0, 5, 0)), "--replace", says="has hands recorded"
+    )
     assert "edit" in err
     cli.ok("edit", "1", "--session", session, "-a", "50")
     got = {p["name"]: p["rounds"] for p in cli.json("tournament", "standings", "--format", "json")["players"]}
@@ -99,30 +119,131 @@ def test_impossible_sheets_are_refused(cli):
     t = plan["tables"][1]  # a table of 4
     a, b, c, d = t["players"]
     refused(cli, "tournament", "result", "1", "2", f"{a}=13", f"{b}=0", f"{c}=0", f"{d}=0", says="multiple of 5")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--soli", f"{a}=5",
-            says="5 won Soli are worth at least 100 points")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--soli", f"{a}=1", "--soli", f"{a}=1",
-            says=f"--soli: {a} is named twice")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "2",
+        f"{a}=45",
+        f"{b}=0",
+        f"{c}=0",
+        f"{d}=0",
+        "--soli",
+        f"{a}=5",
+        says="5 won Soli are worth at least 100 points",
+    )
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "2",
+        f"{a}=45",
+        f"{b}=0",
+        f"{c}=0",
+        f"{d}=0",
+        "--soli",
+        f"{a}=1",
+        "--soli",
+        f"{a}=1",
+        says=f"--soli: {a} is named twice",
+    )
     refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{a}=0", f"{d}=0", says=f"{a} is named twice")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--lost", f"{b}=1", "--lost", f"{b}=2",
-            says=f"--lost: {b} is named twice")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--won", f"{b}=-1", says="--won")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=40", f"{b}=20", f"{c}=20", f"{d}=20", "--soli", f"{a}=2", "--soli", f"{b}=1",
-            "--soli", f"{c}=1", "--soli", f"{d}=1", says="5 Soli at a table that plays 4 hands")
-    refused(cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--lost", f"{b}=3", "--thrown", "2",
-            says="5 hands at a table that plays 4")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "2",
+        f"{a}=45",
+        f"{b}=0",
+        f"{c}=0",
+        f"{d}=0",
+        "--lost",
+        f"{b}=1",
+        "--lost",
+        f"{b}=2",
+        says=f"--lost: {b} is named twice",
+    )
+    refused(
+        cli, "tournament", "result", "1", "2", f"{a}=45", f"{b}=0", f"{c}=0", f"{d}=0", "--won", f"{b}=-1", says="--won"
+    )
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "2",
+        f"{a}=40",
+        f"{b}=20",
+        f"{c}=20",
+        f"{d}=20",
+        "--soli",
+        f"{a}=2",
+        "--soli",
+        f"{b}=1",
+        "--soli",
+        f"{c}=1",
+        "--soli",
+        f"{d}=1",
+        says="5 Soli at a table that plays 4 hands",
+    )
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "2",
+        f"{a}=45",
+        f"{b}=0",
+        f"{c}=0",
+        f"{d}=0",
+        "--lost",
+        f"{b}=3",
+        "--thrown",
+        "2",
+        says="5 hands at a table that plays 4",
+    )
 
 
 def test_reachable_values_come_from_the_tables_settings(cli):
     """Not a hard-coded 5: with every value of the list a multiple of 2, a result of 4 is possible, 5 is not."""
-    cli.ok("tournament", "new", "Anders", "--rules", "preisschafkopf", "--seed", "1",
-           *[f"--set={k}={v}" for k, v in {"rufspiel": 2, "solo": 10, "herz_solo": 12, "bettel": 0, "schneider": 2, "laufende_wert": 2}.items()])
+    cli.ok(
+        "tournament",
+        "new",
+        "Anders",
+        "--rules",
+        "preisschafkopf",
+        "--seed",
+        "1",
+        *[
+            f"--set={k}={v}"
+            for k, v in {
+                "rufspiel": 2,
+                "solo": 10,
+                "herz_solo": 12,
+                "bettel": 0,
+                "schneider": 2,
+                "laufende_wert": 2,
+            }.items()
+        ],
+    )
     cli.ok("tournament", "register", *EIGHT)
     cli.ok("tournament", "draw")
     t = seats(cli)["tables"][0]
     refused(cli, "tournament", "result", "1", "1", *sheet_of(t, (5, 0, 0, 0)), says="multiple of 2")
-    refused(cli, "tournament", "result", "1", "1", *sheet_of(t, (4, 0, 0, 0)), "--soli", f"{t['players'][0]}=1",
-            says="1 won Soli are worth at least 10 points")
+    refused(
+        cli,
+        "tournament",
+        "result",
+        "1",
+        "1",
+        *sheet_of(t, (4, 0, 0, 0)),
+        "--soli",
+        f"{t['players'][0]}=1",
+        says="1 won Soli are worth at least 10 points",
+    )
     out = cli.ok("tournament", "result", "1", "1", *sheet_of(t, (4, 12, 0, 2)), "--soli", f"{t['players'][1]}=1")
     assert f"{t['players'][0]} 4" in out
 
@@ -155,7 +276,20 @@ def test_the_next_draw_waits_for_every_table_and_force_draws_anyway(cli):
     # A table whose time is up is closed with the hands it has, and counts as finished.
     cli.ok("tournament", "close", "1", "2")
     assert seats(cli, 1)["tables"][1]["finished"] is True
-    refused(cli, "add", "--session", session, "rufspiel", "-p", t2["players"][0], "-m", t2["players"][2], "-a", "70", says="closed")
+    refused(
+        cli,
+        "add",
+        "--session",
+        session,
+        "rufspiel",
+        "-p",
+        t2["players"][0],
+        "-m",
+        t2["players"][2],
+        "-a",
+        "70",
+        says="closed",
+    )
     refused(cli, "tournament", "close", "1", "2", says="closed already")
     refused(cli, "tournament", "close", "1", "1", says="has its sheet entered")
     refused(cli, "tournament", "close", "2", "1", says="has no hand recorded")
@@ -186,7 +320,9 @@ def test_undraw_takes_back_the_newest_round_until_its_first_result(cli):
     refused(cli, "tournament", "undraw", says="nothing to take back")
     cli.ok("tournament", "draw")
     again = seats(cli)
-    assert [t["players"] for t in again["tables"]] == [t["players"] for t in plan["tables"]]  # the same seed, the same draw
+    assert [t["players"] for t in again["tables"]] == [
+        t["players"] for t in plan["tables"]
+    ]  # the same seed, the same draw
     cli.ok("tournament", "result", "1", "1", *sheet_of(again["tables"][0], (5, 0, 0, 0)))
     refused(cli, "tournament", "undraw", says="round 1 is being played")
     # A hand voided since still counts as started: nothing typed is ever thrown away with a table.
@@ -252,8 +388,17 @@ def test_register_notes_a_close_name_and_a_late_player_hears_what_it_means(cli):
 def test_a_tournament_of_the_same_name_and_date_is_refused(cli):
     cli.ok("tournament", "new", "Kirta", "--rules", "preisschafkopf", "--date", "2026-11-28")
     cli.ok("tournament", "new", "Zweites", "--rules", "preisschafkopf", "--date", "2026-11-28")
-    refused(cli, "tournament", "new", "kirta", "--rules", "preisschafkopf", "--date", "2026-11-28",
-            says="`schreiber tournament use 1`")
+    refused(
+        cli,
+        "tournament",
+        "new",
+        "kirta",
+        "--rules",
+        "preisschafkopf",
+        "--date",
+        "2026-11-28",
+        says="`schreiber tournament use 1`",
+    )
     cli.ok("tournament", "new", "Kirta", "--rules", "preisschafkopf", "--date", "2026-11-29")
 
 

@@ -27,11 +27,21 @@ def hands_for(players: list[str], rng: random.Random, count: int = HANDS) -> lis
         active = [p for i, p in enumerate(players) if len(players) == 4 or i != k % len(players)]
         kind = rng.choice(["ruf", "ruf", "wenz", "solo"])
         if kind == "ruf":
-            lines.append((f"rufspiel -p {active[0]} -m {active[2]} -a {rng.choice([40, 70, 95])} -l {rng.choice([0, 2, 3])}", None))
+            lines.append(
+                (
+                    f"rufspiel -p {active[0]} -m {active[2]} -a {rng.choice([40, 70, 95])} -l {rng.choice([0, 2, 3])}",
+                    None,
+                )
+            )
         elif kind == "wenz":
             lines.append((f"wenz -p {active[1]} -a {rng.choice([50, 80])}", active[1]))
         else:
-            lines.append((f"farbsolo -p {active[3]} --farbe {rng.choice(['eichel', 'herz'])} -a {rng.choice([30, 66])}", active[3]))
+            lines.append(
+                (
+                    f"farbsolo -p {active[3]} --farbe {rng.choice(['eichel', 'herz'])} -a {rng.choice([30, 66])}",
+                    active[3],
+                )
+            )
     return lines
 
 
@@ -42,8 +52,21 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
     rng = random.Random(20)
     morning = [f"Spieler{i:02d}" for i in range(1, 39)]
     late = ["Spät1", "Spät2"]
-    cli.ok("tournament", "new", "Dorfturnier", "--rules", "preisschafkopf", "--rounds", "3", "--hands", str(HANDS),
-           "--seed", "2026", "--date", "2026-11-28")
+    cli.ok(
+        "tournament",
+        "new",
+        "Dorfturnier",
+        "--rules",
+        "preisschafkopf",
+        "--rounds",
+        "3",
+        "--hands",
+        str(HANDS),
+        "--seed",
+        "2026",
+        "--date",
+        "2026-11-28",
+    )
     cli.ok("tournament", "register", *morning, "Versehen")
     cli.ok("tournament", "unregister", "Versehen")  # typed by mistake: gone before the first draw
     results: list[list[dict[str, int]]] = []  # per round, per table: player -> round result
@@ -53,7 +76,9 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
     pending = None  # a round-2 table still playing its last hand when round 3 is drawn
 
     def played(t: dict, lines: list[tuple[str, str | None]]) -> dict[str, int]:
-        monkeypatch.setattr(sys, "stdin", io.StringIO("# table {}\n".format(t["table"]) + "\n".join(line for line, _s in lines) + "\n"))
+        monkeypatch.setattr(
+            sys, "stdin", io.StringIO("# table {}\n".format(t["table"]) + "\n".join(line for line, _s in lines) + "\n")
+        )
         cli.ok("play", "--session", str(t["session"]))
         report = cli.json("report", "--session", str(t["session"]), "--format", "json")
         # A Soli: a solo won by its declarer (61 Augen or more); a lost one pays the others.
@@ -77,7 +102,9 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
             before = cli.json("tournament", "tables", "--format", "json")["tables"]
             cli.ok("tournament", "undraw")
             drawn = cli.ok("tournament", "draw")
-            assert [t["players"] for t in cli.json("tournament", "tables", "--format", "json")["tables"]] == [t["players"] for t in before]
+            assert [t["players"] for t in cli.json("tournament", "tables", "--format", "json")["tables"]] == [
+                t["players"] for t in before
+            ]
         if pending is not None:  # the forced draw's table plays its last hand now
             t, lines, index = pending
             got = played(t, lines[-1:])
@@ -89,7 +116,9 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
         # Everyone active once, at legal tables; the repeats said are the repeats made.
         active = [p for p in everyone if not (round_ > 1 and p == "Spieler07")]
         assert sorted(p for t in tables for p in t) == sorted(active)
-        assert sorted(len(t) for t in tables) == sorted([5] * (len(active) % 4) + [4] * (len(active) // 4 - len(active) % 4))
+        assert sorted(len(t) for t in tables) == sorted(
+            [5] * (len(active) % 4) + [4] * (len(active) // 4 - len(active) % 4)
+        )
         assert plan["repeats"] == count_repeats(tables, met_pairs(seatings))
         assert f"The draw made {plan['repeats']} repeated pair" in drawn
         seatings.append(tables)
@@ -99,7 +128,10 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
         for i, t in enumerate(plan["tables"]):
             if i == len(plan["tables"]) - 1 and round_ < 3:
                 early = cli("tournament", "draw")  # the last table is still at work: no next round yet
-                assert early.code == 2 and f"round {round_}: table {t['table']} is still playing (0 of {t['of']} hands)" in early.err
+                assert (
+                    early.code == 2
+                    and f"round {round_}: table {t['table']} is still playing (0 of {t['of']} hands)" in early.err
+                )
             if i % 2 == 0:  # hands typed at the table through `play`
                 lines = hands_for(t["players"], rng, t["of"])  # a table of 5 plays 5/4 of the hands
                 assert t["of"] == (HANDS if len(t["players"]) == 4 else -(-HANDS * 5 // 4))
@@ -114,11 +146,31 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
                 solo = {p: 1 for p in t["players"][:1] if got[p] >= 20}
                 args = [f"{p}={v}" for p, v in got.items()]
                 if i == 1:  # typed wrong first: two entries swapped, then corrected
-                    swapped = [f"{p}={v}" for p, v in zip(t["players"], [got[t["players"][1]], got[t["players"][0]], *list(got.values())[2:]])]
+                    swapped = [
+                        f"{p}={v}"
+                        for p, v in zip(
+                            t["players"], [got[t["players"][1]], got[t["players"][0]], *list(got.values())[2:]]
+                        )
+                    ]
                     cli.ok("tournament", "result", str(round_), str(t["table"]), *swapped)
-                    cli.ok("tournament", "result", str(round_), str(t["table"]), *args, *[f"--soli={p}={n}" for p, n in solo.items()], "--replace")
+                    cli.ok(
+                        "tournament",
+                        "result",
+                        str(round_),
+                        str(t["table"]),
+                        *args,
+                        *[f"--soli={p}={n}" for p, n in solo.items()],
+                        "--replace",
+                    )
                 else:
-                    cli.ok("tournament", "result", str(round_), str(t["table"]), *args, *[f"--soli={p}={n}" for p, n in solo.items()])
+                    cli.ok(
+                        "tournament",
+                        "result",
+                        str(round_),
+                        str(t["table"]),
+                        *args,
+                        *[f"--soli={p}={n}" for p, n in solo.items()],
+                    )
                 for p, n in solo.items():
                     soli[p] = soli.get(p, 0) + n
             round_results.append(got)
@@ -133,7 +185,9 @@ def test_a_tournament_day(cli, tmp_path, monkeypatch):
             (s.rank, s.player, s.points, s.soli, list(s.rounds)) for s in expected
         ]
         if pending is not None:
-            assert got["unfinished"] == [{"round": 2, "table": pending[0]["table"], "hands": pending[0]["of"] - 1, "of": pending[0]["of"]}]
+            assert got["unfinished"] == [
+                {"round": 2, "table": pending[0]["table"], "hands": pending[0]["of"] - 1, "of": pending[0]["of"]}
+            ]
             assert got["after"] == 1
         else:
             assert got["unfinished"] == [] and got["after"] == round_

@@ -9,21 +9,46 @@ from schreiber.ledger.cash import CashSettings, Entrant, cashbook, floor_to, par
 from schreiber.rules.model import SettingsError
 
 # T1 (§6) under Wertung punkte: start number, name, rank.
-T1 = [(1, "Anna", 3), (2, "Berta", 8), (3, "Carl", 5), (4, "Dora", 6), (5, "Emil", 2), (6, "Fritz", 4), (7, "Gerda", 1),
-      (8, "Hans", 7)]
+T1 = [
+    (1, "Anna", 3),
+    (2, "Berta", 8),
+    (3, "Carl", 5),
+    (4, "Dora", 6),
+    (5, "Emil", 2),
+    (6, "Fritz", 4),
+    (7, "Gerda", 1),
+    (8, "Hans", 7),
+]
 
 
 def test_worked_example_c1():
-    settings = parse([("startgeld", "1000"), ("verlustspiel", "50,50,50,100"), ("auszahlung", "80"), ("preise", "50%,30%,20%")], "--set")
+    settings = parse(
+        [("startgeld", "1000"), ("verlustspiel", "50,50,50,100"), ("auszahlung", "80"), ("preise", "50%,30%,20%")],
+        "--set",
+    )
     lost = {"Anna": (2, 0), "Carl": (5, 0), "Dora": (1, 0)}
-    players = [Entrant(n, name, rank, paid=0 if name == "Hans" else 1000, lost=lost.get(name, (0, 0))) for n, name, rank in T1]
+    players = [
+        Entrant(n, name, rank, paid=0 if name == "Hans" else 1000, lost=lost.get(name, (0, 0))) for n, name, rank in T1
+    ]
     book = cashbook(settings, players)
     assert (book.pot, book.payout, book.kasse) == (7500, 6000, 1500)
     by_name = {line.name: line for line in book.lines}
-    assert {n: line.verlustspiel for n, line in by_name.items() if line.verlustspiel} == {"Anna": 100, "Carl": 350, "Dora": 50}
+    assert {n: line.verlustspiel for n, line in by_name.items() if line.verlustspiel} == {
+        "Anna": 100,
+        "Carl": 350,
+        "Dora": 50,
+    }
     assert {n: line.prize for n, line in by_name.items() if line.prize} == {"Gerda": 3000, "Emil": 1800, "Anna": 1200}
     assert {n: line.balance for n, line in by_name.items()} == {
-        "Gerda": 3000, "Emil": 1800, "Anna": 1200, "Hans": -1000, "Berta": 0, "Carl": 0, "Dora": 0, "Fritz": 0}
+        "Gerda": 3000,
+        "Emil": 1800,
+        "Anna": 1200,
+        "Hans": -1000,
+        "Berta": 0,
+        "Carl": 0,
+        "Dora": 0,
+        "Fritz": 0,
+    }
     assert [line.name for line in book.lines][:3] == ["Gerda", "Emil", "Anna"]
 
 
@@ -32,16 +57,26 @@ def test_rounding_example_of_section_9():
     assert prize_list(8257, settings) == [3931, 2000, 1000, 500]
     players = [Entrant(i, f"P{i}", i) for i in range(1, 6)]
     # A pot of 8,257 cents made of Reuegeld alone: 8,257 thrown-in hands at one cent.
-    book = cashbook(parse([("preise", "40%,25%,15%,10%"), ("rundung", "500"), ("reuegeld", "1")], "--set"),
-                    [Entrant(1, "P1", 1, thrown=8257), *players[1:]])
+    book = cashbook(
+        parse([("preise", "40%,25%,15%,10%"), ("rundung", "500"), ("reuegeld", "1")], "--set"),
+        [Entrant(1, "P1", 1, thrown=8257), *players[1:]],
+    )
     assert (book.pot, book.payout, book.kasse) == (8257, 8257, 826)
     assert [line.prize for line in book.lines] == [3931, 2000, 1000, 500, 0]
 
 
 @pytest.mark.parametrize(
     ("lost", "amounts", "cost"),
-    [(0, (50, 50, 50, 100), 0), (1, (50, 50, 50, 100), 50), (3, (50, 50, 50, 100), 150), (4, (50, 50, 50, 100), 250),
-     (5, (50, 50, 50, 100), 350), (7, (50, 50, 50, 100), 550), (3, (), 0), (2, (20,), 40)],
+    [
+        (0, (50, 50, 50, 100), 0),
+        (1, (50, 50, 50, 100), 50),
+        (3, (50, 50, 50, 100), 150),
+        (4, (50, 50, 50, 100), 250),
+        (5, (50, 50, 50, 100), 350),
+        (7, (50, 50, 50, 100), 550),
+        (3, (), 0),
+        (2, (20,), 40),
+    ],
 )
 def test_verlustspielgeld_the_last_amount_repeats(lost, amounts, cost):
     assert verlustspielgeld(lost, amounts) == cost
@@ -68,12 +103,24 @@ def test_three_share_two_places():
     [
         (("preise", "50%,40%,20%"), "--set preise: the percentages add up to 110%, more than 100%."),
         (("startgeld", "-5"), "--set startgeld: an amount cannot be negative (-5)."),
-        (("verlustspiel", "abc"), "--set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'."),
+        (
+            ("verlustspiel", "abc"),
+            "--set verlustspiel: give amounts in cents separated by commas, such as 50,50,50,100, not 'abc'.",
+        ),
         (("verlustspiel", "50,-50"), "--set verlustspiel: an amount cannot be negative (-50)."),
-        (("preise", "50%,3000"), "--set preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both."),
-        (("auszahlung", "120"), "--set auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not '120'."),
+        (
+            ("preise", "50%,3000"),
+            "--set preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both.",
+        ),
+        (
+            ("auszahlung", "120"),
+            "--set auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not '120'.",
+        ),
         (("rundung", "0"), "--set rundung: prizes are rounded down to a multiple of at least 1 cent, not 0."),
-        (("kasse", "5"), "--set: 'kasse' is not a setting of the money; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung."),
+        (
+            ("kasse", "5"),
+            "--set: 'kasse' is not a setting of the money; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung.",
+        ),
     ],
 )
 def test_bad_settings_are_refused_in_one_sentence(assignment, sentence):
@@ -105,15 +152,23 @@ def days(draw, percent_total: int | None = None):
     numbers = draw(st.lists(st.integers(1, 200), min_size=n, max_size=n, unique=True))
     startgeld = draw(st.integers(0, 5000))
     players = [
-        Entrant(number, f"P{number}", rank, paid=draw(st.sampled_from([0, startgeld])),
-                lost=tuple(draw(st.lists(st.integers(0, 12), max_size=4))), thrown=draw(st.integers(0, 6)))
+        Entrant(
+            number,
+            f"P{number}",
+            rank,
+            paid=draw(st.sampled_from([0, startgeld])),
+            lost=tuple(draw(st.lists(st.integers(0, 12), max_size=4))),
+            thrown=draw(st.integers(0, 6)),
+        )
         for number, rank in zip(numbers, fixed)
     ]
     percent = True if percent_total is not None else draw(st.booleans())
     if percent:
         places = draw(st.integers(1, 6))
         total = percent_total if percent_total is not None else draw(st.integers(places + 1, PERCENT_MAX))
-        cuts = sorted(draw(st.lists(st.integers(1, max(1, total - 1)), min_size=places - 1, max_size=places - 1, unique=True)))
+        cuts = sorted(
+            draw(st.lists(st.integers(1, max(1, total - 1)), min_size=places - 1, max_size=places - 1, unique=True))
+        )
         preise = tuple(b - a for a, b in zip([0, *cuts], [*cuts, total]))
     else:
         preise = tuple(draw(st.lists(st.integers(0, 50000), min_size=1, max_size=6)))
@@ -137,12 +192,16 @@ PERCENT_MAX = 100 * 100
 def test_the_pot_is_startgeld_paid_verlustspielgeld_and_reuegeld_and_prizes_and_kasse_make_it(day):
     settings, players = day
     book = cashbook(settings, players)
-    assert book.pot == sum(p.paid for p in players) + sum(line.verlustspiel for line in book.lines) + sum(line.reuegeld for line in book.lines)
+    assert book.pot == sum(p.paid for p in players) + sum(line.verlustspiel for line in book.lines) + sum(
+        line.reuegeld for line in book.lines
+    )
     assert sum(line.prize for line in book.lines) + book.kasse == book.pot
     assert book.payout == floor_to(book.pot * settings.auszahlung, 100) <= book.pot
     for line in book.lines:
         assert line.balance == line.prize - (settings.startgeld - line.paid)
-        assert line.verlustspiel == sum(verlustspielgeld(n, settings.verlustspiel) for n in next(p.lost for p in players if p.number == line.number))
+        assert line.verlustspiel == sum(
+            verlustspielgeld(n, settings.verlustspiel) for n in next(p.lost for p in players if p.number == line.number)
+        )
 
 
 @hsettings(max_examples=300, deadline=None)

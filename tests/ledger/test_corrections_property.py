@@ -72,7 +72,12 @@ def test_stored_payouts_equal_the_fold_of_the_facts(ledger, steps, rules):
             elif kind == "restore" and view.hands:
                 ledger.restore(view.hands[pick % len(view.hands)].number, info.id)
             elif kind == "edit" and view.hands:
-                ledger.edit(view.hands[pick % len(view.hands)].number, Hand("?", augen=augen * augen_of // 120), info.id, partial=True)
+                ledger.edit(
+                    view.hands[pick % len(view.hands)].number,
+                    Hand("?", augen=augen * augen_of // 120),
+                    info.id,
+                    partial=True,
+                )
         except (HandError, SettingsError):
             pass  # refused (a limit of the rule set, a player not seated any more): nothing changed
         # `db check`: the cached payouts are the fold of the facts, and a kept statistics summary is its hands'.

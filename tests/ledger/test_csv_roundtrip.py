@@ -22,7 +22,9 @@ from tests.strategies import PLAYERS, renamed, schafkopf_hands
 # characters a spreadsheet would run as a formula, at the start or anywhere.
 _name_chars = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")) | st.sampled_from(list("=+-@,;\"'\t€äöüß"))
 # A name holds no = or , (refused at the table) and one space between its words (as it is kept).
-names = st.text(_name_chars, min_size=1, max_size=12).filter(lambda n: " ".join(n.split()) == n and "=" not in n and "," not in n)
+names = st.text(_name_chars, min_size=1, max_size=12).filter(
+    lambda n: " ".join(n.split()) == n and "=" not in n and "," not in n
+)
 EVENINGS = itertools.count()
 notes = st.none() | st.text(_name_chars | st.sampled_from(["\n", "\r"]), min_size=1, max_size=40)
 
@@ -101,5 +103,9 @@ def test_a_note_with_a_carriage_return_reads_back(tmp_path):
     path = tmp_path / "cr.csv"
     headers = [*csvio.REQUIRED, "note"]
     with path.open("w", encoding="utf-8", newline="") as out:
-        csvio.write_table(headers, [["1"] * len(csvio.REQUIRED) + ["line one\rline two"], ["2"] * len(csvio.REQUIRED) + ["plain"]], out)
+        csvio.write_table(
+            headers,
+            [["1"] * len(csvio.REQUIRED) + ["line one\rline two"], ["2"] * len(csvio.REQUIRED) + ["plain"]],
+            out,
+        )
     assert [r["note"] for r in csvio.read_file(str(path))] == ["line one\rline two", "plain"]

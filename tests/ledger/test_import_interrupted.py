@@ -19,8 +19,12 @@ from schreiber.rules.model import Hand
 def file_of_six(tmp_path):
     source = Ledger.open(f"sqlite:///{tmp_path / 'club.db'}")
     for day in range(6):
-        info = source.new_table("schafkopf", ["Anna", "Berta", "Carl", "Dora"], new_players=["Anna", "Berta", "Carl", "Dora"],
-                                date=dt.date(2026, 1, 1 + day))
+        info = source.new_table(
+            "schafkopf",
+            ["Anna", "Berta", "Carl", "Dora"],
+            new_players=["Anna", "Berta", "Carl", "Dora"],
+            date=dt.date(2026, 1, 1 + day),
+        )
         source.add(Hand(type="wenz", player="Carl", augen=70 + day), info.id)
     path = tmp_path / "club.csv"
     with path.open("w", encoding="utf-8", newline="") as out:

@@ -74,7 +74,10 @@ def test_recompute_rebuilds_a_damaged_cache(ledger):
         s.execute(update(PayoutRecord).values(points=99))
     assert ledger.recompute() == (1, 1)
     assert {p.name: p.points for p in report(ledger, Scope(table_id=info.id)).players} == {
-        "Anna": -1, "Berta": 1, "Carl": -1, "Dora": 1,
+        "Anna": -1,
+        "Berta": 1,
+        "Carl": -1,
+        "Dora": 1,
     }
 
 

@@ -85,7 +85,9 @@ def numbers(ledger, one: str, two: str) -> dict:
     }
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(season=evenings, kept=st.booleans())
 def test_property_merge_keeps_every_total_summed_over_the_two_names(ledger, season, kept):
     fresh(ledger)
@@ -103,7 +105,9 @@ def test_property_merge_keeps_every_total_summed_over_the_two_names(ledger, seas
     assert check(ledger).problems == []
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(season=evenings, kept=st.booleans(), new=st.sampled_from(["Josef", "sepp", "Sepp Kainz", "Jóska"]))
 def test_property_rename_changes_no_number(ledger, season, kept, new):
     fresh(ledger)

@@ -21,13 +21,29 @@ T1_SOLI = {"Anna": 1, "Emil": 2}
     [
         (
             "punkte",
-            [("Gerda", 55, 1), ("Emil", 50, 2), ("Anna", 50, 3), ("Fritz", 40, 4), ("Carl", 35, 5),
-             ("Dora", 30, 6), ("Hans", 25, 7), ("Berta", 20, 8)],
+            [
+                ("Gerda", 55, 1),
+                ("Emil", 50, 2),
+                ("Anna", 50, 3),
+                ("Fritz", 40, 4),
+                ("Carl", 35, 5),
+                ("Dora", 30, 6),
+                ("Hans", 25, 7),
+                ("Berta", 20, 8),
+            ],
         ),
         (
             "platz",
-            [("Emil", 3, 1), ("Gerda", 2, 2), ("Anna", 2, 3), ("Fritz", 1, 4), ("Carl", 0, 5),
-             ("Dora", -2, 6), ("Hans", -2, 7), ("Berta", -4, 8)],
+            [
+                ("Emil", 3, 1),
+                ("Gerda", 2, 2),
+                ("Anna", 2, 3),
+                ("Fritz", 1, 4),
+                ("Carl", 0, 5),
+                ("Dora", -2, 6),
+                ("Hans", -2, 7),
+                ("Berta", -4, 8),
+            ],
         ),
     ],
 )
@@ -51,7 +67,9 @@ def test_ties_share_the_rank_and_the_next_skips():
 
 
 def test_a_round_not_played_is_none_and_counts_nothing():
-    rows = standings(["a", "b", "c", "d", "e"], [[{"a": 1, "b": 2, "c": 3, "d": 4}], [{"a": 1, "b": 2, "c": 3, "e": 4}]])
+    rows = standings(
+        ["a", "b", "c", "d", "e"], [[{"a": 1, "b": 2, "c": 3, "d": 4}], [{"a": 1, "b": 2, "c": 3, "e": 4}]]
+    )
     by = {s.player: s for s in rows}
     assert by["e"].rounds == (None, 4) and by["e"].points == 4
     assert by["d"].rounds == (4, None)
@@ -88,12 +106,16 @@ def test_standings_equal_a_ranking_recomputed_from_the_round_results(t, wertung)
         mine = [next(tab[s.player] for tab in tables if s.player in tab) for tables in rounds]
         assert list(s.rounds) == mine and s.points == sum(mine)
         if wertung == "platz":
-            assert s.score == sum(placements(next(tab for tab in tables if s.player in tab))[s.player] for tables in rounds)
+            assert s.score == sum(
+                placements(next(tab for tab in tables if s.player in tab))[s.player] for tables in rounds
+            )
         else:
             assert s.score == s.points
+
         # The rank is 1 + how many players are strictly better by the tie-break chain.
         def key(x):
             return (x.score, x.points if wertung == "platz" else 0, x.soli, max(x.rounds))
+
         assert s.rank == 1 + sum(1 for o in rows if key(o) > key(s))
     # Placement points at each table add up to 0.
     for tables in rounds:

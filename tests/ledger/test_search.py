@@ -16,8 +16,18 @@ class P:
     name: str
 
 
-SEASON = [P(1, "Anna Schmidt"), P(2, "Hans Müller"), P(3, "Zenzi Müller"), P(4, "Sepp Müllerbauer"), P(5, "Johanna Berg"),
-          P(6, "Dora Weiß"), P(7, "Mika Häkkinen"), P(12, "Özlem"), P(13, "Ludwig Łukasz"), P(14, "Anna")]
+SEASON = [
+    P(1, "Anna Schmidt"),
+    P(2, "Hans Müller"),
+    P(3, "Zenzi Müller"),
+    P(4, "Sepp Müllerbauer"),
+    P(5, "Johanna Berg"),
+    P(6, "Dora Weiß"),
+    P(7, "Mika Häkkinen"),
+    P(12, "Özlem"),
+    P(13, "Ludwig Łukasz"),
+    P(14, "Anna"),
+]
 
 
 def names(found: list[P]) -> list[str]:

@@ -10,8 +10,20 @@ from schreiber.ledger.seating import count_repeats, draw, met_pairs, table_sizes
 from schreiber.rules.model import SettingsError
 
 
-@pytest.mark.parametrize(("n", "sizes"), [(4, (4,)), (5, (5,)), (8, (4, 4)), (9, (5, 4)), (10, (5, 5)),
-                                          (15, (5, 5, 5)), (17, (5, 4, 4, 4)), (40, (4,) * 10), (43, (5, 5, 5) + (4,) * 7)])
+@pytest.mark.parametrize(
+    ("n", "sizes"),
+    [
+        (4, (4,)),
+        (5, (5,)),
+        (8, (4, 4)),
+        (9, (5, 4)),
+        (10, (5, 5)),
+        (15, (5, 5, 5)),
+        (17, (5, 4, 4, 4)),
+        (40, (4,) * 10),
+        (43, (5, 5, 5) + (4,) * 7),
+    ],
+)
 def test_table_sizes(n, sizes):
     assert table_sizes(n) == sizes
 

@@ -42,11 +42,16 @@ def test_a_table_of_four_gives_30_to_everyone_else_the_dealer_too():
 def tables(draw):
     size = draw(st.sampled_from([3, 4]))
     seated = tuple("ABCD"[:size])
-    hands = draw(st.lists(st.one_of(
-        st.just((None, 0)),
-        st.tuples(st.sampled_from(seated), st.integers(18, 264)),
-        st.tuples(st.sampled_from(seated), st.integers(18, 264).map(lambda v: -2 * v)),
-    ), max_size=48))
+    hands = draw(
+        st.lists(
+            st.one_of(
+                st.just((None, 0)),
+                st.tuples(st.sampled_from(seated), st.integers(18, 264)),
+                st.tuples(st.sampled_from(seated), st.integers(18, 264).map(lambda v: -2 * v)),
+            ),
+            max_size=48,
+        )
+    )
     return seated, hands
 
 
@@ -65,10 +70,12 @@ def test_seeger_per_hand_summed_is_the_sheet_formula(table):
 
 
 def test_standings_rank_by_score_then_won_then_lost_then_by_lot():
-    rounds = [[
-        {"Anna": SeegerLine(100, 2, 0), "Berta": SeegerLine(100, 2, 0), "Carl": SeegerLine(0, 0, 0)},
-        {"Dora": SeegerLine(110, 1, 0), "Emil": SeegerLine(90, 2, 1), "Fritz": SeegerLine(0, 0, 0)},
-    ]]
+    rounds = [
+        [
+            {"Anna": SeegerLine(100, 2, 0), "Berta": SeegerLine(100, 2, 0), "Carl": SeegerLine(0, 0, 0)},
+            {"Dora": SeegerLine(110, 1, 0), "Emil": SeegerLine(90, 2, 1), "Fritz": SeegerLine(0, 0, 0)},
+        ]
+    ]
     players = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz"]
     lines = seeger_standings(players, rounds, seed=7)
     scores = {x.player: x.score for x in lines}
@@ -95,10 +102,23 @@ def test_an_unfinished_table_counts_when_its_sheet_is_in():
 
 # -- the draw at tables of 4 and 3 -------------------------------------------------------------------
 
-@pytest.mark.parametrize("count, sizes", [
-    (3, (3,)), (4, (4,)), (6, (3, 3)), (7, (4, 3)), (8, (4, 4)), (9, (3, 3, 3)), (10, (4, 3, 3)),
-    (11, (4, 4, 3)), (12, (4, 4, 4)), (13, (4, 3, 3, 3)), (25, (4, 4, 4, 4, 3, 3, 3)),
-])
+
+@pytest.mark.parametrize(
+    "count, sizes",
+    [
+        (3, (3,)),
+        (4, (4,)),
+        (6, (3, 3)),
+        (7, (4, 3)),
+        (8, (4, 4)),
+        (9, (3, 3, 3)),
+        (10, (4, 3, 3)),
+        (11, (4, 4, 3)),
+        (12, (4, 4, 4)),
+        (13, (4, 3, 3, 3)),
+        (25, (4, 4, 4, 4, 3, 3, 3)),
+    ],
+)
 def test_as_few_tables_of_three_as_can_be(count, sizes):
     assert seating.table_sizes(count, seating.FOUR_AND_THREE) == sizes
     drawn = seating.draw([f"P{i}" for i in range(count)], seed=1, sizes=seating.FOUR_AND_THREE)

@@ -15,7 +15,18 @@ from schreiber.rules.model import SettingsError
 
 def test_din_5007_files_umlauts_with_their_vowel():
     names = ["Xaver", "Özlem", "Otto", "Anna", "Ärmel", "Straße", "Strasser", "Zoë", "Ute", "Übel"]
-    assert sorted(names, key=german_order) == ["Anna", "Ärmel", "Otto", "Özlem", "Straße", "Strasser", "Übel", "Ute", "Xaver", "Zoë"]
+    assert sorted(names, key=german_order) == [
+        "Anna",
+        "Ärmel",
+        "Otto",
+        "Özlem",
+        "Straße",
+        "Strasser",
+        "Übel",
+        "Ute",
+        "Xaver",
+        "Zoë",
+    ]
     assert fold("Özlem Straße") == "ozlem strasse" and fold("ZOË") == "zoe"
 
 

@@ -51,10 +51,17 @@ def test_schafkopf_counted_by_hand(cli):
     assert g["types"] == {"ramsch": 2, "rufspiel": 2, "bettel": 1, "wenz": 1, "wenz-tout": 1}
     p = lines(g)
     assert {n: (x["hands"], x["won"]) for n, x in p.items()} == {
-        "Anna": (7, 3), "Berta": (7, 6), "Carl": (7, 4), "Dora": (7, 2)
+        "Anna": (7, 3),
+        "Berta": (7, 6),
+        "Carl": (7, 4),
+        "Dora": (7, 2),
     }
     assert (p["Anna"]["as_player"], p["Anna"]["as_partner"], p["Anna"]["as_opponent"]) == (pw(1, 1), pw(0, 0), pw(4, 2))
-    assert (p["Berta"]["as_player"], p["Berta"]["as_partner"], p["Berta"]["as_opponent"]) == (pw(1, 1), pw(1, 1), pw(3, 2))
+    assert (p["Berta"]["as_player"], p["Berta"]["as_partner"], p["Berta"]["as_opponent"]) == (
+        pw(1, 1),
+        pw(1, 1),
+        pw(3, 2),
+    )
     assert (p["Carl"]["as_player"], p["Carl"]["as_partner"], p["Carl"]["as_opponent"]) == (pw(1, 1), pw(1, 0), pw(3, 1))
     assert (p["Dora"]["as_player"], p["Dora"]["as_partner"], p["Dora"]["as_opponent"]) == (pw(2, 0), pw(0, 0), pw(3, 0))
     assert p["Anna"]["by_type"] == {"rufspiel": pw(1, 1), "ramsch": pw(2, 0)}
@@ -101,7 +108,12 @@ def test_doppelkopf_at_five_and_six_sitting_out(cli):
     assert g["hands"] == 5 and g["types"] == {"normal": 3, "trumpfsolo": 1, "zusammengeworfen": 1}
     p = lines(g)
     assert {n: (x["hands"], x["won"]) for n, x in p.items()} == {
-        "Anna": (3, 2), "Berta": (2, 2), "Carl": (3, 0), "Dora": (4, 2), "Emil": (3, 0), "Fritz": (1, 1)
+        "Anna": (3, 2),
+        "Berta": (2, 2),
+        "Carl": (3, 0),
+        "Dora": (4, 2),
+        "Emil": (3, 0),
+        "Fritz": (1, 1),
     }
     assert p["Anna"]["as_player"] == pw(2, 1) and p["Anna"]["as_partner"] == pw(1, 1)
     assert p["Carl"]["as_opponent"] == pw(3, 0)
@@ -133,7 +145,10 @@ def test_buchstaben_with_spritze_and_two_hands_nobody_played(cli):
     assert g["hands"] == 6 and g["types"]["vergeben"] == 1 and g["types"]["solo"] == 2
     p = lines(g)
     assert {n: (x["hands"], x["won"]) for n, x in p.items()} == {
-        "Anna": (4, 2), "Berta": (4, 1), "Carl": (4, 2), "Dora": (4, 2)
+        "Anna": (4, 2),
+        "Berta": (4, 1),
+        "Carl": (4, 2),
+        "Dora": (4, 2),
     }
     assert p["Berta"]["as_player"] == pw(2, 1) and p["Berta"]["solos"] == pw(2, 1)
     assert p["Carl"]["as_partner"] == pw(1, 1) and p["Carl"]["as_opponent"] == pw(3, 1)
@@ -143,13 +158,22 @@ def test_buchstaben_with_spritze_and_two_hands_nobody_played(cli):
 
 def test_klassisch_strokes_per_team(cli):
     cli.ok("session", "new", "--rules", "klassisch", *FOUR)  # Anna+Carl against Berta+Dora
-    add(cli, "spiel --player Anna --augen 70", "spiel --player Carl --augen 95", "spiel --player Berta --augen 30",
-        "spiel --player Dora --augen 92")
+    add(
+        cli,
+        "spiel --player Anna --augen 70",
+        "spiel --player Carl --augen 95",
+        "spiel --player Berta --augen 30",
+        "spiel --player Dora --augen 92",
+    )
     data = cli.json("stats", "--format", "json")
     g = group(data, "klassisch")
     p = lines(g)
     assert (p["Anna"]["hands"], p["Anna"]["won"]) == (4, 3)
-    assert p["Anna"]["as_player"] == pw(1, 1) and p["Anna"]["as_partner"] == pw(1, 1) and p["Anna"]["as_opponent"] == pw(2, 1)
+    assert (
+        p["Anna"]["as_player"] == pw(1, 1)
+        and p["Anna"]["as_partner"] == pw(1, 1)
+        and p["Anna"]["as_opponent"] == pw(2, 1)
+    )
     assert p["Berta"]["as_player"] == pw(1, 0) and p["Berta"]["as_partner"] == pw(1, 1)
     teams = {t["team"]: t["strokes"] for t in g["teams"]}
     assert teams["Anna+Carl"] == p["Anna"]["strokes"] == p["Carl"]["strokes"] > 0
@@ -178,7 +202,10 @@ def test_a_player_who_joins_in_the_second_evening(cli):
 
 
 def test_a_run_goes_on_across_evenings_and_an_edit_later_is_counted(cli):
-    wins, loses = "rufspiel --player Anna --partner Berta --augen 70", "rufspiel --player Anna --partner Berta --augen 40"
+    wins, loses = (
+        "rufspiel --player Anna --partner Berta --augen 70",
+        "rufspiel --player Anna --partner Berta --augen 40",
+    )
     cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-02-01")
     add(cli, loses, wins, wins)  # ends on 2 won
     cli.ok("session", "new", "--rules", "schafkopf", *FOUR, "--date", "2026-02-08")
@@ -208,14 +235,18 @@ def test_rule_sets_are_never_added_and_the_table_fits_80_columns(cli):
     add(cli, "normal --player Anna --partner Berta --augen 130")
     data = cli.json("stats", "--all", "--format", "json")
     assert [g["rules"] for g in data["groups"]] == ["doppelkopf", "schafkopf"]
-    assert report_points(cli, "--all") == {g["rules"]: {p["name"]: p["points"] for p in g["players"]} for g in data["groups"]}
+    assert report_points(cli, "--all") == {
+        g["rules"]: {p["name"]: p["points"] for p in g["players"]} for g in data["groups"]
+    }
     rep = cli.json("report", "--all", "--format", "json")
     cents = {}
     for g in data["groups"]:
         for p in g["players"]:
             cents[p["name"]] = cents.get(p["name"], 0) + p["cents"]
     assert rep["money"] == cents  # money is the one thing summed across rule sets
-    assert [g["rules"] for g in cli.json("stats", "--all", "--rules", "doppelkopf", "--format", "json")["groups"]] == ["doppelkopf"]
+    assert [g["rules"] for g in cli.json("stats", "--all", "--rules", "doppelkopf", "--format", "json")["groups"]] == [
+        "doppelkopf"
+    ]
     text = cli.ok("stats", "--all")
     assert "schafkopf — 1 hand" in text and "doppelkopf — 1 hand" in text
     assert max(len(line) for line in text.splitlines()) <= 80
@@ -287,7 +318,9 @@ def test_stats_agree_with_report_over_any_season(db_url, season, monkeypatch):
         rep = report(ledger, scope)
         by_rules = dict(rep.groups)
         for g in stats.groups:
-            assert {p.name: p.points for p in g.players} == {line.name: line.points for line in by_rules[g.rules].players}
+            assert {p.name: p.points for p in g.players} == {
+                line.name: line.points for line in by_rules[g.rules].players
+            }
             assert {p.name: p.cents for p in g.players} == {line.name: line.cents for line in by_rules[g.rules].players}
             assert g.hands == by_rules[g.rules].hands == sum(g.types.values())
             for p in g.players:
@@ -321,7 +354,12 @@ def test_stats_agree_with_report_over_any_season(db_url, season, monkeypatch):
         monkeypatch.setattr(stats_module, "BLOCK", 2)
         # Asked again, every evening's summary is read back; after one more hand, one is made anew.
         assert stats_json(compute(ledger, scope)) == stats_json(stats)
-        ledger.add(renamed(Hand("rufspiel", player="Anna", partner="Berta", augen=70), dict(zip(PLAYERS, season[-1][1], strict=True))))
+        ledger.add(
+            renamed(
+                Hand("rufspiel", player="Anna", partner="Berta", augen=70),
+                dict(zip(PLAYERS, season[-1][1], strict=True)),
+            )
+        )
         mixed = stats_json(compute(ledger, scope))
         with ledger.engine.begin() as conn:
             conn.execute(StatsBlock.__table__.delete())

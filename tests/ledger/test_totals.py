@@ -81,8 +81,9 @@ def test_a_change_after_the_totals_were_kept_changes_the_report_as_one_made_from
                 conn.execute(table.delete())
     tables = []
     for n, (rules, seated, played, assignments) in enumerate(season):
-        info = ledger.new_table(rules, list(seated), tariff=5, assignments=assignments,
-                                date=dt.date(2026, 1, 1) + dt.timedelta(days=7 * n))
+        info = ledger.new_table(
+            rules, list(seated), tariff=5, assignments=assignments, date=dt.date(2026, 1, 1) + dt.timedelta(days=7 * n)
+        )
         tables.append((info.id, dict(zip(PLAYERS, seated, strict=True))))
         for hand in played:
             try:
@@ -125,12 +126,41 @@ def test_a_change_after_the_totals_were_kept_changes_the_report_as_one_made_from
 def _season_of_own_columns(cli) -> None:
     """Two klassisch evenings (Schafköpfe and their money) and a Doppelkopf one with a Musssolo owed."""
     for _evening in range(2):
-        cli.ok("session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora",
-               "--teams", "Anna+Carl", "Berta+Dora", "--set", "einsatz=50")
+        cli.ok(
+            "session",
+            "new",
+            "--rules",
+            "klassisch",
+            "--players",
+            "Anna",
+            "Berta",
+            "Carl",
+            "Dora",
+            "--teams",
+            "Anna+Carl",
+            "Berta+Dora",
+            "--set",
+            "einsatz=50",
+        )
         for player, augen in [("Anna", "70"), ("Carl", "95"), ("Berta", "60"), ("Anna", "40"), ("Dora", "92")]:
             cli.ok("add", "spiel", "--player", player, "--augen", augen)
-    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "Anna", "Berta", "Carl", "Dora",
-           "--set", "musssolo_pro_runde=1", "--tariff", "5", "--set", "kasse=3")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "doppelkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--set",
+        "musssolo_pro_runde=1",
+        "--tariff",
+        "5",
+        "--set",
+        "kasse=3",
+    )
     cli.ok("add", "normal", "--player", "Berta", "--partner", "Dora", "--augen", "150")
     cli.ok("add", "trumpfsolo", "--player", "Anna", "--augen", "185")
 
@@ -144,14 +174,22 @@ def test_the_kept_totals_carry_the_rule_sets_own_columns_and_change_with_an_edit
     _season_of_own_columns(cli)
     first = cli.json("report", "--all", "--format", "json")  # keeps every table's totals
     assert _columns(first, "klassisch", "schafkoepfe", "striche", "cents") == {
-        "Anna": (0, 6, 0), "Berta": (0, 10, 0), "Carl": (0, 6, 0), "Dora": (0, 10, 0)}
+        "Anna": (0, 6, 0),
+        "Berta": (0, 10, 0),
+        "Carl": (0, 6, 0),
+        "Dora": (0, 10, 0),
+    }
     assert _columns(first, "doppelkopf", "musssolo", "cents")["Anna"] == ("offen", 125)
     assert first["kasse"] == {"Anna": 6, "Berta": 6, "Carl": 6, "Dora": 6}
     # An edit of the first evening finishes a Schafkopf of Berta+Dora: 50 cents from each of the others to each.
     cli.ok("edit", "1", "--session", "1", "--augen", "20")
     kept = cli.ok("report", "--all", "--format", "json")
     assert _columns(json.loads(kept), "klassisch", "schafkoepfe", "striche", "cents") == {
-        "Anna": (0, 5, -100), "Berta": (1, 5, 100), "Carl": (0, 5, -100), "Dora": (1, 5, 100)}
+        "Anna": (0, 5, -100),
+        "Berta": (1, 5, 100),
+        "Carl": (0, 5, -100),
+        "Dora": (1, 5, 100),
+    }
     cli.ok("recompute")  # drops every kept total: the next report makes them from the hands
     assert cli.ok("report", "--all", "--format", "json") == kept
     assert cli.ok("db", "check").startswith("ok: ")

@@ -18,9 +18,7 @@ NINE = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]
 
 # What happens at each of the four tables of two rounds: ("hands", k) plays k hands, "sheet" types the
 # paper sheet, "close" ends it early after k hands (at least one).
-fates = st.lists(
-    st.tuples(st.sampled_from(["hands", "sheet", "close"]), st.integers(0, 6)), min_size=4, max_size=4
-)
+fates = st.lists(st.tuples(st.sampled_from(["hands", "sheet", "close"]), st.integers(0, 6)), min_size=4, max_size=4)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -18,7 +18,9 @@ def evening(cli, rules, date, *hands, extra=()):
 
 def schafkopf_evening(cli):
     evening(
-        cli, "schafkopf", "2026-01-10",
+        cli,
+        "schafkopf",
+        "2026-01-10",
         "rufspiel --player Anna --partner Berta --augen 70",
         "rufspiel --player Dora --partner Anna --augen 60 --kontra --re",  # Re: a Bock round of four hands
         "wenz --player Carl --augen 80 --laufende 3",
@@ -48,7 +50,9 @@ def test_several_evenings_one_panel_per_rule_set_and_money_summed(cli, ledger):
 
     schafkopf_evening(cli)
     evening(cli, "schafkopf", "2026-01-17", "wenz --player Anna --augen 90", extra=("--tariff", "10"))
-    evening(cli, "doppelkopf", "2026-01-24", "normal --player Anna --partner Berta --augen 130", extra=("--tariff", "5"))
+    evening(
+        cli, "doppelkopf", "2026-01-24", "normal --player Anna --partner Berta --augen 130", extra=("--tariff", "5")
+    )
     chart = series(ledger, Scope(all_tables=True))
     assert [p.title for p in chart.panels] == ["doppelkopf", "schafkopf"]
     rep = cli.json("report", "--all", "--format", "json")
@@ -97,7 +101,9 @@ def test_the_png_is_a_picture_of_the_expected_size(cli, tmp_path):
 def test_a_season_png_of_several_rule_sets_is_sized_to_what_it_shows(cli, tmp_path):
     """Issue 24: five rule sets made a 3,000 px tall PNG of mostly one dot per player."""
     for date in ("2026-01-10", "2026-01-17", "2026-01-24"):
-        evening(cli, "schafkopf", date, "rufspiel --player Anna --partner Berta --augen 70", "wenz --player Carl --augen 80")
+        evening(
+            cli, "schafkopf", date, "rufspiel --player Anna --partner Berta --augen 70", "wenz --player Carl --augen 80"
+        )
     evening(cli, "doppelkopf", "2026-01-12", "normal --player Anna --partner Berta --augen 130")
     evening(cli, "doppelkopf-turnier", "2026-01-13", "normal --player Carl --partner Dora --augen 130")
     evening(cli, "klassisch", "2026-01-14", "spiel --player Anna --augen 70")
@@ -117,10 +123,35 @@ def test_the_money_chart_gives_every_player_a_colour_of_his_own(cli, ledger):
 
     names = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida", "Jakob", "Karl", "Lena", "Max"]
     for k in range(0, 12, 4):
-        four = names[k:k + 4]
-        cli.ok("session", "new", "--rules", "schafkopf", "--players", *four, "--date", f"2026-02-{10 + k}", "--tariff", "10")
+        four = names[k : k + 4]
+        cli.ok(
+            "session",
+            "new",
+            "--rules",
+            "schafkopf",
+            "--players",
+            *four,
+            "--date",
+            f"2026-02-{10 + k}",
+            "--tariff",
+            "10",
+        )
         cli.ok("add", "rufspiel", "--player", four[0], "--partner", four[1], "--augen", "70")
-    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "Max", "Anna", "Berta", "Carl", "--date", "2026-02-25", "--tariff", "5")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "doppelkopf",
+        "--players",
+        "Max",
+        "Anna",
+        "Berta",
+        "Carl",
+        "--date",
+        "2026-02-25",
+        "--tariff",
+        "5",
+    )
     cli.ok("add", "normal", "--player", "Max", "--partner", "Anna", "--augen", "130")
     chart = series(ledger, Scope(all_tables=True), money=True)
     (panel,) = chart.panels
@@ -128,7 +159,9 @@ def test_the_money_chart_gives_every_player_a_colour_of_his_own(cli, ledger):
     (ax,) = _figure(chart).axes
     colours = {line.get_label(): line.get_color() for line in ax.get_lines() if line.get_label() in panel.lines}
     assert set(colours) == set(panel.lines)
-    assert len(set(colours.values())) == 13  # matplotlib's own cycle has 10: Karl, Lena and Max got Anna's, Berta's, Carl's
+    assert (
+        len(set(colours.values())) == 13
+    )  # matplotlib's own cycle has 10: Karl, Lena and Max got Anna's, Berta's, Carl's
 
 
 def test_the_terminal_chart_fits_80_columns(cli):
@@ -155,7 +188,9 @@ def panels_of(plain: str) -> dict[str, list[str]]:
 def test_the_terminal_chart_of_several_rule_sets_gives_each_a_screen(cli, monkeypatch):
     """Issue 24: each panel was squeezed into 1-3 rows with neither lines nor legend."""
     for date in ("2026-01-10", "2026-01-17", "2026-01-24"):
-        evening(cli, "schafkopf", date, "rufspiel --player Anna --partner Berta --augen 70", "wenz --player Carl --augen 80")
+        evening(
+            cli, "schafkopf", date, "rufspiel --player Anna --partner Berta --augen 70", "wenz --player Carl --augen 80"
+        )
     evening(cli, "doppelkopf", "2026-01-12", "normal --player Anna --partner Berta --augen 130")
     evening(cli, "klassisch", "2026-01-14", "spiel --player Anna --augen 70")
     for rows in (24, 40):

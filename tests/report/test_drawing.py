@@ -44,9 +44,7 @@ def golden(name: str, text: str) -> None:
     assert text + "\n" == path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(
-    ("striche", "strokes"), [(n, k) for n in (9, 12) for k in range(n + 1)], ids=lambda v: str(v)
-)
+@pytest.mark.parametrize(("striche", "strokes"), [(n, k) for n in (9, 12) for k in range(n + 1)], ids=lambda v: str(v))
 def test_head_golden(striche: int, strokes: int) -> None:
     golden(f"head{striche}_{strokes:02d}.txt", head_text(strokes, striche))
 

@@ -16,7 +16,9 @@ NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
 
 
 def pages(path) -> list[str]:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout.split("\f")
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
 
 
 @pytest.mark.parametrize("count", [3, 14])

@@ -49,9 +49,7 @@ WORKED = [
         id="B1-rules-text-example",
     ),
     pytest.param([H("rufspiel", player="Anna", partner="Carl", augen=24)], pts(Berta=1, Dora=1), id="B2-patt"),
-    pytest.param(
-        [H("solo", player="Berta", augen=48, schwarz=True, laufende=4)], pts(Berta=7), id="B3-solo-schwarz"
-    ),
+    pytest.param([H("solo", player="Berta", augen=48, schwarz=True, laufende=4)], pts(Berta=7), id="B3-solo-schwarz"),
     pytest.param([H("solo", player="Berta", augen=20, spritze=True)], pts(Anna=4, Carl=4, Dora=4), id="B4-spritze"),
     pytest.param([H("du", player="Dora", won=True, laufende=5)], pts(Dora=9), id="B5-du"),
 ]
@@ -78,53 +76,71 @@ def test_rules_text_example_is_explained_as_the_rules_text_does() -> None:
 
 MORE = [
     pytest.param(
-        FOUR, [H("rufspiel", player="Anna", partner="Carl", augen=48, schwarz=True)], pts(Anna=3, Carl=3),
+        FOUR,
+        [H("rufspiel", player="Anna", partner="Carl", augen=48, schwarz=True)],
+        pts(Anna=3, Carl=3),
         id="rufspiel-schwarz-is-also-schneider",
     ),
     pytest.param(
-        FOUR, [H("rufspiel", player="Anna", partner="Carl", augen=12)], pts(Berta=2, Dora=2),
+        FOUR,
+        [H("rufspiel", player="Anna", partner="Carl", augen=12)],
+        pts(Berta=2, Dora=2),
         id="rufspiel-lost-schneider",
     ),
     pytest.param(
         FOUR, [H("rufspiel", player="Anna", partner="Carl", augen=13)], pts(Berta=1, Dora=1), id="13-is-no-schneider"
     ),
     pytest.param(
-        FOUR, [H("rufspiel", player="Anna", partner="Carl", augen=25, laufende=2)], pts(Anna=1, Carl=1),
+        FOUR,
+        [H("rufspiel", player="Anna", partner="Carl", augen=25, laufende=2)],
+        pts(Anna=1, Carl=1),
         id="25-wins-2-laufende-do-not-count",
     ),
     pytest.param(
-        FOUR, [H("rufspiel", player="Anna", partner="Carl", augen=0, schwarz=True, laufende=8)],
-        pts(Berta=11, Dora=11), id="lost-schwarz-8-laufende",
+        FOUR,
+        [H("rufspiel", player="Anna", partner="Carl", augen=0, schwarz=True, laufende=8)],
+        pts(Berta=11, Dora=11),
+        id="lost-schwarz-8-laufende",
     ),
     pytest.param(FOUR, [H("solo", player="Carl", augen=44)], pts(Carl=2), id="solo-no-schneider"),
     pytest.param(FOUR, [H("bettel", player="Anna", won=True, spritze=True)], pts(Anna=4), id="bettel-spritze"),
     pytest.param(FOUR, [H("bettel", player="Anna", won=False)], pts(Berta=2, Carl=2, Dora=2), id="bettel-lost"),
     pytest.param(FOUR, [H("du", player="Carl", won=False, laufende=3)], pts(Anna=7, Berta=7, Dora=7), id="du-lost"),
     pytest.param(
-        FOUR, [THROW_IN, H("solo", player="Berta", augen=30, spritze=True, laufende=3)], pts(Berta=11),
+        FOUR,
+        [THROW_IN, H("solo", player="Berta", augen=30, spritze=True, laufende=3)],
+        pts(Berta=11),
         id="spritze-and-doppelt-then-laufende",
     ),
     pytest.param(
-        FOUR, [THROW_IN, THROW_IN, THROW_IN, H("du", player="Dora", won=True)], pts(Dora=8),
+        FOUR,
+        [THROW_IN, THROW_IN, THROW_IN, H("du", player="Dora", won=True)],
+        pts(Dora=8),
         id="three-throw-ins-double-once",
     ),
     pytest.param(
-        FOUR, [THROW_IN, H("du", player="Dora", won=True), H("du", player="Dora", won=True)], pts(Dora=4),
+        FOUR,
+        [THROW_IN, H("du", player="Dora", won=True), H("du", player="Dora", won=True)],
+        pts(Dora=4),
         id="doppelt-is-used-up",
     ),
     pytest.param(
-        FOUR, [THROW_IN, H("vergeben"), H("du", player="Dora", won=True)], pts(Dora=8),
+        FOUR,
+        [THROW_IN, H("vergeben"), H("du", player="Dora", won=True)],
+        pts(Dora=8),
         id="misdeal-keeps-pending-doppelt",
     ),
+    pytest.param(FOUR, [H("vergeben"), H("du", player="Dora", won=True)], pts(Dora=4), id="misdeal-causes-no-doppelt"),
     pytest.param(
-        FOUR, [H("vergeben"), H("du", player="Dora", won=True)], pts(Dora=4), id="misdeal-causes-no-doppelt"
-    ),
-    pytest.param(
-        FOUR, [H("rufspiel", player="Berta", augen=30, spritze=True)], pts(Berta=2),
+        FOUR,
+        [H("rufspiel", player="Berta", augen=30, spritze=True)],
+        pts(Berta=2),
         id="spritzed-rufspiel-alone-won",
     ),
     pytest.param(
-        FOUR, [H("rufspiel", player="Berta", partner="Dora", augen=10, spritze=True)], pts(Anna=4, Carl=4),
+        FOUR,
+        [H("rufspiel", player="Berta", partner="Dora", augen=10, spritze=True)],
+        pts(Anna=4, Carl=4),
         id="spritzed-rufspiel-with-partner-lost-schneider",
     ),
     pytest.param(THREE, [H("spiel", player="Anna", augen=40)], pts(THREE, Anna=2), id="dreier-spiel-schneider"),
@@ -136,32 +152,52 @@ MORE = [
     pytest.param(TWO, [H("solo", player="Anna", augen=25)], pts(TWO, Anna=2), id="offiziers-solo-won"),
     pytest.param(TWO, [H("solo", player="Anna", augen=24)], pts(TWO, Berta=2), id="offiziers-solo-patt"),
     pytest.param(
-        TWO, [H("solo", player="Berta", augen=0, schwarz=True, laufende=3)], pts(TWO, Anna=6),
+        TWO,
+        [H("solo", player="Berta", augen=0, schwarz=True, laufende=3)],
+        pts(TWO, Anna=6),
         id="offiziers-solo-lost-schwarz",
     ),
     pytest.param(
-        FOUR, [H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 12, "Carl": 10, "Dora": 6})],
-        pts(Anna=1), id="jgj-most-augen",
+        FOUR,
+        [H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 12, "Carl": 10, "Dora": 6})],
+        pts(Anna=1),
+        id="jgj-most-augen",
     ),
     pytest.param(
         FOUR,
-        [H("jeder-gegen-jeden", augen_by_player={"Anna": 16, "Berta": 16, "Carl": 10, "Dora": 6},
-           stiche={"Anna": 2, "Berta": 3, "Carl": 2, "Dora": 1})],
-        pts(Berta=1), id="jgj-tie-broken-by-tricks",
+        [
+            H(
+                "jeder-gegen-jeden",
+                augen_by_player={"Anna": 16, "Berta": 16, "Carl": 10, "Dora": 6},
+                stiche={"Anna": 2, "Berta": 3, "Carl": 2, "Dora": 1},
+            )
+        ],
+        pts(Berta=1),
+        id="jgj-tie-broken-by-tricks",
     ),
     pytest.param(
         FOUR,
-        [H("jeder-gegen-jeden", augen_by_player={"Anna": 16, "Berta": 16, "Carl": 10, "Dora": 6},
-           stiche={"Anna": 3, "Berta": 3, "Carl": 1, "Dora": 1})],
-        pts(Anna=1, Berta=1), id="jgj-still-tied-all-win",
+        [
+            H(
+                "jeder-gegen-jeden",
+                augen_by_player={"Anna": 16, "Berta": 16, "Carl": 10, "Dora": 6},
+                stiche={"Anna": 3, "Berta": 3, "Carl": 1, "Dora": 1},
+            )
+        ],
+        pts(Anna=1, Berta=1),
+        id="jgj-still-tied-all-win",
     ),
     pytest.param(
-        FOUR, [H("jeder-gegen-jeden", augen_by_player={"Anna": 16, "Berta": 16, "Carl": 16, "Dora": 0})],
-        pts(Anna=1, Berta=1, Carl=1), id="jgj-tie-without-tricks",
+        FOUR,
+        [H("jeder-gegen-jeden", augen_by_player={"Anna": 16, "Berta": 16, "Carl": 16, "Dora": 0})],
+        pts(Anna=1, Berta=1, Carl=1),
+        id="jgj-tie-without-tricks",
     ),
     pytest.param(
-        FOUR, [THROW_IN, H("jeder-gegen-jeden", augen_by_player={"Anna": 0, "Berta": 0, "Carl": 40, "Dora": 8})],
-        pts(Carl=2), id="jgj-takes-doppelt",
+        FOUR,
+        [THROW_IN, H("jeder-gegen-jeden", augen_by_player={"Anna": 0, "Berta": 0, "Carl": 40, "Dora": 8})],
+        pts(Carl=2),
+        id="jgj-takes-doppelt",
     ),
     pytest.param(
         TWO, [H("jeder-gegen-jeden", augen_by_player={"Anna": 30, "Berta": 18})], pts(TWO, Anna=1), id="jgj-two"
@@ -230,7 +266,9 @@ def test_status_shows_doppelt_and_misdeals() -> None:
     three = run([THROW_IN], THREE)
     assert BUCHSTABEN.status(DEFAULTS, three[-1].after) == []
     three = run([THROW_IN, H("vergeben")], THREE)
-    assert BUCHSTABEN.status(DEFAULTS, three[-1].after) == ["misdeals by Berta in a row: 1 (another gives every other player +1)"]
+    assert BUCHSTABEN.status(DEFAULTS, three[-1].after) == [
+        "misdeals by Berta in a row: 1 (another gives every other player +1)"
+    ]
     assert BUCHSTABEN.status(DEFAULTS, start(BUCHSTABEN, DEFAULTS, TWO)) == []
 
 
@@ -275,30 +313,43 @@ REFUSED = [
     pytest.param(FOUR, H("zusammengeworfen", player="Anna"), ["--player", "no options"], id="throw-in-player"),
     pytest.param(FOUR, H("vergeben", spritze=True), ["--spritze", "no options"], id="misdeal-spritze"),
     pytest.param(
-        FOUR, H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4}),
-        ["--augen NAME=N", "Dora"], id="jgj-player-missing",
+        FOUR,
+        H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4}),
+        ["--augen NAME=N", "Dora"],
+        id="jgj-player-missing",
     ),
     pytest.param(
-        FOUR, H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 5}),
-        ["--augen NAME=N", "48"], id="jgj-sum",
+        FOUR,
+        H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 5}),
+        ["--augen NAME=N", "48"],
+        id="jgj-sum",
     ),
     pytest.param(FOUR, H("jeder-gegen-jeden", augen=30), ["--augen N", "jeder-gegen-jeden"], id="jgj-party-augen"),
     pytest.param(
         FOUR,
         H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 4}, stiche={"Anna": 4}),
-        ["--stiche NAME=N", "Berta"], id="jgj-stiche-missing",
+        ["--stiche NAME=N", "Berta"],
+        id="jgj-stiche-missing",
     ),
     pytest.param(
         FOUR,
-        H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 4},
-          stiche={"Anna": 4, "Berta": 4, "Carl": 1, "Dora": 1}),
-        ["--stiche NAME=N", "8"], id="jgj-stiche-sum",
+        H(
+            "jeder-gegen-jeden",
+            augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 4},
+            stiche={"Anna": 4, "Berta": 4, "Carl": 1, "Dora": 1},
+        ),
+        ["--stiche NAME=N", "8"],
+        id="jgj-stiche-sum",
     ),
     pytest.param(
         FOUR,
-        H("jeder-gegen-jeden", augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 4},
-          stiche={"Anna": 4, "Berta": 4, "Carl": 0, "Dora": 0}),
-        ["--stiche NAME=N", "Carl"], id="jgj-augen-without-trick",
+        H(
+            "jeder-gegen-jeden",
+            augen_by_player={"Anna": 20, "Berta": 20, "Carl": 4, "Dora": 4},
+            stiche={"Anna": 4, "Berta": 4, "Carl": 0, "Dora": 0},
+        ),
+        ["--stiche NAME=N", "Carl"],
+        id="jgj-augen-without-trick",
     ),
 ]
 
@@ -337,8 +388,10 @@ def test_too_many_players_refused() -> None:
         (["laufende_max=5"], FOUR, [H("du", player="Dora", won=True, laufende=7)], pts(Dora=9)),
         (["spiel_wert=2"], THREE, [H("spiel", player="Anna", augen=30)], pts(THREE, Anna=2)),
         (
-            ["jeder_gegen_jeden_wert=2"], TWO,
-            [H("jeder-gegen-jeden", augen_by_player={"Anna": 10, "Berta": 38})], pts(TWO, Berta=2),
+            ["jeder_gegen_jeden_wert=2"],
+            TWO,
+            [H("jeder-gegen-jeden", augen_by_player={"Anna": 10, "Berta": 38})],
+            pts(TWO, Berta=2),
         ),
         (["vergeben_doppelt=true"], FOUR, [H("vergeben"), H("du", player="Anna", won=True)], pts(Anna=8)),
         (["vergeben_doppelt=true"], THREE, [H("vergeben"), H("du", player="Anna", won=True)], pts(THREE, Anna=4)),

@@ -104,9 +104,7 @@ def _laufende(s: Mapping[str, Any], n: int | None) -> int:
     return min(n, s["laufende_max"]) if n >= s["laufende_ab"] else 0
 
 
-def _played_value(
-    s: Mapping[str, Any], players: Sequence[str], hand: Hand, doppelt: bool
-):
+def _played_value(s: Mapping[str, Any], players: Sequence[str], hand: Hand, doppelt: bool):
     """(value, winners) of a played hand; `doppelt` is the pending throw-in Doppelt."""
     factor_d = 2 if doppelt else 1
     t = hand.type
@@ -124,9 +122,7 @@ def _played_value(
     # A Rufspiel taken over by a Spritze may be recorded without a partner (the spritzer then
     # plays alone against three, still valued as a Rufspiel): §2 does not say whether the
     # spritzer keeps a partner; the app leaves it to what the table records — followed here.
-    party = {hand.player} | (
-        {hand.partner} if t == "rufspiel" and hand.partner else set()
-    )
+    party = {hand.player} | ({hand.partner} if t == "rufspiel" and hand.partner else set())
     others = tuple(p for p in players if p not in party)
     schneider = schwarz = 0
     if t in ("rufspiel", "spiel", "solo"):
@@ -149,9 +145,7 @@ def _played_value(
     return value, winners
 
 
-def oracle_fold(
-    s: Mapping[str, Any], players: Sequence[str], hands: Sequence[Hand], dealer: int = 0
-):
+def oracle_fold(s: Mapping[str, Any], players: Sequence[str], hands: Sequence[Hand], dealer: int = 0):
     """[(points, dealer after, winners, value)] per hand."""
     players = tuple(players)
     n = len(players)
@@ -165,9 +159,7 @@ def oracle_fold(
         if hand.type == "vergeben":
             misdeals += 1
             if s["vergeben_doppelt"] and n == 4:
-                doppelt = (
-                    True  # the choice "a misdeal does not cause Doppelt", turned on
-                )
+                doppelt = True  # the choice "a misdeal does not cause Doppelt", turned on
             if misdeals == 1:
                 pass  # the same dealer deals again, no points
             else:
@@ -194,10 +186,7 @@ def oracle_fold(
 
 
 def app_fold(s, players, hands, dealer=0):
-    return [
-        (dict(step.payout.points), step.after.dealer)
-        for step in replay(RULES, s, players, hands, dealer)
-    ]
+    return [(dict(step.payout.points), step.after.dealer) for step in replay(RULES, s, players, hands, dealer)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -434,13 +423,9 @@ CORNERS = [
 ]
 
 
-@pytest.mark.parametrize(
-    "name,n,extra,hands,points,dealer", CORNERS, ids=[c[0] for c in CORNERS]
-)
+@pytest.mark.parametrize("name,n,extra,hands,points,dealer", CORNERS, ids=[c[0] for c in CORNERS])
 def test_corners(name, n, extra, hands, points, dealer):
-    s = registry.settings_for(
-        RULES, [f"{k}={str(v).lower()}" for k, v in extra.items()]
-    )
+    s = registry.settings_for(RULES, [f"{k}={str(v).lower()}" for k, v in extra.items()])
     players = NAMES[:n]
     oracle = oracle_fold(s, players, hands)[-1]
     assert (oracle[0], oracle[1]) == (points, dealer)
@@ -461,9 +446,7 @@ def test_types_by_table_size(n, t):
         "solo": Hand("solo", player="Anna", augen=30),
         "du": Hand("du", player="Anna", won=True),
         "bettel": Hand("bettel", player="Anna", won=True),
-        "jeder-gegen-jeden": Hand(
-            "jeder-gegen-jeden", augen_by_player={p: 0 for p in players} | {"Anna": 48}
-        ),
+        "jeder-gegen-jeden": Hand("jeder-gegen-jeden", augen_by_player={p: 0 for p in players} | {"Anna": 48}),
     }.get(t, Hand(t))
     if t in TYPES_BY_SIZE[n]:
         app_fold(DEFAULTS, players, [hand])
@@ -505,9 +488,7 @@ def hand_st(draw, players: tuple[str, ...]):
         return Hand(t)
     if t == "jeder-gegen-jeden":
         pool = (
-            st.sampled_from([0, 6, 12, 16, 18, 24, 30, 32, 36, 42, 48])
-            if draw(st.booleans())
-            else st.integers(0, 48)
+            st.sampled_from([0, 6, 12, 16, 18, 24, 30, 32, 36, 42, 48]) if draw(st.booleans()) else st.integers(0, 48)
         )
         cuts = sorted(draw(st.lists(pool, min_size=n - 1, max_size=n - 1)))
         bounds = [0, *cuts, 48]
@@ -534,11 +515,7 @@ def hand_st(draw, players: tuple[str, ...]):
         )
     augen = draw(st.one_of(st.sampled_from(AUGEN_EDGES), st.integers(0, 48)))
     schwarz = augen in (0, 48) and draw(st.booleans())
-    partner = (
-        draw(st.sampled_from([p for p in players if p != player]))
-        if t == "rufspiel"
-        else None
-    )
+    partner = draw(st.sampled_from([p for p in players if p != player])) if t == "rufspiel" else None
     if partner and spritze and draw(st.integers(0, 3)) == 0:
         partner = None  # a spritzer who took the Rufspiel over alone
     return Hand(
@@ -560,9 +537,7 @@ def table_st(draw):
     return draw(settings_st()), players, hands, draw(st.integers(0, n - 1))
 
 
-PROPS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -585,9 +560,7 @@ def test_app_matches_oracle(table):
 def test_losers_never_score(table):
     s, players, hands, dealer = table
     steps = replay(RULES, s, players, hands, dealer)
-    for step, (_, _, winners, value) in zip(
-        steps, oracle_fold(s, players, hands, dealer), strict=True
-    ):
+    for step, (_, _, winners, value) in zip(steps, oracle_fold(s, players, hands, dealer), strict=True):
         pts = step.payout.points
         assert all(v >= 0 for v in pts.values())
         # everyone who scores scores the same full value, and only the winning side scores

@@ -322,8 +322,11 @@ def test_refusals_name_the_option(rules: Doppelkopf, hand: Hand, option: str) ->
 
 def test_refusals_under_table_settings() -> None:
     with pytest.raises(HandError, match="--stiche"):
-        run(DOPPELKOPF, [H("hammelrennen", stiche={"Anna": 4, "Berta": 4, "Carl": 2, "Dora": 2})],
-            sets=["hammel_ohne_stich=true"])
+        run(
+            DOPPELKOPF,
+            [H("hammelrennen", stiche={"Anna": 4, "Berta": 4, "Carl": 2, "Dora": 2})],
+            sets=["hammel_ohne_stich=true"],
+        )
     with pytest.raises(HandError, match="--augen NAME=N"):
         run(DOPPELKOPF, [H("hammelrennen", augen_by_player={"Anna": 240})], sets=["hammel_ohne_stich=true"])
     with pytest.raises(HandError, match="--fuchs-re"):
@@ -466,7 +469,6 @@ def test_turnier_bock_when_nobody_wins_doubles_the_netted_value() -> None:
     assert sum(steps[1].payout.points.values()) == 0
 
 
-
 def test_bock_after_re_lasts_one_round_of_active_players() -> None:
     hands = [RE(130, re=True)] + [RE(130)] * 5
     steps = run(DOPPELKOPF, hands, sets=["bock=re"])
@@ -506,8 +508,9 @@ def test_bock_doubles_everyone_for_himself() -> None:
 
 def test_bock_round_with_five_players_is_four_hands() -> None:
     five = ("Anna", "Berta", "Carl", "Dora", "Erik")
-    steps = run(DOPPELKOPF, [H("normal", player="Berta", partner="Carl", augen=120)], players=five,
-                sets=["bock=gleichstand"])
+    steps = run(
+        DOPPELKOPF, [H("normal", player="Berta", partner="Carl", augen=120)], players=five, sets=["bock=gleichstand"]
+    )
     assert steps[0].after.bock.rounds[0].hands_left == 4
 
 
@@ -540,8 +543,11 @@ def test_musssolo_once_per_round_and_off_by_default() -> None:
     steps = run(DOPPELKOPF, twice)
     assert DOPPELKOPF.player_extras(registry.settings_for(DOPPELKOPF), steps[-1].after) == {}
     # A longer round by setting: eight hands.
-    steps = run(DOPPELKOPF, [H("trumpfsolo", player="Carl", augen=130, pflicht=True)] + [RE(130)] * 4,
-                sets=["musssolo_pro_runde=1", "musssolo_runde_spiele=8"])
+    steps = run(
+        DOPPELKOPF,
+        [H("trumpfsolo", player="Carl", augen=130, pflicht=True)] + [RE(130)] * 4,
+        sets=["musssolo_pro_runde=1", "musssolo_runde_spiele=8"],
+    )
     cfg = registry.settings_for(DOPPELKOPF, ["musssolo_pro_runde=1", "musssolo_runde_spiele=8"])
     assert DOPPELKOPF.player_extras(cfg, steps[-1].after)["Carl"] == {"musssolo": "gespielt"}
 

@@ -447,8 +447,14 @@ def test_turnier_every_augen_and_announcement() -> None:
                 for kontra in (False, True):
                     for ra in absagen:
                         for ka in absagen:
-                            facts = {"augen": augen, "schwarz": schwarz, "re": re_, "kontra": kontra,
-                                     "re_absage": ra, "kontra_absage": ka}
+                            facts = {
+                                "augen": augen,
+                                "schwarz": schwarz,
+                                "re": re_,
+                                "kontra": kontra,
+                                "re_absage": ra,
+                                "kontra_absage": ka,
+                            }
                             for hand in (RE(**facts), Hand("trumpfsolo", player="Carl", **facts)):
                                 got = dict(table.replay(TURNIER, rules_settings, P4, [hand])[0].payout.points)
                                 _parity_and_sum(got)
@@ -458,7 +464,9 @@ def test_turnier_every_augen_and_announcement() -> None:
 
 
 @st.composite
-def seed_hands(draw: st.DrawFn, active: Sequence[str] = P4, stakes: dict[str, Any] | None = None) -> tuple[Hand, dict[str, Any], list[str]]:
+def seed_hands(
+    draw: st.DrawFn, active: Sequence[str] = P4, stakes: dict[str, Any] | None = None
+) -> tuple[Hand, dict[str, Any], list[str]]:
     sets: list[str] = []
     if stakes is None:
         stakes = dict(SEED_DEFAULTS)
@@ -576,8 +584,9 @@ def evening(draw: st.DrawFn, turnier: bool) -> dict[str, Any]:
 @given(st.booleans().flatmap(evening))
 def test_evenings_with_five_or_six(case: dict[str, Any]) -> None:
     rules = case["rules"]
-    steps = table.replay(rules, registry.settings_for(rules, case["sets"]), case["players"], case["hands"],
-                         dealer=case["first"])
+    steps = table.replay(
+        rules, registry.settings_for(rules, case["sets"]), case["players"], case["hands"], dealer=case["first"]
+    )
     assert [dict(s.payout.points) for s in steps] == case["expected"]
 
 

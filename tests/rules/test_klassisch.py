@@ -189,9 +189,7 @@ SEQUENCES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("hands", "strokes", "after"), [row[1:] for row in SEQUENCES], ids=[r[0] for r in SEQUENCES]
-)
+@pytest.mark.parametrize(("hands", "strokes", "after"), [row[1:] for row in SEQUENCES], ids=[r[0] for r in SEQUENCES])
 def test_stroke_sequences(hands, strokes, after) -> None:
     steps = run(hands)
     assert [awarded(s) for s in steps] == strokes

@@ -81,8 +81,11 @@ def test_kreuz_pairs_seats_one_and_three_among_the_active_players() -> None:
 
 
 def test_the_deal_passes_after_every_hand_and_the_fifth_sits_out() -> None:
-    hands = [Hand("wenz", player="Carl", augen=65), Hand("bettel", player="Dora", won=True),
-             Hand("rufspiel", player="Anna", partner="Berta", augen=70)]
+    hands = [
+        Hand("wenz", player="Carl", augen=65),
+        Hand("bettel", player="Dora", won=True),
+        Hand("rufspiel", player="Anna", partner="Berta", augen=70),
+    ]
     steps = run(hands, players=FIVE)
     assert [s.before.dealer_name for s in steps] == ["Anna", "Berta", "Carl"]
     assert [s.before.sitting_out for s in steps] == [("Anna",), ("Berta",), ("Carl",)]
@@ -92,10 +95,16 @@ def test_the_deal_passes_after_every_hand_and_the_fifth_sits_out() -> None:
 @pytest.mark.parametrize(
     "hand, words",
     [
-        (Hand("rufspiel", player="Anna", partner="Carl", augen=70, kontra=True), "preisschafkopf is played without Kontra"),
+        (
+            Hand("rufspiel", player="Anna", partner="Carl", augen=70, kontra=True),
+            "preisschafkopf is played without Kontra",
+        ),
         (Hand("wenz", player="Anna", augen=70, klopfen=("Berta",)), "preisschafkopf is played without Klopfen"),
         (Hand("wenz", player="Anna", augen=70, bock=True), "preisschafkopf is played without Bock"),
-        (Hand("ramsch", augen_by_player={"Anna": 30, "Berta": 30, "Carl": 30, "Dora": 30}), "preisschafkopf is played without Ramsch"),
+        (
+            Hand("ramsch", augen_by_player={"Anna": 30, "Berta": 30, "Carl": 30, "Dora": 30}),
+            "preisschafkopf is played without Ramsch",
+        ),
         (Hand("sie", player="Anna"), "preisschafkopf is played without Sie"),
         (Hand("farbwenz", player="Anna", augen=70), "preisschafkopf is played without Farbwenz"),
         (Hand("farbgeier", player="Anna", augen=70), "preisschafkopf is played without Farbgeier"),
@@ -119,16 +128,28 @@ def test_every_value_is_a_setting() -> None:
         Hand("wenz", player="Carl", augen=70),
         Hand("bettel", player="Anna", won=True),
     ]
-    sets = ("rufspiel=10", "solo=30", "herz_solo=40", "bettel=15", "schneider=3", "laufende_wert=2",
-            "laufende_ab=3", "laufende_max=0")
+    sets = (
+        "rufspiel=10",
+        "solo=30",
+        "herz_solo=40",
+        "bettel=15",
+        "schneider=3",
+        "laufende_wert=2",
+        "laufende_ab=3",
+        "laufende_max=0",
+    )
     values = [s.payout.value for s in run(hands, *sets)]
     assert values == [10 + 3 + 6 * 2, 40, 30, 15]
     assert "bettel=0" in refused(Hand("bettel", player="Anna", won=True), "bettel=0")
     with pytest.raises(SettingsError):
         registry.settings_for(PREISSCHAFKOPF, ["laufende_ab=4", "laufende_max=3"])
-    short = run([Hand("rufspiel", player="Berta", partner="Dora", augen=70, laufende=12)], "kurzes_blatt=true", "laufende_max=0")
+    short = run(
+        [Hand("rufspiel", player="Berta", partner="Dora", augen=70, laufende=12)], "kurzes_blatt=true", "laufende_max=0"
+    )
     assert short[0].payout.value == 5 + 60
-    assert "between 0 and 12" in refused(Hand("rufspiel", player="Berta", partner="Dora", augen=70, laufende=13), "kurzes_blatt=true")
+    assert "between 0 and 12" in refused(
+        Hand("rufspiel", player="Berta", partner="Dora", augen=70, laufende=13), "kurzes_blatt=true"
+    )
 
 
 def test_the_rule_set_is_registered_and_not_zero_sum() -> None:
@@ -139,6 +160,7 @@ def test_the_rule_set_is_registered_and_not_zero_sum() -> None:
 
 
 # -- properties ----------------------------------------------------------------------------------
+
 
 @st.composite
 def hands(draw: Any, players: Sequence[str] = TABLE) -> Hand:

@@ -265,8 +265,12 @@ def app_fold(preset: str, overrides: dict[str, Any], players: Sequence[str], han
     s = registry.settings_for(rules, app_assignments(overrides))
     steps = replay(rules, s, players, hands, dealer)
     return [
-        (dict(step.payout.points), [[r.factor, r.hands_left] for r in step.after.bock.rounds],
-         step.after.bock.describe(), step.after.dealer)
+        (
+            dict(step.payout.points),
+            [[r.factor, r.hands_left] for r in step.after.bock.rounds],
+            step.after.bock.describe(),
+            step.after.dealer,
+        )
         for step in steps
     ]
 
@@ -421,8 +425,13 @@ def test_sitting_out_and_dealer(n: int) -> None:
         H("rufspiel", player="Berta", partner="Carl", augen=80, kontra=True, re=True),  # Anna deals
         H("wenz", player="Carl", augen=80),  # Berta deals (and again)
         H("wenz", player="Carl", augen=40),
-        H("ramsch", augen_by_player={"Anna": 30, "Carl": 30, "Dora": 30, "Emil": 30} if n == 5
-          else {"Anna": 30, "Carl": 30, "Dora": 30, "Fritz": 30}, loser="Dora"),  # Berta deals
+        H(
+            "ramsch",
+            augen_by_player={"Anna": 30, "Carl": 30, "Dora": 30, "Emil": 30}
+            if n == 5
+            else {"Anna": 30, "Carl": 30, "Dora": 30, "Fritz": 30},
+            loser="Dora",
+        ),  # Berta deals
     ]
     compare("schafkopf", {}, players, hands)
 
@@ -481,8 +490,10 @@ def draw_ramsch(draw: st.DrawFn, cfg: dict[str, Any], active: list[str]) -> Hand
     if draw(st.booleans()):
         # a player with 0 Augen who is not named may still have taken a trick of 7s, 8s and 9s —
         # or be entered with 0 tricks, which makes him a Jungfrau all the same
-        need = {p: 0 if p in jungfrau else max(0 if augen[p] == 0 and draw(st.booleans()) else 1,
-                                                -(-augen[p] // 44)) for p in active}
+        need = {
+            p: 0 if p in jungfrau else max(0 if augen[p] == 0 and draw(st.booleans()) else 1, -(-augen[p] // 44))
+            for p in active
+        }
         if sum(need.values()) <= tricks:
             stiche = dict(need)
             takers = [p for p in active if need[p] > 0]
@@ -509,8 +520,14 @@ def draw_ramsch(draw: st.DrawFn, cfg: dict[str, Any], active: list[str]) -> Hand
 KINDS = ("rufspiel", "solo", "tout", "sie", "bettel", "nogame")
 
 
-def draw_hand(draw: st.DrawFn, cfg: dict[str, Any], active: list[str], weights: dict[str, int],
-              sixty: float = 0.0, re_bias: float = 0.0) -> Hand:
+def draw_hand(
+    draw: st.DrawFn,
+    cfg: dict[str, Any],
+    active: list[str],
+    weights: dict[str, int],
+    sixty: float = 0.0,
+    re_bias: float = 0.0,
+) -> Hand:
     kind = draw(st.sampled_from([k for k in KINDS for _ in range(weights.get(k, 0))]))
     if kind == "nogame":
         if cfg["kein_spiel"] == "ramsch":
@@ -522,29 +539,48 @@ def draw_hand(draw: st.DrawFn, cfg: dict[str, Any], active: list[str], weights: 
     if kind == "rufspiel":
         augen = draw_augen(draw, sixty)
         return Hand(
-            "rufspiel", player=player, partner=draw(st.sampled_from([p for p in active if p != player])),
-            augen=augen, laufende=draw_laufende(draw, cfg, "rufspiel"),
+            "rufspiel",
+            player=player,
+            partner=draw(st.sampled_from([p for p in active if p != player])),
+            augen=augen,
+            laufende=draw_laufende(draw, cfg, "rufspiel"),
             schwarz=augen in (0, 120) and draw(st.booleans()),
-            sau=draw(st.sampled_from([None, "eichel", "gras", "schellen"])), **facts,
+            sau=draw(st.sampled_from([None, "eichel", "gras", "schellen"])),
+            **facts,
         )
     if kind == "solo":
         game = draw(st.sampled_from(PLAIN_SOLOS))
         augen = draw_augen(draw, sixty)
         farbe = draw(st.sampled_from(["eichel", "gras", "herz", "schellen"])) if game.startswith("farb") else None
-        return Hand(game, player=player, augen=augen, laufende=draw_laufende(draw, cfg, game),
-                    schwarz=augen in (0, 120) and draw(st.booleans()), farbe=farbe, **facts)
+        return Hand(
+            game,
+            player=player,
+            augen=augen,
+            laufende=draw_laufende(draw, cfg, game),
+            schwarz=augen in (0, 120) and draw(st.booleans()),
+            farbe=farbe,
+            **facts,
+        )
     if kind == "tout":
         game = draw(st.sampled_from(PLAIN_SOLOS))
-        return Hand(f"{game}-tout", player=player, won=draw(st.booleans()),
-                    laufende=draw_laufende(draw, cfg, game), **facts)
+        return Hand(
+            f"{game}-tout", player=player, won=draw(st.booleans()), laufende=draw_laufende(draw, cfg, game), **facts
+        )
     if kind == "sie":
         return Hand("sie", player=player, laufende=draw(st.sampled_from([None, 8])), **facts)
     return Hand(draw(st.sampled_from(BETTELS)), player=player, won=draw(st.booleans()), **facts)
 
 
 @st.composite
-def tables(draw: st.DrawFn, preset: str, *, max_hands: int = 25, bocky: bool = False,
-           tarif_bock: bool | None = None, n_players: Sequence[int] = (4, 5, 6)):
+def tables(
+    draw: st.DrawFn,
+    preset: str,
+    *,
+    max_hands: int = 25,
+    bocky: bool = False,
+    tarif_bock: bool | None = None,
+    n_players: Sequence[int] = (4, 5, 6),
+):
     overrides: dict[str, Any] = {}
     if draw(st.booleans()):
         overrides["kurzes_blatt"] = draw(st.booleans())
@@ -589,7 +625,9 @@ def tables(draw: st.DrawFn, preset: str, *, max_hands: int = 25, bocky: bool = F
     return preset, overrides, players, hands, dealer
 
 
-HYP = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+HYP = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 @HYP
@@ -605,8 +643,12 @@ def test_tarif_matches_oracle(table) -> None:
 
 
 @HYP
-@given(st.one_of(tables("schafkopf", max_hands=40, bocky=True),
-                 tables("schafkopf-tarif", max_hands=40, bocky=True, tarif_bock=True)))
+@given(
+    st.one_of(
+        tables("schafkopf", max_hands=40, bocky=True),
+        tables("schafkopf-tarif", max_hands=40, bocky=True, tarif_bock=True),
+    )
+)
 def test_long_bock_sequences_match_oracle(table) -> None:
     compare(*table)
 

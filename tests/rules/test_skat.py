@@ -39,7 +39,12 @@ EXAMPLES = [
     ("K5", Hand("null", player="Berta", hand=True, ouvert=True, won=False), 59, pts(berta=-118)),
     ("K6", Hand("pik", player="Carl", spitzen=1, augen=70, reizwert=33), 33, pts(carl=-66)),
     ("K7", Hand("karo", player="Anna", spitzen=1, augen=92, reizwert=27), 27, pts(anna=27)),
-    ("K8", Hand("grand", player="Berta", spitzen=1, hand=True, schneider_angesagt=True, augen=80), 120, pts(berta=-240)),
+    (
+        "K8",
+        Hand("grand", player="Berta", spitzen=1, hand=True, schneider_angesagt=True, augen=80),
+        120,
+        pts(berta=-240),
+    ),
     ("K9", Hand("herz", player="Anna", spitzen=1, augen=25), 30, pts(anna=-60)),
     ("K10", Hand("kreuz", player="Berta", spitzen=3, augen=120, schwarz=True), 72, pts(berta=72)),
     ("K11", Hand("grand", player="Carl", spitzen=2, ouvert=True, won=True), 216, pts(carl=216)),
@@ -86,12 +91,18 @@ def test_the_money_example() -> None:
 
 
 def test_a_table_of_four_the_dealer_sits_out_and_the_deal_passes() -> None:
-    hands = [Hand("kreuz", player="Berta", spitzen=1, augen=75), Hand("null", player="Anna", won=True),
-             Hand("eingepasst"), Hand("grand", player="Carl", spitzen=1, augen=61)]
+    hands = [
+        Hand("kreuz", player="Berta", spitzen=1, augen=75),
+        Hand("null", player="Anna", won=True),
+        Hand("eingepasst"),
+        Hand("grand", player="Carl", spitzen=1, augen=61),
+    ]
     steps = run(hands, players=FOUR)
     assert [s.before.sitting_out for s in steps] == [("Anna",), ("Berta",), ("Carl",), ("Dora",)]
     assert dict(steps[0].payout.points) == {"Anna": 0, "Berta": 24, "Carl": 0, "Dora": 0}
-    assert "--player: Anna is not playing this hand" in refused(Hand("kreuz", player="Anna", spitzen=1, augen=75), players=FOUR)
+    assert "--player: Anna is not playing this hand" in refused(
+        Hand("kreuz", player="Anna", spitzen=1, augen=75), players=FOUR
+    )
 
 
 def test_three_or_four_players() -> None:
@@ -108,17 +119,45 @@ REFUSALS = [
     (Hand("kreuz", player="Anna", spitzen=12, augen=70), (), "--spitzen must be between 1 and 11 in kreuz, not 12."),
     (Hand("kreuz", player="Anna", augen=70), (), "--spitzen N are needed for kreuz: mit or ohne how many."),
     (Hand("grand", player="Anna", spitzen=1, ouvert=True, augen=70), (), "--augen is not entered with --ouvert"),
-    (Hand("grand", player="Anna", spitzen=1, schneider_angesagt=True, augen=95), (), "--schneider-angesagt needs --hand"),
+    (
+        Hand("grand", player="Anna", spitzen=1, schneider_angesagt=True, augen=95),
+        (),
+        "--schneider-angesagt needs --hand",
+    ),
     (Hand("grand", player="Anna", spitzen=1, schwarz_angesagt=True, won=True), (), "--schwarz-angesagt needs --hand"),
     (Hand("grand", player="Anna", spitzen=1, augen=70, reizwert=19), (), "--reizwert 19 is no game value"),
     (Hand("null", player="Anna", won=True, reizwert=62), (), "--reizwert 62 is no game value"),
-    (Hand("null", player="Anna", hand=True, ouvert=True, won=True, reizwert=60), (), "Null ouvert Hand is worth 59, so it cannot"),
+    (
+        Hand("null", player="Anna", hand=True, ouvert=True, won=True, reizwert=60),
+        (),
+        "Null ouvert Hand is worth 59, so it cannot",
+    ),
     (Hand("null", player="Anna", hand=True, won=True, reizwert=48), (), "Null Hand is worth 35, so it cannot"),
-    (Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=0), (), "--reizwert 0 is no game value; a bid is 18, 20"),
-    (Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=-18), (), "--reizwert -18 is no game value; a bid is 18, 20"),
-    (Hand("kreuz", player="Anna", spitzen=1, augen=100, schwarz=True), (), "--schwarz needs --augen 120 (the declarer took every trick) or 0–22"),
-    (Hand("kreuz", player="Anna", spitzen=1, augen=23, schwarz=True), (), "--schwarz needs --augen 120 (the declarer took every trick) or 0–22"),
-    (Hand("kreuz", player="Anna", spitzen=1, augen=70, kontra=True), (), "--kontra: Kontra is not played at this table (setting kontra=false)."),
+    (
+        Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=0),
+        (),
+        "--reizwert 0 is no game value; a bid is 18, 20",
+    ),
+    (
+        Hand("karo", player="Anna", spitzen=1, augen=70, reizwert=-18),
+        (),
+        "--reizwert -18 is no game value; a bid is 18, 20",
+    ),
+    (
+        Hand("kreuz", player="Anna", spitzen=1, augen=100, schwarz=True),
+        (),
+        "--schwarz needs --augen 120 (the declarer took every trick) or 0–22",
+    ),
+    (
+        Hand("kreuz", player="Anna", spitzen=1, augen=23, schwarz=True),
+        (),
+        "--schwarz needs --augen 120 (the declarer took every trick) or 0–22",
+    ),
+    (
+        Hand("kreuz", player="Anna", spitzen=1, augen=70, kontra=True),
+        (),
+        "--kontra: Kontra is not played at this table (setting kontra=false).",
+    ),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, kontra=True, re=True), ("kontra=true",), None),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, re=True), ("kontra=true",), "--re needs --kontra"),
     (Hand("kreuz", player="Anna", spitzen=1, augen=70, bock=True), (), "--bock: Bock is not played at this table"),
@@ -145,7 +184,9 @@ def test_kontra_re_after_the_overbid_check_and_bock_rounds() -> None:
         Hand("pik", player="Carl", spitzen=1, augen=70, reizwert=33, kontra=True),  # lost at 33, ×2 = 66: −132
         Hand("grand", player="Anna", spitzen=1, augen=60),  # 60:60: lost, and a Bock round (3 hands)
         Hand("kreuz", player="Berta", spitzen=1, augen=75),  # Bock ×2: 48
-        Hand("kreuz", player="Berta", spitzen=1, augen=75, kontra=True, re=True, bock=True),  # ×4 ×2; Re + --bock: Doppelbock
+        Hand(
+            "kreuz", player="Berta", spitzen=1, augen=75, kontra=True, re=True, bock=True
+        ),  # ×4 ×2; Re + --bock: Doppelbock
         Hand("eingepasst"),  # last hand of the first round
         Hand("null", player="Anna", won=True),  # Doppelbock ×4: 92
     ]
@@ -177,9 +218,11 @@ def test_ramsch() -> None:
     (s,) = run([Hand("ramsch", durchmarsch="Berta")], *sets)
     assert dict(s.payout.points) == pts(berta=120)
     assert "make a Durchmarsch" in refused(
-        Hand("ramsch", augen_by_player={"Anna": 120, "Berta": 0, "Carl": 0}, jungfrau=("Berta", "Carl")), *sets)
+        Hand("ramsch", augen_by_player={"Anna": 120, "Berta": 0, "Carl": 0}, jungfrau=("Berta", "Carl")), *sets
+    )
     assert "Berta has 20 Augen" in refused(
-        Hand("ramsch", augen_by_player={"Anna": 100, "Berta": 20, "Carl": 0}, jungfrau=("Berta",)), *sets)
+        Hand("ramsch", augen_by_player={"Anna": 100, "Berta": 20, "Carl": 0}, jungfrau=("Berta",)), *sets
+    )
     assert "must add up to 120" in refused(Hand("ramsch", augen_by_player={"Anna": 50, "Berta": 40, "Carl": 20}), *sets)
 
 
@@ -196,12 +239,18 @@ def test_capabilities() -> None:
         SKAT.series_hands(4, 40)
     # Ramsch's options are its own whether or not a table plays it (`add ramsch --help` lists them).
     assert SKAT.options_for("ramsch") == {"augen_by_player", "jungfrau", "durchmarsch"}
-    assert SKAT.options_for("ramsch", {"ramsch": True, "bock": True}) == {"augen_by_player", "jungfrau", "durchmarsch", "bock"}
+    assert SKAT.options_for("ramsch", {"ramsch": True, "bock": True}) == {
+        "augen_by_player",
+        "jungfrau",
+        "durchmarsch",
+        "bock",
+    }
     assert "kontra" not in SKAT.options_for("kreuz")
     assert "kontra" in SKAT.options_for("kreuz", {"kontra": True})
 
 
 # -- properties -------------------------------------------------------------------------------
+
 
 @st.composite
 def games(draw: st.DrawFn) -> Hand:
@@ -254,13 +303,16 @@ def test_an_overbid_never_yields_a_won_game_below_the_bid(hand: Hand, bid: int) 
 def test_null_values(hand: bool, ouvert: bool, won: bool, bid: int) -> None:
     value = NULL[(hand, ouvert)]
     if bid > value:
-        assert "cannot have been played" in refused(Hand("null", player="Anna", hand=hand, ouvert=ouvert, won=won, reizwert=bid))
+        assert "cannot have been played" in refused(
+            Hand("null", player="Anna", hand=hand, ouvert=ouvert, won=won, reizwert=bid)
+        )
         return
     (step,) = run([Hand("null", player="Anna", hand=hand, ouvert=ouvert, won=won, reizwert=bid)])
     assert step.payout.points["Anna"] == (value if won else -2 * value)
 
 
 # -- issue 39: every hand the ISkO scores, and what it says --------------------------------------
+
 
 def test_k13_an_overbid_that_could_never_reach_the_bid_is_lost_at_the_next_multiple() -> None:
     (step,) = run([Hand("pik", player="Anna", spitzen=1, hand=True, augen=75, reizwert=72)])
@@ -288,13 +340,16 @@ def test_k14_schwarz_with_the_augen_of_the_skat() -> None:
 
 def test_a_null_above_its_value_stays_refused() -> None:
     assert refused(Hand("null", player="Anna", won=True, reizwert=24)) == (
-        "--reizwert 24: Null is worth 23, so it cannot have been played at 24.")
+        "--reizwert 24: Null is worth 23, so it cannot have been played at 24."
+    )
 
 
 def test_ramsch_in_a_bock_round_says_what_it_pays() -> None:
-    hands = [Hand("grand", player="Anna", spitzen=1, augen=60),  # 60:60 makes a Bock round
-             Hand("ramsch", augen_by_player={"Anna": 60, "Berta": 40, "Carl": 20}),
-             Hand("ramsch", durchmarsch="Carl")]
+    hands = [
+        Hand("grand", player="Anna", spitzen=1, augen=60),  # 60:60 makes a Bock round
+        Hand("ramsch", augen_by_player={"Anna": 60, "Berta": 40, "Carl": 20}),
+        Hand("ramsch", durchmarsch="Carl"),
+    ]
     __, ramsch, durchmarsch = run(hands, "bock=true", "ramsch=true")
     assert dict(ramsch.payout.points) == pts(anna=-120)
     assert ramsch.payout.split == "Anna −120"
@@ -307,7 +362,10 @@ def test_ramsch_in_a_bock_round_says_what_it_pays() -> None:
 
 def test_sits_out_is_refused_where_the_dealer_sits_out_by_rule() -> None:
     said = refused(Hand("kreuz", player="Berta", spitzen=1, augen=75, sits_out=("Anna",)), players=FOUR)
-    assert said == "--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."
+    assert (
+        said
+        == "--sits-out: at a Skat table of 4 the dealer sits out every hand; name the dealer with --dealer instead."
+    )
     said = refused(Hand("kreuz", player="Berta", spitzen=1, augen=75, sits_out=("Carl",)), players=FOUR)
     assert said.startswith("--sits-out: at a Skat table of 4 the dealer sits out")
     (step,) = run([Hand("kreuz", player="Berta", spitzen=1, augen=75, dealer="Carl")], players=FOUR)

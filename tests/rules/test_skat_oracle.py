@@ -29,7 +29,9 @@ from schreiber.rules.table import replay
 SUIT_BASE = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
 NULL_VALUE = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 # "9, 10, 11 or 12 × 2–18, 24 × 2–11, or 23, 35, 46, 59"
-VALID_BIDS = sorted({b * m for b in (9, 10, 11, 12) for m in range(2, 19)} | {24 * m for m in range(2, 12)} | {23, 35, 46, 59})
+VALID_BIDS = sorted(
+    {b * m for b in (9, 10, 11, 12) for m in range(2, 19)} | {24 * m for m in range(2, 12)} | {23, 35, 46, 59}
+)
 
 
 def suit_value(h: dict[str, Any]) -> tuple[int, bool]:
@@ -81,7 +83,9 @@ def reckon(players: Sequence[str], hands: Sequence[dict[str, Any]], club: dict[s
                 value, won = suit_value(h)
                 causes += h.get("augen") == 60  # a 60:60
                 bid = h.get("reizwert")
-                if bid is not None and value < bid:  # overbid: lost at the smallest multiple of the base reaching the bid
+                if (
+                    bid is not None and value < bid
+                ):  # overbid: lost at the smallest multiple of the base reaching the bid
                     base = SUIT_BASE[kind]
                     value, won = base * -(-bid // base), False
             value *= (2 if h.get("kontra") else 1) * (2 if h.get("re") else 1) * factor
@@ -111,7 +115,9 @@ def declared(draw: st.DrawFn, player: str, club: dict[str, bool]) -> dict[str, A
         h["hand"], h["ouvert"], h["won"] = draw(st.booleans()), draw(st.booleans()), draw(st.booleans())
         if draw(st.booleans()):
             value = NULL_VALUE[(h["hand"], h["ouvert"])]
-            h["reizwert"] = draw(st.sampled_from([b for b in VALID_BIDS if b <= value]))  # a null above its value is refused
+            h["reizwert"] = draw(
+                st.sampled_from([b for b in VALID_BIDS if b <= value])
+            )  # a null above its value is refused
     else:
         h["spitzen"] = draw(st.integers(1, 4 if kind == "grand" else 11))
         h["ohne"] = draw(st.booleans())
@@ -123,7 +129,9 @@ def declared(draw: st.DrawFn, player: str, club: dict[str, bool]) -> dict[str, A
         else:
             h["schneider_angesagt"] = announced == "schneider"
             # Augen near the edges, where the levels change, and anywhere else.
-            h["augen"] = draw(st.one_of(st.sampled_from((0, 15, 22, 30, 31, 59, 60, 61, 89, 90, 119, 120)), st.integers(0, 120)))
+            h["augen"] = draw(
+                st.one_of(st.sampled_from((0, 15, 22, 30, 31, 59, 60, 61, 89, 90, 119, 120)), st.integers(0, 120))
+            )
             # Schwarz: every trick, or none (the declarer's Augen are his Skat's, 0–22: K14).
             h["schwarz"] = (h["augen"] == 120 or h["augen"] <= 22) and draw(st.booleans())
         if draw(st.booleans()):

@@ -30,8 +30,12 @@ def _split(rules_name: str, hand: Hand) -> str:
     return steps[-1].payout.split
 
 
-@pytest.mark.parametrize(("rules_name", "hand", "english", "german"), HANDS, ids=[f"{r}-{h.type}" for r, h, *_ in HANDS])
-def test_a_sentence_kept_in_one_language_is_not_served_in_the_other(rules_name: str, hand: Hand, english: str, german: str) -> None:
+@pytest.mark.parametrize(
+    ("rules_name", "hand", "english", "german"), HANDS, ids=[f"{r}-{h.type}" for r, h, *_ in HANDS]
+)
+def test_a_sentence_kept_in_one_language_is_not_served_in_the_other(
+    rules_name: str, hand: Hand, english: str, german: str
+) -> None:
     with i18n.speaking("en"):
         first = _split(rules_name, hand)
     with i18n.speaking("de"):
@@ -60,18 +64,35 @@ def test_what_a_tables_settings_decide_is_worded_again_in_the_other_language() -
     assert deutsch == "Laufende (2, zählen erst ab 3)"
 
 
-@pytest.mark.parametrize(("rules_name", "hand", "english", "german"), [
-    ("doppelkopf-turnier", Hand("normal", player="Anna", partner="Berta", augen=160, re=True, re_absage=90, fuchs_re=1),
-     "Re wins: won 1, keine 90 +1, Re announced +2, Re announced keine 90 +1, Fuchs caught +1 = 6",
-     "Re gewinnt: gewonnen 1, keine 90 +1, Re angesagt +2, Re keine 90 abgesagt +1, Fuchs gefangen +1 = 6"),
-    ("doppelkopf-turnier", Hand("normal", player="Anna", partner="Berta", augen=100, re_absage=60, kontra_absage=60),
-     "nobody wins; net for Kontra: 120 against keine 90 1, 90 against keine 60 +1, 90 against keine 60 (Re) −1 = 1",
-     "niemand gewinnt; netto für Kontra: 120 gegen keine 90 1, 90 gegen keine 60 +1, 90 gegen keine 60 (Re) −1 = 1"),
-    ("doppelkopf", Hand("normal", player="Anna", partner="Berta", augen=130, fuchs_re=2),
-     "Alten win 5, 2 Füchse caught (Re) +10 = 15", "Alten gewinnen 5, 2 Füchse gefangen (Re) +10 = 15"),
-    ("doppelkopf", Hand("damensolo", player="Berta", augen=100),
-     "Soloist loses 10 = 10", "Solist verliert 10 = 10"),
-])
+@pytest.mark.parametrize(
+    ("rules_name", "hand", "english", "german"),
+    [
+        (
+            "doppelkopf-turnier",
+            Hand("normal", player="Anna", partner="Berta", augen=160, re=True, re_absage=90, fuchs_re=1),
+            "Re wins: won 1, keine 90 +1, Re announced +2, Re announced keine 90 +1, Fuchs caught +1 = 6",
+            "Re gewinnt: gewonnen 1, keine 90 +1, Re angesagt +2, Re keine 90 abgesagt +1, Fuchs gefangen +1 = 6",
+        ),
+        (
+            "doppelkopf-turnier",
+            Hand("normal", player="Anna", partner="Berta", augen=100, re_absage=60, kontra_absage=60),
+            "nobody wins; net for Kontra: 120 against keine 90 1, 90 against keine 60 +1, 90 against keine 60 (Re) −1 = 1",
+            "niemand gewinnt; netto für Kontra: 120 gegen keine 90 1, 90 gegen keine 60 +1, 90 gegen keine 60 (Re) −1 = 1",
+        ),
+        (
+            "doppelkopf",
+            Hand("normal", player="Anna", partner="Berta", augen=130, fuchs_re=2),
+            "Alten win 5, 2 Füchse caught (Re) +10 = 15",
+            "Alten gewinnen 5, 2 Füchse gefangen (Re) +10 = 15",
+        ),
+        (
+            "doppelkopf",
+            Hand("damensolo", player="Berta", augen=100),
+            "Soloist loses 10 = 10",
+            "Solist verliert 10 = 10",
+        ),
+    ],
+)
 def test_a_doppelkopf_value_is_counted_in_the_words_of_the_language_spoken(rules_name, hand, english, german) -> None:
     # The steps are the game's (keine 90, Fuchs, gegen die Alten); the words around them are the reader's.
     rules = registry.get(rules_name)

@@ -87,7 +87,11 @@ def test_a_file_in_a_folder_that_does_not_exist_is_refused_not_created(tmp_path,
     code = main(["--db", target, "session", "list"])
     err = capsys.readouterr().err
     missing = (tmp_path / target).parent
-    assert code == 2 and err == f"schreiber: --db: the folder {missing} does not exist; create it first, or name a file in a folder that exists.\n"
+    assert (
+        code == 2
+        and err
+        == f"schreiber: --db: the folder {missing} does not exist; create it first, or name a file in a folder that exists.\n"
+    )
     assert list(tmp_path.iterdir()) == []
     monkeypatch.setenv("SCHREIBER_DB", target)
     assert main(["session", "list"]) == 2
@@ -129,11 +133,16 @@ def test_passing_failures_are_told_from_refusals_by_one_classification(tmp_path)
     refused = raised(lambda: create_engine("postgresql+psycopg://postgres@127.0.0.1:1/test").connect())
     assert isinstance(refused, OperationalError) and "refused" in str(refused.orig).lower() and passing(refused)
     # The server's answers while it shuts down and restarts (psycopg's classes for their SQLSTATEs).
-    for sqlstate, said in (("57P01", "terminating connection due to administrator command"),
-                           ("57P03", "the database system is shutting down"), ("53100", "could not extend file: No space left on device"),
-                           ("55P03", "canceling statement due to lock timeout")):
+    for sqlstate, said in (
+        ("57P01", "terminating connection due to administrator command"),
+        ("57P03", "the database system is shutting down"),
+        ("53100", "could not extend file: No space left on device"),
+        ("55P03", "canceling statement due to lock timeout"),
+    ):
         error = OperationalError("INSERT", {}, psycopg.errors.lookup(sqlstate)(said))
-        assert passing(error) and isinstance(database_error(error, "the ledger could not be written"), Unavailable), sqlstate
+        assert passing(error) and isinstance(database_error(error, "the ledger could not be written"), Unavailable), (
+            sqlstate
+        )
 
     # SQLite: a read-only file, a lock held by another writer.
     path = tmp_path / "one.db"

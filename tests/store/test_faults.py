@@ -20,7 +20,9 @@ SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 def run(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """`schreiber ARGS` as a separate process, the way a second terminal runs it."""
-    return subprocess.run([SCHREIBER, *args], capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [SCHREIBER, *args], capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+    )
 
 
 def _journal_mode(path: Path) -> str:
@@ -44,8 +46,13 @@ def test_another_applications_sqlite_database_is_refused_and_left_alone(tmp_path
             conn.execute("INSERT INTO alembic_version VALUES ('ae1027a6acf')")
     conn.close()
     before = path.read_bytes()
-    for args in (["session", "list"], ["db", "upgrade"], ["db", "check"], ["db", "info"],
-                 ["session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"]):
+    for args in (
+        ["session", "list"],
+        ["db", "upgrade"],
+        ["db", "check"],
+        ["db", "info"],
+        ["session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+    ):
         code = main(["--db", str(path), *args])
         err = capsys.readouterr().err
         assert code == 2, args
@@ -65,9 +72,15 @@ def test_another_applications_postgresql_schema_is_refused(db_url, capsys):
     code = main(["--db", db_url, "session", "list"])
     err = capsys.readouterr().err
     with engine.connect() as conn:
-        tables = conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'")).scalars().all() \
-            if db_url.startswith("sqlite") else \
-            conn.execute(text("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")).scalars().all()
+        tables = (
+            conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'")).scalars().all()
+            if db_url.startswith("sqlite")
+            else conn.execute(
+                text("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+            )
+            .scalars()
+            .all()
+        )
     engine.dispose()
     assert code == 2 and "is not a schreiber ledger" in err and err.count("\n") == 1
     assert tables == ["recipe"]
@@ -88,8 +101,15 @@ BAD_URLS = [
 @pytest.mark.parametrize("url", BAD_URLS)
 @pytest.mark.parametrize(
     "args",
-    [["session", "list"], ["add", "rufspiel", "--player", "A"], ["db", "info"], ["db", "check"], ["db", "backup", "x.db"],
-     ["db", "upgrade"], ["db", "path"]],
+    [
+        ["session", "list"],
+        ["add", "rufspiel", "--player", "A"],
+        ["db", "info"],
+        ["db", "check"],
+        ["db", "backup", "x.db"],
+        ["db", "upgrade"],
+        ["db", "path"],
+    ],
     ids=lambda a: " ".join(a[:2]),
 )
 def test_no_refusal_prints_the_password(url, args, capsys, monkeypatch, tmp_path):
@@ -146,7 +166,10 @@ def test_a_lock_held_by_another_process_is_busy_not_an_upgrade_failure(tmp_path,
 
         build_0001_ledger(f"sqlite:///{path}")
     else:
-        assert run("--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+        assert (
+            run("--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode
+            == 0
+        )
     holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path), "30"], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
@@ -164,7 +187,11 @@ def test_a_lock_held_by_another_process_is_busy_not_an_upgrade_failure(tmp_path,
     if behind:
         assert not path.with_name("club.db.bak-0001").exists()  # nothing was even attempted
     # The lock gone, the same command goes through (and the old ledger is upgraded).
-    ran = run("--db", str(path), *(["db", "upgrade"] if behind else ["add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70"]))
+    ran = run(
+        "--db",
+        str(path),
+        *(["db", "upgrade"] if behind else ["add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70"]),
+    )
     assert ran.returncode == 0, ran.stderr
     assert "ok: the store is intact" in run("--db", str(path), "db", "check").stdout
 
@@ -172,17 +199,34 @@ def test_a_lock_held_by_another_process_is_busy_not_an_upgrade_failure(tmp_path,
 def test_on_postgresql_a_held_lock_is_busy_after_the_same_wait_as_on_sqlite(db_url):
     if db_url.startswith("sqlite"):
         pytest.skip("the SQLite case is the test above")
-    assert run("--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+    assert (
+        run("--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+    )
     holder = create_engine(db_url).connect()
     # Another terminal in the middle of a long write (an import): the change counter's row is locked.
     holder.execute(text("SELECT value FROM ledger_state WHERE key = 'changes' FOR UPDATE"))
     try:
         started = time.monotonic()
-        ran = run("--db", db_url, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70",
-                  env={"SCHREIBER_BUSY_TIMEOUT": "0.5"}, timeout=30)
+        ran = run(
+            "--db",
+            db_url,
+            "add",
+            "rufspiel",
+            "--player",
+            "A",
+            "--partner",
+            "B",
+            "--augen",
+            "70",
+            env={"SCHREIBER_BUSY_TIMEOUT": "0.5"},
+            timeout=30,
+        )
         waited = time.monotonic() - started
         assert ran.returncode == 2, ran
-        assert ran.stderr.startswith("schreiber: the ledger is busy (another schreiber is writing)") and ran.stderr.count("\n") == 1
+        assert (
+            ran.stderr.startswith("schreiber: the ledger is busy (another schreiber is writing)")
+            and ran.stderr.count("\n") == 1
+        )
         assert 0.5 <= waited < 10  # it waited for the other writer, and not for good
     finally:
         holder.rollback()
@@ -212,7 +256,9 @@ HOLD = {
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 @pytest.mark.parametrize("moment", sorted(HOLD))
 def test_a_connection_killed_under_add_is_one_sentence(db_url, moment):
-    assert run("--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+    assert (
+        run("--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D").returncode == 0
+    )
     tag = f"schreiber-kill-{uuid.uuid4().hex[:8]}"
     url = f"{db_url}&application_name={tag}"
     admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
@@ -222,15 +268,23 @@ def test_a_connection_killed_under_add_is_one_sentence(db_url, moment):
         holder.execute(text(HOLD[moment]))
         add = subprocess.Popen(
             [SCHREIBER, "--db", url, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         deadline = time.monotonic() + 30
         with admin.connect() as conn:
             while True:
-                pids = conn.execute(
-                    text("SELECT pid FROM pg_stat_activity WHERE application_name = :tag AND wait_event_type = 'Lock'"),
-                    {"tag": tag},
-                ).scalars().all()
+                pids = (
+                    conn.execute(
+                        text(
+                            "SELECT pid FROM pg_stat_activity WHERE application_name = :tag AND wait_event_type = 'Lock'"
+                        ),
+                        {"tag": tag},
+                    )
+                    .scalars()
+                    .all()
+                )
                 if pids or time.monotonic() > deadline:
                     break
                 time.sleep(0.05)

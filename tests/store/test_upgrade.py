@@ -126,8 +126,14 @@ EVENINGS = [
         PLAYERS,
         [
             Hand("spiel", player=p, augen=a, schwarz=s, teams=KLASSISCH_TEAMS)
-            for p, a, s in [("Anna", 70, False), ("Carl", 95, False), ("Berta", 60, False),
-                            ("Anna", 40, False), ("Dora", 92, False), ("Carl", 120, True)]
+            for p, a, s in [
+                ("Anna", 70, False),
+                ("Carl", 95, False),
+                ("Berta", 60, False),
+                ("Anna", 40, False),
+                ("Dora", 92, False),
+                ("Carl", 120, True),
+            ]
         ],
         assignments=("einsatz=50",),
         teams=[list(t) for t in KLASSISCH_TEAMS],
@@ -169,23 +175,39 @@ def build_0001_ledger(url: str) -> dict:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
         for table_id, evening in enumerate(EVENINGS, start=1):
             rules = registry.get(evening.rules)
-            settings = {k: list(v) if isinstance(v, tuple) else v
-                        for k, v in registry.settings_for(rules, list(evening.assignments)).items()}
+            settings = {
+                k: list(v) if isinstance(v, tuple) else v
+                for k, v in registry.settings_for(rules, list(evening.assignments)).items()
+            }
             for name in evening.players:
                 if name not in player_ids:
                     player_ids[name] = len(player_ids) + 1
-                    conn.execute(text("INSERT INTO player (id, name, name_key) VALUES (:i, :n, :k)"),
-                                 {"i": player_ids[name], "n": name, "k": name.casefold()})
+                    conn.execute(
+                        text("INSERT INTO player (id, name, name_key) VALUES (:i, :n, :k)"),
+                        {"i": player_ids[name], "n": name, "k": name.casefold()},
+                    )
             conn.execute(
-                text("INSERT INTO runde (id, name, rules, settings, tariff, date, first_dealer, teams, closed) "
-                     "VALUES (:id, :name, :rules, :settings, :tariff, :date, :fd, :teams, :closed)"),
-                {"id": table_id, "name": evening.name, "rules": evening.rules, "settings": json.dumps(settings),
-                 "tariff": evening.tariff, "date": evening.date, "fd": evening.first_dealer,
-                 "teams": json.dumps(evening.teams) if evening.teams else None, "closed": table_id < 3},
+                text(
+                    "INSERT INTO runde (id, name, rules, settings, tariff, date, first_dealer, teams, closed) "
+                    "VALUES (:id, :name, :rules, :settings, :tariff, :date, :fd, :teams, :closed)"
+                ),
+                {
+                    "id": table_id,
+                    "name": evening.name,
+                    "rules": evening.rules,
+                    "settings": json.dumps(settings),
+                    "tariff": evening.tariff,
+                    "date": evening.date,
+                    "fd": evening.first_dealer,
+                    "teams": json.dumps(evening.teams) if evening.teams else None,
+                    "closed": table_id < 3,
+                },
             )
             for position, name in enumerate(evening.players):
-                conn.execute(text("INSERT INTO seat (runde_id, position, player_id) VALUES (:r, :p, :pl)"),
-                             {"r": table_id, "p": position, "pl": player_ids[name]})
+                conn.execute(
+                    text("INSERT INTO seat (runde_id, position, player_id) VALUES (:r, :p, :pl)"),
+                    {"r": table_id, "p": position, "pl": player_ids[name]},
+                )
             steps = _fold(evening, settings)
             hands = {}
             for index, (hand, step) in enumerate(zip(evening.hands, steps, strict=True)):
@@ -199,11 +221,19 @@ def build_0001_ledger(url: str) -> dict:
                 _insert_hand(conn, hand_id, table_id, number, hand, "live", replaces)
                 for name, points in step.payout.points.items():
                     conn.execute(
-                        text("INSERT INTO payout (hand_id, player_id, points, sat_out, won, solo, runde_id) "
-                             "VALUES (:h, :p, :pts, :out, :won, :solo, :r)"),
-                        {"h": hand_id, "p": player_ids[name], "pts": points,
-                         "out": name in step.before.sitting_out, "won": points > 0,
-                         "solo": step.payout.soloist == name, "r": table_id},
+                        text(
+                            "INSERT INTO payout (hand_id, player_id, points, sat_out, won, solo, runde_id) "
+                            "VALUES (:h, :p, :pts, :out, :won, :solo, :r)"
+                        ),
+                        {
+                            "h": hand_id,
+                            "p": player_ids[name],
+                            "pts": points,
+                            "out": name in step.before.sitting_out,
+                            "won": points > 0,
+                            "solo": step.payout.soloist == name,
+                            "r": table_id,
+                        },
                     )
                 hands[number] = (hand.to_facts(), dict(step.payout.points))
             if evening.voided is not None:
@@ -223,10 +253,20 @@ def build_0001_ledger(url: str) -> dict:
 
 def _insert_hand(conn, id_: int, table_id: int, number: int, hand: Hand, status: str, replaces: int | None) -> None:
     conn.execute(
-        text("INSERT INTO hand (id, runde_id, number, type, facts, note, status, replaces_id) "
-             "VALUES (:id, :r, :n, :t, :f, :note, :s, :rep)"),
-        {"id": id_, "r": table_id, "n": number, "t": hand.type, "f": json.dumps(hand.to_facts()),
-         "note": hand.note, "s": status, "rep": replaces},
+        text(
+            "INSERT INTO hand (id, runde_id, number, type, facts, note, status, replaces_id) "
+            "VALUES (:id, :r, :n, :t, :f, :note, :s, :rep)"
+        ),
+        {
+            "id": id_,
+            "r": table_id,
+            "n": number,
+            "t": hand.type,
+            "f": json.dumps(hand.to_facts()),
+            "note": hand.note,
+            "s": status,
+            "rep": replaces,
+        },
     )
 
 
@@ -237,8 +277,26 @@ def _payout_rows(conn) -> list:
 
 
 # Columns export csv has written since revision 0001; later columns (such as the table's uid) are new.
-STABLE_COLUMNS = ("session", "session_name", "date", "rules", "tariff", "hand", "type", "dealer", "seat", "name",
-                  "points", "value", "breakdown", "note", "facts", "settings", "first_dealer", "teams")
+STABLE_COLUMNS = (
+    "session",
+    "session_name",
+    "date",
+    "rules",
+    "tariff",
+    "hand",
+    "type",
+    "dealer",
+    "seat",
+    "name",
+    "points",
+    "value",
+    "breakdown",
+    "note",
+    "facts",
+    "settings",
+    "first_dealer",
+    "teams",
+)
 
 
 def _export(cli) -> list[dict[str, str]]:
@@ -253,9 +311,12 @@ def test_a_0001_ledger_full_of_evenings_upgrades_with_nothing_changed(db_url, cl
         assert stored_revision(engine) == SCHEMA_REVISION
         with engine.connect() as conn:
             assert _payout_rows(conn) == expected["payout_rows"]
-            assert conn.execute(
-                text("SELECT id, runde_id, number, type, facts, note, status, replaces_id FROM hand ORDER BY id")
-            ).all() == expected["hand_rows"]
+            assert (
+                conn.execute(
+                    text("SELECT id, runde_id, number, type, facts, note, status, replaces_id FROM hand ORDER BY id")
+                ).all()
+                == expected["hand_rows"]
+            )
             uids = conn.execute(text("SELECT uid FROM runde")).scalars().all()
         assert len(uids) == len(EVENINGS) == len(set(uids)) and all(len(u) == 36 for u in uids)
         ledger = Ledger(engine)
@@ -270,7 +331,11 @@ def test_a_0001_ledger_full_of_evenings_upgrades_with_nothing_changed(db_url, cl
     assert "ok: the store is intact" in cli.ok("db", "check")
     rows = _export(cli)
     by_key = {(int(r["session"]), int(r["hand"]), r["name"]): r for r in rows}
-    assert len(by_key) == len(rows) == sum(len(w["hands"]) * len(w["evening"].players) for w in expected["tables"].values())
+    assert (
+        len(by_key)
+        == len(rows)
+        == sum(len(w["hands"]) * len(w["evening"].players) for w in expected["tables"].values())
+    )
     for table_id, want in expected["tables"].items():
         evening = want["evening"]
         for number, (facts, points) in want["hands"].items():

@@ -44,7 +44,7 @@ def test_money_as_each_language_writes_it(cents, english, german_):
         assert text.money(cents) == german_
 
 
-@given(st.integers(-10**9, 10**9), st.booleans())
+@given(st.integers(-(10**9), 10**9), st.booleans())
 def test_money_reads_back_as_the_cents_it_was(cents, german_):
     with i18n.speaking("de" if german_ else "en"):
         said = text.money(cents, plus=True)
@@ -101,7 +101,12 @@ def test_signed_points(n, said):
 
 @pytest.mark.parametrize(
     ("names", "said"),
-    [([], ""), (["Anna"], "Anna"), (["Anna", "Carl"], "Anna and Carl"), (["Anna", "Berta", "Carl"], "Anna, Berta and Carl")],
+    [
+        ([], ""),
+        (["Anna"], "Anna"),
+        (["Anna", "Carl"], "Anna and Carl"),
+        (["Anna", "Berta", "Carl"], "Anna, Berta and Carl"),
+    ],
 )
 def test_names_listed_in_english(names, said):
     assert text.and_list(names) == said
@@ -109,7 +114,12 @@ def test_names_listed_in_english(names, said):
 
 def test_a_german_refusal_lists_the_missing_names_in_german(tmp_path):
     """It said "es fehlen Carl and Dora": the list of names was joined with an English "and"."""
-    assert german(tmp_path, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora").returncode == 0
+    assert (
+        german(
+            tmp_path, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora"
+        ).returncode
+        == 0
+    )
     ran = german(tmp_path, "add", "ramsch", "--augen", "Anna=60", "Berta=60")
     assert ran.returncode == 2
     assert ran.stderr == "schreiber: --augen NAME=N braucht es für jeden Spieler; es fehlen Carl und Dora.\n"
@@ -123,7 +133,23 @@ def test_a_report_writes_money_as_each_language_does(cli, tmp_path):
     assert "€0.60" in english and "−€0.20" in english and "Berta pays Carl €0.20" in english
     assert "0,60 €" not in english
     # The same evening in German, on an SQLite ledger of its own.
-    assert german(tmp_path, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10").returncode == 0
+    assert (
+        german(
+            tmp_path,
+            "session",
+            "new",
+            "--rules",
+            "schafkopf",
+            "--players",
+            "Anna",
+            "Berta",
+            "Carl",
+            "Dora",
+            "--tariff",
+            "10",
+        ).returncode
+        == 0
+    )
     assert german(tmp_path, "add", "wenz", "--player", "Carl", "--augen", "65").returncode == 0
     deutsch = german(tmp_path, "report").stdout
     assert "0,60 €" in deutsch and "−0,20 €" in deutsch and "Berta zahlt Carl 0,20 €" in deutsch
@@ -142,7 +168,9 @@ def test_session_list_csv_guards_a_formula(cli):
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "65")
     rows = list(csv.DictReader(io.StringIO(cli.ok("session", "list", "--format", "csv"))))
     assert rows[0]["name"] == "'" + FORMULA
-    assert rows[0]["closed"] == "false" and rows[0]["active"] == "true" and rows[0]["players"] == "Anna, Berta, Carl, Dora"
+    assert (
+        rows[0]["closed"] == "false" and rows[0]["active"] == "true" and rows[0]["players"] == "Anna, Berta, Carl, Dora"
+    )
     exported = list(csv.DictReader(io.StringIO(cli.ok("export", "csv"))))
     assert {r["session_name"] for r in exported} == {"'" + FORMULA}  # as export always did
 

@@ -33,8 +33,22 @@ def text(body: str) -> str:
 
 @pytest.fixture
 def evening(cli):
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil", "--tariff", "10",
-           "--name", "Stammtisch")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "Emil",
+        "--tariff",
+        "10",
+        "--name",
+        "Stammtisch",
+    )
     cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "75", "--laufende", "3", "--bock")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "40", "--note", "<b>Carl's</b> wenz")
     return cli
@@ -53,7 +67,7 @@ def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(e
     page = text(r.text)
     assert "Session 1 “Stammtisch”" in page and "schafkopf" in page and "2 hands" in page
     # Standings: every player, best first, with points and money as `report` has them.
-    standings = page[page.index("Standings"):page.index("Who pays whom")]
+    standings = page[page.index("Standings") : page.index("Who pays whom")]
     names = [p["name"] for p in report["players"]]
     assert [n for n in re.findall(r"\b(Anna|Berta|Carl|Dora|Emil)\b", standings)] == names
     for p in report["players"]:
@@ -99,11 +113,37 @@ def test_a_long_table_lists_the_latest_hands_and_all_of_them_on_request(cli):
 
 
 def test_season_page_shows_points_per_rule_set_and_money_across(cli):
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10",
-           "--date", "2026-01-10")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--tariff",
+        "10",
+        "--date",
+        "2026-01-10",
+    )
     cli.ok("add", "wenz", "--player", "Anna", "--augen", "80")
-    cli.ok("session", "new", "--rules", "doppelkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "5",
-           "--date", "2026-02-10")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "doppelkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--tariff",
+        "5",
+        "--date",
+        "2026-02-10",
+    )
     cli.ok("add", "normal", "--player", "Berta", "--partner", "Dora", "--augen", "150")
     everything = cli.json("report", "--all", "--format", "json")
     with client(cli.url, Scope(all_tables=True)) as c:
@@ -131,9 +171,25 @@ def test_every_hand_added_from_another_process_reaches_an_open_event_stream(even
     with client(evening.url) as c, c.stream("GET", "/events") as stream:
         lines = stream.iter_lines()
         first = _next_change(lines)
-        adder = threading.Thread(target=lambda: subprocess.run(
-            [SCHREIBER, "--db", evening.url, "add", "rufspiel", "--player", "Dora", "--partner", "Emil", "--augen", "33"],
-            check=True, capture_output=True))
+        adder = threading.Thread(
+            target=lambda: subprocess.run(
+                [
+                    SCHREIBER,
+                    "--db",
+                    evening.url,
+                    "add",
+                    "rufspiel",
+                    "--player",
+                    "Dora",
+                    "--partner",
+                    "Emil",
+                    "--augen",
+                    "33",
+                ],
+                check=True,
+                capture_output=True,
+            )
+        )
         adder.start()
         second = _next_change(lines)
         adder.join()
@@ -208,8 +264,11 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.sh"
 def test_every_rule_set_s_example_evening_is_shown_whole(script, tmp_path):
     import os
 
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "SCHREIBER_DB": str(tmp_path / "evening.db")}
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "SCHREIBER_DB": str(tmp_path / "evening.db"),
+    }
     subprocess.run(["bash", str(script)], check=True, capture_output=True, env=env, timeout=300)
     url = f"sqlite:///{tmp_path / 'evening.db'}"
     ledger = Ledger.open(url)
@@ -231,7 +290,7 @@ def test_every_rule_set_s_example_evening_is_shown_whole(script, tmp_path):
         from schreiber.report.drawing import drawing_svg
 
         svg = drawing_svg(view.rules.teams_view(view.table.settings, view.state))
-        assert raw.count("<svg") == 1 and "<?xml" not in raw and svg[svg.index("<svg"):] in raw
+        assert raw.count("<svg") == 1 and "<?xml" not in raw and svg[svg.index("<svg") :] in raw
 
 
 def test_head_answers_every_page_without_a_body(evening):
@@ -263,14 +322,18 @@ def test_the_page_shows_the_chart_of_schreiber_chart_and_follows_it(evening):
 
     with client(evening.url) as c:
         # A table's page draws its chart for a column as wide as a phone (issue 24).
-        first = re.search(r'<img src="(/chart\.svg\?size=phone&amp;v=\d+)"', c.get("/").text).group(1).replace("&amp;", "&")
+        first = (
+            re.search(r'<img src="(/chart\.svg\?size=phone&amp;v=\d+)"', c.get("/").text).group(1).replace("&amp;", "&")
+        )
         svg = c.get(first)
         assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
         assert svg.text == render_svg(series(Ledger.open(evening.url), Scope()), compact=True)
         assert all(name in svg.text for name in ("Anna", "Berta", "Carl", "Dora", "Emil"))
         assert c.get("/chart.svg").text == render_svg(series(Ledger.open(evening.url), Scope()))
         evening.ok("add", "rufspiel", "--player", "Dora", "--partner", "Emil", "--augen", "33")
-        second = re.search(r'<img src="(/chart\.svg\?size=phone&amp;v=\d+)"', c.get("/").text).group(1).replace("&amp;", "&")
+        second = (
+            re.search(r'<img src="(/chart\.svg\?size=phone&amp;v=\d+)"', c.get("/").text).group(1).replace("&amp;", "&")
+        )
         assert second != first and c.get(second).text != svg.text
         assert c.post("/chart.svg").status_code == 405
     with client(evening.url, Scope(all_tables=True)) as c:
@@ -291,8 +354,10 @@ def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
     for group in stats["groups"]:
         assert f"{group['rules']} {group['hands']} hands" in part
         for p in group["players"]:
-            row = (f"{p['name']} {p['hands']} {p['won']} {p['as_player']['won']}/{p['as_player']['played']} "
-                   f"{p['as_partner']['won']}/{p['as_partner']['played']} {p['as_opponent']['won']}/{p['as_opponent']['played']}")
+            row = (
+                f"{p['name']} {p['hands']} {p['won']} {p['as_player']['won']}/{p['as_player']['played']} "
+                f"{p['as_partner']['won']}/{p['as_partner']['played']} {p['as_opponent']['won']}/{p['as_opponent']['played']}"
+            )
             assert row in part, row
 
 

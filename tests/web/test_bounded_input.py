@@ -27,8 +27,21 @@ def day(cli):
     """A season's tournament with a Startgeld, drawn: eight of nine season players checked in, three paid."""
     cli.ok("season", "new", "Cup", "--rules", "preisschafkopf")
     cli.ok("season", "register", "Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida")
-    cli.ok("tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--season", "1", "--hands", "4", "--seed", "9",
-           "--set", "startgeld=1500")
+    cli.ok(
+        "tournament",
+        "new",
+        "Kirchweih",
+        "--rules",
+        "preisschafkopf",
+        "--season",
+        "1",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+        "--set",
+        "startgeld=1500",
+    )
     cli.ok("tournament", "checkin", *map(str, range(1, 9)))
     cli.ok("tournament", "pay", "1", "2", "3")
     cli.ok("tournament", "draw")
@@ -46,10 +59,12 @@ def test_serve_all_shows_the_money_of_a_ledger_with_a_money_table_and_one_withou
             r = c.get(path)
             assert_hardened(r, path)
             seen = text(r.text)
-            money = seen[seen.index("Money, all rule sets"):]
+            money = seen[seen.index("Money, all rule sets") :]
             # As `report --all` lists it: most money first, a name deciding between equal sums.
-            assert money.startswith("Money, all rule sets player money Anna €0.10 Carl €0.10 Emil €0.00 Fritz €0.00 "
-                                    "Gerda €0.00 Hans €0.00 Berta −€0.10 Dora −€0.10"), (path, money[:200])
+            assert money.startswith(
+                "Money, all rule sets player money Anna €0.10 Carl €0.10 Emil €0.00 Fritz €0.00 "
+                "Gerda €0.00 Hans €0.00 Berta −€0.10 Dora −€0.10"
+            ), (path, money[:200])
 
 
 @pytest.mark.parametrize("body", [b"[" * 1000, b"[" * 999 + b"1", b"{" * 1000])

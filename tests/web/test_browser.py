@@ -36,9 +36,37 @@ def _run(url: str, *args: str) -> None:
 
 
 def test_the_page_follows_hands_from_another_process_without_reloading(db_url, browser, tmp_path):
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "Emil",
-         "--tariff", "10", "--name", "Stammtisch")
-    _run(db_url, "add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "75", "--laufende", "3", "--bock")
+    _run(
+        db_url,
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "Emil",
+        "--tariff",
+        "10",
+        "--name",
+        "Stammtisch",
+    )
+    _run(
+        db_url,
+        "add",
+        "rufspiel",
+        "--player",
+        "Berta",
+        "--partner",
+        "Carl",
+        "--augen",
+        "75",
+        "--laufende",
+        "3",
+        "--bock",
+    )
     _run(db_url, "add", "wenz", "--player", "Carl", "--augen", "40")
     served = Served(db_url)
     try:
@@ -69,8 +97,11 @@ def test_the_page_follows_hands_from_another_process_without_reloading(db_url, b
         browser.wait(lambda: "reconnecting" in browser.text(), "the page to notice")
         _run(db_url, "undo")
         served = Served(db_url, "--port", str(port))
-        browser.wait(lambda: "Farbsolo Dora" not in browser.text() and "2 hands" in browser.text(), "the page to re-sync",
-                     timeout=20)
+        browser.wait(
+            lambda: "Farbsolo Dora" not in browser.text() and "2 hands" in browser.text(),
+            "the page to re-sync",
+            timeout=20,
+        )
         assert browser.js("window.notReloaded") is None  # the ?wall page was opened afresh above
     finally:
         served.stop()
@@ -86,10 +117,17 @@ def test_the_chart_on_a_phone_is_as_wide_as_the_page_readable_and_in_its_own_pla
     try:
         browser.size(390, 844, mobile=True)
         browser.open(served.address)
-        browser.wait(lambda: browser.js("document.querySelector('.chart img') && document.querySelector('.chart img').complete "
-                                        "&& document.querySelector('.chart img').naturalWidth > 0"), "the chart to load")
-        box = browser.js("(() => { const r = document.querySelector('.chart img').getBoundingClientRect();"
-                         " return [r.left, r.width, r.top, document.querySelector('.chart img').naturalWidth]; })()")
+        browser.wait(
+            lambda: browser.js(
+                "document.querySelector('.chart img') && document.querySelector('.chart img').complete "
+                "&& document.querySelector('.chart img').naturalWidth > 0"
+            ),
+            "the chart to load",
+        )
+        box = browser.js(
+            "(() => { const r = document.querySelector('.chart img').getBoundingClientRect();"
+            " return [r.left, r.width, r.top, document.querySelector('.chart img').naturalWidth]; })()"
+        )
         left, shown, top, natural = box
         assert shown >= 390 - 2 * 24 - 16, box  # the page's width, less its margins and the paper's padding
         assert shown >= 0.85 * natural, box  # type drawn at about the size it is shown, not shrunk to a third

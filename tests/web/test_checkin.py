@@ -70,9 +70,13 @@ def test_the_organiser_checks_in_by_number_name_and_card_address(door):
         for headers in ({"Sec-Fetch-Site": "none"}, {"Sec-Fetch-Site": "cross-site"}, {}):
             client.get("/checkin?number=18", headers=headers)
         assert entrants(cli) == ["Spieler17"]
-        by_name = client.post("/checkin", data={"who": "spieler04", "token": token}, headers={"Accept": "application/json"})
+        by_name = client.post(
+            "/checkin", data={"who": "spieler04", "token": token}, headers={"Accept": "application/json"}
+        )
         assert by_name.json()["said"] == "Spieler04 (4) is checked in."
-        walk_in = client.post("/checkin", data={"who": "Zenzi", "new": "1", "token": token}, headers={"Accept": "application/json"})
+        walk_in = client.post(
+            "/checkin", data={"who": "Zenzi", "new": "1", "token": token}, headers={"Accept": "application/json"}
+        )
         got = walk_in.json()
         assert got["said"] == "Zenzi is new to the season and checked in with start number 41."
         assert {"number": 41, "name": "Zenzi"} in got["new"] and {"number": 4, "name": "Spieler04"} in got["new"]
@@ -106,7 +110,9 @@ def test_checkin_command_and_its_refusals(door):
 def test_cards_pdf_has_a_card_per_player(door, tmp_path):
     cli = door
     out = tmp_path / "cards.pdf"
-    assert "40 check-in cards" in cli.ok("season", "cards", "--output", str(out), "--host", "192.168.1.10", "--port", "8150")
+    assert "40 check-in cards" in cli.ok(
+        "season", "cards", "--output", str(out), "--host", "192.168.1.10", "--port", "8150"
+    )
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert all(name in text for name in SEASON) and text.count("Show this card at the door.") == 40
     images = subprocess.run(["pdfimages", "-list", str(out)], capture_output=True, text=True, check=True).stdout
@@ -138,10 +144,14 @@ def test_thirty_players_checked_in_through_the_organisers_page_in_chromium(door,
             assert entrants(cli) == []
             browser.open(served.address + "checkin")
             for i in range(1, 11):  # typed numbers
-                browser.js(f"document.getElementById('who').value = '{i}'; document.querySelector('form.door').submit()")
+                browser.js(
+                    f"document.getElementById('who').value = '{i}'; document.querySelector('form.door').submit()"
+                )
                 browser.wait(lambda i=i: f"Spieler{i:02d} ({i}) is checked in." in browser.text(), f"number {i}")
             for i in range(11, 21):  # typed names, in lower case
-                browser.js(f"document.getElementById('who').value = 'spieler{i:02d}'; document.querySelector('form.door').submit()")
+                browser.js(
+                    f"document.getElementById('who').value = 'spieler{i:02d}'; document.querySelector('form.door').submit()"
+                )
                 browser.wait(lambda i=i: f"Spieler{i:02d} ({i}) is checked in." in browser.text(), f"name {i}")
             for i in range(21, 31):  # a card's QR code: the camera opens its address, the button checks in
                 browser.open(served.address + f"checkin?number={i}")
@@ -162,8 +172,20 @@ def test_thirty_players_checked_in_through_the_organisers_page_in_chromium(door,
 
 
 # A season as a club's: Özlem has start number 12, two Müllers, one name with ß.
-CLUB = ["Anna Schmidt", "Hans Müller", "Zenzi Müller", "Berta Maier", "Carl Huber", "Dora Weiß", "Emil Bauer", "Franz Wagner",
-        "Gerda Koch", "Heinz Richter", "Ines Wolf", "Özlem"]
+CLUB = [
+    "Anna Schmidt",
+    "Hans Müller",
+    "Zenzi Müller",
+    "Berta Maier",
+    "Carl Huber",
+    "Dora Weiß",
+    "Emil Bauer",
+    "Franz Wagner",
+    "Gerda Koch",
+    "Heinz Richter",
+    "Ines Wolf",
+    "Özlem",
+]
 
 
 @pytest.fixture
@@ -187,14 +209,19 @@ def test_checkin_command_finds_surnames_and_accents_and_lists_several(club):
     cli = club
     for typed in ("Müller", "müller", "Mueller"):
         ran = cli("tournament", "checkin", typed)
-        assert ran.code == 2 and f"NAME: '{typed}' could mean Hans Müller (2) or Zenzi Müller (3); give the start number." in ran.err
+        assert (
+            ran.code == 2
+            and f"NAME: '{typed}' could mean Hans Müller (2) or Zenzi Müller (3); give the start number." in ran.err
+        )
     assert entrants(cli, 1) == []
     assert "Checked in Özlem (12) to tournament 1." in cli.ok("tournament", "checkin", "Ozlem")
     assert "Özlem (12) is checked in already." in cli.ok("tournament", "checkin", "Oezlem")
     assert "Checked in Dora Weiß (6) to tournament 1." in cli.ok("tournament", "checkin", "weiss")
     assert "Checked in Zenzi Müller (3) to tournament 1." in cli.ok("tournament", "checkin", "zenzi mueller")
     ran = cli("tournament", "checkin", "Xaver")
-    assert ran.code == 2 and "NAME: 'Xaver' is not a player of this season; `schreiber season show` lists them." in ran.err
+    assert (
+        ran.code == 2 and "NAME: 'Xaver' is not a player of this season; `schreiber season show` lists them." in ran.err
+    )
     assert "Anna Schmidt" not in ran.err  # not the whole season, as before
     ran = cli("tournament", "checkin", "9" * 5000)
     assert ran.code == 2 and "NUMBER: a season start number has at most 6 digits." in ran.err
@@ -214,6 +241,7 @@ def test_the_door_finds_by_surname_accents_and_number_and_lists_several(club):
     cli = club
     client, token, ledger = organiser(cli)
     try:
+
         def post(**form):
             return client.post("/checkin", data={**form, "token": token}, headers={"Accept": "application/json"})
 
@@ -222,7 +250,9 @@ def test_the_door_finds_by_surname_accents_and_number_and_lists_several(club):
             assert several.status_code == 422
             assert [m["name"] for m in several.json()["matches"]] == ["Hans Müller", "Zenzi Müller"]
         page = client.post("/checkin", data={"who": "müller", "token": token})
-        assert page.status_code == 200 and "“müller” fits 2 players of the season; tap the one at the door." in page.text
+        assert (
+            page.status_code == 200 and "“müller” fits 2 players of the season; tap the one at the door." in page.text
+        )
         assert page.text.count('class="person"') == 2 and entrants(cli, 1) == []
         assert post(who="Ozlem").json()["said"] == "Özlem (12) is checked in."
         assert post(who="Oezlem").json()["said"] == "Özlem (12) was checked in already."
@@ -251,11 +281,16 @@ def test_a_new_name_close_to_a_season_players_is_asked_about_first(club):
         assert "Register Xaver as new to the season" in unknown.text
         # The button for the season player checks her in; the other registers the new name anyway.
         assert "Özlem (12) is checked in." in client.post("/checkin", data={"who": "12", "token": token}).text
-        anyway = client.post("/checkin", data={"who": "Oezlem", "new": "1", "sure": "1", "token": token},
-                             headers={"Accept": "application/json"})
+        anyway = client.post(
+            "/checkin",
+            data={"who": "Oezlem", "new": "1", "sure": "1", "token": token},
+            headers={"Accept": "application/json"},
+        )
         assert anyway.json()["said"] == "Oezlem is new to the season and checked in with start number 13."
         # A new name like no one's is registered without a question.
-        walk_in = client.post("/checkin", data={"who": "Xaver Zeller", "new": "1", "token": token}, headers={"Accept": "application/json"})
+        walk_in = client.post(
+            "/checkin", data={"who": "Xaver Zeller", "new": "1", "token": token}, headers={"Accept": "application/json"}
+        )
         assert walk_in.json()["said"] == "Xaver Zeller is new to the season and checked in with start number 14."
         assert entrants(cli, 1) == ["Özlem", "Oezlem", "Xaver Zeller"]
     finally:
@@ -309,9 +344,20 @@ def _post_through_asgi(app, headers: list[tuple[bytes, bytes]], chunks: int) -> 
         if message["type"] == "http.response.start":
             started.append(message["status"])
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-             "path": "/checkin", "raw_path": b"/checkin", "query_string": b"", "root_path": "",
-             "headers": [(b"host", b"testserver"), *headers], "server": ("testserver", 80), "client": ("127.0.0.1", 5000)}
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/checkin",
+        "raw_path": b"/checkin",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *headers],
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 5000),
+    }
     asyncio.run(app(scope, receive, send))
     return started[0], taken
 
@@ -375,8 +421,10 @@ def test_a_300_mb_post_without_a_key_leaves_the_servers_memory_as_it_was(club):
         chunk = b"who=" + b"x" * ((1 << 20) - 4)
         try:
             with socket.create_connection(("127.0.0.1", served.port), timeout=10) as conn:
-                conn.sendall(f"POST /checkin HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
-                             f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {total}\r\n\r\n".encode())
+                conn.sendall(
+                    f"POST /checkin HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n"
+                    f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {total}\r\n\r\n".encode()
+                )
                 try:
                     while sent < total:
                         conn.sendall(chunk)
@@ -420,13 +468,16 @@ def test_the_door_in_german_at_390_px_in_chromium(club, tmp_path):
             browser.wait(lambda: "Fehlen noch (12)" in browser.text(), "the door list")
 
             def typed(who: str, new: bool = False) -> None:
-                browser.js(f"document.getElementById('who').value = {who!r};"
-                           f"document.querySelector('form.door input[name=new]').checked = {'true' if new else 'false'};"
-                           "document.querySelector('form.door').submit()")
+                browser.js(
+                    f"document.getElementById('who').value = {who!r};"
+                    f"document.querySelector('form.door input[name=new]').checked = {'true' if new else 'false'};"
+                    "document.querySelector('form.door').submit()"
+                )
 
             def tap(label: str) -> None:
-                browser.js("[...document.querySelectorAll('button')].find(b => b.innerText.trim() === "
-                           f"{label!r}).click()")
+                browser.js(
+                    f"[...document.querySelectorAll('button')].find(b => b.innerText.trim() === {label!r}).click()"
+                )
 
             typed("Müller")
             browser.wait(lambda: "„Müller“ passt auf 2 Spieler der Saison" in browser.text(), "the two Müllers")
@@ -441,7 +492,10 @@ def test_the_door_in_german_at_390_px_in_chromium(club, tmp_path):
             browser.wait(lambda: "Zenzi Müller (3) ist eingecheckt." in browser.text(), "Zenzi Müller tapped")
             typed("Oezlem", new=True)  # a new name like Özlem's: asked first
             browser.wait(lambda: "Ist Özlem (12) gemeint?" in browser.text(), "the close-name question")
-            assert "Oezlem als neu in der Saison anmelden" in browser.text() and entrants(cli, 1) == ["Hans Müller", "Zenzi Müller"]
+            assert "Oezlem als neu in der Saison anmelden" in browser.text() and entrants(cli, 1) == [
+                "Hans Müller",
+                "Zenzi Müller",
+            ]
             browser.screenshot(str(shots / f"checkin-de-390-question-{backend}.png"), full=True)
             assert browser.js("document.documentElement.scrollWidth") <= 390
             typed("Ozlem")

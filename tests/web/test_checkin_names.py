@@ -22,8 +22,11 @@ def test_the_door_refuses_such_a_name_as_a_walk_in_and_by_name(door):  # noqa: F
         token = client.get("/checkin").text.split('name="token" value="')[1].split('"')[0]
         for bad in (NUL, LONG, RLO):
             for new in ("1", "0"):
-                r = client.post("/checkin", data={"who": bad, "new": new, "token": token},
-                                headers={"Accept": "application/json", "Origin": "http://testserver"})
+                r = client.post(
+                    "/checkin",
+                    data={"who": bad, "new": new, "token": token},
+                    headers={"Accept": "application/json", "Origin": "http://testserver"},
+                )
                 assert r.status_code == 422 and r.json()["error"] == f"NAME: {SAID[bad]}", (bad, new)
         assert entrants(door) == []
     finally:

@@ -48,17 +48,44 @@ def page_token(c: TestClient, key: str, **headers: str) -> str:
 
 def test_a_hand_posted_is_recorded_as_add_would_and_answered_with_show_json(table):
     c, key, __ = served(table.url)
-    body = {"type": "rufspiel", "player": "an", "partner": "Carl", "augen": 75, "laufende": 3, "kontra": True,
-            "klopfen": ["Berta"], "note": "from the phone"}
+    body = {
+        "type": "rufspiel",
+        "player": "an",
+        "partner": "Carl",
+        "augen": 75,
+        "laufende": 3,
+        "kontra": True,
+        "klopfen": ["Berta"],
+        "note": "from the phone",
+    }
     with c:
         r = c.post("/api/hands", json=body, headers=bearer(key))
         assert r.status_code == 201
         assert r.json() == table.json("show", "1", "--format", "json")
         # the same through ?key= and a Ramsch with Augen per player
-        r = c.post(f"/api/hands?key={key}", json={"type": "ramsch", "augen_by": {"Anna": 40, "Berta": 35, "Carl": 25, "Dora": 20}})
+        r = c.post(
+            f"/api/hands?key={key}",
+            json={"type": "ramsch", "augen_by": {"Anna": 40, "Berta": 35, "Carl": 25, "Dora": 20}},
+        )
         assert r.status_code == 201 and r.json()["number"] == 2
     # the command line records the same facts from the same words
-    table.ok("add", "rufspiel", "-p", "an", "-m", "Carl", "-a", "75", "-l", "3", "--kontra", "-k", "Berta", "-n", "from the phone")
+    table.ok(
+        "add",
+        "rufspiel",
+        "-p",
+        "an",
+        "-m",
+        "Carl",
+        "-a",
+        "75",
+        "-l",
+        "3",
+        "--kontra",
+        "-k",
+        "Berta",
+        "-n",
+        "from the phone",
+    )
     shown = [table.json("show", str(n), "--format", "json") for n in (1, 3)]
     assert shown[0]["facts"] == shown[1]["facts"] and shown[0]["payouts"] == shown[1]["payouts"]
 
@@ -69,7 +96,10 @@ def test_a_hand_posted_is_recorded_as_add_would_and_answered_with_show_json(tabl
         ({"type": "wenz", "player": "Xaver", "augen": 65}, ["wenz", "--player", "Xaver", "--augen", "65"]),
         ({"type": "wenz", "player": "Carl", "augen": 130}, ["wenz", "--player", "Carl", "--augen", "130"]),
         ({"type": "rufspiel", "player": "Carl", "augen": 65}, ["rufspiel", "--player", "Carl", "--augen", "65"]),
-        ({"type": "wenz", "player": "Carl", "augen": 65, "partner": "Anna"}, ["wenz", "--player", "Carl", "--augen", "65", "--partner", "Anna"]),
+        (
+            {"type": "wenz", "player": "Carl", "augen": 65, "partner": "Anna"},
+            ["wenz", "--player", "Carl", "--augen", "65", "--partner", "Anna"],
+        ),
         ({"type": "f", "player": "Carl"}, ["f", "--player", "Carl"]),
         ({"type": "ramsch", "augen_by": {"Anna": 40}}, ["ramsch", "--augen", "Anna=40"]),
         ({"type": "wenz", "player": "Carl", "augen": "viel"}, ["wenz", "--player", "Carl", "--augen", "viel"]),
@@ -90,8 +120,16 @@ def test_a_refusal_is_the_sentence_add_says_and_writes_nothing(table, body, args
 def test_a_refusal_follows_the_browsers_language(table):
     c, key, __ = served(table.url)
     with c:
-        de = c.post("/api/hands", json={"type": "wenz", "player": "Xaver", "augen": 65}, headers=bearer(key, **{"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}))
-        en = c.post("/api/hands", json={"type": "wenz", "player": "Xaver", "augen": 65}, headers=bearer(key, **{"Accept-Language": "en-GB"}))
+        de = c.post(
+            "/api/hands",
+            json={"type": "wenz", "player": "Xaver", "augen": 65},
+            headers=bearer(key, **{"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}),
+        )
+        en = c.post(
+            "/api/hands",
+            json={"type": "wenz", "player": "Xaver", "augen": 65},
+            headers=bearer(key, **{"Accept-Language": "en-GB"}),
+        )
     assert de.status_code == en.status_code == 422
     assert "ist kein Spieler an diesem Tisch" in de.json()["error"] and "is not a player" in en.json()["error"]
 
@@ -129,12 +167,21 @@ def test_repeated_wrong_keys_from_one_address_are_answered_ever_more_slowly(tabl
 def test_a_new_key_stops_the_old_one_at_once(table):
     c, old, __ = served(table.url)
     with c:
-        assert c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(old)).status_code == 201
+        assert (
+            c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(old)).status_code
+            == 201
+        )
         said = table.ok("session", "key", "--new")
         new = said.split("?key=")[1].split()[0]
         assert new != old and len(new) >= 22  # 192 random bits, URL-safe
-        assert c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(old)).status_code == 403
-        assert c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(new)).status_code == 201
+        assert (
+            c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(old)).status_code
+            == 403
+        )
+        assert (
+            c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(new)).status_code
+            == 201
+        )
     assert numbers(table) == [1, 2]
 
 
@@ -143,7 +190,10 @@ def test_without_entry_every_post_is_405(table):
     marker = ledger.changes()
     with c:
         for path in ("/api/hands", "/api/undo", f"/api/hands?key={key}", "/"):
-            assert c.post(path, json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(key)).status_code == 405
+            assert (
+                c.post(path, json={"type": "wenz", "player": "Carl", "augen": 65}, headers=bearer(key)).status_code
+                == 405
+            )
         assert "schreiber-token" not in c.get(f"/?key={key}").text  # the read-only page, no form
     assert ledger.changes() == marker
 
@@ -163,13 +213,24 @@ def test_idempotency_key_replayed_records_nothing_again_and_answers_as_the_first
 def test_expect_number_behind_the_table_is_409_with_the_hand_now_there(table):
     c, key, __ = served(table.url)
     with c:
-        assert c.post("/api/hands", json={"type": "wenz", "player": "Carl", "augen": 65, "expect_number": 1}, headers=bearer(key)).status_code == 201
-        r = c.post("/api/hands", json={"type": "geier", "player": "Dora", "augen": 70, "expect_number": 1}, headers=bearer(key))
+        assert (
+            c.post(
+                "/api/hands",
+                json={"type": "wenz", "player": "Carl", "augen": 65, "expect_number": 1},
+                headers=bearer(key),
+            ).status_code
+            == 201
+        )
+        r = c.post(
+            "/api/hands", json={"type": "geier", "player": "Dora", "augen": 70, "expect_number": 1}, headers=bearer(key)
+        )
         assert r.status_code == 409
         assert r.json()["error"] == "hand 1 was just recorded from another device."
         assert r.json()["hand"] == table.json("show", "1", "--format", "json") and r.json()["next_number"] == 2
         # confirmed by the user: recorded as the next hand
-        r = c.post("/api/hands", json={"type": "geier", "player": "Dora", "augen": 70, "expect_number": 2}, headers=bearer(key))
+        r = c.post(
+            "/api/hands", json={"type": "geier", "player": "Dora", "augen": 70, "expect_number": 2}, headers=bearer(key)
+        )
         assert r.status_code == 201 and r.json()["number"] == 2
     assert numbers(table) == [1, 2]
 
@@ -256,7 +317,11 @@ def test_a_hostile_name_and_note_are_text_everywhere_on_the_page(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", hostile)
     c, key, __ = served(cli.url)
     with c:
-        r = c.post("/api/hands", json={"type": "wenz", "player": hostile, "augen": 65, "note": "<b>x</b>&"}, headers=bearer(key))
+        r = c.post(
+            "/api/hands",
+            json={"type": "wenz", "player": hostile, "augen": 65, "note": "<b>x</b>&"},
+            headers=bearer(key),
+        )
         assert r.status_code == 201
         page = c.get(f"/?key={key}").text
         state = c.get(f"/entry/state?key={key}").json()
@@ -295,11 +360,19 @@ def test_the_page_is_told_that_the_dealer_deals_again_after_a_solo_as_add_says(t
     c, key, __ = served(table.url)
     with c:
         token = {"X-Schreiber-Token": page_token(c, key)}
-        solo = c.post(f"/entry/hands?key={key}", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=token).json()
-        plain = c.post(f"/entry/hands?key={key}", json={"type": "rufspiel", "player": "Anna", "partner": "Carl", "augen": 65},
-                       headers=token).json()
-        german = c.post(f"/entry/hands?key={key}", json={"type": "geier", "player": "Dora", "augen": 70},
-                        headers={**token, "Accept-Language": "de"}).json()
+        solo = c.post(
+            f"/entry/hands?key={key}", json={"type": "wenz", "player": "Carl", "augen": 65}, headers=token
+        ).json()
+        plain = c.post(
+            f"/entry/hands?key={key}",
+            json={"type": "rufspiel", "player": "Anna", "partner": "Carl", "augen": 65},
+            headers=token,
+        ).json()
+        german = c.post(
+            f"/entry/hands?key={key}",
+            json={"type": "geier", "player": "Dora", "augen": 70},
+            headers={**token, "Accept-Language": "de"},
+        ).json()
     assert solo["said"] == ["Solo: Anna deals again"] and solo["state"]["dealer"] == "Anna"
     assert plain["said"] == []
     assert german["said"] == ["Solo: Berta gibt noch einmal"]

@@ -33,7 +33,9 @@ class Phone:
         browser.wait(lambda: browser.js("!!document.querySelector('#types .type')"), "the hand types")
 
     def tap(self, selector: str) -> None:
-        found = self.b.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return false; e.click(); return true; }})()")
+        found = self.b.js(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return false; e.click(); return true; }})()"
+        )
         assert found, f"nothing to tap at {selector}"
 
     def type_in(self, selector: str, text: str) -> None:
@@ -56,7 +58,9 @@ class Phone:
         self.tap("#record")
 
         def done() -> bool:
-            refused = self.b.js("document.getElementById('refusal').hidden ? '' : document.getElementById('refusal').textContent")
+            refused = self.b.js(
+                "document.getElementById('refusal').hidden ? '' : document.getElementById('refusal').textContent"
+            )
             assert not refused, refused
             return f"Hand {number}:" in (self.b.js("document.getElementById('result').innerText") or "")
 
@@ -68,7 +72,9 @@ class Phone:
 
 
 def _run(url: str, *args: str) -> str:
-    return subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+    return subprocess.run(
+        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
+    ).stdout
 
 
 def _listed(url: str) -> list[dict]:
@@ -99,13 +105,17 @@ def _second_tab(browser: chromium.Browser) -> chromium.Browser:
 
 
 def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_phone_follows(db_url, browser, tmp_path):
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    _run(
+        db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
+    )
     served, link = _serve(db_url)
     try:
         watcher = _second_tab(browser)
         watcher.size(390, 844, mobile=True)
         watcher.open(served.address)
-        watcher.wait(lambda: watcher.js("document.getElementById('live').textContent") == "live", "the read-only page's stream")
+        watcher.wait(
+            lambda: watcher.js("document.getElementById('live').textContent") == "live", "the read-only page's stream"
+        )
         phone = Phone(browser, link)
         assert "Hand 1 · Anna deals" in browser.text()
 
@@ -145,19 +155,33 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('refusal').hidden"), "the refusal")
         refusal = browser.js("document.getElementById('refusal').textContent").replace("\u00ad", "")
-        said = subprocess.run([SCHREIBER, "--db", db_url, "add", "geier", "--player", "Dora"], capture_output=True, text=True, timeout=60)
+        said = subprocess.run(
+            [SCHREIBER, "--db", db_url, "add", "geier", "--player", "Dora"], capture_output=True, text=True, timeout=60
+        )
         assert said.returncode == 2 and said.stderr.strip() == "schreiber: --augen N is needed for geier."
         assert refusal == "Augen (card points) of the declarer's party is needed for Geier."
         assert browser.js("document.querySelector('[data-option=player] .chip.on').dataset.name") == "Dora"
         assert len(_listed(db_url)) == 3
 
         listed = _listed(db_url)
-        assert [(h["number"], h["description"]) for h in listed] == [(1, "rufspiel Anna+Carl"), (2, "wenz Carl"), (3, "ramsch")]
-        assert listed[0]["facts"] == {"type": "rufspiel", "player": "Anna", "partner": "Carl", "augen": 75, "laufende": 3}
+        assert [(h["number"], h["description"]) for h in listed] == [
+            (1, "rufspiel Anna+Carl"),
+            (2, "wenz Carl"),
+            (3, "ramsch"),
+        ]
+        assert listed[0]["facts"] == {
+            "type": "rufspiel",
+            "player": "Anna",
+            "partner": "Carl",
+            "augen": 75,
+            "laufende": 3,
+        }
         assert listed[1]["facts"] == {"type": "wenz", "player": "Carl", "augen": 91, "laufende": 2, "klopfen": ["Anna"]}
         assert listed[2]["facts"]["augen_by_player"] == {"Anna": 40, "Berta": 35, "Carl": 25, "Dora": 20}
         # the totals on the phone are those of `list`
-        totals = browser.js("Array.from(document.querySelectorAll('#totals tr'), r => [r.cells[0].textContent, r.cells[1].textContent])")
+        totals = browser.js(
+            "Array.from(document.querySelectorAll('#totals tr'), r => [r.cells[0].textContent, r.cells[1].textContent])"
+        )
         signed = {n: (f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0") for n, v in listed[-1]["totals"].items()}
         assert dict(totals) == signed
 
@@ -213,15 +237,36 @@ def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
         phone.flag("re")
         shown = phone.record(1)
         listed = _listed(db_url)
-        assert listed[0]["facts"] == {"type": "normal", "player": "Carl", "partner": "Dora", "augen": 160, "re": True,
-                                      "re_absage": 90, "fuchs_re": 1}
+        assert listed[0]["facts"] == {
+            "type": "normal",
+            "player": "Carl",
+            "partner": "Dora",
+            "augen": 160,
+            "re": True,
+            "re_absage": 90,
+            "fuchs_re": 1,
+        }
         assert listed[0]["formula"] in shown
     finally:
         served.stop()
 
 
 def test_klassisch_and_buchstaben(db_url, browser):
-    _run(db_url, "session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora", "--teams", "Anna+Carl", "Berta+Dora")
+    _run(
+        db_url,
+        "session",
+        "new",
+        "--rules",
+        "klassisch",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--teams",
+        "Anna+Carl",
+        "Berta+Dora",
+    )
     served, link = _serve(db_url)
     try:
         phone = Phone(browser, link)
@@ -231,15 +276,22 @@ def test_klassisch_and_buchstaben(db_url, browser):
         phone.value("augen", "120")
         phone.flag("schwarz")
         phone.record(1)
-        assert _listed(db_url)[0]["facts"] == {"type": "spiel", "player": "Anna", "augen": 120, "schwarz": True,
-                                              "teams": [["Anna", "Carl"], ["Berta", "Dora"]]}
+        assert _listed(db_url)[0]["facts"] == {
+            "type": "spiel",
+            "player": "Anna",
+            "augen": 120,
+            "schwarz": True,
+            "teams": [["Anna", "Carl"], ["Berta", "Dora"]],
+        }
     finally:
         served.stop()
     _run(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
     served, link = _serve(db_url)
     try:
         phone = Phone(browser, link)
-        assert "solo" not in browser.js("Array.from(document.querySelectorAll('#types .type'), b => b.dataset.type)")  # not at 3
+        assert "solo" not in browser.js(
+            "Array.from(document.querySelectorAll('#types .type'), b => b.dataset.type)"
+        )  # not at 3
         phone.choose("spiel")
         phone.name("player", "Berta")
         phone.value("augen", "37")

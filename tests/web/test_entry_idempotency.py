@@ -29,11 +29,22 @@ def table(cli):
 def test_a_key_resent_after_its_hand_was_undone_and_another_hand_2_recorded_is_409(table):
     c, key, __ = served(table.url)
     with c:
-        assert c.post("/api/hands", json={"type": "rufspiel", "player": "Anna", "partner": "Berta", "augen": 70}, headers=bearer(key)).status_code == 201
+        assert (
+            c.post(
+                "/api/hands",
+                json={"type": "rufspiel", "player": "Anna", "partner": "Berta", "augen": 70},
+                headers=bearer(key),
+            ).status_code
+            == 201
+        )
         first = c.post("/api/hands", json=WENZ, headers=bearer(key, **K1))
         assert first.status_code == 201 and first.json()["number"] == 2
         assert c.post("/api/undo", headers=bearer(key)).json() == {"voided": 2}
-        other = c.post("/api/hands", json={"type": "geier", "player": "Dora", "augen": 70}, headers=bearer(key, **{"Idempotency-Key": "tablet"}))
+        other = c.post(
+            "/api/hands",
+            json={"type": "geier", "player": "Dora", "augen": 70},
+            headers=bearer(key, **{"Idempotency-Key": "tablet"}),
+        )
         assert other.status_code == 201 and other.json()["number"] == 2
         again = c.post("/api/hands", json=WENZ, headers=bearer(key, **K1))
     assert again.status_code == 409
@@ -49,7 +60,9 @@ def test_a_key_resent_while_its_hand_stands_answers_it_edited_or_restored_and_re
         first = c.post("/api/hands", json=WENZ, headers=bearer(key, **K1))
         # the same body with its keys in another order and other spacing is the same request
         reordered = '{ "laufende": 2, "augen": 65, "player": "Carl", "type": "wenz" }'
-        again = c.post("/api/hands", content=reordered, headers=bearer(key, **K1, **{"Content-Type": "application/json"}))
+        again = c.post(
+            "/api/hands", content=reordered, headers=bearer(key, **K1, **{"Content-Type": "application/json"})
+        )
         assert first.status_code == again.status_code == 201 and again.json() == first.json()
         table.ok("edit", "1", "--augen", "80")
         edited = c.post("/api/hands", json=WENZ, headers=bearer(key, **K1))
@@ -72,7 +85,10 @@ def test_a_key_resent_with_another_body_is_422_and_records_nothing(table):
         marker = ledger.changes()
         r = c.post("/api/hands", json={**WENZ, "augen": 30}, headers=bearer(key, **K1))
         assert r.status_code == 422
-        assert r.json()["error"] == "Idempotency-Key: this key was sent with another hand before; send a new hand with a new key."
+        assert (
+            r.json()["error"]
+            == "Idempotency-Key: this key was sent with another hand before; send a new hand with a new key."
+        )
         # after an undo as well: never another hand under that key
         table.ok("undo")
         assert c.post("/api/hands", json={**WENZ, "augen": 30}, headers=bearer(key, **K1)).status_code == 422
@@ -89,7 +105,9 @@ def test_the_page_resending_an_undone_hand_is_told_so_and_offered_the_next_numbe
         assert c.post(f"/entry/undo?key={key}", json={}, headers=headers).json() == {"voided": 1}
         r = c.post(f"/entry/hands?key={key}", json=hand, headers=headers)
     assert r.status_code == 409
-    assert r.json()["error"] == "Hand 1 was undone after it was recorded; nothing was recorded again."  # as the page words it
+    assert (
+        r.json()["error"] == "Hand 1 was undone after it was recorded; nothing was recorded again."
+    )  # as the page words it
     assert r.json()["next_number"] == 1
     assert numbers(table) == []
 
@@ -115,7 +133,9 @@ def template(tmp_path_factory):
     return path
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(steps=st.lists(STEP, min_size=1, max_size=12))
 def test_every_201_names_the_hand_its_own_body_made_and_no_acked_hand_is_missing(template, tmp_path, steps):
     path = tmp_path / f"{uuid.uuid4().hex}.db"

@@ -63,18 +63,28 @@ def test_an_idempotency_key_whose_hand_was_undone_says_so(table):
 @pytest.mark.parametrize(
     "raw, sentence",
     [
-        (b'{"type": "wenz", "player": "Carl", "augen": 70, "note": "a\\ud800b"}',
-         "--note holds a byte or half a character that is not UTF-8; type the text again."),
-        (b'{"type": "wenz", "player": "Carl\\udc80", "augen": 70}',
-         "--player holds a byte or half a character that is not UTF-8; type the text again."),
-        (b'{"type": "wenz", "player": "Carl", "augen": 70, "note": "a\\u0000b"}',
-         "--note holds a NUL character, which cannot be stored; leave it out."),
-        (b'{"type": "ramsch", "augen_by": {"An\\u0000na": 40}}',
-         "--augen holds a NUL character, which cannot be stored; leave it out."),
+        (
+            b'{"type": "wenz", "player": "Carl", "augen": 70, "note": "a\\ud800b"}',
+            "--note holds a byte or half a character that is not UTF-8; type the text again.",
+        ),
+        (
+            b'{"type": "wenz", "player": "Carl\\udc80", "augen": 70}',
+            "--player holds a byte or half a character that is not UTF-8; type the text again.",
+        ),
+        (
+            b'{"type": "wenz", "player": "Carl", "augen": 70, "note": "a\\u0000b"}',
+            "--note holds a NUL character, which cannot be stored; leave it out.",
+        ),
+        (
+            b'{"type": "ramsch", "augen_by": {"An\\u0000na": 40}}',
+            "--augen holds a NUL character, which cannot be stored; leave it out.",
+        ),
         (b"[" * 5000 + b"]" * 5000, "The body is nested too deeply; send one flat JSON object."),
         (b'{"a":[' * 1600 + b"1" + b"]}" * 1600, "The body is nested too deeply; send one flat JSON object."),
-        (b'{"type": "wenz", "player": "Carl", "augen": 70, "laufende": 99999999999999999999}',
-         "--laufende takes a whole number up to 1000000, not 99999999999999999999."),
+        (
+            b'{"type": "wenz", "player": "Carl", "augen": 70, "laufende": 99999999999999999999}',
+            "--laufende takes a whole number up to 1000000, not 99999999999999999999.",
+        ),
     ],
 )
 def test_text_the_ledger_cannot_keep_alike_on_both_backends_is_refused(table, raw, sentence):
@@ -100,10 +110,16 @@ def test_an_invalid_utf8_byte_in_a_note_on_the_command_line_is_one_sentence(tabl
     from pathlib import Path
 
     schreiber = str(Path(sys.executable).with_name("schreiber"))
-    ran = subprocess.run([schreiber, "--db", table.url, "add", "wenz", "-p", "Carl", "-a", "70", "-n", b"caf\xe9"],
-                         capture_output=True, timeout=60)
+    ran = subprocess.run(
+        [schreiber, "--db", table.url, "add", "wenz", "-p", "Carl", "-a", "70", "-n", b"caf\xe9"],
+        capture_output=True,
+        timeout=60,
+    )
     assert ran.returncode == 2
-    assert ran.stderr.decode().strip() == "schreiber: --note holds a byte or half a character that is not UTF-8; type the text again."
+    assert (
+        ran.stderr.decode().strip()
+        == "schreiber: --note holds a byte or half a character that is not UTF-8; type the text again."
+    )
     assert listed(table) == []
 
 

@@ -18,8 +18,9 @@ PHONES = 20
 
 
 def post(url: str, body: dict, **headers: str) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **headers})
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json", **headers}
+    )
     try:
         with urllib.request.urlopen(request, timeout=60) as r:
             return r.status, json.loads(r.read())
@@ -57,8 +58,9 @@ def test_many_phones_at_once_and_the_same_hand_twice(cli):
             drawn.append(served.proc.stdout.readline())  # type: ignore[union-attr]
         said = len(drawn) - 1
         assert said >= 15 and all(text.strip() and set(text.rstrip("\n")) <= set("█▀▄ ") for text in drawn[:said])
-        assert drawn[said].strip() == ("Only this machine can open these addresses; for the phones at the table, "
-                                       "serve with --host 0.0.0.0.")
+        assert drawn[said].strip() == (
+            "Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."
+        )
         api = f"{served.address}api/hands"
         auth = {"Authorization": f"Bearer {key}"}
         # 20 phones, each a different hand (the Augen tell them apart), no expected number: each is the next

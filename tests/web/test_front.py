@@ -38,15 +38,38 @@ def test_a_foreign_host_gets_421_naming_the_allowed_hosts_with_the_security_head
     __, key = ledger.entry_key()
     app = Front(create_app(ledger, Scope(), interval=0.1, entry=[1]), HOSTS)
     with TestClient(app, base_url="http://127.0.0.1:8150") as c:
-        for host in ("127.0.0.1:8150", "localhost:8150", "LOCALHOST.:8150", "[::1]:8150", "scores.example.org", "scores.example.org:443"):
+        for host in (
+            "127.0.0.1:8150",
+            "localhost:8150",
+            "LOCALHOST.:8150",
+            "[::1]:8150",
+            "scores.example.org",
+            "scores.example.org:443",
+        ):
             assert c.get("/", headers={"Host": host}).status_code == 200, host
-        for host in ("evil.example", "evil.example:8150", "127.0.0.1:8151", "localhost", "127.0.0.1.evil.example:8150", "", "[::1", "a b"):
+        for host in (
+            "evil.example",
+            "evil.example:8150",
+            "127.0.0.1:8151",
+            "localhost",
+            "127.0.0.1.evil.example:8150",
+            "",
+            "[::1",
+            "a b",
+        ):
             for method, path in (("GET", "/"), ("GET", "/fragment"), ("GET", f"/?key={key}"), ("POST", "/api/hands")):
-                r = c.request(method, path, headers={"Host": host, "Authorization": f"Bearer {key}"}, json={"type": "wenz", "player": "Carl", "augen": 70})
+                r = c.request(
+                    method,
+                    path,
+                    headers={"Host": host, "Authorization": f"Bearer {key}"},
+                    json={"type": "wenz", "player": "Carl", "augen": 70},
+                )
                 assert r.status_code == 421, (host, path)
                 assert_hardened(r, f"{host} {path}")
-                assert r.text.strip() == ("This server answers only as 127.0.0.1:8150, localhost:8150, [::1]:8150, scores.example.org; "
-                                          "serve with --host-name NAME to reach it by another name.")
+                assert r.text.strip() == (
+                    "This server answers only as 127.0.0.1:8150, localhost:8150, [::1]:8150, scores.example.org; "
+                    "serve with --host-name NAME to reach it by another name."
+                )
         r = c.get("/", headers={"Host": "evil.example", "Accept-Language": "de"})
         assert r.status_code == 421 and "--host-name" in r.text and "Dieser Server" in r.text
     assert [h["number"] for h in evening.json("list", "--format", "json")["hands"]] == [1]
@@ -64,7 +87,12 @@ def test_serve_answers_the_names_it_binds_and_prints_and_each_host_name():
     with bind("127.0.0.1", 0) as sock:
         port = sock.getsockname()[1]
         assert allowed_hosts("127.0.0.1", sock, ["Scores.Example.org", "proxy.lan:8443"]) == [
-            ("127.0.0.1", port), ("localhost", port), ("::1", port), ("scores.example.org", None), ("proxy.lan", 8443)]
+            ("127.0.0.1", port),
+            ("localhost", port),
+            ("::1", port),
+            ("scores.example.org", None),
+            ("proxy.lan", 8443),
+        ]
     with bind("0.0.0.0", 0) as sock:
         port = sock.getsockname()[1]
         every = allowed_hosts("0.0.0.0", sock)

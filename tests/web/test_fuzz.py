@@ -24,9 +24,13 @@ from schreiber.web.app import create_app  # noqa: E402
 PLAYERS = ["Anna", "Berta", "Carl", "Dora"]
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 
-texts = st.one_of(st.text(max_size=12), st.sampled_from(PLAYERS + ["rufspiel", "wenz", "ramsch", "re", "schwarz", "\x00", "\ud800"]))
+texts = st.one_of(
+    st.text(max_size=12), st.sampled_from(PLAYERS + ["rufspiel", "wenz", "ramsch", "re", "schwarz", "\x00", "\ud800"])
+)
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-(10**25), 10**25), st.floats(allow_nan=True), texts)
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4), max_leaves=12)
+values = st.recursive(
+    scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(texts, inner, max_size=4), max_leaves=12
+)
 # Bodies near a real hand: the keys add takes, with values of any kind
 hands = st.fixed_dictionaries(
     {"type": st.one_of(st.sampled_from(["rufspiel", "wenz", "geier", "ramsch", "farbsolo", "sie", "x"]), values)},
@@ -50,11 +54,15 @@ raw_bodies = st.one_of(
     hands.map(lambda b: _raw(b).decode("utf-8", "surrogatepass").encode("utf-16", "surrogatepass")),
     hands.map(lambda b: _raw(b).decode("utf-8", "surrogatepass").encode("latin-1", "replace")),
 )
-header_values = st.text(st.characters(min_codepoint=32, max_codepoint=255, blacklist_characters="\x7f"), max_size=120).map(lambda t: t.encode("latin-1"))
+header_values = st.text(
+    st.characters(min_codepoint=32, max_codepoint=255, blacklist_characters="\x7f"), max_size=120
+).map(lambda t: t.encode("latin-1"))
 headers = st.fixed_dictionaries(
     {},
     optional={
-        "Content-Type": st.sampled_from(["application/json", "application/json; charset=utf-16", "text/plain", "", "multipart/form-data"]),
+        "Content-Type": st.sampled_from(
+            ["application/json", "application/json; charset=utf-16", "text/plain", "", "multipart/form-data"]
+        ),
         "Idempotency-Key": header_values,
         "Accept-Language": header_values,
         "Content-Encoding": st.sampled_from(["gzip", "br", "identity"]),
@@ -74,7 +82,9 @@ def served(cli, monkeypatch):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS)
     ledger = Ledger.open(cli.url)
     __, key = ledger.entry_key()
-    with TestClient(create_app(ledger, Scope(), interval=0.1, stream_seconds=0.05, entry=[1]), raise_server_exceptions=False) as c:
+    with TestClient(
+        create_app(ledger, Scope(), interval=0.1, stream_seconds=0.05, entry=[1]), raise_server_exceptions=False
+    ) as c:
         yield c, key
 
 
@@ -84,9 +94,14 @@ def test_posted_hands_never_get_a_5xx(served):
     token = page.split('name="schreiber-token" content="', 1)[1].split('"', 1)[0]
 
     @FUZZ
-    @given(body=raw_bodies, sent=headers,
-           path=st.sampled_from(["/api/hands", "/api/hands", "/entry/hands", "/api/undo", "/entry/void", "/entry/restore"]),
-           with_key=st.sampled_from(["bearer", "bearer", "query", "none", "wrong"]))
+    @given(
+        body=raw_bodies,
+        sent=headers,
+        path=st.sampled_from(
+            ["/api/hands", "/api/hands", "/entry/hands", "/api/undo", "/entry/void", "/entry/restore"]
+        ),
+        with_key=st.sampled_from(["bearer", "bearer", "query", "none", "wrong"]),
+    )
     def post(body, sent, path, with_key):
         sent = dict(sent)
         url = path
@@ -112,8 +127,14 @@ def test_page_routes_never_get_a_5xx(served):
     c, key = served
 
     @FUZZ
-    @given(path=st.sampled_from(["/", "/fragment", "/chart.svg", "/entry/state", "/static/entry.js", "/static/..%2f..%2fapp.py", "/events"]),
-           query=queries, sent=headers, with_key=st.booleans())
+    @given(
+        path=st.sampled_from(
+            ["/", "/fragment", "/chart.svg", "/entry/state", "/static/entry.js", "/static/..%2f..%2fapp.py", "/events"]
+        ),
+        query=queries,
+        sent=headers,
+        with_key=st.booleans(),
+    )
     def get(path, query, sent, with_key):
         url = path + "?" + query + (f"&key={key}" if with_key else "")
         r = c.get(url, headers=dict(sent))
@@ -130,14 +151,38 @@ HUGE = "9" * 5000
 # at a money table: the mixed-money page of `serve --all`), a table without a hand, and a season's
 # tournament with a Startgeld at the door.
 TABLES = [
-    ("schafkopf", ["Anna", "Berta", "Carl", "Dora", "--tariff", "10"], ["rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"]),
-    ("schafkopf-tarif", ["Anna", "Berta", "Carl", "Dora"], ["rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"]),
+    (
+        "schafkopf",
+        ["Anna", "Berta", "Carl", "Dora", "--tariff", "10"],
+        ["rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"],
+    ),
+    (
+        "schafkopf-tarif",
+        ["Anna", "Berta", "Carl", "Dora"],
+        ["rufspiel", "--player", "Anna", "--partner", "Carl", "--augen", "70"],
+    ),
     ("buchstaben", ["Anna", "Berta", "Carl", "Dora", "--tariff", "20"], ["du", "--player", "Dora", "--won"]),
-    ("doppelkopf", ["Emil", "Fritz", "Gerda", "Hans"], ["normal", "--player", "Emil", "--partner", "Fritz", "--augen", "130"]),
-    ("doppelkopf-turnier", ["Emil", "Fritz", "Gerda", "Hans"], ["normal", "--player", "Emil", "--partner", "Fritz", "--augen", "130"]),
-    ("klassisch", ["Emil", "Fritz", "Gerda", "Hans", "--teams", "Emil+Gerda", "Fritz+Hans"], ["spiel", "--player", "Emil", "--augen", "70"]),
+    (
+        "doppelkopf",
+        ["Emil", "Fritz", "Gerda", "Hans"],
+        ["normal", "--player", "Emil", "--partner", "Fritz", "--augen", "130"],
+    ),
+    (
+        "doppelkopf-turnier",
+        ["Emil", "Fritz", "Gerda", "Hans"],
+        ["normal", "--player", "Emil", "--partner", "Fritz", "--augen", "130"],
+    ),
+    (
+        "klassisch",
+        ["Emil", "Fritz", "Gerda", "Hans", "--teams", "Emil+Gerda", "Fritz+Hans"],
+        ["spiel", "--player", "Emil", "--augen", "70"],
+    ),
     ("preisschafkopf", ["Emil", "Fritz", "Gerda", "Hans"], ["kreuz", "--player", "Gerda", "--augen", "60"]),
-    ("skat", ["Anna", "Berta", "Carl", "--tariff", "1"], ["grand", "--player", "Berta", "--spitzen", "4", "--hand", "--augen", "95"]),
+    (
+        "skat",
+        ["Anna", "Berta", "Carl", "--tariff", "1"],
+        ["grand", "--player", "Berta", "--spitzen", "4", "--hand", "--augen", "95"],
+    ),
     ("schafkopf", ["Ida", "Jan", "Karl", "Lena"], None),
 ]
 
@@ -150,32 +195,55 @@ def everything(cli) -> None:
             cli.ok("add", *hand)
     cli.ok("season", "new", "Cup", "--rules", "preisschafkopf")
     cli.ok("season", "register", "Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida")
-    cli.ok("tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--season", "1", "--hands", "4", "--seed", "9",
-           "--set", "startgeld=1500")
+    cli.ok(
+        "tournament",
+        "new",
+        "Kirchweih",
+        "--rules",
+        "preisschafkopf",
+        "--season",
+        "1",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+        "--set",
+        "startgeld=1500",
+    )
     cli.ok("tournament", "checkin", *map(str, range(1, 9)))
     cli.ok("tournament", "pay", "1", "2", "3")
     cli.ok("tournament", "draw")
     cli.ok("add", "kreuz", "--player", "Emil", "--augen", "70", "--session", str(len(TABLES) + 1))
 
 
-interesting = st.sampled_from(["", "all", "0", "-1", "1", "2", "3", "10", "11", HUGE, "9" * 30, "²", "٣", "1e3", "\x00", "ä", BOSS, "wrong"])
+interesting = st.sampled_from(
+    ["", "all", "0", "-1", "1", "2", "3", "10", "11", HUGE, "9" * 30, "²", "٣", "1e3", "\x00", "ä", BOSS, "wrong"]
+)
 params = st.lists(
-    st.tuples(st.sampled_from(["hands", "session", "number", "organiser", "key", "wall", "size", "said", "v", "who"]),
-              st.one_of(interesting, st.text(max_size=8))),
+    st.tuples(
+        st.sampled_from(["hands", "session", "number", "organiser", "key", "wall", "size", "said", "v", "who"]),
+        st.one_of(interesting, st.text(max_size=8)),
+    ),
     max_size=4,
 )
 form_bodies = st.lists(
-    st.tuples(st.sampled_from(["who", "new", "token", "number"]), st.one_of(interesting, st.text(max_size=8))), max_size=4,
+    st.tuples(st.sampled_from(["who", "new", "token", "number"]), st.one_of(interesting, st.text(max_size=8))),
+    max_size=4,
 ).map(lambda pairs: urlencode(pairs).encode())
 json_numbers = st.one_of(st.integers(-(10**30), 10**30), interesting, st.none()).map(lambda n: _raw({"number": n}))
 cookies = st.sampled_from([None, f"schreiber_organiser={BOSS}", "schreiber_organiser=wrong", "schreiber_entry=x"])
 
 # Each page's routes: (method, path); the event streams of the tournament and season pages never end by
 # themselves, so they are asked with HEAD (the table page's end after 50 ms).
-TABLE_ROUTES = [("GET", p) for p in ("/", "/fragment", "/chart.svg", "/stats", "/events", "/entry/state", "/static/live.js", "/nowhere")] + [
-    ("POST", p) for p in ("/api/hands", "/api/undo", "/entry/hands", "/entry/undo", "/entry/void", "/entry/restore")]
-TOURNAMENT_ROUTES = [("GET", p) for p in ("/", "/fragment", "/chart.svg", "/checkin", "/entry/state")] + [("HEAD", "/events")] + [
-    ("POST", p) for p in ("/checkin", "/cash/pay", "/api/hands", "/api/undo", "/entry/hands", "/entry/void")]
+TABLE_ROUTES = [
+    ("GET", p)
+    for p in ("/", "/fragment", "/chart.svg", "/stats", "/events", "/entry/state", "/static/live.js", "/nowhere")
+] + [("POST", p) for p in ("/api/hands", "/api/undo", "/entry/hands", "/entry/undo", "/entry/void", "/entry/restore")]
+TOURNAMENT_ROUTES = (
+    [("GET", p) for p in ("/", "/fragment", "/chart.svg", "/checkin", "/entry/state")]
+    + [("HEAD", "/events")]
+    + [("POST", p) for p in ("/checkin", "/cash/pay", "/api/hands", "/api/undo", "/entry/hands", "/entry/void")]
+)
 SEASON_ROUTES = [("GET", "/"), ("GET", "/fragment"), ("HEAD", "/events"), ("POST", "/api/hands")]
 
 
@@ -193,12 +261,21 @@ def pages(cli, monkeypatch):
     ledger = Ledger.open(cli.url)
     tables = [t.id for t in ledger.tables()]
     keys = [ledger.entry_key(t)[1] for t in tables]
-    apps = {f"table {t}": (create_app(ledger, Scope(table_id=t), interval=1, stream_seconds=0.05, entry=[t]), TABLE_ROUTES) for t in tables}
-    apps["all"] = (create_app(ledger, Scope(all_tables=True), interval=1, stream_seconds=0.05, entry=tables), TABLE_ROUTES)
+    apps = {
+        f"table {t}": (create_app(ledger, Scope(table_id=t), interval=1, stream_seconds=0.05, entry=[t]), TABLE_ROUTES)
+        for t in tables
+    }
+    apps["all"] = (
+        create_app(ledger, Scope(all_tables=True), interval=1, stream_seconds=0.05, entry=tables),
+        TABLE_ROUTES,
+    )
     apps["tournament"] = (create_tournament_app(ledger, 1, interval=1, entry=True, organiser=BOSS), TOURNAMENT_ROUTES)
     apps["season"] = (create_season_app(ledger, 1, interval=1), SEASON_ROUTES)
     with ExitStack() as stack:
-        clients = {name: (stack.enter_context(TestClient(app, raise_server_exceptions=False)), routes) for name, (app, routes) in apps.items()}
+        clients = {
+            name: (stack.enter_context(TestClient(app, raise_server_exceptions=False)), routes)
+            for name, (app, routes) in apps.items()
+        }
         yield clients, keys
     ledger.engine.dispose()
 
@@ -212,8 +289,14 @@ def test_no_page_of_any_ledger_answers_5xx_and_every_answer_is_hardened(pages):
     names = sorted(clients)
 
     @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-    @given(data=st.data(), name=st.sampled_from(names), query=params, sent=headers, cookie=cookies,
-           key=st.sampled_from([*keys, BOSS, "wrong", None]))
+    @given(
+        data=st.data(),
+        name=st.sampled_from(names),
+        query=params,
+        sent=headers,
+        cookie=cookies,
+        key=st.sampled_from([*keys, BOSS, "wrong", None]),
+    )
     def ask(data, name, query, sent, cookie, key):
         c, routes = clients[name]
         method, path = data.draw(st.sampled_from(routes))

@@ -38,8 +38,18 @@ def evening(cli):
 def test_every_route_of_the_table_page_and_the_entry_carries_the_security_headers(evening):
     ledger = Ledger.open(evening.url)
     __, key = ledger.entry_key()
-    reads = ["/", "/?hands=all", "/?wall", "/fragment", "/events", "/chart.svg", "/static/style.css", "/static/live.js",
-             "/static/entry.js", "/no-such-page"]
+    reads = [
+        "/",
+        "/?hands=all",
+        "/?wall",
+        "/fragment",
+        "/events",
+        "/chart.svg",
+        "/static/style.css",
+        "/static/live.js",
+        "/static/entry.js",
+        "/no-such-page",
+    ]
     with TestClient(create_app(ledger, Scope(), interval=0.1, stream_seconds=0.2)) as c:
         for path in reads:
             assert_hardened(c.get(path), path)
@@ -68,8 +78,17 @@ def test_every_route_of_the_tournament_pages_carries_the_security_headers(cli):
     for entry in (False, True):
         app = create_tournament_app(ledger, 1, interval=0.1, entry=entry, organiser=BOSS if entry else None)
         with TestClient(app) as c:
-            paths = ["/", "/?wall", "/fragment", f"/?session={session}", f"/?session={session}&wall", "/?session=999",
-                     "/static/tournament.js", "/static/tournament.css", "/chart.svg"]
+            paths = [
+                "/",
+                "/?wall",
+                "/fragment",
+                f"/?session={session}",
+                f"/?session={session}&wall",
+                "/?session=999",
+                "/static/tournament.js",
+                "/static/tournament.css",
+                "/chart.svg",
+            ]
             if entry:
                 paths += [f"/?organiser={BOSS}", "/?organiser=wrong", f"/?key={key}", "/?key=wrong"]
             for path in paths:
@@ -88,7 +107,11 @@ def test_a_browser_asking_for_neither_language_gets_the_one_schreiber_started_in
             for accept, lang in (("fr-FR,fr;q=0.9", default), ("", default), ("fr, en;q=0.1", "en"), ("de-AT", "de")):
                 r = c.get(path, headers={"Accept-Language": accept} if accept else {})
                 assert "accept-language" in r.headers["vary"].lower()
-                said = ("Nächster Geber" if lang == "de" else "Next dealer") if path != f"/?key={key}" else ("Spielart" if lang == "de" else "Hand type")
+                said = (
+                    ("Nächster Geber" if lang == "de" else "Next dealer")
+                    if path != f"/?key={key}"
+                    else ("Spielart" if lang == "de" else "Hand type")
+                )
                 assert said in r.text, (path, accept, default)
                 if path != "/fragment":
                     assert f'<html lang="{lang}"' in r.text, (path, accept)

@@ -23,7 +23,9 @@ from tests.web.test_numbers_per_request import STYLES
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 ACCEPT = {"de": "de-DE,de;q=0.9,en;q=0.5", "en": "en-GB,en;q=0.9"}
 
-pytestmark = pytest.mark.skipif(not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed")
+pytestmark = pytest.mark.skipif(
+    not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
+)
 
 
 def env(language: str) -> dict[str, str]:
@@ -31,16 +33,22 @@ def env(language: str) -> dict[str, str]:
 
 
 def run(url: str, language: str, *args: str) -> str:
-    return subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60,
-                          env=env(language)).stdout
+    return subprocess.run(
+        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60, env=env(language)
+    ).stdout
 
 
 class Serving:
     """`schreiber serve …` started in `language`, until stopped; `lines` what it printed before serving."""
 
     def __init__(self, url: str, language: str, *args: str, lines: int = 1) -> None:
-        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", "--port", "0", *args], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env(language))
+        self.proc = subprocess.Popen(
+            [SCHREIBER, "--db", url, "serve", "--port", "0", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env(language),
+        )
         self.lines = [self.proc.stdout.readline() for __ in range(lines)]  # type: ignore[union-attr]
         assert self.lines[0], self.proc.stderr.read()  # type: ignore[union-attr]
         self.address = re.search(r"http://\S+/", self.lines[0]).group(0)  # type: ignore[union-attr]
@@ -88,11 +96,41 @@ def show(browser: chromium.Browser, url: str, language: str, waiting_for: str) -
 
 @pytest.mark.parametrize("started", ["en", "de"])
 def test_every_page_writes_its_numbers_as_the_browser_reads_not_as_serve_was_started(db_url, browser, shots, started):
-    run(db_url, started, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora",
-        "--tariff", "10", "--date", "2026-11-27")
+    run(
+        db_url,
+        started,
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--tariff",
+        "10",
+        "--date",
+        "2026-11-27",
+    )
     run(db_url, started, "add", "wenz", "--player", "Carl", "--augen", "65")
-    run(db_url, started, "tournament", "new", "Wintercup Oberland", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9",
-        "--date", "2026-11-28", "--set", "startgeld=1000")
+    run(
+        db_url,
+        started,
+        "tournament",
+        "new",
+        "Wintercup Oberland",
+        "--rules",
+        "preisschafkopf",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+        "--date",
+        "2026-11-28",
+        "--set",
+        "startgeld=1000",
+    )
     run(db_url, started, "tournament", "register", *NAMES[:8])
     run(db_url, started, "tournament", "pay", "Anna", "Berta", "Carl")
     run(db_url, started, "tournament", "draw")  # the tables' names are stored in the language `serve` is started in
@@ -112,7 +150,20 @@ def test_every_page_writes_its_numbers_as_the_browser_reads_not_as_serve_was_sta
         for hands, language in enumerate(("de", "en"), start=2):
             show(browser, table.address, language, {"de": "27.11.2026", "en": "2026-11-27"}[language])
             # A hand recorded elsewhere: the fragment the live page swaps in is written the same way.
-            run(db_url, "en" if language == "de" else "de", "add", "--session", "1", "rufspiel", "-p", "Anna", "-m", "Berta", "-a", "75")
+            run(
+                db_url,
+                "en" if language == "de" else "de",
+                "add",
+                "--session",
+                "1",
+                "rufspiel",
+                "-p",
+                "Anna",
+                "-m",
+                "Berta",
+                "-a",
+                "75",
+            )
             count = {"de": f"{hands} Spiele", "en": f"{hands} hands"}[language]
             browser.wait(lambda: count in browser.text(), f"the swapped-in fragment ({count})")
             seen = numbers(browser, language)
@@ -128,7 +179,9 @@ def test_every_page_writes_its_numbers_as_the_browser_reads_not_as_serve_was_sta
             show(browser, organiser, language, "Startgeld")
             seen = numbers(browser, language)
             ten = {"de": "10,00 €", "en": "€10.00"}[language]
-            assert seen["money"].count(ten) == 1 + 2 * 5, seen  # the Startgeld; each of five: the amount and the question
+            assert seen["money"].count(ten) == 1 + 2 * 5, (
+                seen
+            )  # the Startgeld; each of five: the amount and the question
             browser.js("document.querySelector('.cash .pay').click()")
             asked = {"de": "hat 10,00 € bezahlt? Noch einmal tippen", "en": "paid €10.00? Tap again"}[language]
             assert asked in browser.js("document.querySelector('.cash .pay').textContent")
@@ -143,11 +196,33 @@ def test_the_season_page_writes_its_averages_as_the_browser_reads(db_url, browse
     run(db_url, started, "season", "new", "Wirtshauscup", "--rules", "preisschafkopf", "--set", "wertung=schnitt_platz")
     rng = random.Random(4)
     for name in ("Januar", "Februar"):
-        run(db_url, started, "tournament", "new", name, "--rules", "preisschafkopf", "--rounds", "1", "--seed", name, "--season", "1")
+        run(
+            db_url,
+            started,
+            "tournament",
+            "new",
+            name,
+            "--rules",
+            "preisschafkopf",
+            "--rounds",
+            "1",
+            "--seed",
+            name,
+            "--season",
+            "1",
+        )
         run(db_url, started, "tournament", "register", *NAMES[:8])
         run(db_url, started, "tournament", "draw")
         for t in json.loads(run(db_url, started, "tournament", "tables", "--format", "json"))["tables"]:
-            run(db_url, started, "tournament", "result", "1", str(t["table"]), *[f"{p}={5 * rng.randint(0, 12)}" for p in t["players"]])
+            run(
+                db_url,
+                started,
+                "tournament",
+                "result",
+                "1",
+                str(t["table"]),
+                *[f"{p}={5 * rng.randint(0, 12)}" for p in t["players"]],
+            )
     average = json.loads(run(db_url, "en", "season", "awards", "--format", "json"))["best_average_rank"]["value"]
     season = Serving(db_url, started, "--season")
     browser.size(390, 844, mobile=True)
@@ -166,8 +241,19 @@ def test_the_season_page_writes_its_averages_as_the_browser_reads(db_url, browse
 def test_the_entry_header_names_the_table_in_the_phones_language_and_fits_390_px(db_url, browser, shots, started):
     """It was the name stored when the round was drawn ("Wintercup Oberland, round 1, table 2"), in the
     drawing laptop's language, cut with an ellipsis before the table's number."""
-    run(db_url, started, "tournament", "new", "Wintercup Oberland des Schafkopfvereins", "--rules", "preisschafkopf",
-        "--hands", "4", "--seed", "9")
+    run(
+        db_url,
+        started,
+        "tournament",
+        "new",
+        "Wintercup Oberland des Schafkopfvereins",
+        "--rules",
+        "preisschafkopf",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+    )
     run(db_url, started, "tournament", "register", *NAMES[:12])
     run(db_url, started, "tournament", "draw")
     tables = json.loads(run(db_url, started, "tournament", "tables", "--format", "json"))["tables"]
@@ -184,12 +270,18 @@ def test_the_entry_header_names_the_table_in_the_phones_language_and_fits_390_px
         for language in ("de", "en"):
             place = {"de": "Runde 1 · Tisch 3", "en": "Round 1 · Table 3"}[language]
             show(browser, f"{served.address}?key={key}", language, place)
-            header = browser.js("(() => { const h = document.querySelector('header.top'), w = h.querySelector('.where');"
-                                " const p = w.querySelector('.place').getBoundingClientRect();"
-                                " return {text: w.innerText, header: [h.scrollWidth, h.clientWidth], where: [w.scrollWidth, w.clientWidth],"
-                                " place: [p.left, p.right, p.top, p.bottom], page: document.documentElement.scrollWidth}; })()")
-            assert header["text"].startswith(place + " · Wintercup Oberland des Schafkopfvereins · preisschafkopf"), header
-            assert ("Runde" in header["text"]) == (language == "de") and ("Round" in header["text"]) == (language == "en")
+            header = browser.js(
+                "(() => { const h = document.querySelector('header.top'), w = h.querySelector('.where');"
+                " const p = w.querySelector('.place').getBoundingClientRect();"
+                " return {text: w.innerText, header: [h.scrollWidth, h.clientWidth], where: [w.scrollWidth, w.clientWidth],"
+                " place: [p.left, p.right, p.top, p.bottom], page: document.documentElement.scrollWidth}; })()"
+            )
+            assert header["text"].startswith(place + " · Wintercup Oberland des Schafkopfvereins · preisschafkopf"), (
+                header
+            )
+            assert ("Runde" in header["text"]) == (language == "de") and ("Round" in header["text"]) == (
+                language == "en"
+            )
             assert header["header"][0] <= header["header"][1] and header["where"][0] <= header["where"][1], header
             left, right, top, bottom = header["place"]
             assert 0 <= left < right <= 390 and bottom > top, header  # the table's number is on the screen

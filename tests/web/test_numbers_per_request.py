@@ -64,11 +64,37 @@ def written_in(page: str, language: str) -> dict[str, list[str]]:
 @pytest.fixture
 def club(cli):
     """An evening with a tariff, and a tournament with a Startgeld, its round drawn on a German laptop."""
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10",
-           "--date", "2026-11-27")
+    cli.ok(
+        "session",
+        "new",
+        "--rules",
+        "schafkopf",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--tariff",
+        "10",
+        "--date",
+        "2026-11-27",
+    )
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "65")
-    cli.ok("tournament", "new", "Wintercup", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9", "--date", "2026-11-28",
-           "--set", "startgeld=1000")
+    cli.ok(
+        "tournament",
+        "new",
+        "Wintercup",
+        "--rules",
+        "preisschafkopf",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+        "--date",
+        "2026-11-28",
+        "--set",
+        "startgeld=1000",
+    )
     cli.ok("tournament", "register", *NAMES[:8])
     cli.ok("tournament", "pay", "Anna", "Berta", "Carl")
     with i18n.speaking("de"):  # the table names stored with the draw are German ("Wintercup, Runde 1, Tisch 1")
@@ -95,16 +121,24 @@ def test_the_table_page_and_its_fragment_write_money_and_the_date_as_the_browser
         with TestClient(create_app(ledger, Scope(table_id=1), interval=0.1)) as c:
             for path in ("/", "/fragment", "/?wall"):
                 german = written_in(c.get(path, headers={"Accept-Language": ACCEPT["de"]}).text, "de")
-                assert "0,60 €" in german["money"] and "0,20 €" in german["money"] and german["date"] == ["27.11.2026"], path
+                assert (
+                    "0,60 €" in german["money"] and "0,20 €" in german["money"] and german["date"] == ["27.11.2026"]
+                ), path
                 english = written_in(c.get(path, headers={"Accept-Language": ACCEPT["en"]}).text, "en")
-                assert "€0.60" in english["money"] and "€0.20" in english["money"] and english["date"] == ["2026-11-27"], path
+                assert (
+                    "€0.60" in english["money"] and "€0.20" in english["money"] and english["date"] == ["2026-11-27"]
+                ), path
             assert "Berta zahlt Carl 0,20 €" in text(c.get("/", headers={"Accept-Language": ACCEPT["de"]}).text)
             assert "Berta pays Carl €0.20" in text(c.get("/", headers={"Accept-Language": ACCEPT["en"]}).text)
             # A browser that asks for neither language reads the one `serve` was started in.
             assert written_in(c.get("/", headers={"Accept-Language": "fr-FR"}).text, started)["money"]
             # The chart beside the standings too (drawn once per language): whole points on its axis, not −0.5.
             for accept in ACCEPT.values():
-                chart = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", c.get("/chart.svg", headers={"Accept-Language": accept}).text))
+                chart = " ".join(
+                    re.findall(
+                        r"<text[^>]*>([^<]*)</text>", c.get("/chart.svg", headers={"Accept-Language": accept}).text
+                    )
+                )
                 assert not re.search(r"\d[.,]\d(?!\d{2}-)", chart.replace("2026-11-27", "")), chart
     finally:
         ledger.engine.dispose()
@@ -118,8 +152,14 @@ def test_the_organisers_cash_page_and_its_fragment_write_the_startgeld_as_the_br
             for path in (f"/?organiser={BOSS}", f"/fragment?organiser={BOSS}"):
                 page = c.get(path, headers={"Accept-Language": ACCEPT["de"]}).text
                 german = written_in(page, "de")
-                assert german["money"].count("10,00 €") == 1 + 2 * 5, (path, german)  # the Startgeld; each of 5: amount, question
-                assert "3 von 8 Spielern haben 10,00 € bezahlt." in text(page) and 'data-ask="Dora hat 10,00 € bezahlt? Noch einmal tippen"' in page
+                assert german["money"].count("10,00 €") == 1 + 2 * 5, (
+                    path,
+                    german,
+                )  # the Startgeld; each of 5: amount, question
+                assert (
+                    "3 von 8 Spielern haben 10,00 € bezahlt." in text(page)
+                    and 'data-ask="Dora hat 10,00 € bezahlt? Noch einmal tippen"' in page
+                )
                 assert german["date"] == ["28.11.2026"]
                 page = c.get(path, headers={"Accept-Language": ACCEPT["en"]}).text
                 english = written_in(page, "en")
@@ -134,9 +174,19 @@ def test_the_tournament_page_its_tables_and_their_fragments_write_dates_as_the_b
     ledger = Ledger.open(club.url)
     try:
         with TestClient(create_tournament_app(ledger, 1, interval=0.1)) as c:
-            for path in ("/", "/fragment", "/?wall", f"/?session={table['session']}", f"/fragment?session={table['session']}"):
-                assert written_in(c.get(path, headers={"Accept-Language": ACCEPT["de"]}).text, "de")["date"] == ["28.11.2026"], path
-                assert written_in(c.get(path, headers={"Accept-Language": ACCEPT["en"]}).text, "en")["date"] == ["2026-11-28"], path
+            for path in (
+                "/",
+                "/fragment",
+                "/?wall",
+                f"/?session={table['session']}",
+                f"/fragment?session={table['session']}",
+            ):
+                assert written_in(c.get(path, headers={"Accept-Language": ACCEPT["de"]}).text, "de")["date"] == [
+                    "28.11.2026"
+                ], path
+                assert written_in(c.get(path, headers={"Accept-Language": ACCEPT["en"]}).text, "en")["date"] == [
+                    "2026-11-28"
+                ], path
     finally:
         ledger.engine.dispose()
 
@@ -150,12 +200,12 @@ def test_the_entry_page_names_its_table_in_the_phones_language_not_the_drawing_l
             for t in tables:
                 key = ledger.entry_key(t["session"])[1]
                 english = c.get(f"/?key={key}", headers={"Accept-Language": ACCEPT["en"]}).text
-                header = text(english[english.index('<header class="top">'):english.index("</header>")])
+                header = text(english[english.index('<header class="top">') : english.index("</header>")])
                 assert header.startswith(f"Round 1 · Table {t['table']} · Wintercup · preisschafkopf"), header
                 assert "Runde" not in english and "Tisch" not in english
                 written_in(english, "en")
                 german = c.get(f"/?key={key}", headers={"Accept-Language": ACCEPT["de"]}).text
-                header = text(german[german.index('<header class="top">'):german.index("</header>")])
+                header = text(german[german.index('<header class="top">') : german.index("</header>")])
                 assert header.startswith(f"Runde 1 · Tisch {t['table']} · Wintercup · preisschafkopf"), header
                 assert "Round 1" not in german
                 written_in(german, "de")
@@ -166,13 +216,17 @@ def test_the_entry_page_names_its_table_in_the_phones_language_not_the_drawing_l
 
 
 def test_an_evenings_entry_page_keeps_its_own_name(cli):
-    cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--name", "Stammtisch")
+    cli.ok(
+        "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--name", "Stammtisch"
+    )
     ledger = Ledger.open(cli.url)
     try:
         __, key = ledger.entry_key(1)
         with TestClient(create_app(ledger, Scope(), interval=0.1, entry=[1])) as c:
             page = c.get(f"/?key={key}", headers={"Accept-Language": ACCEPT["de"]}).text
-            assert text(page[page.index('<header class="top">'):page.index("</header>")]).startswith("Stammtisch · schafkopf")
+            assert text(page[page.index('<header class="top">') : page.index("</header>")]).startswith(
+                "Stammtisch · schafkopf"
+            )
             assert c.get(f"/entry/state?key={key}").json()["place"] is None
     finally:
         ledger.engine.dispose()

@@ -24,11 +24,19 @@ SIZES = [(390, 844, True), (1920, 1080, False)]
 # Words of each page in each language; the other language's words must not be there.
 WORDS = {
     "table": {"de": ["Nächster Geber", "Stand", "nur lesen"], "en": ["Next dealer", "Standings", "read-only"]},
-    "entry": {"de": ["Spielart", "Korrekturen", "Letztes Spiel zurücknehmen"], "en": ["Hand type", "Corrections", "Undo the last hand"]},
-    "tournament": {"de": ["Wo sitze ich?", "Stand bisher, noch keine Runde fertig", "Runde 1: wer sitzt wo"],
-                   "en": ["Where do I sit?", "Standings so far, no round finished yet", "Round 1: who sits where"]},
+    "entry": {
+        "de": ["Spielart", "Korrekturen", "Letztes Spiel zurücknehmen"],
+        "en": ["Hand type", "Corrections", "Undo the last hand"],
+    },
+    "tournament": {
+        "de": ["Wo sitze ich?", "Stand bisher, noch keine Runde fertig", "Runde 1: wer sitzt wo"],
+        "en": ["Where do I sit?", "Standings so far, no round finished yet", "Round 1: who sits where"],
+    },
     "wall": {"de": ["Stand bisher, noch keine Runde fertig"], "en": ["Standings so far, no round finished yet"]},
-    "tournament table": {"de": ["Runde 1 · Tisch 1 · Spiel 2 von 4", "Nächster Geber"], "en": ["Round 1 · Table 1 · Hand 2 of 4", "Next dealer"]},
+    "tournament table": {
+        "de": ["Runde 1 · Tisch 1 · Spiel 2 von 4", "Nächster Geber"],
+        "en": ["Round 1 · Table 1 · Hand 2 of 4", "Next dealer"],
+    },
     "organiser": {"de": ["Eintragen an den Tischen"], "en": ["entry at the tables"]},
 }
 # German words of the page's own (not the game's) that an English page must not show.
@@ -41,7 +49,9 @@ def has(word: str, seen: str) -> bool:
 
 
 def _run(url: str, *args: str) -> str:
-    return subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+    return subprocess.run(
+        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
+    ).stdout
 
 
 @pytest.fixture
@@ -60,13 +70,32 @@ def shots(tmp_path) -> Path:
 
 def watch_policy(browser: chromium.Browser) -> None:
     """From the next page on, every breach of the Content-Security-Policy is kept in window.violations."""
-    browser.call("Page.addScriptToEvaluateOnNewDocument", session=True, source=(
-        "window.violations = []; document.addEventListener('securitypolicyviolation',"
-        " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"))
+    browser.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        session=True,
+        source=(
+            "window.violations = []; document.addEventListener('securitypolicyviolation',"
+            " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"
+        ),
+    )
 
 
 def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db_url, browser):
-    _run(db_url, "session", "new", "--rules", "klassisch", "--players", "Anna", "Berta", "Carl", "Dora", "--teams", "Anna+Carl", "Berta+Dora")
+    _run(
+        db_url,
+        "session",
+        "new",
+        "--rules",
+        "klassisch",
+        "--players",
+        "Anna",
+        "Berta",
+        "Carl",
+        "Dora",
+        "--teams",
+        "Anna+Carl",
+        "Berta+Dora",
+    )
     _run(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
@@ -86,26 +115,48 @@ def _lines(served: Served, count: int) -> list[str]:
 
 
 def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url, browser, shots):
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10")
+    _run(
+        db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
+    )
     _run(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
     _run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
     _run(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
     _run(db_url, "tournament", "draw")
     first = __import__("json").loads(_run(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
-    _run(db_url, "add", "--session", str(first["session"]), "rufspiel", "-p", first["players"][1], "-m", first["players"][3], "-a", "70")
+    _run(
+        db_url,
+        "add",
+        "--session",
+        str(first["session"]),
+        "rufspiel",
+        "-p",
+        first["players"][1],
+        "-m",
+        first["players"][3],
+        "-a",
+        "70",
+    )
     table = Served(db_url, "--entry", "--session", "1")
     entry = next(line for line in _lines(table, 3) if "?key=" in line).split(": ", 1)[1].strip()
     tournament = Served(db_url, "--tournament", "--entry")
     organiser = next(line for line in _lines(tournament, 4) if "?organiser=" in line).rsplit(": ", 1)[1].strip()
     pages = {
-        "table": table.address, "entry": entry, "tournament": tournament.address, "wall": tournament.address + "?wall",
-        "tournament table": f"{tournament.address}?session={first['session']}", "organiser": organiser,
+        "table": table.address,
+        "entry": entry,
+        "tournament": tournament.address,
+        "wall": tournament.address + "?wall",
+        "tournament table": f"{tournament.address}?session={first['session']}",
+        "organiser": organiser,
     }
     watch_policy(browser)
     try:
         for width, height, mobile in SIZES:
             browser.size(width, height, mobile=mobile)
-            for language, accept in (("de", "de-DE,de;q=0.9,en;q=0.5"), ("en", "en-GB,en;q=0.9"), ("de", "fr-FR, de;q=0.8")):
+            for language, accept in (
+                ("de", "de-DE,de;q=0.9,en;q=0.5"),
+                ("en", "en-GB,en;q=0.9"),
+                ("de", "fr-FR, de;q=0.8"),
+            ):
                 browser.language(accept)
                 for name, url in pages.items():
                     browser.open(url)
@@ -113,8 +164,13 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
                     assert browser.js("document.documentElement.lang") == language, (name, accept)
                     assert browser.js("window.violations") == [], name  # nothing inline the policy had to block
                     if name in ("table", "tournament table"):  # the chart loads though the page sends no Referer
-                        browser.wait(lambda: browser.js("(() => { const i = document.querySelector('.chart img');"
-                                                        " return !!i && i.complete && i.naturalWidth > 0; })()"), f"the chart of {name}")
+                        browser.wait(
+                            lambda: browser.js(
+                                "(() => { const i = document.querySelector('.chart img');"
+                                " return !!i && i.complete && i.naturalWidth > 0; })()"
+                            ),
+                            f"the chart of {name}",
+                        )
                     seen = browser.text().lower()  # headings are set in capitals by the stylesheet
                     other = "en" if language == "de" else "de"
                     for word in WORDS[name][language]:
@@ -132,7 +188,15 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
 
 
 def _hand_with(db_url: str, names: list[str]) -> None:
-    _run(db_url, "session", "new", "--rules", "doppelkopf-turnier" if len(names) > 4 else "schafkopf", "--players", *names)
+    _run(
+        db_url,
+        "session",
+        "new",
+        "--rules",
+        "doppelkopf-turnier" if len(names) > 4 else "schafkopf",
+        "--players",
+        *names,
+    )
 
 
 def test_the_result_card_fits_a_phone_for_four_five_and_six_names_without_sideways_scroll(db_url, browser, shots):
@@ -149,24 +213,35 @@ def test_the_result_card_fits_a_phone_for_four_five_and_six_names_without_sidewa
                 browser.language(accept)
                 phone = Phone(browser, link)
                 phone.choose("normal")
-                playing = browser.js("Array.from(document.querySelectorAll('[data-option=player] .chip'), c => c.dataset.name)")
+                playing = browser.js(
+                    "Array.from(document.querySelectorAll('[data-option=player] .chip'), c => c.dataset.name)"
+                )
                 phone.name("player", playing[0])
                 phone.name("partner", playing[2])
                 phone.type_in('input[name="augen"]', "151")
                 phone.tap("#record")
                 browser.wait(lambda: browser.js("!document.getElementById('result').hidden"), "the result card")
-                assert browser.js("document.getElementById('refusal').hidden"), browser.js("document.getElementById('refusal').textContent")
+                assert browser.js("document.getElementById('refusal').hidden"), browser.js(
+                    "document.getElementById('refusal').textContent"
+                )
                 width = browser.js("[document.scrollingElement.scrollWidth, innerWidth]")
                 assert width[0] <= width[1], (count, accept, width)
-                card = browser.js("(() => { const r = document.getElementById('result').getBoundingClientRect(); return [r.left, r.right]; })()")
+                card = browser.js(
+                    "(() => { const r = document.getElementById('result').getBoundingClientRect(); return [r.left, r.right]; })()"
+                )
                 assert card[0] >= 0 and card[1] <= 390, (count, card)
                 # every name and its total is on the card, none cut off
-                cells = browser.js("Array.from(document.querySelectorAll('#result .payout tbody tr'), r => [r.cells[0].textContent, r.cells[0].scrollWidth <= r.cells[0].clientWidth + 1])")
+                cells = browser.js(
+                    "Array.from(document.querySelectorAll('#result .payout tbody tr'), r => [r.cells[0].textContent, r.cells[0].scrollWidth <= r.cells[0].clientWidth + 1])"
+                )
                 assert [c[0] for c in cells] == names and all(c[1] for c in cells), cells
                 if count in (4, 6):
                     for dark in (False, True):
-                        browser.call("Emulation.setEmulatedMedia", session=True,
-                                     features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+                        browser.call(
+                            "Emulation.setEmulatedMedia",
+                            session=True,
+                            features=[{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}],
+                        )
                         browser.screenshot(str(shots / f"entry-{count}-{accept[:2]}-{'dark' if dark else 'light'}.png"))
                     browser.call("Emulation.setEmulatedMedia", session=True, features=[])
         finally:
@@ -189,9 +264,11 @@ def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, b
         shot = False
         ends = time.monotonic() + 60
         while time.monotonic() < ends and len(seen) < len(players):
-            shown = browser.js("Array.from(document.querySelectorAll('.standings tbody tr'))"
-                               ".filter(r => r.offsetParent !== null && r.getBoundingClientRect().bottom <= innerHeight)"
-                               ".map(r => r.querySelector('.name').textContent.trim())")
+            shown = browser.js(
+                "Array.from(document.querySelectorAll('.standings tbody tr'))"
+                ".filter(r => r.offsetParent !== null && r.getBoundingClientRect().bottom <= innerHeight)"
+                ".map(r => r.querySelector('.name').textContent.trim())"
+            )
             assert 0 < len(shown) < len(players)  # a page at a time, each on the screen
             seen |= set(shown)
             if not shot and len(seen) > len(shown):
@@ -255,12 +332,17 @@ def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser,
         phone.choose("ramsch")
         for name, augen in (("Anna", "40"), ("Berta", "35"), ("Carl", "25"), ("Dora", "30")):
             phone.type_in(f'[data-option="augen_by_player"] input[data-name="{name}"]', augen)
-        assert browser.js("document.getElementById('augen-sum').textContent") == ("Zusammen 130 von 120" if german else "Together 130 of 120")
+        assert browser.js("document.getElementById('augen-sum').textContent") == (
+            "Zusammen 130 von 120" if german else "Together 130 of 120"
+        )
         phone.tap("#record")
         browser.wait(lambda: "130" in refusal(), "the Ramsch refusal")
         said = refusal()
-        assert said == ("Die Augenzahl je Spieler muss zusammen 120 ergeben; diese ergeben 130." if german
-                        else "The Augen (card points) of each player must add up to 120; these add up to 130.")
+        assert said == (
+            "Die Augenzahl je Spieler muss zusammen 120 ergeben; diese ergeben 130."
+            if german
+            else "The Augen (card points) of each player must add up to 120; these add up to 130."
+        )
         assert "--" not in said
         assert _run(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
     finally:

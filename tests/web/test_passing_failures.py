@@ -58,7 +58,11 @@ def every_write_is_503(ledger: Ledger, key: str, reason: str) -> None:
         unavailable(c.post(f"/cash/pay?organiser={BOSS}", json={"number": 4}), "POST /cash/pay")
         c.get(f"/checkin?organiser={BOSS}")
         token = re.search(r'name="token" value="([^"]+)"', c.get("/checkin").text).group(1)
-        r = c.post("/checkin", content=f"who=9&token={token}".encode(), headers={"Content-Type": "application/x-www-form-urlencoded"})
+        r = c.post(
+            "/checkin",
+            content=f"who=9&token={token}".encode(),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
         unavailable(r, "POST /checkin")
         assert reason in r.text
 
@@ -79,7 +83,10 @@ def test_a_read_only_ledger_file_answers_503_with_retry_after(tmp_path, capsys):
     day(cli)
     if os.geteuid() == 0:
         # root writes a file whatever its mode: the file is made immutable instead (ext4, xfs, btrfs, tmpfs).
-        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        if (
+            shutil.which("chattr") is None
+            or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode
+        ):
             pytest.skip("running as root, and chattr +i is not available here: root writes even a read-only file")
         undo = ["chattr", "-i", str(path)]
     else:
@@ -99,7 +106,9 @@ def small_disk(tmp_path):
     """A tmpfs of 2 MB of its own."""
     where = tmp_path / "disk"
     where.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)], capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)], capture_output=True, text=True
+    )
     if mounted.returncode:
         pytest.skip(f"cannot mount a small tmpfs to fill ({mounted.stderr.strip() or 'mount is not permitted'})")
     try:

@@ -40,7 +40,7 @@ def test_the_season_page_follows_a_tournament_of_the_season(cli):
         play(cli, "Februar", NAMES[6:14], 1, random.Random(2), season=1)
         after = client.get("/fragment")
         assert after.headers["X-Schreiber-Version"] != version and "Ida" in after.text and "T2" in after.text
-        assert "class=\"wall\"" in client.get("/?wall").text
+        assert 'class="wall"' in client.get("/?wall").text
         assert client.post("/").status_code == 405
     finally:
         ledger.engine.dispose()
@@ -131,13 +131,19 @@ def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tm
         shot = False
         ends = time.monotonic() + 90
         while time.monotonic() < ends and (len(seen) < len(players) or len(awards) < 4):
-            shown = browser.js(f"Array.from(document.querySelectorAll('table.season tbody tr')).filter({on_screen})"
-                               ".map(r => r.cells[2].textContent.trim())")
+            shown = browser.js(
+                f"Array.from(document.querySelectorAll('table.season tbody tr')).filter({on_screen})"
+                ".map(r => r.cells[2].textContent.trim())"
+            )
             assert 0 < len(shown) < len(players)  # a page at a time, each on the screen
             seen |= set(shown)
             # The awards beside the standings, paged the same way when their tied names are more than the screen holds.
-            awards |= set(browser.js(f"Array.from(document.querySelectorAll('table.awards tr'))"
-                                     f".map((r, i) => {on_screen}(r) ? i : -1).filter(i => i >= 0)"))
+            awards |= set(
+                browser.js(
+                    f"Array.from(document.querySelectorAll('table.awards tr'))"
+                    f".map((r, i) => {on_screen}(r) ? i : -1).filter(i => i >= 0)"
+                )
+            )
             if not shot and len(seen) > len(shown):
                 browser.screenshot(str(shots / "season-wall-paging.png"))
                 shot = True

@@ -17,8 +17,12 @@ class Served:
     """`schreiber serve …` in a process of its own, until stopped."""
 
     def __init__(self, url: str, *args: str) -> None:
-        self.proc = subprocess.Popen([SCHREIBER, "--db", url, "serve", *(args if "--port" in args else ("--port", "0", *args))],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [SCHREIBER, "--db", url, "serve", *(args if "--port" in args else ("--port", "0", *args))],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.first = self.proc.stdout.readline()  # type: ignore[union-attr]
         assert self.first, self.proc.stderr.read()  # type: ignore[union-attr]
         self.address = self.first.split(" at ")[1].split()[0]
@@ -62,13 +66,25 @@ def test_a_port_in_use_or_out_of_range_is_one_sentence(db_url):
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", str(port)], capture_output=True, text=True,
-                             timeout=60)
-    assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1] == f"schreiber: --port: {port} is in use on 127.0.0.1; choose another with --port."
-    ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "70000"], capture_output=True, text=True, timeout=60)
-    assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1] == "schreiber: --port: use a port from 1 to 65535 (0: any free one), not 70000."
-    ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--session", "1", "--all"], capture_output=True, text=True,
-                         timeout=60)
+        ran = subprocess.run(
+            [SCHREIBER, "--db", db_url, "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert (
+        ran.returncode == 2
+        and ran.stderr.strip().splitlines()[-1]
+        == f"schreiber: --port: {port} is in use on 127.0.0.1; choose another with --port."
+    )
+    ran = subprocess.run(
+        [SCHREIBER, "--db", db_url, "serve", "--port", "70000"], capture_output=True, text=True, timeout=60
+    )
+    assert (
+        ran.returncode == 2
+        and ran.stderr.strip().splitlines()[-1]
+        == "schreiber: --port: use a port from 1 to 65535 (0: any free one), not 70000."
+    )
+    ran = subprocess.run(
+        [SCHREIBER, "--db", db_url, "serve", "--session", "1", "--all"], capture_output=True, text=True, timeout=60
+    )
     assert ran.returncode == 2 and "--session" in ran.stderr and "Traceback" not in ran.stderr
 
 
@@ -81,12 +97,21 @@ def _addresses() -> list[str]:
 
 
 def test_a_session_that_does_not_exist_is_refused_at_start(db_url):
-    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                   check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     for args in (["--session", "99"], ["--session", "99", "--entry"]):
-        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "0", *args], capture_output=True, text=True, timeout=60)
+        ran = subprocess.run(
+            [SCHREIBER, "--db", db_url, "serve", "--port", "0", *args], capture_output=True, text=True, timeout=60
+        )
         assert ran.returncode == 2, args
-        assert ran.stderr.strip().splitlines()[-1] == "schreiber: --session: there is no session 99; `schreiber session list` shows them."
+        assert (
+            ran.stderr.strip().splitlines()[-1]
+            == "schreiber: --session: there is no session 99; `schreiber session list` shows them."
+        )
 
 
 def _wrong_key(port: int, forwarded: str) -> float:
@@ -94,8 +119,12 @@ def _wrong_key(port: int, forwarded: str) -> float:
     import time
     import urllib.error
 
-    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/hands", data=b"{}", method="POST",
-                                     headers={"Authorization": "Bearer wrong", "X-Forwarded-For": forwarded})
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/hands",
+        data=b"{}",
+        method="POST",
+        headers={"Authorization": "Bearer wrong", "X-Forwarded-For": forwarded},
+    )
     started = time.monotonic()
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=30)
@@ -106,8 +135,12 @@ def _wrong_key(port: int, forwarded: str) -> float:
 def test_rotating_x_forwarded_for_does_not_dodge_the_slow_down_for_wrong_keys(db_url):
     from schreiber.web.entry import FREE_FAILURES
 
-    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                   check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     served = Served(db_url, "--entry")
     try:
         urllib.request.urlopen(served.address, timeout=30).read()  # warm: the first answer of a process is slow
@@ -142,8 +175,12 @@ def _status(port: int, host: str) -> tuple[int, str]:
 
 
 def test_serve_answers_only_the_hosts_it_binds_and_prints_and_its_host_names(db_url):
-    subprocess.run([SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-                   check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        [SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     served = Served(db_url, "--host-name", "scores.example.org")
     try:
         port = served.port
@@ -151,11 +188,20 @@ def test_serve_answers_only_the_hosts_it_binds_and_prints_and_its_host_names(db_
             assert _status(port, host)[0] == 200, host
         status, text = _status(port, f"evil.example:{port}")  # a rebinding page's request
         assert status == 421
-        assert text.strip() == (f"This server answers only as 127.0.0.1:{port}, localhost:{port}, [::1]:{port}, scores.example.org; "
-                                "serve with --host-name NAME to reach it by another name.")
+        assert text.strip() == (
+            f"This server answers only as 127.0.0.1:{port}, localhost:{port}, [::1]:{port}, scores.example.org; "
+            "serve with --host-name NAME to reach it by another name."
+        )
     finally:
         served.stop()
-    for option, value, said in (("--host-name", "evil example", "--host-name: 'evil example' is no host name"),
-                                ("--proxy-address", "proxy.lan", "--proxy-address: 'proxy.lan' is no IP address")):
-        ran = subprocess.run([SCHREIBER, "--db", db_url, "serve", "--port", "0", option, value], capture_output=True, text=True, timeout=60)
+    for option, value, said in (
+        ("--host-name", "evil example", "--host-name: 'evil example' is no host name"),
+        ("--proxy-address", "proxy.lan", "--proxy-address: 'proxy.lan' is no IP address"),
+    ):
+        ran = subprocess.run(
+            [SCHREIBER, "--db", db_url, "serve", "--port", "0", option, value],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert ran.returncode == 2 and ran.stderr.strip().splitlines()[-1].startswith(f"schreiber: {said}"), ran.stderr

@@ -30,10 +30,12 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
         # Grand Hand mit 4 of Berta (Anna deals and sits out): a suit game's inputs, no won/lost yet
         phone.choose("grand")
         assert phone.shown_options() == ["player", "spitzen", "reizwert", "augen", "flags"]
-        assert browser.js("Array.from(document.querySelectorAll('[data-option=player] .chip'), c => c.dataset.name)") == [
-            "Berta", "Carl", "Dora"]
-        assert browser.js("Array.from(document.querySelectorAll('[data-option=spitzen] .chip'), c => c.dataset.value)") == [
-            "1", "2", "3", "4"]
+        assert browser.js(
+            "Array.from(document.querySelectorAll('[data-option=player] .chip'), c => c.dataset.name)"
+        ) == ["Berta", "Carl", "Dora"]
+        assert browser.js(
+            "Array.from(document.querySelectorAll('[data-option=spitzen] .chip'), c => c.dataset.value)"
+        ) == ["1", "2", "3", "4"]
         flags = lambda: browser.js("Array.from(document.querySelectorAll('[data-flag]'), c => c.dataset.flag)")  # noqa: E731
         assert flags() == ["ohne", "hand", "ouvert", "schwarz"]
         phone.name("player", "Berta")
@@ -91,7 +93,9 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
         assert {p["name"]: p["points"] for p in report["players"]} == points
         total = sum(points.values())
         assert {p["name"]: p["cents"] for p in report["players"]} == {n: 4 * v - total for n, v in points.items()}
-        totals = browser.js("Array.from(document.querySelectorAll('#totals tr'), r => [r.cells[0].textContent, r.cells[1].textContent])")
+        totals = browser.js(
+            "Array.from(document.querySelectorAll('#totals tr'), r => [r.cells[0].textContent, r.cells[1].textContent])"
+        )
         assert dict(totals) == {n: (f"+{v}" if v > 0 else f"−{-v}") for n, v in points.items()}
     finally:
         served.stop()
@@ -126,9 +130,14 @@ def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         browser.screenshot(str(shots / "skat-entry-k13-k14.png"), full=True)
-        assert [h["payouts"] for h in _listed(db_url)] == [{"Anna": -154, "Berta": 0, "Carl": 0}, {"Anna": 0, "Berta": -96, "Carl": 0}]
-        buttons = browser.js("Array.from(document.querySelectorAll('#recent button'), b => [b.textContent, "
-                             "Math.ceil(b.getBoundingClientRect().right), b.scrollWidth <= b.clientWidth])")
+        assert [h["payouts"] for h in _listed(db_url)] == [
+            {"Anna": -154, "Berta": 0, "Carl": 0},
+            {"Anna": 0, "Berta": -96, "Carl": 0},
+        ]
+        buttons = browser.js(
+            "Array.from(document.querySelectorAll('#recent button'), b => [b.textContent, "
+            "Math.ceil(b.getBoundingClientRect().right), b.scrollWidth <= b.clientWidth])"
+        )
         assert buttons and all(text == "Streichen" and right <= 390 and fits for text, right, fits in buttons), buttons
         assert browser.js("document.documentElement.scrollWidth") <= 390
     finally:

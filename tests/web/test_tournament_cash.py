@@ -25,7 +25,19 @@ BOSS = "the-organisers-own-key-for-this-test"
 
 @pytest.fixture
 def day(cli):
-    cli.ok("tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9", "--set", "startgeld=1500")
+    cli.ok(
+        "tournament",
+        "new",
+        "Kirchweih",
+        "--rules",
+        "preisschafkopf",
+        "--hands",
+        "4",
+        "--seed",
+        "9",
+        "--set",
+        "startgeld=1500",
+    )
     cli.ok("tournament", "register", *PLAYERS)
     cli.ok("tournament", "pay", "Anna", "Berta", "Carl")
     cli.ok("tournament", "draw")
@@ -37,7 +49,7 @@ def paid(cli) -> dict[str, int]:
 
 
 def owing(html: str) -> list[str]:
-    part = html[html.index('<section class="cash"'):html.index("</section>", html.index('<section class="cash"'))]
+    part = html[html.index('<section class="cash"') : html.index("</section>", html.index('<section class="cash"'))]
     return [line.split(" (")[0] for line in text(part).split("\n") if "(" in line and "€15.00" in line]
 
 
@@ -59,10 +71,14 @@ def test_the_organiser_sees_who_has_not_paid_and_records_a_payment(day):
         assert c.post("/cash/pay?organiser=guessed", json={"number": 4}).status_code == 403
         assert c.post("/cash/pay", json={"number": 4}).status_code == 403
         cross = c.post(f"/cash/pay?organiser={BOSS}", json={"number": 4}, headers={"Origin": "https://evil.example"})
-        assert cross.status_code == 403 and cross.json()["error"] == "A page of another site cannot record payments here."
+        assert (
+            cross.status_code == 403 and cross.json()["error"] == "A page of another site cannot record payments here."
+        )
         for body in ({"number": "4"}, {"number": True}, [], {"name": "Dora"}):
             r = c.post(f"/cash/pay?organiser={BOSS}", json=body)
-            assert r.status_code == 422 and r.json()["error"] == 'number: send only the start number, like {"number": 3}.'
+            assert (
+                r.status_code == 422 and r.json()["error"] == 'number: send only the start number, like {"number": 3}.'
+            )
         unknown = c.post(f"/cash/pay?organiser={BOSS}", json={"number": 12})
         assert unknown.status_code == 422 and "no player of Kirchweih has start number 12" in unknown.json()["error"]
         assert paid(cli)["Dora"] == 0
@@ -114,8 +130,14 @@ def test_a_tap_and_a_second_tap_mark_a_player_paid_in_the_browser(day, tmp_path)
             browser.screenshot(str(shots / "tournament-cash-ask.png"))
             browser.js(f"{pay_emil}.click()")
             # The live page swaps in the fresh list: Emil is no longer on it.
-            browser.wait(lambda: browser.js("document.querySelector('.cash .pay[data-number=\"5\"]') === null")
-                         and "5 of 8 players have paid" in browser.text(), "the list without Emil", timeout=30)
+            browser.wait(
+                lambda: (
+                    browser.js("document.querySelector('.cash .pay[data-number=\"5\"]') === null")
+                    and "5 of 8 players have paid" in browser.text()
+                ),
+                "the list without Emil",
+                timeout=30,
+            )
             browser.screenshot(str(shots / "tournament-cash.png"))
             assert (shots / "tournament-cash.png").stat().st_size > 5000
         finally:

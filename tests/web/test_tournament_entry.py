@@ -62,10 +62,13 @@ def test_the_organisers_page_shows_each_open_tables_address_and_qr_and_nobody_el
         links = re.findall(r'href="(http://testserver/\?key=[^"]+)"', mine.text)
         open_tables = plan["tables"][1:]
         assert links == [f"http://testserver/?key={key_of(cli, t['session'])}" for t in open_tables]
-        cards = {n: mine.text[mine.text.index(f'id="key-{n}"'):] for n in (1, 2, 3)}
-        assert "sheet entered" in text(cards[1][:cards[1].index("</div>")]) and "?key=" not in cards[1][:cards[1].index('id="key-2"')]
+        cards = {n: mine.text[mine.text.index(f'id="key-{n}"') :] for n in (1, 2, 3)}
+        assert (
+            "sheet entered" in text(cards[1][: cards[1].index("</div>")])
+            and "?key=" not in cards[1][: cards[1].index('id="key-2"')]
+        )
         for n in (2, 3):
-            card = cards[n][:cards[n].index("</p>", cards[n].index('class="link"')) + 4]
+            card = cards[n][: cards[n].index("</p>", cards[n].index('class="link"')) + 4]
             assert "<svg" in card and ", ".join(plan["tables"][n - 1]["players"]) in text(card)
         # The page's script fetches the fragment with the page's own query: it keeps the keys in view.
         assert links == re.findall(r'href="(http://testserver/\?key=[^"]+)"', c.get(f"/fragment?organiser={BOSS}").text)
@@ -95,14 +98,21 @@ def test_the_tables_take_hands_with_their_keys_and_only_their_own(day):
         assert r.status_code == 201 and r.json()["number"] == 1
         assert len(hands_of(cli, t2["session"])) == 1 and hands_of(cli, t3["session"]) == []
         # A table of the tournament whose sheet is in: its key records nothing, and says why.
-        r = c.post("/api/hands", json=hand | {"player": t1["players"][0], "partner": t1["players"][1]},
-                   headers={"Authorization": f"Bearer {key_of(cli, t1['session'])}"})
+        r = c.post(
+            "/api/hands",
+            json=hand | {"player": t1["players"][0], "partner": t1["players"][1]},
+            headers={"Authorization": f"Bearer {key_of(cli, t1['session'])}"},
+        )
         assert r.status_code == 422 and r.json()["error"] == (
-            f"round 1 table 1 (session {t1['session']}) has its paper sheet entered with `tournament result`, so it takes no hands.")
+            f"round 1 table 1 (session {t1['session']}) has its paper sheet entered with `tournament result`, so it takes no hands."
+        )
         # A session outside the tournament is no table here, even with its own key.
         outside = max(t["session"] for t in plan["tables"]) + 1
-        r = c.post("/api/hands", json={"type": "rufspiel", "player": "A", "partner": "B", "augen": 70},
-                   headers={"Authorization": f"Bearer {key_of(cli, outside)}"})
+        r = c.post(
+            "/api/hands",
+            json={"type": "rufspiel", "player": "A", "partner": "B", "augen": 70},
+            headers={"Authorization": f"Bearer {key_of(cli, outside)}"},
+        )
         assert r.status_code == 403 and hands_of(cli, outside) == []
         assert c.post("/api/hands", json=hand).status_code == 401
         # Round 2, drawn while `serve` runs: its tables take hands at once, and the organiser's page shows them.
@@ -125,7 +135,10 @@ def test_without_entry_the_tournament_page_never_writes_and_knows_no_organiser(d
         page = c.get("/?organiser=anything")
         assert page.status_code == 200 and "key=" not in page.text
         assert c.get(f"/?key={key}").status_code == 200 and "Record hand" not in c.get(f"/?key={key}").text
-        assert c.post("/api/hands", json={"type": "rufspiel"}, headers={"Authorization": f"Bearer {key}"}).status_code == 405
+        assert (
+            c.post("/api/hands", json={"type": "rufspiel"}, headers={"Authorization": f"Bearer {key}"}).status_code
+            == 405
+        )
     assert hands_of(cli, plan["tables"][1]["session"]) == []
 
 

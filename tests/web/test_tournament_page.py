@@ -34,7 +34,18 @@ def day(cli):
     first = plan["tables"][0]
     cli.ok("tournament", "result", "1", "1", *[f"{p}={5 * i}" for i, p in enumerate(first["players"])])
     second = plan["tables"][1]
-    cli.ok("add", "--session", str(second["session"]), "rufspiel", "-p", second["players"][1], "-m", second["players"][3], "-a", "70")
+    cli.ok(
+        "add",
+        "--session",
+        str(second["session"]),
+        "rufspiel",
+        "-p",
+        second["players"][1],
+        "-m",
+        second["players"][3],
+        "-a",
+        "70",
+    )
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D")  # not a table of the tournament
     return cli, plan
 
@@ -45,7 +56,7 @@ def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
     with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
         page = text(c.get("/").text)
         assert "Kirchweih" in page and "round 1 of 3" in page and "1 of 3 tables finished" in page
-        plan_part = page[page.index("who sits where"):page.index("Standings so far, no round finished yet")]
+        plan_part = page[page.index("who sits where") : page.index("Standings so far, no round finished yet")]
         for t in plan["tables"]:
             assert " , ".join(f"{p} ({PLAYERS.index(p) + 1})" for p in t["players"]) in plan_part
         second = plan["tables"][1]
@@ -54,7 +65,7 @@ def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
         assert "Standings after round 1" not in page
         assert f"Not finished: round 1, table 2 is still playing (1 of {second['of']} hands)." in page
         assert f"Not finished: round 1, table 3 is still playing (0 of {plan['tables'][2]['of']} hands)." in page
-        ranked = page[page.index("Standings so far, no round finished yet"):]
+        ranked = page[page.index("Standings so far, no round finished yet") :]
         assert [n for n in re.findall(r"Spieler\d\d", ranked)] == [p["name"] for p in standings["players"]]
         # Each table's page one tap away: the links lead to the table's own page.
         body = c.get("/").text
@@ -65,7 +76,7 @@ def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
             assert "the tournament" in text(table_page.text)
         assert c.get("/?session=4").status_code == 404  # a table of no round of this tournament
         assert c.get("/fragment").status_code == 200 and "who sits where" in c.get("/fragment").text
-        assert "class=\"wall\"" in c.get("/?wall").text
+        assert 'class="wall"' in c.get("/?wall").text
         assert c.post("/").status_code == 405
         assert c.get("/static/tournament.js").status_code == 200
 
@@ -88,8 +99,12 @@ def test_where_do_i_sit_on_a_phone_and_the_wall_follows_the_tables(day, tmp_path
         who = plan["tables"][2]["players"][1]
         number = PLAYERS.index(who) + 1
         for typed in (who[-4:].lower(), str(number)):
-            browser.js(f"var f = document.getElementById('find'); f.value = {typed!r}; f.dispatchEvent(new Event('input'))")
-            shown = browser.js("Array.from(document.querySelectorAll('.seatplan tbody tr')).filter(r => r.offsetParent).map(r => r.innerText)")
+            browser.js(
+                f"var f = document.getElementById('find'); f.value = {typed!r}; f.dispatchEvent(new Event('input'))"
+            )
+            shown = browser.js(
+                "Array.from(document.querySelectorAll('.seatplan tbody tr')).filter(r => r.offsetParent).map(r => r.innerText)"
+            )
             assert len(shown) == 1 and who in shown[0] and shown[0].strip().startswith("3")
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
@@ -100,8 +115,12 @@ def test_where_do_i_sit_on_a_phone_and_the_wall_follows_the_tables(day, tmp_path
         # A sheet typed at the desk: the wall shows it without a reload.
         browser.js("window.notReloaded = true")
         third = plan["tables"][2]["players"]
-        subprocess.run([SCHREIBER, "--db", cli.url, "tournament", "result", "1", "3", *[f"{p}=10" for p in third]],
-                       check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [SCHREIBER, "--db", cli.url, "tournament", "result", "1", "3", *[f"{p}=10" for p in third]],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         browser.wait(lambda: "2 of 3 tables finished" in browser.text(), "the finished table on the wall")
         assert browser.js("window.notReloaded") is True
         browser.screenshot(str(shots / "tournament-wall.png"))
@@ -119,7 +138,9 @@ def test_the_page_says_provisional_until_the_tournament_is_final_then_final_stan
     table = cli.json("tournament", "tables", "--format", "json")["tables"][0]
     with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
         assert "Standings so far, no round finished yet (provisional)" in text(c.get("/").text)
-        assert "Stand bisher, noch keine Runde fertig (vorläufig)" in text(c.get("/", headers={"Accept-Language": "de"}).text)
+        assert "Stand bisher, noch keine Runde fertig (vorläufig)" in text(
+            c.get("/", headers={"Accept-Language": "de"}).text
+        )
         cli.ok("tournament", "result", "1", "1", *[f"{p}={5 * i}" for i, p in enumerate(table["players"])])
         page = text(c.get("/").text)
         assert "Final standings" in page and "provisional" not in page

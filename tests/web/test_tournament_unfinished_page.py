@@ -24,7 +24,9 @@ def test_the_wall_names_the_table_still_playing_and_the_search_folds_accents(cli
     plan = cli.json("tournament", "tables", "--format", "json")
     t1, t2 = plan["tables"]
     cli.ok("tournament", "result", "1", "1", *[f"{p}={v}" for p, v in zip(t1["players"], (20, 5, 0, 10))])
-    cli.ok("add", "--session", str(t2["session"]), "rufspiel", "-p", t2["players"][0], "-m", t2["players"][2], "-a", "70")
+    cli.ok(
+        "add", "--session", str(t2["session"]), "rufspiel", "-p", t2["players"][0], "-m", t2["players"][2], "-a", "70"
+    )
     served = Served(cli.url, "--tournament")
     browser = chromium.Browser()
     shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
@@ -34,7 +36,9 @@ def test_the_wall_names_the_table_still_playing_and_the_search_folds_accents(cli
         browser.open(served.address)
         browser.wait(lambda: browser.js("document.getElementById('live').textContent") == "live", "the stream to open")
         browser.js("var f = document.getElementById('find'); f.value = 'ozlem'; f.dispatchEvent(new Event('input'))")
-        shown = browser.js("Array.from(document.querySelectorAll('.seatplan tbody tr')).filter(r => r.offsetParent).map(r => r.innerText)")
+        shown = browser.js(
+            "Array.from(document.querySelectorAll('.seatplan tbody tr')).filter(r => r.offsetParent).map(r => r.innerText)"
+        )
         assert len(shown) == 1 and "Özlem" in shown[0]
         browser.screenshot(str(shots / "tournament-unfinished-phone.png"))
         browser.open(served.address + "?wall")
