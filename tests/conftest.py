@@ -134,7 +134,7 @@ def _sources(item: pytest.Item) -> str:
     import inspect
 
     functions = [getattr(item, "function", None)]
-    for defs in getattr(item, "_fixtureinfo").name2fixturedefs.values() if hasattr(item, "_fixtureinfo") else ():
+    for defs in item._fixtureinfo.name2fixturedefs.values() if hasattr(item, "_fixtureinfo") else ():
         functions.extend(d.func for d in defs if d.baseid)
     texts = []
     for function in functions:

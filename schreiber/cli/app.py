@@ -12,7 +12,7 @@ import gc
 import inspect
 import os
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 import typer.core
@@ -24,7 +24,7 @@ class _Root(LazyGroup):
     """The `schreiber` group; asked by a shell to complete, it first gives its parameters the table's
     completers (schreiber/cli/complete.py, imported only then)."""
 
-    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: Optional[str] = None) -> None:
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
         if os.environ.get(complete_var or f"_{prog_name}_COMPLETE".replace("-", "_").upper()):
             from schreiber.cli.complete import attach
 
@@ -32,12 +32,13 @@ class _Root(LazyGroup):
         super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
 
-from schreiber import i18n
-from schreiber.cli import clickwords
-from schreiber.cli.argv import optional_id, spread_name_values
-from schreiber.cli.argv import db_first as _db_first
-from schreiber.cli.metavars import fix_metavars, fix_params
-from schreiber.cli.runner import (
+# After the group class: the modules below are read only once typer's group is defined.
+from schreiber import i18n  # noqa: E402
+from schreiber.cli import clickwords  # noqa: E402
+from schreiber.cli.argv import optional_id, spread_name_values  # noqa: E402
+from schreiber.cli.argv import db_first as _db_first  # noqa: E402
+from schreiber.cli.metavars import fix_metavars, fix_params  # noqa: E402
+from schreiber.cli.runner import (  # noqa: E402
     ExcelOpt,
     FormatOpt,
     _date,
@@ -50,7 +51,7 @@ from schreiber.cli.runner import (
     _target,
     _write_file,
 )
-from schreiber.i18n import _
+from schreiber.i18n import _  # noqa: E402
 
 # Help texts are translated as the commands are defined, below: the language is chosen by now.
 i18n.install()
@@ -107,7 +108,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _global(
     db: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--db",
             envvar="SCHREIBER_DB",
@@ -122,9 +123,7 @@ def _global(
     _target["db"] = db
 
 
-SessionOpt = Annotated[
-    Optional[int], typer.Option("--session", help=_("The table to act on (default: the active one)."))
-]
+SessionOpt = Annotated[int | None, typer.Option("--session", help=_("The table to act on (default: the active one)."))]
 # At a tournament's table whose prizes are paid out, a change of its hands moves the standings (RULES.md §9).
 ForceOpt = Annotated[
     bool, typer.Option("--force", help=_("At a tournament table: change the hands although prizes are paid out."))
@@ -147,11 +146,11 @@ def session_new(
         ),
     ],
     names: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Argument(metavar="[NAME]...", help=_("More players after --players."), show_default=False),
     ] = None,
     new_player: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--new-player",
             help=_(
@@ -160,16 +159,16 @@ def session_new(
         ),
     ] = None,
     dealer: Annotated[
-        Optional[str], typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))
+        str | None, typer.Option("--dealer", help=_("Who deals the first hand (default: the first player)."))
     ] = None,
-    tariff: Annotated[Optional[int], typer.Option("--tariff", help=_("Cents per point."))] = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
+    tariff: Annotated[int | None, typer.Option("--tariff", help=_("Cents per point."))] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help=_("A setting KEY=VALUE (repeatable)."))] = None,
     teams: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--teams", help=_("klassisch: the two teams, NAME+NAME NAME+NAME (default: seats 1+3 and 2+4).")),
     ] = None,
-    name: Annotated[Optional[str], typer.Option("--name", help=_("A name for the evening."))] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
+    name: Annotated[str | None, typer.Option("--name", help=_("A name for the evening."))] = None,
+    date: Annotated[str | None, typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
 ) -> None:
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
@@ -227,7 +226,7 @@ def session_list(format_: FormatOpt = "table") -> None:
 
 @session_app.command("show", help=_("Seats, settings, the next dealer and what is carried (Bock, Doppelt, 60:60)."))
 def session_show(
-    table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None,
+    table: Annotated[int | None, typer.Argument(help=_("Table id (default: the active one)."))] = None,
 ) -> None:
     _render().table_view(_ledger().table(table))
 
@@ -239,7 +238,7 @@ def session_use(table: Annotated[int, typer.Argument(help=_("Table id."))]) -> N
 
 @session_app.command("close", help=_("Close a table: no more hands can be added to it."))
 def session_close(
-    table: Annotated[Optional[int], typer.Argument(help=_("Table id (default: the active one)."))] = None,
+    table: Annotated[int | None, typer.Argument(help=_("Table id (default: the active one)."))] = None,
 ) -> None:
     _render().table_info(_ledger().close(table))
 
@@ -294,7 +293,7 @@ def session_key(
 def session_join(
     name: Annotated[str, typer.Argument(metavar="NAME", help=_("Who sits down."))],
     seat: Annotated[
-        Optional[int], typer.Option("--seat", help=_("Seat N (1 = the first seat); default: after the last."))
+        int | None, typer.Option("--seat", help=_("Seat N (1 = the first seat); default: after the last."))
     ] = None,
     session: SessionOpt = None,
 ) -> None:
@@ -324,13 +323,13 @@ def rules_list(ctx: typer.Context) -> None:
 )
 def rules_show(
     name: Annotated[
-        Optional[str],
+        str | None,
         typer.Argument(
             metavar="[RULESET]", help=_("A rule set, e.g. schafkopf (default: the active table's)."), show_default=False
         ),
     ] = None,
     hand_type: Annotated[
-        Optional[str],
+        str | None,
         typer.Argument(
             metavar="[TYPE]", help=_("One hand type: only the options it takes, with an example."), show_default=False
         ),
@@ -372,46 +371,44 @@ def rules_show(
 
 def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
-    player: Annotated[Optional[str], typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
-    partner: Annotated[Optional[str], typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
+    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
+    partner: Annotated[str | None, typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
     augen: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--augen", "-a", help=_("Augen of the player party, or NAME=N per player (one --augen takes them all).")
         ),
     ] = None,
-    stiche: Annotated[Optional[list[str]], typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
-    laufende: Annotated[Optional[int], typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
+    stiche: Annotated[list[str] | None, typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
+    laufende: Annotated[int | None, typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
     schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
-    won: Annotated[Optional[bool], typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
+    won: Annotated[bool | None, typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
     klopfen: Annotated[
-        Optional[list[str]], typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))
+        list[str] | None, typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))
     ] = None,
     kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
     re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
     re_absage: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz).")
         ),
     ] = None,
     kontra_absage: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--kontra-absage",
             help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."),
         ),
     ] = None,
-    fuchs_re: Annotated[Optional[int], typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
-    fuchs_kontra: Annotated[Optional[int], typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
-    doppelkopf_re: Annotated[
-        Optional[int], typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))
-    ] = None,
+    fuchs_re: Annotated[int | None, typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
+    fuchs_kontra: Annotated[int | None, typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
+    doppelkopf_re: Annotated[int | None, typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
     doppelkopf_kontra: Annotated[
-        Optional[int], typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))
+        int | None, typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))
     ] = None,
     karlchen: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick.")
         ),
@@ -421,25 +418,25 @@ def add(
     ] = False,
     spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
     jungfrau: Annotated[
-        Optional[list[str]], typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))
+        list[str] | None, typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))
     ] = None,
-    durchmarsch: Annotated[Optional[str], typer.Option("--durchmarsch", help=_("Ramsch: took every trick."))] = None,
+    durchmarsch: Annotated[str | None, typer.Option("--durchmarsch", help=_("Ramsch: took every trick."))] = None,
     loser: Annotated[
-        Optional[str], typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))
+        str | None, typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))
     ] = None,
-    winner: Annotated[Optional[str], typer.Option("--winner", help=_("Hammelrennen: the winner."))] = None,
+    winner: Annotated[str | None, typer.Option("--winner", help=_("Hammelrennen: the winner."))] = None,
     forced: Annotated[bool, typer.Option("--forced", help=_("klassisch: the declarers had to declare."))] = False,
     pflicht: Annotated[bool, typer.Option("--pflicht", help=_("Doppelkopf: a Musssolo / Pflichtsolo."))] = False,
-    farbe: Annotated[Optional[str], typer.Option("--farbe", help=_("Trump suit (recorded)."))] = None,
-    sau: Annotated[Optional[str], typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
+    farbe: Annotated[str | None, typer.Option("--farbe", help=_("Trump suit (recorded)."))] = None,
+    sau: Annotated[str | None, typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
     bock: Annotated[bool, typer.Option("--bock", help=_("This hand creates a Bock round."))] = False,
-    note: Annotated[Optional[str], typer.Option("--note", "-n", help=_("Free text kept with the hand."))] = None,
+    note: Annotated[str | None, typer.Option("--note", "-n", help=_("Free text kept with the hand."))] = None,
     dealer: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there.")),
     ] = None,
     sits_out: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")),
     ] = None,
     session: SessionOpt = None,
@@ -485,7 +482,7 @@ def add(
     _render().added(_ledger().add(options.hand(type_), session, force=force))
 
 
-def edit(number: int, session: Optional[int] = None, type_: Optional[str] = None, **values: Any) -> None:
+def edit(number: int, session: int | None = None, type_: str | None = None, **values: Any) -> None:
     """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
     from schreiber.entry import HandOptions
 
@@ -513,7 +510,7 @@ def _declared_parameters() -> list[inspect.Parameter]:
             annotation: Any = Annotated[bool, typer.Option(fact.option, help=_(fact.help))]
             default: Any = False
         else:
-            annotation = Annotated[Optional[int], typer.Option(fact.option, help=_(fact.help), metavar=fact.metavar)]
+            annotation = Annotated[int | None, typer.Option(fact.option, help=_(fact.help), metavar=fact.metavar)]
             default = None
         out.append(inspect.Parameter(fact.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation))
     return out
@@ -537,7 +534,7 @@ def _hand_signatures() -> None:
     edit_type = signature.parameters["type_"].replace(
         default=None,
         annotation=Annotated[
-            Optional[str],
+            str | None,
             typer.Argument(
                 metavar="[TYPE]",
                 help=_("The hand type, to replace the whole hand; leave out to change only the options named."),
@@ -723,7 +720,7 @@ def restore(
 def settle(
     session: SessionOpt = None,
     paid: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--paid", help=_("Only the transfers NAME paid or was paid (repeat, or NAME,NAME).")),
     ] = None,
 ) -> None:
@@ -742,8 +739,8 @@ def settle(
 def report(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))] = None,
-    until: Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))] = None,
+    since: Annotated[str | None, typer.Option("--since", help=_("From this date on."))] = None,
+    until: Annotated[str | None, typer.Option("--until", help=_("Up to this date, itself included."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     open_: Annotated[
@@ -766,14 +763,12 @@ def report(
 
 
 AllOpt = Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))]
-SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("From this date on."))]
-UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Up to this date, itself included."))]
-RulesOpt = Annotated[Optional[str], typer.Option("--rules", help=_("Only the tables of this rule set."))]
+SinceOpt = Annotated[str | None, typer.Option("--since", help=_("From this date on."))]
+UntilOpt = Annotated[str | None, typer.Option("--until", help=_("Up to this date, itself included."))]
+RulesOpt = Annotated[str | None, typer.Option("--rules", help=_("Only the tables of this rule set."))]
 
 
-def _scope(
-    session: Optional[int], all_: bool, since: Optional[str], until: Optional[str], rules: Optional[str] = None
-) -> Any:
+def _scope(session: int | None, all_: bool, since: str | None, until: str | None, rules: str | None = None) -> Any:
     """SCOPE as `report`, `stats` and `chart` read it: --session ID | --all | --since/--until (default: the active table)."""
     from schreiber.ledger.reports import Scope
 
@@ -831,7 +826,7 @@ def stats(
     until: UntilOpt = None,
     rules: RulesOpt = None,
     player: Annotated[
-        Optional[str], typer.Option("--player", help=_("Only this player's lines and partnerships."))
+        str | None, typer.Option("--player", help=_("Only this player's lines and partnerships."))
     ] = None,
     format_: FormatOpt = "table",
 ) -> None:
@@ -857,7 +852,7 @@ def chart(
     rules: RulesOpt = None,
     money: Annotated[bool, typer.Option("--money", help=_("Draw money (euros) instead of points."))] = False,
     output: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--output", help=_("Write FILE.svg or FILE.png instead of drawing in the terminal.")),
     ] = None,
 ) -> None:
@@ -906,9 +901,7 @@ def chart(
 def export_csv(
     session: SessionOpt = None,
     all_: Annotated[bool, typer.Option("--all", help=_("Every table of the ledger."))] = False,
-    output: Annotated[
-        Optional[str], typer.Option("--output", help=_("File to write (default: standard output)."))
-    ] = None,
+    output: Annotated[str | None, typer.Option("--output", help=_("File to write (default: standard output)."))] = None,
     excel: ExcelOpt = False,
 ) -> None:
     from schreiber.ledger.scope import Scope
@@ -951,7 +944,7 @@ def import_csv(
 @app.command("strokes", help=_("klassisch: each team's finished Schafköpfe and the sheep's head being drawn."))
 def strokes(
     session: SessionOpt = None,
-    svg: Annotated[Optional[str], typer.Option("--svg", help=_("Write the drawing as an SVG picture to FILE."))] = None,
+    svg: Annotated[str | None, typer.Option("--svg", help=_("Write the drawing as an SVG picture to FILE."))] = None,
 ) -> None:
     ledger = _ledger()
     view = ledger.table(session)
@@ -1004,7 +997,7 @@ def serve(
         ),
     ] = False,
     tournament: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--tournament",
             metavar="[ID]",
@@ -1021,7 +1014,7 @@ def serve(
         ),
     ] = False,
     host_name: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--host-name",
             metavar="NAME",
@@ -1029,7 +1022,7 @@ def serve(
         ),
     ] = None,
     proxy_address: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--proxy-address",
             metavar="ADDRESS",
@@ -1039,7 +1032,7 @@ def serve(
         ),
     ] = None,
     season: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")
         ),
@@ -1126,7 +1119,7 @@ def db_backup(
     typer.echo(_("The ledger was copied to {path} ({size} bytes).").format(path=path, size=i18n.number(size)))
 
 
-def main(argv: Optional[list[str]] = None, command: Any = None) -> int:
+def main(argv: list[str] | None = None, command: Any = None) -> int:
     """Run the command; bad input and database trouble become one sentence and exit status 2.
 
     `command`: the click command tree, when the caller built it once (`play`, line after line)."""

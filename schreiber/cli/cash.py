@@ -7,7 +7,7 @@ library are imported by the command that needs them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -99,7 +99,7 @@ def cash(
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     output: Annotated[
-        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the payout list to sign as a PDF."))
     ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)

@@ -783,7 +783,7 @@ def stats(result: Stats, fmt: str, excel: bool = False) -> None:
     if not data["groups"]:
         _out(_("No hands in this scope."))
         return
-    for i, (g, group) in enumerate(zip(data["groups"], result.groups)):
+    for i, g in enumerate(data["groups"]):
         if i:
             _out()
         hands = ngettext("{count} hand", "{count} hands", g["hands"]).format(count=g["hands"])

@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import os
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from schreiber.i18n import _
 
-_target: dict[str, Optional[str]] = {"db": None}
+_target: dict[str, str | None] = {"db": None}
 _opened: list[Any] = []
 _kept: list[Any] = []  # `play`: the one ledger open for the evening, used by every line
 
@@ -79,7 +79,7 @@ def _render() -> Any:
     return render
 
 
-def _date(value: Optional[str], option: str) -> Optional[dt.date]:
+def _date(value: str | None, option: str) -> dt.date | None:
     if value is None:
         return None
     try:
@@ -108,7 +108,7 @@ ExcelOpt = Annotated[
 ]
 
 
-def _listing_format(format_: str, excel: bool, output: Optional[str] = None) -> str:
+def _listing_format(format_: str, excel: bool, output: str | None = None) -> str:
     """The format of a listing that may also be a CSV for Excel or a PDF: checked, with --excel only
     beside --format csv and --output only a .pdf."""
     fmt = _format(format_, ("table", "json", "csv"))

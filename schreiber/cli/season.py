@@ -6,7 +6,7 @@ library are imported by the command that needs them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -39,7 +39,7 @@ def new(
         str, typer.Option("--rules", help=_("The rule set every tournament of the season is played with."))
     ],
     set_: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--set",
             metavar="KEY=VALUE",
@@ -66,7 +66,7 @@ def list_(
 )
 def show(
     season: Annotated[
-        Optional[int], typer.Argument(metavar="[ID]", help=_("Season id (default: the active one)."))
+        int | None, typer.Argument(metavar="[ID]", help=_("Season id (default: the active one)."))
     ] = None,
 ) -> None:
     s = _seasons()
@@ -84,7 +84,7 @@ def use(season: Annotated[int, typer.Argument(metavar="ID", help=_("Season id.")
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players."))],
     number: Annotated[
-        Optional[int], typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))
+        int | None, typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))
     ] = None,
 ) -> None:
     _show().registered(_seasons().register(names, number))
@@ -109,7 +109,7 @@ def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT..."
 )
 def standings(
     wertung: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--wertung", metavar="W", help=_("Rank by another Wertung, just shown (the season keeps its own).")
         ),
@@ -117,7 +117,7 @@ def standings(
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     output: Annotated[
-        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
     ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
@@ -156,7 +156,7 @@ def awards(
 def cards(
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
     url: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--url",
             metavar="URL",
@@ -167,7 +167,7 @@ def cards(
         ),
     ] = None,
     host: Annotated[
-        Optional[str],
+        str | None,
         typer.Option(
             "--host",
             metavar="ADDRESS",

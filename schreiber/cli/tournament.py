@@ -7,7 +7,7 @@ library are imported by the command that needs them.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -20,9 +20,7 @@ tournament_app = typer.Typer(
     no_args_is_help=True,
 )
 
-RoundOpt = Annotated[
-    Optional[int], typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))
-]
+RoundOpt = Annotated[int | None, typer.Option("--round", metavar="N", help=_("The round (default: the newest drawn)."))]
 # After the first prize is paid out, whatever moves the standings needs --force (RULES.md §9).
 ForceOpt = Annotated[
     bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))
@@ -63,11 +61,9 @@ def new(
             "--rules", help=_("preisschafkopf, schafkopf, schafkopf-tarif, doppelkopf, doppelkopf-turnier or skat.")
         ),
     ],
-    rounds: Annotated[
-        Optional[int], typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))
-    ] = None,
+    rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=_("How many rounds (default 3)."))] = None,
     hands: Annotated[
-        Optional[int],
+        int | None,
         typer.Option(
             "--hands",
             metavar="N",
@@ -76,9 +72,9 @@ def new(
             ),
         ),
     ] = None,
-    date: Annotated[Optional[str], typer.Option("--date", help=_("The tournament's date (default: today)."))] = None,
+    date: Annotated[str | None, typer.Option("--date", help=_("The tournament's date (default: today)."))] = None,
     set_: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option(
             "--set",
             help=_(
@@ -87,11 +83,11 @@ def new(
         ),
     ] = None,
     seed: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--seed", metavar="S", help=_("The seed every round is drawn from (default: a random one).")),
     ] = None,
     season: Annotated[
-        Optional[int],
+        int | None,
         typer.Option(
             "--season",
             metavar="ID",
@@ -130,7 +126,7 @@ def list_() -> None:
 )
 def show(
     tournament: Annotated[
-        Optional[int], typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))
+        int | None, typer.Argument(metavar="[ID]", help=_("Tournament id (default: the active one)."))
     ] = None,
     format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
 ) -> None:
@@ -158,7 +154,7 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
     number: Annotated[
-        Optional[int], typer.Option("--number", metavar="N", help=_("The start number of the one player named."))
+        int | None, typer.Option("--number", metavar="N", help=_("The start number of the one player named."))
     ] = None,
 ) -> None:
     _show().registered(_tournaments().register(names, number))
@@ -205,11 +201,11 @@ def withdraw(
 )
 def draw(
     round_: Annotated[
-        Optional[int],
+        int | None,
         typer.Option("--round", metavar="N", help=_("Draw the newest round N again (before its first hand or sheet).")),
     ] = None,
     seed: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--seed", metavar="S", help=_("Draw from this seed (the same seed, the same draw).")),
     ] = None,
     force: Annotated[
@@ -248,7 +244,7 @@ def tables(
     round_: RoundOpt = None,
     format_: FormatOpt = "table",
     output: Annotated[
-        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))
     ] = None,
 ) -> None:
     fmt = _format(format_, ("table", "json", "csv"))
@@ -304,14 +300,14 @@ def result(
         list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))
     ],
     soli: Annotated[
-        Optional[list[str]], typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))
+        list[str] | None, typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))
     ] = None,
     won: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable).")),
     ] = None,
     lost: Annotated[
-        Optional[list[str]],
+        list[str] | None,
         typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable).")),
     ] = None,
     thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
@@ -349,13 +345,11 @@ def result(
     ),
 )
 def standings(
-    round_: Annotated[
-        Optional[int], typer.Option("--round", metavar="N", help=_("The standings after round N."))
-    ] = None,
+    round_: Annotated[int | None, typer.Option("--round", metavar="N", help=_("The standings after round N."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
     output: Annotated[
-        Optional[str], typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
     ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)

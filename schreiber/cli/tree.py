@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable, Iterator, MutableMapping
-from typing import Any, Union
+from typing import Any
 
 import typer
 import typer.core
@@ -45,7 +45,7 @@ class Commands(MutableMapping[str, Any]):
     def __init__(self, app: typer.Typer, how: dict[str, Any], finish: Callable[[Any], None]) -> None:
         self._how = how  # what typer hands down from the root: pretty_exceptions_short, rich_markup_mode, …
         self._finish = finish
-        self._plans: dict[str, Union[CommandInfo, TyperInfo, None]] = {}
+        self._plans: dict[str, CommandInfo | TyperInfo | None] = {}
         self._built: dict[str, Any] = {}
         self._plan(app)
 

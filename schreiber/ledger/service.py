@@ -819,9 +819,9 @@ class Ledger:
     def player_ids(self, s: Session, table: Table) -> dict[str, int]:
         """The player ids of everyone who sat at the table, by name."""
         ids = {seat.player.name: seat.player_id for seat in table.seats}
-        for event in self.events(s, table):
-            if event.player is not None:
-                ids.setdefault(event.player.name, event.player.id)
+        for e in self.events(s, table):
+            if e.player is not None:
+                ids.setdefault(e.player.name, e.player.id)
         return ids
 
     def payout_rows(
@@ -1034,9 +1034,9 @@ def _initial_players(table: Table) -> tuple[str, ...]:
 def _members(table: Table, events: Sequence[TableEvent]) -> tuple[str, ...]:
     """Everyone who sat at the table at some hand: the first seating, then those who joined."""
     names = list(_initial_players(table))
-    for event in events:
-        if event.kind == JOIN and event.player is not None and event.player.name not in names:
-            names.append(event.player.name)
+    for e in events:
+        if e.kind == JOIN and e.player is not None and e.player.name not in names:
+            names.append(e.player.name)
     return tuple(names)
 
 

@@ -347,7 +347,7 @@ def summarize(rules: str, hand_rows: list[Any], names: dict[int, str]) -> dict[s
 
     for _hand_id, _table, _number, type_, facts, rows in hand_rows:
         types[type_] += 1
-        for pid, pts, _ in rows:
+        for pid, pts, __ in rows:
             points[pid] += pts
             if pid not in by_id:
                 by_id[pid] = players[names[pid]] = PlayerStats(names[pid], extras=_extras_for(rules))

@@ -142,7 +142,7 @@ def _figure(chart: Chart, compact: bool = False) -> Any:
         gap = (high - low) * 0.17 / max(1.0, inches - 1.4)  # a line of 9-point text, in data units
         ends.sort(key=lambda e: e[0][1])
         placed: list[float] = []
-        for (x, y), _text, _colour in ends:
+        for (_x, y), _text, _colour in ends:
             placed.append(y if not placed or y - placed[-1] >= gap else placed[-1] + gap)
         top = high - gap * 0.4  # pushed up past the frame: back down, each a line below the one above
         for k in range(len(placed) - 1, -1, -1):

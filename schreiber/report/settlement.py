@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any, TypeVar
 
 Key = TypeVar("Key")
@@ -20,7 +20,7 @@ def cents_for(rules: Any, points: Mapping[Key, int], tariff: int) -> dict[Key, i
     return against_average(points, tariff)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _own_money(name: str) -> bool:
     # Asked once per rule set: a runtime Protocol's isinstance costs about 0.3 ms a table.
     from schreiber.rules import registry

@@ -52,14 +52,14 @@ def check(
     if settings.get("ramsch", False):
         return  # a Ramsch pays points outside any declared game: no bound from the games
     for name in seated:
-        p, w, l = points.get(name, 0), won.get(name, 0), lost.get(name, 0)
-        if p and not (w or l):
+        p, w, n_lost = points.get(name, 0), won.get(name, 0), lost.get(name, 0)
+        if p and not (w or n_lost):
             raise SettingsError(
                 _(
                     "{name} has {points} points but no game won or lost as declarer; points other than 0 need at least one game."
                 ).format(name=name, points=_said(p))
             )
-        if w and not l and p < LEAST_WON * w:
+        if w and not n_lost and p < LEAST_WON * w:
             raise SettingsError(
                 ngettext(
                     "{name} has {points} points with {count} game won and none lost; a won game is worth at least {least}, "
@@ -69,13 +69,13 @@ def check(
                     w,
                 ).format(name=name, points=_said(p), count=w, least=LEAST_WON, bound=LEAST_WON * w)
             )
-        if l and not w and p > -LEAST_LOST * l:
+        if n_lost and not w and p > -LEAST_LOST * n_lost:
             raise SettingsError(
                 ngettext(
                     "{name} has {points} points with {count} game lost and none won; a lost game costs at least {least}, "
                     "so the points are at most {bound}.",
                     "{name} has {points} points with {count} games lost and none won; a lost game costs at least {least}, "
                     "so the points are at most {bound}.",
-                    l,
-                ).format(name=name, points=_said(p), count=l, least=LEAST_LOST, bound=_said(-LEAST_LOST * l))
+                    n_lost,
+                ).format(name=name, points=_said(p), count=n_lost, least=LEAST_LOST, bound=_said(-LEAST_LOST * n_lost))
             )

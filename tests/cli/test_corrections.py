@@ -141,7 +141,7 @@ def test_a_schafkopf_table_of_four_becomes_five_at_hand_10_and_four_again_at_han
 
 def test_a_doppelkopf_table_goes_from_five_to_six(cli):
     cli.ok("session", "new", "--rules", "doppelkopf", *TABLE, "Emil")
-    out = cli.ok("add", "normal", "--player", "Berta", "--partner", "Carl", "--augen", "130")  # Anna dealt, sat out
+    cli.ok("add", "normal", "--player", "Berta", "--partner", "Carl", "--augen", "130")  # Anna dealt, sat out
     assert payouts(cli, 1)["Anna"] == 0
     joined = cli.ok("session", "join", "Fritz", "--seat", "3")
     assert "seated now: Anna, Berta, Fritz, Carl, Dora, Emil" in joined
@@ -152,7 +152,7 @@ def test_a_doppelkopf_table_goes_from_five_to_six(cli):
     shown = payouts(cli, 2)
     assert shown["Berta"] == 0 and shown["Dora"] == 0 and shown["Fritz"] > 0 and sum(shown.values()) == 0
     # who sat out can be said when the table did it differently
-    out = cli.ok(
+    cli.ok(
         "add",
         "normal",
         "--player",

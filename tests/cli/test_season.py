@@ -190,7 +190,7 @@ def test_a_season_of_three_tournaments_against_a_recomputation(cli):
         assert shown(got) == recompute(tournaments, wertung, min_starts=2, finale=4), wertung
         # JSON lists the ranked first, in rank order, then those below min_starts.
         ranks = [p["rank"] for p in got["players"]]
-        assert ranks == sorted((r for r in ranks if r is not None)) + [None] * ranks.count(None)
+        assert ranks == sorted(r for r in ranks if r is not None) + [None] * ranks.count(None)
     table = cli.ok("season", "standings", "--wertung", "schnitt_platz")
     first = cli.json("season", "standings", "--wertung", "schnitt_platz", "--format", "json")["players"][0]
     assert f"{first['score']:.2f}" in table

@@ -97,7 +97,7 @@ def test_property_merge_keeps_every_total_summed_over_the_two_names(ledger, seas
         stats(ledger, SEASON)
     before = numbers(ledger, "Sepp K.", "Sepp")
     names = {p.name for p in Players(ledger).list()}
-    if not SPELLINGS[0] in names or not SPELLINGS[1] in names:
+    if SPELLINGS[0] not in names or SPELLINGS[1] not in names:
         return
     Players(ledger).merge("Sepp K.", "Sepp")
     assert numbers(ledger, "Sepp K.", "Sepp") == before

@@ -89,7 +89,7 @@ def test_the_tables_take_hands_with_their_keys_and_only_their_own(day):
     app = create_tournament_app(Ledger.open(cli.url), 1, interval=0.1, entry=True, organiser=BOSS)
     with TestClient(app) as c:
         c.get(f"/?organiser={BOSS}")  # makes the keys of the open tables
-        key2, key3 = key_of(cli, t2["session"]), key_of(cli, t3["session"])
+        key2, _key3 = key_of(cli, t2["session"]), key_of(cli, t3["session"])
         # The entry page of table 2, from the address on the organiser's page.
         page = c.get(f"/?key={key2}")
         assert page.status_code == 200 and "schreiber-token" in page.text and all(p in page.text for p in t2["players"])
