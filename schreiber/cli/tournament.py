@@ -338,10 +338,11 @@ def result(
 @tournament_app.command(
     "standings",
     help=_(
-        "The ranking after a round (default: after every round drawn): score, points, Soli, each round.\n"
+        "The ranking after a round (default: after every round drawn): score, points, Soli (in Skat games won\n"
+        "and lost as declarer), each round; a tie broken by lot is marked.\n"
         "\n"
         'JSON: {"tournament", "rounds", "wertung", "players": [{"rank", "number", "name", "score", "points",\n'
-        '"soli", "rounds"}]}.'
+        '"soli", "won", "lost", "by_lot", "rounds"}]} (null: a count the game does not keep).'
     ),
 )
 def standings(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from schreiber.cli.render import _grid, _out, print_csv, print_json, signed, tint, wrapped
 from schreiber.i18n import _, ngettext
-from schreiber.views import payloads
+from schreiber.views import payloads, rangliste
 from schreiber.views.heading import heading
 
 if TYPE_CHECKING:
@@ -299,11 +299,13 @@ def entered(round_: int, table: TablePlan, sheet: SheetView, replaced: bool = Fa
 
 
 def _round_cells(rounds: Sequence[int | None]) -> list[str]:
+    """Figures as a list writes them: −5 with its minus, a dash where there is none."""
     return ["–" if r is None else signed(r) if r < 0 else str(r) for r in rounds]
 
 
 def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
-    t = view.tournament
+    """The Rangliste: rank, start number, name (marked "by lot" where a tie was drawn), the figures the game
+    and the Wertung declare (StandingsView.columns), each round."""
     if fmt == "json":
         return print_json(payloads.standings_json(view))
     if fmt == "csv":
@@ -314,56 +316,20 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     if not view.rows:
         _out(_("Nobody is registered yet."))
         return
-    if view.games:
-        return _games_standings(view)
-    platz = t.wertung == "platz"
+    rows = []
+    for r in view.rows:
+        figures = [rangliste.figure(view, r, key) for key in view.columns]
+        rows.append([f"{r.rank}.", str(r.number), rangliste.name(r), *figures, *_round_cells(r.rounds)])
     headers = [
         _("rank"),
         _("no."),
         _("player"),
-        *([_("score")] if platz else []),
-        _("points"),
-        _("Soli"),
+        *[rangliste.label(view, key) for key in view.columns],
         *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
     ]
-    rows = []
-    for r in view.rows:
-        name = r.name + (_(" (withdrawn)") if r.withdrawn else "")
-        score = [signed(r.score)] if platz else []
-        points = signed(r.points) if r.points < 0 else str(r.points)
-        rows.append([f"{r.rank}.", str(r.number), name, *score, points, str(r.soli), *_round_cells(r.rounds)])
     _out(tint(_grid(rows, headers, left=(2,))))
-
-
-def _games_standings(view: StandingsView) -> None:
-    """Seeger-Fabian (or Spielpunkte) with the games each won and lost as declarer; a tie broken by lot says so."""
-    seeger = view.tournament.wertung == "seeger"
-    headers = [
-        _("rank"),
-        _("no."),
-        _("player"),
-        *([_("score")] if seeger else []),
-        _("Spielpunkte"),
-        _("won"),
-        _("lost"),
-        *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
-    ]
-    rows = []
-    for r in view.rows:
-        name = r.name + (_(" (withdrawn)") if r.withdrawn else "") + (_(" (by lot)") if r.by_lot else "")
-        rows.append(
-            [
-                f"{r.rank}.",
-                str(r.number),
-                name,
-                *([str(r.score)] if seeger else []),
-                str(r.points),
-                str(r.won),
-                str(r.lost),
-                *_round_cells(r.rounds),
-            ]
-        )
-    _out(tint(_grid(rows, headers, left=(2,))))
+    if view.by_lot:
+        _out(wrapped(rangliste.lot_note()))
 
 
 def standings_title(view: StandingsView) -> str:

@@ -13,6 +13,13 @@ from fractions import Fraction
 
 PUNKTE, PLATZ, SEEGER = "punkte", "platz", "seeger"
 WERTUNGEN = (PUNKTE, PLATZ)  # what `standings` ranks by; SEEGER is `seeger_standings`
+# The Wertungen whose score is not the sum of the round results: the standings show it beside the points.
+OWN_SCORE = frozenset({PLATZ, SEEGER})
+# What each Wertung compares to place players, in order (RULES.md §6, §7), of the columns a game's standings
+# have: a narrow screen keeps these and leaves out the rest (Skat under `punkte` compares the points alone).
+RANKED_BY = {PUNKTE: ("points", "soli"), PLATZ: ("score", "points", "soli"), SEEGER: ("score", "won", "lost")}
+# Placement points are written with their sign (+3, −1), as a balance; a Seeger-Fabian sum is not.
+SIGNED_SCORE = frozenset({PLATZ})
 
 # Placement points at a table of 4 and of 5, best place first.
 PLACES = {4: (3, 1, -1, -3), 5: (4, 2, 0, -2, -4)}

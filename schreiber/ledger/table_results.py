@@ -49,23 +49,23 @@ def read(s: Session, tournament_ids: list[int], tables: Select[Any]) -> dict[int
         select(Seat.table_id, Seat.player_id).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.position)
     ):
         owner[table_id].seats[table_id].append(player_id)
-    for table_id, player_id, points, won_solo, won, lost in s.execute(
+    for table_id, player_id, points, won, lost in s.execute(
         select(
             PayoutRecord.table_id,
             PayoutRecord.player_id,
             func.sum(PayoutRecord.points),
-            # A Soli is a solo won as declarer: the rule set named the soloist, his payout is a win.
+            # Games won and lost as declarer: the rows of the player the payout names as declarer (the soloist;
+            # Skat's declarer), as the cashbook counts lost games — not the sign of the points: a Ramsch loser
+            # declared nothing. A Soli is such a game won.
             func.sum(case((and_(PayoutRecord.solo, PayoutRecord.won), 1), else_=0)),
-            # Games won and lost as declarer, where only the declarer scores (Skat's list: +V won, −2V lost).
-            func.sum(case((PayoutRecord.points > 0, 1), else_=0)),
-            func.sum(case((PayoutRecord.points < 0, 1), else_=0)),
+            func.sum(case((and_(PayoutRecord.solo, PayoutRecord.won.is_(False)), 1), else_=0)),
         )
         .where(PayoutRecord.table_id.in_(ids))
         .group_by(PayoutRecord.table_id, PayoutRecord.player_id)
     ):
         r = owner[table_id]
         r.points[(table_id, player_id)] = int(points or 0)
-        r.soli[player_id] += int(won_solo or 0)
+        r.soli[player_id] += int(won or 0)
         r.games[(table_id, player_id)] = (int(won or 0), int(lost or 0))
         r.scored.add(table_id)
     for table_id, player_id, points, entered, won, lost in s.execute(

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from schreiber.i18n import _
+from schreiber.i18n import N_, _
 from schreiber.ledger import (
     cash,
     corrections,
@@ -28,13 +28,15 @@ from schreiber.ledger import (
     season_numbers,
     seating,
     sheets,
+    standings,
     table_results,
 )
 from schreiber.ledger.corrections import Entered
-from schreiber.ledger.final import is_final, table_done
-from schreiber.ledger.names import fold, german_order
+from schreiber.ledger.final import table_done
+from schreiber.ledger.names import fold
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
+from schreiber.ledger.standings import StandingRow, StandingsView, Unfinished
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -75,6 +77,8 @@ class Play:
     wertungen: tuple[str, ...]
     hands: int
     game: Any = None
+    counts: tuple[str, ...] = (standings.SOLI,)  # what the standings count per player (TournamentPlay.standings_counts)
+    points_word: str = N_("points")
 
     def hands_at(self, hands: int, size: int) -> int:
         """The hands a table of `size` plays when a table of the first size plays `hands`."""
@@ -87,7 +91,14 @@ def play_of(rules_name: str) -> Play | None:
         return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
-        return Play(tuple(rules.table_sizes), tuple(rules.wertungen), rules.default_hands, rules)
+        return Play(
+            tuple(rules.table_sizes),
+            tuple(rules.wertungen),
+            rules.default_hands,
+            rules,
+            tuple(rules.standings_counts),
+            rules.points_word,
+        )
     return None
 
 
@@ -146,46 +157,6 @@ class RoundPlan:
 
     def unfinished(self) -> list[Unfinished]:
         return [Unfinished(self.round, t.table, t.hands, t.of, t.numbers) for t in self.tables if not self.done(t)]
-
-
-@dataclass(frozen=True)
-class Unfinished:
-    """A table of a drawn round that has neither its sheet nor all its hands, and was not closed."""
-
-    round: int
-    table: int
-    hands: int
-    of: int
-    numbers: tuple[int, ...] = ()  # the start numbers seated there
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: int
-    number: int
-    name: str
-    score: int
-    points: int
-    soli: int
-    rounds: tuple[int | None, ...]
-    withdrawn: bool
-    won: int = 0  # games won and lost as declarer, where the Wertung counts them (Seeger-Fabian)
-    lost: int = 0
-    by_lot: bool = False  # a tie of score, games won and lost broken by lot (SkWO)
-
-
-@dataclass(frozen=True)
-class StandingsView:
-    """The ranking over rounds 1 to `rounds`; `after`: rounds 1 to `after` are all finished; `final`: the
-    tournament is final (RULES.md §9) and these are its standings after its last round."""
-
-    tournament: TournamentInfo
-    rounds: int
-    rows: tuple[StandingRow, ...]
-    unfinished: tuple[Unfinished, ...] = ()
-    after: int = 0
-    games: bool = False  # the rows count games won and lost as declarer (Seeger-Fabian)
-    final: bool = False
 
 
 class Tournaments:
@@ -495,81 +466,7 @@ class Tournaments:
     def _rank(
         self, t: Tournament, upto: int, results: table_results.TableResults, info: TournamentInfo
     ) -> StandingsView:
-        r = results
-        tables = [(round_number, table_id) for round_number, table_id, _n in r.numbered]
-        rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
-        for round_number, table_id in tables:
-            played = table_id in r.scored
-            rounds[round_number - 1].append(
-                {p: (r.points.get((table_id, p), 0) if played else None) for p in r.seats[table_id]}
-            )
-        entrants = {e.player_id: e for e in r.entrants}
-        # Players tied in every respect are listed as a German list lists them.
-        listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
-        play = self._play(t)
-        if play.game is not None:
-            # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
-            # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
-            lines = [
-                [
-                    {
-                        p: (
-                            ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0)))
-                            if tid in r.scored
-                            else None
-                        )
-                        for p in r.seats[tid]
-                    }
-                    for number_, tid in tables
-                    if number_ == number
-                ]
-                for number in range(1, upto + 1)
-            ]
-            rows = tuple(
-                StandingRow(
-                    x.rank,
-                    entrants[x.player].number,
-                    entrants[x.player].player.name,
-                    x.score,
-                    x.points,
-                    r.soli.get(x.player, 0),
-                    x.rounds,
-                    entrants[x.player].withdrawn,
-                    x.won,
-                    x.lost,
-                    x.by_lot,
-                )
-                for x in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
-            )
-        else:
-            rows = tuple(
-                StandingRow(
-                    x.rank,
-                    entrants[x.player].number,
-                    entrants[x.player].player.name,
-                    int(x.score),
-                    x.points,
-                    x.soli,
-                    x.rounds,
-                    entrants[x.player].withdrawn,
-                )
-                for x in ranking.standings(listed, rounds, r.soli, t.wertung)
-            )
-        per_round = t.hands or play.hands
-        unfinished = []
-        for round_number, table_id, number in r.numbered:
-            of = play.hands_at(per_round, len(r.seats[table_id]))
-            hands = r.live_hands.get(table_id, 0)
-            if not table_done(
-                table_id in r.sheeted, table_id in r.closed, hands, of
-            ):  # as RoundPlan.done() for one round
-                numbers = tuple(entrants[p].number if p in entrants else 0 for p in r.seats[table_id])
-                unfinished.append(Unfinished(round_number, number, hands, of, numbers))
-        waiting = {u.round for u in unfinished}
-        after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
-        return StandingsView(
-            info, upto, rows, tuple(unfinished), after, play.game is not None, is_final(t.rounds, upto, len(unfinished))
-        )
+        return standings.rank(t, upto, results, info, self._play(t))
 
     # -- helpers --------------------------------------------------------------------------------------
 

@@ -228,13 +228,25 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
 
 
 def standings(view: Any) -> bytes:
-    """The ranking as a list to hang up or hand out: rank, start number, name, score, Soli, each round."""
-    t = view.tournament
+    """The ranking as a list to hang up or hand out: rank, start number, name (marked "by lot" where a tie was
+    drawn, with what that means under the list), the figures of StandingsView.columns, each round."""
+    from schreiber.views import rangliste
     from schreiber.views.heading import heading
 
+    t = view.tournament
     title = _("{name} - {heading}").format(name=t.name, heading=heading(view))
     pdf = _document(title)
-    pdf.add_page()
+    # The figures the game and the Wertung declare (score, points, Soli or games won and lost), each as wide
+    # as its header at 9 pt; a list too wide for a portrait page with a name of 40 mm is printed landscape.
+    headers = [_("Rank"), _("No."), _("Name")] + [_capital(rangliste.label(view, key)) for key in view.columns]
+    headers += [_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]
+    pdf.set_font("Helvetica", "B", 9)
+    fixed = [max(12.0, pdf.get_string_width(_text(h)) + 3) for h in headers[3 : 3 + len(view.columns)]]
+    fixed = [13.0, 12.0] + fixed + [13.0] * view.rounds
+    wide = sum(fixed) + 40 > WIDTH
+    pdf.add_page(orientation="L" if wide else "P")
+    name_width = max(40.0, (297 - 2 * MARGIN if wide else WIDTH) - sum(fixed))
+    widths = [13.0, 12.0, name_width] + fixed[2:]
     _heading(
         pdf,
         title,
@@ -255,16 +267,19 @@ def standings(view: Any) -> bytes:
                 new_y="NEXT",
             )
         pdf.ln(2)
-    platz = t.wertung in ("platz", "seeger")  # a score beside the points
-    headers = [_("Rank"), _("No."), _("Name")] + ([_("Score")] if platz else []) + [_("Points"), _("Soli")]
-    headers += [_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]
-    fixed = [13.0, 12.0] + ([15.0] if platz else []) + [16.0, 11.0] + [13.0] * view.rounds
-    name_width = max(30.0, WIDTH - sum(fixed))
-    widths = [13.0, 12.0, name_width] + fixed[2:]
     lines = []
     for r in view.rows:
-        name = r.name + (_(" (withdrawn)") if r.withdrawn else "")
-        cells = [f"{r.rank}.", str(r.number), name] + ([str(r.score)] if platz else []) + [str(r.points), str(r.soli)]
+        figures = [rangliste.figure(view, r, key) for key in view.columns]
+        cells = [f"{r.rank}.", str(r.number), rangliste.name(r)] + figures
         lines.append(cells + ["-" if x is None else str(x) for x in r.rounds])
     _list(pdf, widths, headers, lines)
+    if view.by_lot:
+        pdf.ln(2)
+        pdf.set_font("Helvetica", "", 9)
+        pdf.multi_cell(0, 5, _text(rangliste.lot_note()), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def _capital(word: str) -> str:
+    """A column's word as a printed list heads it: "won" -> "Won", "gewonnen" -> "Gewonnen"."""
+    return word[:1].upper() + word[1:]

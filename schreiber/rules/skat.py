@@ -550,6 +550,8 @@ class Skat:
     wertungen = ("seeger", "punkte")
 
     default_hands = 48
+    standings_counts = ("won", "lost")  # Skat has no Soli; games won and lost break ties (SkWO)
+    points_word = N_("Spielpunkte")
 
     def series_hands(self, table_size: int, hands: int) -> int:
         """Three quarters at a table of 3, so that everyone deals as often as at a table of 4; a

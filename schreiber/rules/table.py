@@ -302,6 +302,10 @@ class TournamentPlay(Protocol):
     default_wertung: str
     wertungen: tuple[str, ...]  # the Wertungen a tournament of this game may rank by, the default first
     default_hands: int  # hands of a series at a table of the first size, unless `--hands` says
+    # What the standings count per player beside score and points, in every form: "won" and "lost" (games as
+    # declarer), "soli" (solos won); a count not named here is not shown, and is null in the JSON.
+    standings_counts: tuple[str, ...]
+    points_word: str  # the standings' word for the sum of the round results, marked with N_ ("Spielpunkte")
 
     def series_hands(self, table_size: int, hands: int) -> int:
         """Hands of a series at a table of `table_size` when a table of the first size plays `hands`;

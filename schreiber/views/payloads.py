@@ -341,7 +341,8 @@ def plan_csv(plan: RoundPlan) -> Sheet:
 
 
 def standings_json(view: StandingsView) -> dict[str, Any]:
-    """`tournament standings --format json`."""
+    """`tournament standings --format json`: every key for every game; a count the game does not keep (Skat's
+    Soli, Schafkopf's games won and lost as declarer) is null."""
     return {
         "tournament": view.tournament.id,
         "rounds": view.rounds,
@@ -354,9 +355,11 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
                 "score": r.score,
                 "points": r.points,
                 "soli": r.soli,
+                "won": r.won,
+                "lost": r.lost,
+                "by_lot": r.by_lot,
                 "rounds": list(r.rounds),
                 "withdrawn": r.withdrawn,
-                **({"won": r.won, "lost": r.lost, "by_lot": r.by_lot} if view.games else {}),
             }
             for r in view.rows
         ],
@@ -367,7 +370,8 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
 
 
 def standings_csv(view: StandingsView) -> Sheet:
-    """`tournament standings --format csv`: a column per round, empty for a round not played; `unfinished` names
+    """`tournament standings --format csv`: a column per round, empty for a round not played (and `soli`, `won`,
+    `lost` empty where the game does not count them); `unfinished` names
     the tables a player sits at that are still playing ("1/5 8/32": round 1, table 5, 8 of 32 hands)."""
     waiting: dict[int, list[str]] = {}
     for u in view.unfinished:
@@ -381,6 +385,9 @@ def standings_csv(view: StandingsView) -> Sheet:
             "score",
             "points",
             "soli",
+            "won",
+            "lost",
+            "by_lot",
             *[f"round_{i}" for i in range(1, view.rounds + 1)],
             "withdrawn",
             "unfinished",
@@ -392,7 +399,8 @@ def standings_csv(view: StandingsView) -> Sheet:
                 r.name,
                 r.score,
                 r.points,
-                r.soli,
+                *["" if x is None else x for x in (r.soli, r.won, r.lost)],
+                _flag(r.by_lot),
                 *["" if x is None else x for x in r.rounds],
                 _flag(r.withdrawn),
                 " ".join(waiting.get(r.number, [])),

@@ -68,6 +68,26 @@ class TournamentPage:
         return heading(self.standings)
 
     @property
+    def columns(self) -> list[tuple[str, str, bool]]:
+        """The standings' figures (StandingsView.columns) as (key, header, wide): a phone shows those the ranking
+        compares (Seeger-Fabian: score, won, lost), a wide screen all; the first is shown large."""
+        from schreiber.views import rangliste
+
+        view = self.standings
+        return [(key, rangliste.label(view, key), key not in view.ranked_by) for key in view.columns]
+
+    def figure(self, row: Any, key: str) -> str:
+        from schreiber.views import rangliste
+
+        return rangliste.figure(self.standings, row, key)
+
+    @property
+    def lot_note(self) -> str:
+        from schreiber.views import rangliste
+
+        return rangliste.lot_note() if self.standings.by_lot else ""
+
+    @property
     def finished(self) -> int:
         return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0
 

@@ -214,7 +214,7 @@ def test_csv_and_excel(cli):
     start(cli)
     cli.ok("tournament", "draw")
     csv_text = cli.ok("tournament", "standings", "--format", "csv")
-    assert csv_text.splitlines()[0] == "rank,number,name,score,points,soli,round_1,withdrawn,unfinished"
+    assert csv_text.splitlines()[0] == "rank,number,name,score,points,soli,won,lost,by_lot,round_1,withdrawn,unfinished"
     excel = cli.ok("tournament", "standings", "--format", "csv", "--excel")
     assert excel.startswith("\ufeffrank;number;name")
     plan = cli.ok("tournament", "tables", "--format", "csv").splitlines()

@@ -1,0 +1,162 @@
+"""A tournament's standings over its tables' results (RULES.md §6, §7, §9): the ranked rows, which tables still
+play, how far the standings are, and which columns every form of them shows — decided by what the game and
+the Wertung declare (TournamentPlay.standings_counts, ranking.OWN_SCORE), never by a rule set's name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from schreiber.ledger import ranking
+from schreiber.ledger.final import is_final, table_done
+from schreiber.ledger.names import german_order
+from schreiber.ledger.table_results import TableResults
+
+SOLI, WON, LOST = "soli", "won", "lost"
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A table of a drawn round that has neither its sheet nor all its hands, and was not closed."""
+
+    round: int
+    table: int
+    hands: int
+    of: int
+    numbers: tuple[int, ...] = ()  # the start numbers seated there
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line. A count the game does not keep is None: Skat has no Soli, Schafkopf's standings
+    count no games won and lost as declarer."""
+
+    rank: int
+    number: int
+    name: str
+    score: int
+    points: int
+    soli: int | None
+    rounds: tuple[int | None, ...]
+    withdrawn: bool
+    won: int | None = None  # games won and lost as declarer, from the hands or the sheet
+    lost: int | None = None
+    by_lot: bool = False  # a tie of score, games won and lost broken by lot (SkWO)
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """The ranking over rounds 1 to `rounds`; `after`: rounds 1 to `after` are all finished; `final`: the
+    tournament is final (RULES.md §9) and these are its standings after its last round. `counts`: what the
+    game counts per player (its Soli, or games won and lost); `own_score`: the Wertung ranks by a score
+    that is not the points; `points_word`: the game's word for the points (marked, translated when shown).
+    These are the Wertung's and the game's declarations (ranking.OWN_SCORE, TournamentPlay.standings_counts)."""
+
+    tournament: Any  # TournamentInfo
+    rounds: int
+    rows: tuple[StandingRow, ...]
+    unfinished: tuple[Unfinished, ...] = ()
+    after: int = 0
+    final: bool = False
+    counts: tuple[str, ...] = (SOLI,)
+    own_score: bool = False
+    points_word: str = "points"
+    signed_score: bool = False  # the score is written with its sign (placement points: +3, −1)
+    ranked_by: tuple[str, ...] = ("points", SOLI)  # the columns the ranking compares, in order
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The figures of each row between the name and the rounds, in order: the score where the Wertung has
+        its own, the points, then the counts ("score", "points", "won", "lost")."""
+        return (("score",) if self.own_score else ()) + ("points",) + self.counts
+
+    @property
+    def by_lot(self) -> bool:
+        """Some tie was broken by lot: the forms explain the mark."""
+        return any(r.by_lot for r in self.rows)
+
+
+def rank(t: Any, upto: int, r: TableResults, info: Any, play: Any) -> StandingsView:
+    """The standings of tournament `t` (a store row) over rounds 1 to `upto` from its tables' results `r`;
+    `play` (ledger.tournament.Play) says how its game is seated, ranked and counted."""
+    tables = [(round_number, table_id) for round_number, table_id, _n in r.numbered]
+    entrants = {e.player_id: e for e in r.entrants}
+    # Players tied in every respect are listed as a German list lists them.
+    listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
+    counts = tuple(play.counts)
+
+    def row(x: Any, score: int, soli: int | None, won: int | None, lost: int | None, by_lot: bool) -> StandingRow:
+        e = entrants[x.player]
+        return StandingRow(
+            x.rank,
+            e.number,
+            e.player.name,
+            score,
+            x.points,
+            soli if SOLI in counts else None,
+            x.rounds,
+            e.withdrawn,
+            won if WON in counts else None,
+            lost if LOST in counts else None,
+            by_lot,
+        )
+
+    if play.game is not None:
+        # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
+        # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
+        lines = [
+            [
+                {
+                    p: (
+                        ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0)))
+                        if tid in r.scored
+                        else None
+                    )
+                    for p in r.seats[tid]
+                }
+                for number_, tid in tables
+                if number_ == number
+            ]
+            for number in range(1, upto + 1)
+        ]
+        rows = tuple(
+            row(x, x.score, r.soli.get(x.player, 0), x.won, x.lost, x.by_lot)
+            for x in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
+        )
+    else:
+        rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
+        for round_number, table_id in tables:
+            played = table_id in r.scored
+            rounds[round_number - 1].append(
+                {p: (r.points.get((table_id, p), 0) if played else None) for p in r.seats[table_id]}
+            )
+        rows = tuple(
+            row(x, int(x.score), x.soli, None, None, False)  # ties here are shared, never drawn
+            for x in ranking.standings(listed, rounds, r.soli, t.wertung)
+        )
+    per_round = t.hands or play.hands
+    unfinished = []
+    for round_number, table_id, number in r.numbered:
+        of = play.hands_at(per_round, len(r.seats[table_id]))
+        hands = r.live_hands.get(table_id, 0)
+        if not table_done(table_id in r.sheeted, table_id in r.closed, hands, of):  # as RoundPlan.done()
+            numbers = tuple(entrants[p].number if p in entrants else 0 for p in r.seats[table_id])
+            unfinished.append(Unfinished(round_number, number, hands, of, numbers))
+    waiting = {u.round for u in unfinished}
+    after = next((n - 1 for n in range(1, upto + 1) if n in waiting), upto)
+    return StandingsView(
+        info,
+        upto,
+        rows,
+        tuple(unfinished),
+        after,
+        is_final(t.rounds, upto, len(unfinished)),
+        counts,
+        t.wertung in ranking.OWN_SCORE,
+        play.points_word,
+        t.wertung in ranking.SIGNED_SCORE,
+        tuple(key for key in ranking.RANKED_BY.get(t.wertung, ()) if key in (*counts, "score", "points")),
+    )
+
+
+__all__ = ["LOST", "SOLI", "WON", "StandingRow", "StandingsView", "Unfinished", "rank"]
