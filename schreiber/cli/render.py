@@ -632,7 +632,7 @@ def report(rep: Report, fmt: str, excel: bool = False) -> None:
 
 def _kitty(rep: Report) -> None:
     """The evening's Verlustspielgeld: paid into its kitty, apart from who pays whom (RULES.md §9)."""
-    if not rep.verlustspiel:
+    if not any(rep.verlustspiel.values()):
         return
     _out(
         "\n"

@@ -101,7 +101,7 @@ class Evening:
 
     def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]:
         """Per player what the evening's Wertungen need beyond the points (Seeger-Fabian: `seeger`, `won`,
-        `lost` as declarer) and, with a Verlustspiel, `lost` and its `verlustspiel` in cents."""
+        `lost` as declarer), and `lost` with its `verlustspiel` in cents (0 where none is set)."""
         if not wanted(settings):
             return {}
         needed = {*ranked_by(settings).tallies, *paid_on(settings).tallies}
@@ -112,7 +112,7 @@ class Evening:
         for name in dict.fromkeys([*state.players, *games]):
             mine = games.get(name, {"seeger": 0, "won": 0, "lost": 0})
             extras: dict[str, object] = {key: mine[key] for key in ("seeger", "won", "lost") if key in needed}
-            if amounts:
+            if amounts or needed:  # a Seeger evening's JSON always carries it, 0 without a Verlustspiel
                 extras["lost"] = mine["lost"]
                 extras["verlustspiel"] = kitty.verlustspielgeld(mine["lost"], amounts)
             out[name] = extras
