@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import zlib
 
 import pytest
 
@@ -23,6 +24,17 @@ def _text(path) -> str:
 def _info(path) -> dict[str, str]:
     out = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in out.splitlines())}
+
+
+def _type_sizes(path) -> set[float]:
+    """Every type size the PDF sets (`/F1 10.00 Tf` in its page streams)."""
+    sizes: set[float] = set()
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", path.read_bytes(), flags=re.S):
+        try:
+            sizes |= {float(x) for x in re.findall(rb"/F\d+ ([\d.]+) Tf", zlib.decompress(stream))}
+        except zlib.error:
+            continue
+    return sizes
 
 
 def _rows(text: str) -> list[int]:
@@ -57,6 +69,7 @@ def test_the_list_of_a_table_of_three_filled_with_the_worked_example(cli, tmp_pa
     assert _foot(text, "lost × 50") == ["1", "-50", "0", "0", "0", "0"]
     assert _foot(text, "others lost × 40") == ["0", "0", "1", "+40", "1", "+40"]
     assert _foot(text, "Seeger-Fabian") == ["-30", "40", "136"]
+    assert min(_type_sizes(out)) == 10 and 11 in _type_sizes(out)  # its rows have room for 11 pt
 
 
 def test_the_list_of_a_table_of_four_empty_and_filled(cli, tmp_path):
@@ -83,6 +96,7 @@ def test_the_list_of_a_table_of_four_empty_and_filled(cli, tmp_path):
     # Everyone else at the table, the dealer who sat out too, gets 30 for each game lost.
     assert _foot(text, "others lost × 30") == ["1", "+30", "2", "+60", "1", "+30", "2", "+60"]
     assert _foot(text, "Seeger-Fabian") == ["-138", "158", "-64", "60"]
+    assert min(_type_sizes(filled)) == 10  # 48 rows at 10 pt, nothing smaller
 
 
 def test_a_longer_list_goes_on_with_the_sums_carried_over(cli, tmp_path):
