@@ -113,7 +113,7 @@ class Skat(Evening, Listed):
     def start(self, settings: Settings, players: tuple[str, ...]) -> Any:
         """What the table carries: whether it plays Ramsch (so the page offers only the types played), and
         the evening's counts where its settings ask for them (rules/skat_evening.py)."""
-        return Carry(_on(settings, "ramsch"))
+        return Carry(_on(settings, "ramsch"), skat_evening.wanted(settings))
 
     def playable_types(self, state: TableState) -> tuple[str, ...]:
         """The types the entry page offers: Ramsch only where the table plays it."""
@@ -410,7 +410,7 @@ class Skat(Evening, Listed):
         if causes and not _on(settings, "bock"):
             causes = 0
         carry = state.carry
-        if skat_evening.wanted(settings):
+        if carry.counting:
             carry = skat_evening.tallied(carry, state.players, payout.points, declarer(hand))
         # A Bock round lasts as many hands as players at the table, the dealer who sits out included.
         return Result(payout, carry, bock_causes=causes, bock_length=len(state.players))

@@ -56,10 +56,12 @@ SETTINGS: dict[str, Setting] = {
 
 @dataclass(frozen=True, slots=True)
 class Carry:
-    """What a Skat table carries from hand to hand: whether it plays Ramsch, and, where the evening asks
-    for them, each player's (name, Seeger-Fabian score, games won, games lost as declarer) so far."""
+    """What a Skat table carries from hand to hand: whether it plays Ramsch, whether its evening counts
+    more than the points (`counting`, decided once from the settings), and then each player's (name,
+    Seeger-Fabian score, games won, games lost as declarer) so far."""
 
     ramsch: bool
+    counting: bool = False
     games: tuple[tuple[str, int, int, int], ...] = ()
 
 
@@ -83,7 +85,7 @@ def tallied(carry: Carry, seated: Sequence[str], points: Mapping[str, int], decl
         rows.setdefault(name, [0, 0, 0])[0] += score
     if declarer is not None:
         rows[declarer][1 if points.get(declarer, 0) > 0 else 2] += 1
-    return Carry(carry.ramsch, tuple((name, *row) for name, row in rows.items()))  # type: ignore[misc]
+    return Carry(carry.ramsch, carry.counting, tuple((name, *row) for name, row in rows.items()))  # type: ignore[misc]
 
 
 class Evening:
