@@ -308,6 +308,44 @@ def session_leave(
     _render().seated(_ledger().leave(name, session), left=name)
 
 
+@session_app.command(
+    "sheet",
+    help=_(
+        "The table's Skat list as a PDF to print (one A4 page): a row per hand, the declarer's value won (+) or\n"
+        "lost (−) and each player's running sum, the sums, games won and lost and Seeger-Fabian at the foot;\n"
+        "48 rows at a table of 4, 36 at 3; empty, or filled with the hands the table has."
+    ),
+)
+def session_sheet(
+    output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))],
+    session: SessionOpt = None,
+) -> None:
+    from schreiber.cli.runner import _pdf, _write_pdf
+    from schreiber.ledger.reports import session_title
+    from schreiber.rules.model import SettingsError
+    from schreiber.rules.table import WrittenList
+
+    _pdf(output)
+    view = _ledger().table(session)
+    if not isinstance(view.rules, WrittenList):
+        raise SettingsError(
+            _(
+                "session sheet: session {id} plays {rules}, which keeps no printed list; the Skat list is skat's."
+            ).format(id=view.table.id, rules=view.rules.name)
+        )
+    from schreiber.report import skat_list_pdf
+
+    title = _("Skat list - {title}").format(title=session_title(view.table, _))
+    _write_pdf(output, lambda: skat_list_pdf.session_list(view, title))
+    typer.echo(
+        i18n.ngettext(
+            "The Skat list of session {id} ({count} hand) is in {file}.",
+            "The Skat list of session {id} ({count} hands) is in {file}.",
+            len(view.hands),
+        ).format(id=view.table.id, count=len(view.hands), file=output)
+    )
+
+
 # -- rules ------------------------------------------------------------------------------------
 
 

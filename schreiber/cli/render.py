@@ -578,7 +578,11 @@ _REPORT_HEADERS = {
     "musssolo": N_("musssolo"),
     "schafkoepfe": N_("Schafköpfe"),
     "striche": N_("strokes"),
+    "seeger": N_("Seeger-Fabian"),
+    "lost": N_("lost"),
 }
+# Columns of a report whose numbers are scores, shown with their sign (+30, −2).
+_SIGNED = ("points", "seeger")
 
 
 def report(rep: Report, fmt: str, excel: bool = False) -> None:
@@ -613,6 +617,7 @@ def report(rep: Report, fmt: str, excel: bool = False) -> None:
         _out("\n" + _("Into the Kasse ({money} together):").format(money=euros(sum(rep.kasse.values()))))
         for name, cents in rep.kasse.items():
             _out(f"  {name} {euros(cents)}")
+    _kitty(rep)
     if rep.paid:
         _out("\n" + _("Paid already (schreiber settle):"))
         for debtor, creditor, cents in rep.paid:
@@ -625,17 +630,39 @@ def report(rep: Report, fmt: str, excel: bool = False) -> None:
         _out(line)
 
 
+def _kitty(rep: Report) -> None:
+    """The evening's Verlustspielgeld: paid into its kitty, apart from who pays whom (RULES.md §9)."""
+    if not any(rep.verlustspiel.values()):
+        return
+    _out(
+        "\n"
+        + _("Verlustspielgeld into the evening's kitty ({money} together):").format(
+            money=euros(sum(rep.verlustspiel.values()))
+        )
+    )
+    for name, cents in rep.verlustspiel.items():
+        if cents:  # who lost no game owes nothing: the list names those who pay
+            _out(f"  {name} {euros(cents)}")
+
+
 def _report_table(rep: Report) -> None:
-    extra_keys = _payloads().report_extras(rep)
     headers = _payloads().report_columns(rep)
     display = []
-    for rank, line in enumerate(rep.players, start=1):
-        row: list[Any] = [rank, line.name, signed(line.points), line.hands, line.won, line.solos]
-        row += [line.extras.get(k, "") for k in extra_keys]
-        if rep.money:
-            row.append(euros(line.cents or 0))
+    for line in rep.players:
+        values = line.values()
+        row: list[Any] = [line.rank, line.name]
+        for key in headers[2:]:
+            if key == "money":
+                row.append(euros(line.cents or 0))
+            elif key in _SIGNED:
+                row.append(signed(values.get(key, 0)))
+            else:
+                row.append(values.get(key, ""))
         display.append(row)
     shown = [_(_REPORT_HEADERS.get(h, h)) for h in headers]
+    said = _payloads().report_wertung(rep).said
+    if said:
+        _out(wrapped(_(said)))
     _out(tint(tabulate(display, headers=shown, tablefmt="simple", disable_numparse=True, stralign="right")))
 
 

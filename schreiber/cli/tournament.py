@@ -262,7 +262,10 @@ def tables(
 
 @tournament_app.command(
     "sheets",
-    help=_("One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand."),
+    help=_(
+        "One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand\n"
+        "(Skat: the Skat list, filled with the hands a table has)."
+    ),
 )
 def sheets(
     round_: RoundOpt = None,
@@ -270,12 +273,20 @@ def sheets(
 ) -> None:
     _pdf(output)
     plan = _tournaments().plan(round_)
-    from schreiber.report import tournament_pdf
+    from schreiber.rules import registry
+    from schreiber.rules.table import WrittenList
 
-    from schreiber.ledger.tournament import play_of
+    if isinstance(registry.get(plan.tournament.rules), WrittenList):
+        # A game kept on a printed list (Skat): its list is the table's sheet, filled where the table has hands.
+        from schreiber.report import skat_list_pdf
 
-    games = play_of(plan.tournament.rules)
-    _write_pdf(output, lambda: tournament_pdf.score_sheets(plan, games=games is not None and games.game is not None))
+        ledger = _ledger()
+        views = {table.session: ledger.table(table.session) for table in plan.tables}
+        _write_pdf(output, lambda: skat_list_pdf.tournament_lists(plan, views))
+    else:
+        from schreiber.report import tournament_pdf
+
+        _write_pdf(output, lambda: tournament_pdf.score_sheets(plan))
     typer.echo(
         _("{count} score sheets of round {round} are in {file}.").format(
             count=len(plan.tables), round=plan.round, file=output

@@ -15,6 +15,8 @@ from typing import Any
 
 from schreiber.i18n import _
 from schreiber.numbers import shortened
+from schreiber.rules.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
+from schreiber.rules.kitty import verlustspielgeld
 from schreiber.rules.model import SettingsError
 
 # The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.
@@ -69,51 +71,7 @@ def _percent_text(hundredths: int) -> str:
     return str(whole) if not rest else f"{whole}.{rest:02d}".rstrip("0")
 
 
-# At most nine digits (ten million euros): int() is never asked for a number without bound.
-_CENTS = re.compile(r"^\s*([+-]?\d{1,9})\s*$")
 _PERCENT_ITEM = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*%\s*$")
-_OFF = ("", "0", "off")
-
-
-def _cents(key: str, value: str, option: str) -> int:
-    match = _CENTS.match(value)
-    if not match:
-        raise SettingsError(
-            _("{option} {key}: give an amount in cents (1000 for 10 €), not {value}.").format(
-                option=option, key=key, value=repr(shortened(value))
-            )
-        )
-    cents = int(match.group(1))
-    if cents < 0:
-        raise SettingsError(
-            _("{option} {key}: an amount cannot be negative ({value}).").format(
-                option=option, key=key, value=value.strip()
-            )
-        )
-    return cents
-
-
-def _cents_list(key: str, value: str, option: str) -> tuple[int, ...]:
-    if value.strip().lower() in _OFF:
-        return ()
-    out = []
-    for item in value.split(","):
-        match = _CENTS.match(item)
-        if not match:
-            raise SettingsError(
-                _(
-                    "{option} {key}: give amounts in cents separated by commas, such as 50,50,50,100, not {value}."
-                ).format(option=option, key=key, value=repr(shortened(value)))
-            )
-        cents = int(match.group(1))
-        if cents < 0:
-            raise SettingsError(
-                _("{option} {key}: an amount cannot be negative ({value}).").format(
-                    option=option, key=key, value=item.strip()
-                )
-            )
-        out.append(cents)
-    return tuple(out)
 
 
 def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
@@ -193,14 +151,6 @@ def from_stored(stored: Mapping[str, Any] | None) -> CashSettings:
 
 
 # -- the arithmetic ------------------------------------------------------------------------------
-
-
-def verlustspielgeld(lost: int, amounts: Sequence[int]) -> int:
-    """What `lost` games lost as declarer in one round cost: the k-th the k-th amount, the last repeating."""
-    if not amounts or lost <= 0:
-        return 0
-    first = sum(amounts[: min(lost, len(amounts))])
-    return first + max(0, lost - len(amounts)) * amounts[-1]
 
 
 def payout(pot: int, settings: CashSettings) -> int:

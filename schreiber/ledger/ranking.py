@@ -7,9 +7,14 @@ None while the table has no result yet. Nothing here knows the database or a rul
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+# Seeger-Fabian's arithmetic and the Wertungen are the rules' (rules/wertung.py), shared with the club
+# evening; its names stay importable from here.
+from schreiber.rules.wertung import SEEGER_GAME, SEEGER_OTHERS, seeger_hands, seeger_sheet  # noqa: F401
+from schreiber.rules.wertung import get as wertung_of
 
 PUNKTE, PLATZ, SEEGER = "punkte", "platz", "seeger"
 WERTUNGEN = (PUNKTE, PLATZ)  # what `standings` ranks by; SEEGER is `seeger_standings`
@@ -108,49 +113,6 @@ def standings(
 
 # -- Seeger-Fabian (RULES.md §7, SkWO): the Skat tournament's Wertung ------------------------------
 
-SEEGER_GAME = 50  # a won game +50, a lost one −50
-# Every other player at the table, the dealer sitting out too, for each game the declarer lost.
-SEEGER_OTHERS = {3: 40, 4: 30}
-
-
-def _others_bonus(table_size: int) -> int:
-    try:
-        return SEEGER_OTHERS[table_size]
-    except KeyError:
-        raise ValueError(f"Seeger-Fabian is scored at tables of 3 or 4, not {table_size}") from None
-
-
-def seeger_hands(seated: Sequence[Hashable], hands: Iterable[tuple[Hashable | None, int]]) -> dict[Hashable, int]:
-    """Seeger-Fabian per hand over one table's hands: each hand is (declarer, his Spielpunkte: +V
-    won, −2V lost), or (None, 0) for an eingepasst hand. A won game gives V + 50; a lost one
-    −2V − 50 and +40 (table of 3) or +30 (table of 4) to every other player seated."""
-    bonus = _others_bonus(len(seated))
-    score = dict.fromkeys(seated, 0)
-    for declarer, points in hands:
-        if declarer is None:
-            continue
-        if points > 0:
-            score[declarer] += points + SEEGER_GAME
-        else:
-            score[declarer] += points - SEEGER_GAME
-            for p in seated:
-                if p != declarer:
-                    score[p] += bonus
-    return score
-
-
-def seeger_sheet(
-    points: Mapping[Hashable, int], won: Mapping[Hashable, int], lost: Mapping[Hashable, int]
-) -> dict[Hashable, int]:
-    """A paper sheet's Seeger-Fabian: score = P + 50 × (won − lost) + (the games the others at the
-    table lost) × 40 at a table of 3, × 30 at a table of 4. `points` names every player at the table."""
-    bonus = _others_bonus(len(points))
-    all_lost = sum(lost.get(p, 0) for p in points)
-    return {
-        p: v + SEEGER_GAME * (won.get(p, 0) - lost.get(p, 0)) + (all_lost - lost.get(p, 0)) * bonus
-        for p, v in points.items()
-    }
-
 
 @dataclass(frozen=True)
 class SeegerLine:
@@ -186,8 +148,7 @@ def seeger_standings(
     SeegerLine, or None while the table has no result) by Seeger-Fabian score, then more games won,
     then fewer games lost, then by lot drawn from `seed` (reproducibly; the lines say `by_lot`).
     `wertung` punkte ranks by Spielpunkte alone, ties shared (1, 2, 2, 4)."""
-    if wertung not in (SEEGER, PUNKTE):
-        raise ValueError(f"wertung {wertung!r}")
+    by = wertung_of(wertung)  # a ValueError for another (platz ranks in `standings`)
     per_round: dict[Hashable, list[int | None]] = {p: [None] * len(rounds) for p in players}
     points = dict.fromkeys(players, 0)
     won = dict.fromkeys(players, 0)
@@ -205,7 +166,7 @@ def seeger_standings(
             for p, line in lines.items():
                 if p not in per_round:
                     continue
-                per_round[p][r] = scored[p] if wertung == SEEGER else line.points
+                per_round[p][r] = by.score({"points": line.points, "seeger": scored[p]})
                 points[p] += line.points
                 won[p] += line.won
                 lost[p] += line.lost
@@ -213,10 +174,11 @@ def seeger_standings(
     def score_of(p: Hashable) -> int:
         return sum(x for x in per_round[p] if x is not None)
 
+    def values(p: Hashable) -> dict[str, int]:
+        return {"points": points[p], "seeger": score_of(p), "won": won[p], "lost": lost[p]}
+
     def key(p: Hashable) -> tuple[int, ...]:
-        if wertung == PUNKTE:
-            return (points[p],)
-        return (score_of(p), won[p], -lost[p])
+        return by.key(values(p))
 
     lot = random.Random(f"schreiber-lot:{seed}")
     ordered = sorted(players, key=key, reverse=True)
@@ -227,7 +189,7 @@ def seeger_standings(
         while j + 1 < len(ordered) and key(ordered[j + 1]) == key(ordered[i]):
             j += 1
         group = ordered[i : j + 1]
-        by_lot = wertung == SEEGER and len(group) > 1
+        by_lot = by.lot and len(group) > 1
         if by_lot:
             group = sorted(group, key=repr)  # the lot is drawn over a fixed order, whatever came in
             lot.shuffle(group)
@@ -237,7 +199,7 @@ def seeger_standings(
                 SeegerStanding(
                     rank,
                     p,
-                    score_of(p) if wertung == SEEGER else points[p],
+                    by.score(values(p)),
                     points[p],
                     won[p],
                     lost[p],

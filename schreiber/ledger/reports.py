@@ -19,6 +19,8 @@ from schreiber.ledger.scope import Scope, reading as _reading, where as _where
 from schreiber.ledger.service import Ledger, TableView
 from schreiber.report.settlement import transfers
 from schreiber.ledger.totals import seated_players
+from schreiber.rules import registry, wertung as wertungen
+from schreiber.rules.table import Ranked
 from schreiber.store.models import LIVE, HandRecord, Payment, Player, Table, TableTotals
 
 __all__ = ["PlayerLine", "Report", "Scope", "report", "seated_players", "session_title", "table_report"]
@@ -33,6 +35,11 @@ class PlayerLine:
     solos: int
     cents: int | None = None
     extras: dict[str, Any] = field(default_factory=dict)
+    rank: int = 0  # by the report's Wertung: shared where it shares ties, else the place in the list
+
+    def values(self) -> dict[str, Any]:
+        """The line as a Wertung reads it: points, hands, won, solos and the rule set's own columns."""
+        return {"points": self.points, "hands": self.hands, "won": self.won, "solos": self.solos, **self.extras}
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,10 @@ class Report:
     # added across rule sets: only money is).
     rules: list[str] = field(default_factory=list)
     by_rules: list[tuple[str, Report]] = field(default_factory=list)
+    # What the ranking sorts by (rules/wertung.py): the list's points, or at a Skat evening Seeger-Fabian.
+    wertung: str = wertungen.PUNKTE.name
+    # Verlustspielgeld per player (cents, RULES.md §9), paid into the evening's kitty apart from who pays whom.
+    verlustspiel: dict[str, int] = field(default_factory=dict)
 
     @property
     def money(self) -> bool:
@@ -115,13 +126,14 @@ def report(
         summed, fresh = totals_of.of_scope(ledger, s, where, views, per_table)
         title = _title(s, scope, where, tables)
         payments = _payments(s, where, summed.names)
+        rule_sets = sorted({t.rules for t in tables})
+        by = _ranked_by(s, where, rule_sets)
     if fresh and session is None:
         # In a short transaction of its own, after the reading one (a caller's open transaction is left alone).
         totals_of.keep(ledger, fresh, TableTotals)
     names = summed.names
-    lines = _ranked(summed)
+    lines = _ranked(summed, by)
     paid = [(names[a], names[b], int(c)) for a, b, c in payments]
-    rule_sets = sorted({t.rules for t in tables})
     return Report(
         title=title,
         players=lines,
@@ -137,7 +149,21 @@ def report(
         by_rules=[(r, report(ledger, replace(scope, rules=r), per_table=per_table)) for r in rule_sets]
         if len(rule_sets) > 1
         else [],
+        wertung=by.name,
+        verlustspiel={line.name: line.extras["verlustspiel"] for line in lines if "verlustspiel" in line.extras},
     )
+
+
+def _ranked_by(s: Any, where: list[Any], rule_sets: list[str]) -> wertungen.Wertung:
+    """The Wertung every table of the scope ranks by (one rule set, whose tables may choose it; Skat), else
+    the list's points: a report over evenings ranked differently ranks by what they all have."""
+    if len(rule_sets) != 1:
+        return wertungen.PUNKTE
+    rules = registry.get(rule_sets[0])
+    if not isinstance(rules, Ranked):
+        return wertungen.PUNKTE
+    found = {rules.ranked_by(settings or {}) for (settings,) in s.execute(select(Table.settings).where(*where))}
+    return found.pop() if len(found) == 1 else wertungen.PUNKTE
 
 
 def _folded(ledger: Ledger, s: Any, table_id: int) -> TableView:
@@ -174,8 +200,9 @@ def _payments(s: Any, where: list[Any], names: dict[int, str]) -> list[Any]:
     return payments
 
 
-def _ranked(summed: totals_of.Totals) -> list[PlayerLine]:
-    """A line per player, the most points first (money only when some table has it)."""
+def _ranked(summed: totals_of.Totals, by: wertungen.Wertung = wertungen.PUNKTE) -> list[PlayerLine]:
+    """A line per player, best first by the Wertung `by` (the most points, unless the tables rank by another),
+    then by name; each with his rank (money only when some table has it)."""
     extras = _extras(summed)
     lines = [
         PlayerLine(
@@ -189,8 +216,11 @@ def _ranked(summed: totals_of.Totals) -> list[PlayerLine]:
         )
         for pid, v in summed.players.items()
     ]
-    lines.sort(key=lambda p: (-p.points, p.name.casefold()))
-    return lines
+    keyed = sorted(
+        ((by.key(line.values()), line) for line in lines), key=lambda k: ([-x for x in k[0]], k[1].name.casefold())
+    )
+    ranks = wertungen.ranks([key for key, __ in keyed], by.shared)
+    return [replace(line, rank=rank) for rank, (__, line) in zip(ranks, keyed)]
 
 
 def _title(s: Any, scope: Scope, where: list[Any], tables: list[Any]) -> str:

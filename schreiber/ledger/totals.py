@@ -22,7 +22,8 @@ from sqlalchemy.exc import DBAPIError
 from schreiber.report.settlement import cents_for
 from schreiber.rules import registry
 from schreiber.rules.statistics import THROWN_IN
-from schreiber.rules.table import PlayerExtras
+from schreiber.rules.table import PlayerExtras, Ranked
+from schreiber.rules.wertung import PUNKTE, Wertung
 from schreiber.store.models import (
     JOIN,
     LIVE,
@@ -235,21 +236,24 @@ def made(
     only = where if where is not None else [Table.id.in_([t.id for t in tables])]
     seats, names = seated_players(s, only)
     summed = summed_from_payouts(s, only)
-    counts_extras: dict[str, bool] = {}
+    counts_extras: dict[str, tuple[bool, bool]] = {}
     out = {}
     for t in tables:
         rules = registry.get(t.rules)
         if t.rules not in counts_extras:
             # Asked once per rule set: a runtime Protocol's isinstance costs about 0.3 ms a table.
-            counts_extras[t.rules] = isinstance(rules, PlayerExtras)
+            counts_extras[t.rules] = (isinstance(rules, PlayerExtras), isinstance(rules, Ranked))
+        extras, ranked = counts_extras[t.rules]
         table_extras: dict[str, dict[str, Any]] = {}
-        if counts_extras[t.rules]:
+        # A game whose columns come with a Wertung counts them only where the table's settings ask.
+        if extras and (not ranked or rules.extras_wanted(t.settings or {})):  # type: ignore[attr-defined]
             view = views.get(t.id)
             if view is None:
                 row = s.get(Table, t.id)
                 view = ledger.view(s, row, ledger.records(s, row))
             table_extras = rules.player_extras(t.settings, view.state)  # type: ignore[attr-defined]
-        out[t.id] = _lines(t, rules, seats.get(t.id, []), names, summed.get(t.id), table_extras)
+        paid_on = rules.paid_on(t.settings or {}) if ranked else PUNKTE  # type: ignore[attr-defined]
+        out[t.id] = _lines(t, rules, seats.get(t.id, []), names, summed.get(t.id), table_extras, paid_on)
     return out
 
 
@@ -260,8 +264,10 @@ def _lines(
     names: dict[int, str],
     summed: tuple[int, dict[int, list[int]]] | None,
     table_extras: dict[str, dict[str, Any]],
+    paid_on: Wertung = PUNKTE,
 ) -> Totals:
-    """One table's totals from its payouts summed (`summed`: hands, player id -> columns) and the rule set's own columns."""
+    """One table's totals from its payouts summed (`summed`: hands, player id -> columns) and the rule set's own
+    columns; the money is paid on the Wertung `paid_on` (the list's points, or Seeger-Fabian at a Skat evening)."""
     hands, sums = summed or (0, {})
     table = Totals(hands=hands, names={pid: names[pid] for pid in seated})
     for pid in seated:
@@ -277,7 +283,9 @@ def _lines(
             if values["cents"] is not None:
                 line.cents = int(values["cents"])
     if t.tariff and not own_cents:
-        points = {pid: line.points for pid, line in table.players.items()}
+        points = {
+            pid: paid_on.score({"points": line.points, **(line.extras or {})}) for pid, line in table.players.items()
+        }
         cents = cents_for(rules, points, t.tariff)
         for pid, c in cents.items():
             table.players[pid].cents = c

@@ -20,11 +20,14 @@ def _text(value: Any) -> str:
     return str(value).translate(_PLAIN).encode("latin-1", "replace").decode("latin-1")
 
 
-def _document(title: str) -> Any:
+def _document(title: str, footer: bool = True) -> Any:
+    """An A4 portrait document titled `title`; with `footer` each page names it and its number at the foot."""
     from fpdf import FPDF
 
     class Paper(FPDF):
         def footer(self) -> None:
+            if not footer:
+                return
             self.set_y(-12)
             self.set_font("Helvetica", "", 8)
             self.cell(0, 5, _text(_("{title} - page {page}").format(title=title, page=self.page_no())), align="C")
@@ -173,9 +176,9 @@ def seat_plan(plan: Any) -> bytes:
     return bytes(pdf.output())
 
 
-def score_sheets(plan: Any, games: bool = False) -> bytes:
-    """One page per table: the names in seat order as columns, a numbered line per hand, totals and Soli;
-    with `games` a Skat list: the declarer's game and value on each line, games won and lost at the foot."""
+def score_sheets(plan: Any) -> bytes:
+    """One page per table: the names in seat order as columns, a numbered line per hand, totals and Soli
+    (Skat keeps its own list: report/skat_list_pdf.py)."""
     t = plan.tournament
     pdf = _document(_("{name} - round {round} - score sheets").format(name=t.name, round=plan.round))
     pdf.set_auto_page_break(False)
@@ -189,7 +192,7 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
             ),
         )
         n = len(table.players)
-        game = 60.0 if games else 38.0
+        game = 38.0
         widths = [10.0, game] + [(WIDTH - 10 - game) / n] * n
         pdf.set_fill_color(225, 225, 225)
         _row(
@@ -204,8 +207,7 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
         _row(
             pdf,
             widths,
-            [_("No."), _("Declarer, game, value") if games else _("Game")]
-            + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
+            [_("No."), _("Game")] + [f"{name} ({number})" for name, number in zip(table.players, table.numbers)],
             height=8,
             bold=True,
             fill=True,
@@ -213,13 +215,13 @@ def score_sheets(plan: Any, games: bool = False) -> bytes:
             size=9 if n > 4 else 10,
         )
         space = 297 - 18 - pdf.get_y() - 3 * 8 - 14
-        lines = table.of or t.hands  # a table of 5 plays 5/4 of the hands, a Skat table of 3 three quarters
+        lines = table.of or t.hands  # a table of 5 plays 5/4 of the hands
         height = max(4.5, min(7.0, space / max(lines, 1)))
         for hand in range(1, lines + 1):
             if pdf.get_y() + height > 297 - 18 - 3 * 8 - 14:
                 pdf.add_page()
             _row(pdf, widths, [str(hand), ""] + [""] * n, height=height, aligns=["C"] * (n + 2), size=8)
-        for label in (_("Total"), _("won"), _("lost")) if games else (_("Total"), _("Soli")):
+        for label in (_("Total"), _("Soli")):
             _row(pdf, [10.0 + game] + widths[2:], [label] + [""] * n, height=8, bold=True, aligns=["R"] + ["C"] * n)
         pdf.ln(6)
         pdf.set_font("Helvetica", "", 9)

@@ -10,51 +10,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schreiber.i18n import N_, _, voice
-from schreiber.rules import checks, statistics
+from schreiber.rules import checks, skat_evening, statistics
 from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
+from schreiber.rules.skat_evening import Carry, Evening
+from schreiber.rules.skat_list import Listed
+from schreiber.rules.skat_values import (
+    BASE,
+    BIDS,
+    GAME_LABEL,
+    MOST_SPITZEN,
+    NULL,
+    NULL_LABEL,
+    SCHNEIDER,
+    SCHNEIDER_FREI,
+    SKAT_AUGEN,
+    TOTAL_AUGEN,
+    WIN,
+    declarer,
+    levels,
+    overbid_multiple,
+)
+from schreiber.rules.skat_words import HEADERS as _HEADERS, HELP as _HELP, TYPES
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
-
-TOTAL_AUGEN = 120
-WIN = 61
-SCHNEIDER = 90  # the declarer wins Schneider with this many, and is Schneider with 30 or fewer
-SCHNEIDER_FREI = 31
-# The most Augen two cards can hold: a declarer who took no trick has only his Skat's (ISkO 2.2.1, K14).
-SKAT_AUGEN = 22
-
-BASE: dict[str, int] = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
-NULL: dict[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
-_NULL_LABEL = {
-    (False, False): "Null",
-    (True, False): "Null Hand",
-    (False, True): "Null ouvert",
-    (True, True): "Null ouvert Hand",
-}
-_NULL_TERMS = {key: (Term(label, "+", NULL[key]),) for key, label in _NULL_LABEL.items()}
-_GAME_LABEL = {"karo": "Karo", "herz": "Herz", "pik": "Pik", "kreuz": "Kreuz", "grand": "Grand"}
-
-# Spitzen a game can have: the four Buben in a grand, Buben and the seven other trumps in a suit game.
-MOST_SPITZEN = {"grand": 4, "karo": 11, "herz": 11, "pik": 11, "kreuz": 11}
-
-# Every value some game can have: the only bids there are (18 … 264).
-BIDS: frozenset[int] = frozenset(
-    {base * m for base in (9, 10, 11, 12) for m in range(2, 19)} | {24 * m for m in range(2, 12)} | set(NULL.values())
-)
-
-TYPES: dict[str, str] = {
-    "karo": N_("suit game, Karo trumps, base 9 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
-    "herz": N_("suit game, Herz trumps, base 10 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
-    "pik": N_("suit game, Pik trumps, base 11 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"),
-    "kreuz": N_(
-        "suit game, Kreuz trumps, base 12 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"
-    ),
-    "grand": N_(
-        "only the four Buben are trumps, base 24 (--player, --spitzen N, --augen N; --hand, announcements, --reizwert)"
-    ),
-    "null": N_("the declarer must take no trick: 23, Hand 35, ouvert 46, ouvert Hand 59 (--player, --won/--lost)"),
-    "eingepasst": N_("all passed: no game, 0 for everyone"),
-    "ramsch": N_("all passed, played as Ramsch (setting ramsch): the most Augen lose them (--augen NAME=N)"),
-}
 
 _SUIT_FACTS = frozenset(
     {
@@ -85,36 +63,12 @@ _ONLY = {t: checks.Only(f) for t, f in _FIELDS.items()}
 # Facts only some tables play, each behind its setting.
 _CLUB = {"kontra": ("kontra", "Kontra"), "re": ("kontra", "Re"), "bock": ("bock", "Bock")}
 
-# `add TYPE --help` in Skat's words, where the command line's general help speaks of other games.
-_SUIT_HELP = {
-    "player": N_("The declarer."),
-    "augen": N_("The declarer's Augen with the Skat, 0–120 (61 wins; with Schneider angesagt 90)."),
-    "schwarz": N_("Schwarz: the declarer took every trick (--augen 120) or none (--augen 0–22: his Skat's Augen)."),
-    "won": N_("With --schwarz-angesagt or --ouvert: the declarer took every trick (--won) or not (--lost)."),
-}
-_HELP: dict[str, dict[str, str]] = {
-    **dict.fromkeys(BASE, _SUIT_HELP),
-    "null": {
-        "player": _SUIT_HELP["player"],
-        "won": N_("Null: the declarer took no trick (--won) or a trick (--lost)."),
-    },
-    "ramsch": {
-        "augen": N_(
-            "Augen of each of the three players, NAME=N, adding up to 120 (the Skat goes with the last trick)."
-        ),
-        "jungfrau": N_("Ramsch: took no trick; doubles the loser's points."),
-        "durchmarsch": N_("Ramsch: took every trick (+120, nothing for the others)."),
-    },
-}
-
 _SPITZE = re.compile(r"([mo])(\d{1,2})")
-
-# Column keys of the Skat table of `stats`, as a person reads them.
-_HEADERS = (N_("won"), N_("lost"), N_("average value"), N_("overbid"))
 
 _KONTRA = Term("Kontra", "×", 2)
 _RE = Term("Re", "×", 2)
 _BOCK = {2: Term("Bock", "×", 2), 4: Term("Doppelbock", "×", 4)}
+_NULL_TERMS = {key: (Term(label, "+", NULL[key]),) for key, label in NULL_LABEL.items()}
 _SPIEL = Term("Spiel", "+", 1)
 _LEVEL = {
     name: Term(name, "+", 1)
@@ -129,34 +83,7 @@ def _on(settings: Settings, key: str) -> bool:
     return bool(settings.get(key, False))
 
 
-def levels(hand: Hand) -> tuple[list[str], bool]:
-    """The levels a suit game or grand scores beyond its Spitzen and the game itself, and whether it
-    was won by its Augen or tricks (before the bid is looked at)."""
-    hand_game = hand.hand or hand.ouvert
-    angesagt_schwarz = hand.schwarz_angesagt or hand.ouvert
-    angesagt_schneider = hand.schneider_angesagt or angesagt_schwarz
-    out = ["Hand"] if hand_game else []
-    if angesagt_schwarz:
-        out += ["Schneider", "Schneider angesagt", "Schwarz", "Schwarz angesagt"]
-        if hand.ouvert:
-            out.append("ouvert")
-        return out, bool(hand.won)
-    augen = hand.augen or 0
-    if angesagt_schneider or augen >= SCHNEIDER or augen < SCHNEIDER_FREI:
-        out.append("Schneider")
-    if angesagt_schneider:
-        out.append("Schneider angesagt")
-    if hand.schwarz:
-        out.append("Schwarz")
-    return out, augen >= (SCHNEIDER if angesagt_schneider else WIN)
-
-
-def overbid_multiple(base: int, bid: int) -> int:
-    """The smallest multiple of `base` that reaches `bid` (ISkO 5.4.2), as the multiplier."""
-    return -(-bid // base)
-
-
-class Skat:
+class Skat(Evening, Listed):
     """Skat: the declarer +V for a won game, −2V for a lost one, the others 0 (not zero-sum)."""
 
     name = "skat"
@@ -171,6 +98,7 @@ class Skat:
             False, N_("Bock rounds (×2, as many hands as players at the table) after a 60:60, a Re or --bock")
         ),
         "ramsch": Setting(False, N_("when all pass, a Ramsch is played instead of eingepasst")),
+        **skat_evening.SETTINGS,
     }
     types = TYPES
     min_players = 3
@@ -183,12 +111,13 @@ class Skat:
         return 3
 
     def start(self, settings: Settings, players: tuple[str, ...]) -> Any:
-        """What the table carries: whether it plays Ramsch (so the page offers only the types played)."""
-        return _on(settings, "ramsch")
+        """What the table carries: whether it plays Ramsch (so the page offers only the types played), and
+        the evening's counts where its settings ask for them (rules/skat_evening.py)."""
+        return Carry(_on(settings, "ramsch"), skat_evening.wanted(settings))
 
     def playable_types(self, state: TableState) -> tuple[str, ...]:
         """The types the entry page offers: Ramsch only where the table plays it."""
-        return tuple(t for t in TYPES if t != "ramsch" or state.carry)
+        return tuple(t for t in TYPES if t != "ramsch" or state.carry.ramsch)
 
     def status(self, settings: Settings, state: TableState) -> list[str]:
         return [state.bock.describe()] if _on(settings, "bock") else []
@@ -347,7 +276,7 @@ class Skat:
             Term(spitzen, "+", hand.spitzen),
             _SPIEL,
             *(_LEVEL[n] for n in named),
-            Term(_GAME_LABEL[hand.type], "×", base),
+            Term(GAME_LABEL[hand.type], "×", base),
         ]
         shown = [n for n in named if n != "Hand"] if not hand.ouvert else []
         said = f"{self._name(hand)} {spitzen}" + (", " + ", ".join(shown) if shown else "")
@@ -367,11 +296,11 @@ class Skat:
         if hand.reizwert is not None and hand.reizwert > value:
             raise HandError(
                 _("--reizwert {bid}: {game} is worth {value}, so it cannot have been played at {bid}.").format(
-                    bid=hand.reizwert, game=_NULL_LABEL[key], value=value
+                    bid=hand.reizwert, game=NULL_LABEL[key], value=value
                 )
             )
         return self._declared(
-            settings, state, hand, _NULL_TERMS[key], f"{_NULL_LABEL[key]}: {value}", value, bool(hand.won), 0
+            settings, state, hand, _NULL_TERMS[key], f"{NULL_LABEL[key]}: {value}", value, bool(hand.won), 0
         )
 
     def _declared(
@@ -480,13 +409,16 @@ class Skat:
         causes += hand.bock
         if causes and not _on(settings, "bock"):
             causes = 0
+        carry = state.carry
+        if carry.counting:
+            carry = skat_evening.tallied(carry, state.players, payout.points, declarer(hand))
         # A Bock round lasts as many hands as players at the table, the dealer who sits out included.
-        return Result(payout, state.carry, bock_causes=causes, bock_length=len(state.players))
+        return Result(payout, carry, bock_causes=causes, bock_length=len(state.players))
 
     @staticmethod
     def _name(hand: Hand) -> str:
         """ "Grand Hand", "Kreuz ouvert", "Pik"."""
-        label = _GAME_LABEL[hand.type]
+        label = GAME_LABEL[hand.type]
         if hand.ouvert:
             return f"{label} ouvert"
         return f"{label} Hand" if hand.hand else label

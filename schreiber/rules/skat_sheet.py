@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from schreiber.i18n import _, ngettext
+from schreiber.rules import wertung as wertungen
 from schreiber.rules.model import Settings, SettingsError
 from schreiber.rules.words import MINUS
 
@@ -37,7 +38,7 @@ def check(
         raise SettingsError(
             _("--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost.")
         )
-    if wertung == "seeger":
+    if wertungen.get(wertung).needs_games:
         for option, given in (("--won", won), ("--lost", lost)):
             missing = [n for n in seated if n not in given]
             if missing:

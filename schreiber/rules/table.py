@@ -193,6 +193,32 @@ class PlayerExtras(Protocol):
 
 
 @runtime_checkable
+class Ranked(Protocol):
+    """A game whose evening may be ranked, and its money paid, by another Wertung than its points (Skat:
+    Seeger-Fabian; rules/wertung.py), as the table's settings say. The scores such a Wertung needs come
+    as the game's PlayerExtras, counted only where `extras_wanted` (a table without them is not folded
+    for its report)."""
+
+    def ranked_by(self, settings: Settings) -> Any: ...
+
+    def paid_on(self, settings: Settings) -> Any: ...
+
+    def extras_wanted(self, settings: Settings) -> bool: ...
+
+
+@runtime_checkable
+class WrittenList(Protocol):
+    """A game kept on a printed list of fixed rows (Skat's list, rules/skat_list.py): the rows at a table of a
+    size, and the list of a table from its players, its seats now, its hands and the next dealer."""
+
+    def list_rows(self, table_size: int) -> int: ...
+
+    def written_list(
+        self, players: Sequence[str], seats: Sequence[str], hands: Iterable[Any], next_dealer: str | None, rows: int
+    ) -> Any: ...
+
+
+@runtime_checkable
 class Suits(Protocol):
     """A game whose hands name a suit (`--farbe`), offered by Tab."""
 

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from schreiber.report.csvio import euros
+from schreiber.rules import wertung as wertungen
 from schreiber.views.hands import describe
 
 if TYPE_CHECKING:
@@ -151,25 +152,49 @@ def _transfers(owed: Iterable[tuple[str, str, int]]) -> list[dict[str, Any]]:
     return [{"from": a, "to": b, "cents": c} for a, b, c in owed]
 
 
+# What a player owes the evening's kitty is listed apart from the ranking and from who pays whom (RULES.md §9).
+KITTY = ("verlustspiel",)
+
+
+def report_wertung(rep: Report) -> wertungen.Wertung:
+    """What the report ranks by: the list's points, or the Wertung its tables chose (Seeger-Fabian)."""
+    return wertungen.get(rep.wertung)
+
+
 def report_extras(rep: Report) -> list[str]:
-    """The rule set's own columns of a report (Musssolo, Schafköpfe …), in the order they first appear."""
+    """The rule set's own columns of a report beyond its Wertung's (Musssolo, Schafköpfe …), in the order
+    they first appear; the kitty's are listed apart."""
+    shown = {*report_wertung(rep).columns, *KITTY}
     keys: list[str] = []
     for line in rep.players:
         for key in line.extras:
-            if key not in keys:
+            if key not in keys and key not in shown:
                 keys.append(key)
     return keys
 
 
 def report_columns(rep: Report) -> list[str]:
-    """The columns of a report's ranking, as keys: the CSV's header, and what the terminal translates."""
-    return ["rank", "player", "points", "hands", "won", "solos", *report_extras(rep), *(["money"] if rep.money else [])]
+    """The columns of a report's ranking, as keys: the CSV's header, and what the terminal translates. The
+    Wertung's columns come first, its score leading (points, hands, won, solos for the list's points)."""
+    return [
+        "rank",
+        "player",
+        *report_wertung(rep).columns,
+        *report_extras(rep),
+        *(["money"] if rep.money else []),
+    ]
 
 
-def _report_players(rep: Report) -> list[dict[str, Any]]:
+def report_kitty(rep: Report) -> list[str]:
+    """The kitty's columns a report has (Verlustspielgeld), for the CSV."""
+    return [key for key in KITTY if any(key in line.extras for line in rep.players)]
+
+
+def _report_players(rep: Report, ranked: bool = True) -> list[dict[str, Any]]:
     players = []
     for line in rep.players:
         entry: dict[str, Any] = {
+            **({"rank": line.rank} if ranked else {}),
             "name": line.name,
             "points": line.points,
             "hands": line.hands,
@@ -185,7 +210,7 @@ def _report_players(rep: Report) -> list[dict[str, Any]]:
 
 def report_json(rep: Report) -> dict[str, Any]:
     """`report --format json`."""
-    players = _report_players(rep)
+    players = _report_players(rep, ranked=not rep.by_rules)
     if rep.by_rules:
         # Points of different rule sets are never added: over several, `groups` carries them.
         for entry in players:
@@ -194,11 +219,19 @@ def report_json(rep: Report) -> dict[str, Any]:
         "players": players,
         "hands": rep.hands,
         "sessions": rep.sessions,
+        "wertung": rep.wertung,
         "transfers": _transfers(rep.transfers),
         **({"kasse": rep.kasse} if rep.kasse else {}),
+        **({"verlustspiel": rep.verlustspiel} if rep.verlustspiel else {}),
         # One group per rule set (points never added across them), and money summed across all.
         "groups": [
-            {"rules": rules, "hands": g.hands, "sessions": g.sessions, "players": _report_players(g)}
+            {
+                "rules": rules,
+                "hands": g.hands,
+                "sessions": g.sessions,
+                "wertung": g.wertung,
+                "players": _report_players(g),
+            }
             for rules, g in rep.groups
         ],
         "money": rep.cents if rep.money else None,
@@ -207,18 +240,16 @@ def report_json(rep: Report) -> dict[str, Any]:
 
 def report_csv(rep: Report) -> Sheet:
     """`report --format csv`: the ranking; money is a column `euros`, a number (-1.10), never "−1,10 €"."""
-    extra_keys = report_extras(rep)
-    headers = report_columns(rep)
+    columns = [k for k in report_columns(rep)[2:] if k != "money"] + report_kitty(rep)
 
     def row(rank: int, line: PlayerLine) -> list[Any]:
-        cells: list[Any] = [rank, line.name, line.points, line.hands, line.won, line.solos]
-        cells += [line.extras.get(k, "") for k in extra_keys]
+        values = line.values()
+        cells: list[Any] = [line.rank or rank, line.name, *(values.get(k, "") for k in columns)]
         if rep.money:
             cells.append(euros(line.cents or 0))
         return cells
 
-    if rep.money:
-        headers = [*headers[:-1], "euros"]
+    headers = ["rank", "player", *columns, *(["euros"] if rep.money else [])]
     if not rep.by_rules:
         return Sheet(headers, [row(rank, line) for rank, line in enumerate(rep.players, start=1)])
     # Over several rule sets a row per rule set and player (a column `rules` first): points of

@@ -9,6 +9,7 @@ from jinja2 import Environment
 
 from schreiber.ledger.names import fold
 from schreiber.views.hands import facts, op
+from schreiber.views.payloads import report_wertung
 from schreiber.views.text import day, decimal, money, score, signed
 from schreiber.web.words import page_describe, type_name
 
@@ -29,4 +30,4 @@ def install(env: Environment) -> None:
     env.filters.update(
         signed=signed, euros=money, day=day, decimal=decimal, tone=tone, op=op, type_name=type_name, fold=fold
     )
-    env.globals.update(describe=page_describe, facts=facts, points=points, value=score)
+    env.globals.update(describe=page_describe, facts=facts, points=points, value=score, ranked_by=report_wertung)
