@@ -166,7 +166,10 @@ WRITERS = {
     "json.dumps": {
         "schreiber/cli/render.py",  # prints the payloads of views/payloads.py
         "schreiber/web/entry.py",  # the state a page's script reads
-        "schreiber/ledger/transfer.py",  # facts and settings stored in the cells of an export
+        "schreiber/ledger/transfer/export.py",  # facts and settings stored in the cells of an export
+        "schreiber/ledger/transfer/reading.py",  # a cell it cannot read, quoted in the refusal
+        "schreiber/ledger/transfer/matching.py",  # a fact that differs, quoted in the refusal
+        "schreiber/ledger/transfer/writing.py",  # the facts of a hand as the ledger stores them
     },
 }
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from schreiber.ledger.reports import Report
     from schreiber.ledger.service import Edited, HandView, TableInfo, TableView
     from schreiber.ledger.stats import Stats
-    from schreiber.ledger.transfer import Imported
+    from schreiber.ledger.transfer.matching import Imported
     from schreiber.ledger.upkeep import CheckResult, LedgerInfo
     from schreiber.rules.model import Hand
     from schreiber.rules.table import BockRound, RuleSet, Statistics, TeamPlay
