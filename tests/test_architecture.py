@@ -164,7 +164,7 @@ WRITERS = {
     "csv.writer": {"schreiber/report/csvio.py"},  # every CSV goes through its formula guard
     "csv.DictWriter": {"schreiber/report/csvio.py"},
     "json.dumps": {
-        "schreiber/cli/render.py",  # prints the payloads of views/payloads.py
+        "schreiber/cli/terminal.py",  # prints the payloads of views/payloads.py
         "schreiber/web/entry.py",  # the state a page's script reads
         "schreiber/ledger/transfer/export.py",  # facts and settings stored in the cells of an export
         "schreiber/ledger/transfer/reading.py",  # a cell it cannot read, quoted in the refusal
