@@ -20,8 +20,8 @@ from schreiber.ledger.transfer.reading import FileTable, refuse
 from schreiber.rules import registry
 from schreiber.rules.model import Hand
 from schreiber.rules.table import SeatChange
+from schreiber.rules.words import and_list
 from schreiber.store.models import LIVE, HandRecord, PayoutRecord, Player, Table, TableEvent
-from schreiber.views.text import and_list
 
 
 @dataclass(frozen=True)
