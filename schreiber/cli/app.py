@@ -943,7 +943,7 @@ def export_csv(
     excel: ExcelOpt = False,
 ) -> None:
     from schreiber.ledger.scope import Scope
-    from schreiber.ledger.transfer import export_rows
+    from schreiber.ledger.transfer.export import export_rows
     from schreiber.report import csvio
 
     ledger = _ledger()
@@ -973,7 +973,7 @@ def export_csv(
 def import_csv(
     file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))],
 ) -> None:
-    from schreiber.ledger.transfer import import_rows
+    from schreiber.ledger.transfer.writing import import_rows
     from schreiber.report import csvio
 
     _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file), source=file))

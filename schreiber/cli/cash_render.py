@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
+from schreiber.cli.terminal import echo, grid, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import payloads
 from schreiber.views.heading import standings_heading
@@ -23,11 +23,11 @@ def settings_line(settings: CashSettings) -> str:
 
 
 def settings(settings_: CashSettings) -> None:
-    _out(wrapped(_("  money (cents): {settings}").format(settings=settings_line(settings_))))
+    echo(wrapped(_("  money (cents): {settings}").format(settings=settings_line(settings_))))
 
 
 def changed(settings_: CashSettings) -> None:
-    _out(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
+    echo(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
 
 
 def paid(payments: Sequence[Paid]) -> None:
@@ -44,7 +44,7 @@ def paid(payments: Sequence[Paid]) -> None:
                 if p.cents > 0
                 else _("The Startgeld of {money} paid by {name} ({number}) is taken back.")
             )
-        _out(line.format(name=p.name, number=p.number, money=money(abs(p.cents))))
+        echo(line.format(name=p.name, number=p.number, money=money(abs(p.cents))))
 
 
 def book(view: CashView, fmt: str, excel: bool = False) -> None:
@@ -53,7 +53,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
     if fmt == "csv":
         return print_csv(payloads.cash_csv(view), excel=excel)
     t, b, s = view.tournament, view.book, view.settings
-    _out(
+    echo(
         wrapped(
             _("The cashbook of “{name}” — {heading}:").format(
                 name=t.name, heading=standings_heading(view.final, view.after)
@@ -61,7 +61,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         )
     )
     if view.unfinished:
-        _out(
+        echo(
             wrapped(
                 ngettext(
                     "{count} table is still playing: the ranks, and so the prizes, may change.",
@@ -71,9 +71,9 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
             )
         )
     if view.prizes_fixed:
-        _out(wrapped(fixed_since(view)))
+        echo(wrapped(fixed_since(view)))
     if not b.lines:
-        _out(_("Nobody is registered yet."))
+        echo(_("Nobody is registered yet."))
         return
     headers = [
         _("rank"),
@@ -104,8 +104,8 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
                 balance,
             ]
         )
-    _out(_grid(rows, headers, left=(2,)))
-    _out(
+    echo(grid(rows, headers, left=(2,)))
+    echo(
         _("Pot {pot} = Startgeld paid {paid} + Verlustspielgeld {verlust} + Reuegeld {reue}.").format(
             pot=money(b.pot),
             paid=money(sum(x.paid for x in b.lines)),
@@ -115,7 +115,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
     )
     if view.prizes_fixed:
         places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
-        _out(
+        echo(
             wrapped(
                 _("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
                     payout=money(b.payout), places=places
@@ -124,7 +124,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         )
     elif s.preise:
         places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
-        _out(
+        echo(
             wrapped(
                 _("Payout ({percent}%): {payout}; the prizes: {places}.").format(
                     payout=money(b.payout), percent=s.auszahlung, places=places
@@ -132,16 +132,16 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
             )
         )
     else:
-        _out(
+        echo(
             _(
                 "Payout ({percent}%): {payout}; no prize list is set (`schreiber tournament set preise=50%,30%,20%`)."
             ).format(payout=money(b.payout), percent=s.auszahlung)
         )
-    _out(_("Kasse (the club's share): {kasse}.").format(kasse=money(b.kasse)))
+    echo(_("Kasse (the club's share): {kasse}.").format(kasse=money(b.kasse)))
     owing = view.unpaid
     if s.startgeld and owing:
         names = ", ".join(f"{line.name} ({line.number})" for line in owing)
-        _out(
+        echo(
             wrapped(
                 ngettext(
                     "{count} player has not paid the Startgeld yet: {names}.",
@@ -151,7 +151,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
             )
         )
     for line in settling(view):
-        _out(wrapped(line))
+        echo(wrapped(line))
 
 
 def fixed_since(view: CashView) -> str:

@@ -128,7 +128,7 @@ class Evening:
         """What `help` prints in play: a hand, the commands that make sense at the table, the short forms."""
         import textwrap
 
-        from schreiber.cli.render import width
+        from schreiber.cli.terminal import width
 
         room = min(78, (width() or 80) - 1)  # the terminal's width, at most 78
 

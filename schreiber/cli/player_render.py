@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from schreiber.cli.render import _grid, _out, print_csv, print_json, signed
+from schreiber.cli.terminal import echo, grid, print_csv, print_json
 from schreiber.i18n import _, ngettext
 from schreiber.views import players as payloads
+from schreiber.views.text import signed
 
 if TYPE_CHECKING:
     from schreiber.ledger.players import Merged, PlayerCard, PlayerLine
@@ -18,10 +19,10 @@ def listing(lines: list[PlayerLine], fmt: str) -> None:
     if fmt == "csv":
         return print_csv(payloads.list_csv(lines))
     if not lines:
-        _out(_("No players yet."))
+        echo(_("No players yet."))
         return
     rows = [[line.name, str(line.tables), str(line.hands), str(line.tournaments), str(line.seasons)] for line in lines]
-    _out(_grid(rows, [_("player"), _("tables"), _("hands"), _("tournaments"), _("seasons")], left=(0,)))
+    echo(grid(rows, [_("player"), _("tables"), _("hands"), _("tournaments"), _("seasons")], left=(0,)))
 
 
 def _points(value: int) -> str:
@@ -31,37 +32,37 @@ def _points(value: int) -> str:
 def card(card: PlayerCard, fmt: str) -> None:
     if fmt == "json":
         return print_json(payloads.card_json(card))
-    _out(card.name)
+    echo(card.name)
     if card.totals:
-        _out(_("Totals per rule set:"))
-        _out(
-            _grid(
+        echo(_("Totals per rule set:"))
+        echo(
+            grid(
                 [[t.rules, str(t.tables), str(t.hands), str(t.won), _points(t.points)] for t in card.totals],
                 [_("rules"), _("tables"), _("hands"), _("won"), _("points")],
                 left=(0,),
             )
         )
     if card.evenings:
-        _out(
+        echo(
             ngettext("{count} evening table:", "{count} evening tables:", len(card.evenings)).format(
                 count=len(card.evenings)
             )
         )
-        _out(
-            _grid(
+        echo(
+            grid(
                 [[str(e.table), e.date, e.name or "", e.rules, str(e.hands), _points(e.points)] for e in card.evenings],
                 [_("session"), _("date"), _("name"), _("rules"), _("hands"), _("points")],
                 left=(2, 3),
             )
         )
     if card.tournaments:
-        _out(
+        echo(
             ngettext("{count} tournament:", "{count} tournaments:", len(card.tournaments)).format(
                 count=len(card.tournaments)
             )
         )
-        _out(
-            _grid(
+        echo(
+            grid(
                 [
                     [str(t.tournament), t.date, t.name, t.rules, str(t.number), str(t.rounds), _points(t.points)]
                     for t in card.tournaments
@@ -71,26 +72,26 @@ def card(card: PlayerCard, fmt: str) -> None:
             )
         )
     if card.seasons:
-        _out(ngettext("{count} season:", "{count} seasons:", len(card.seasons)).format(count=len(card.seasons)))
-        _out(
-            _grid(
+        echo(ngettext("{count} season:", "{count} seasons:", len(card.seasons)).format(count=len(card.seasons)))
+        echo(
+            grid(
                 [[str(x.season), x.name, x.rules, str(x.number)] for x in card.seasons],
                 [_("id"), _("name"), _("rules"), _("no.")],
                 left=(1, 2),
             )
         )
     if not (card.evenings or card.tournaments or card.seasons):
-        _out(_("No table, tournament or season yet."))
+        echo(_("No table, tournament or season yet."))
 
 
 def renamed(was: str, now: str) -> None:
-    _out(_("{was} is called {now} now, at every table, tournament and season.").format(was=was, now=now))
+    echo(_("{was} is called {now} now, at every table, tournament and season.").format(was=was, now=now))
 
 
 def merged(result: Merged) -> None:
     tables = ngettext("{count} table", "{count} tables", result.tables).format(count=result.tables)
     hands = ngettext("{count} hand", "{count} hands", result.hands).format(count=result.hands)
-    _out(
+    echo(
         _("{name} is merged into {into}: {tables} with {hands} moved.").format(
             name=result.name, into=result.into, tables=tables, hands=hands
         )

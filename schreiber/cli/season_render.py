@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from schreiber.cli.render import _grid, _out, print_csv, print_json, wrapped
+from schreiber.cli.terminal import echo, grid, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import season as payloads
 from schreiber.views.text import score
@@ -35,9 +35,9 @@ def title(info: SeasonInfo) -> str:
 
 
 def info(info: SeasonInfo, created: bool = False) -> None:
-    _out(wrapped(title(info) + (_(" — now active") if info.active else "")))
+    echo(wrapped(title(info) + (_(" — now active") if info.active else "")))
     if created:
-        _out(
+        echo(
             _(
                 "  add tournaments with `schreiber tournament new NAME --rules {rules} --season {id}` or `schreiber season add ID`."
             ).format(rules=info.rules, id=info.id)
@@ -48,25 +48,25 @@ def listing(infos: Sequence[SeasonInfo], fmt: str = "table") -> None:
     if fmt == "json":
         return print_json([payloads.info_json(i) for i in infos])
     if not infos:
-        _out(_("No seasons yet; start one with `schreiber season new NAME --rules preisschafkopf`."))
+        echo(_("No seasons yet; start one with `schreiber season new NAME --rules preisschafkopf`."))
         return
     rows = [
         [("* " if i.active else "") + str(i.id), i.name, i.rules, i.wertung, str(len(i.tournaments)), str(i.players)]
         for i in infos
     ]
-    _out(_grid(rows, [_("id"), _("name"), _("rules"), _("Wertung"), _("tournaments"), _("players")], left=(1, 2, 3)))
+    echo(grid(rows, [_("id"), _("name"), _("rules"), _("Wertung"), _("tournaments"), _("players")], left=(1, 2, 3)))
 
 
 def details(info_: SeasonInfo, players: Sequence[SeasonEntrant]) -> None:
     info(info_)
-    _out(
+    echo(
         ngettext("  {count} tournament:", "  {count} tournaments:", len(info_.tournaments)).format(
             count=len(info_.tournaments)
         )
     )
     for t in info_.tournaments:
-        _out(f"  {t.id:>4}  {t.date}  {t.name}")
-    _out(
+        echo(f"  {t.id:>4}  {t.date}  {t.name}")
+    echo(
         ngettext(
             "  {count} player with a season start number:",
             "  {count} players with a season start number:",
@@ -74,16 +74,16 @@ def details(info_: SeasonInfo, players: Sequence[SeasonEntrant]) -> None:
         ).format(count=len(players))
     )
     for e in players:
-        _out(f"  {e.number:>4}  {e.name}")
+        echo(f"  {e.number:>4}  {e.name}")
 
 
 def registered(entrants: Sequence[SeasonEntrant]) -> None:
     for e in entrants:
-        _out(_("Registered {name} with season start number {number}.").format(name=e.name, number=e.number))
+        echo(_("Registered {name} with season start number {number}.").format(name=e.name, number=e.number))
 
 
 def added(info_: SeasonInfo, ids: Sequence[int]) -> None:
-    _out(
+    echo(
         wrapped(
             ngettext(
                 "Tournament {ids} counts for season {id} “{name}” now.",
@@ -101,7 +101,7 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
         return print_csv(payloads.standings_csv(view), excel=excel)
     season = view.season
     # "after N tournaments" counts the final ones (RULES.md §9); one still running is said so.
-    _out(
+    echo(
         wrapped(
             ngettext(
                 "Standings of season “{name}” after {count} tournament (Wertung {wertung}, min_starts {min_starts}):",
@@ -111,9 +111,9 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
         )
     )
     for line in running_lines(view):
-        _out(wrapped(line))
+        echo(wrapped(line))
     if not view.rows:
-        _out(_("Nobody has played a tournament of the season yet."))
+        echo(_("Nobody has played a tournament of the season yet."))
         return
     final = season.finale is not None
     headers = [
@@ -132,10 +132,10 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
             cells.append(_("qualified") if r.qualified else "")
         cells += [result_cell(x) for x in r.results]
         rows.append(cells)
-    _out(_grid(rows, headers, left=(2,)))
+    echo(grid(rows, headers, left=(2,)))
     below = sum(1 for r in view.rows if r.rank is None)
     if below:
-        _out(
+        echo(
             ngettext(
                 "{count} player has fewer than {min_starts} starts and no rank yet.",
                 "{count} players have fewer than {min_starts} starts and no rank yet.",
@@ -155,23 +155,23 @@ def _award_line(label: str, award: SeasonAward, names: str | None = None) -> str
 def awards(view: SeasonAwards, fmt: str) -> None:
     if fmt == "json":
         return print_json(payloads.awards_json(view))
-    _out(wrapped(_("Awards of season “{name}”:").format(name=view.season.name)))
-    _out(_award_line(_("most starts"), view.most_starts))
-    _out(_award_line(_("best average rank"), view.best_average_rank))
-    _out(_award_line(_("worst average rank (Pechvogel)"), view.worst_average_rank))
+    echo(wrapped(_("Awards of season “{name}”:").format(name=view.season.name)))
+    echo(_award_line(_("most starts"), view.most_starts))
+    echo(_award_line(_("best average rank"), view.best_average_rank))
+    echo(_award_line(_("worst average rank (Pechvogel)"), view.worst_average_rank))
     best = ", ".join(
         _("{name} (tournament {id})").format(name=p, id=t)
         for p, t in zip(view.best_score.players, view.best_score.tournaments)
     )
-    _out(_award_line(_("best single tournament score"), view.best_score, best))
+    echo(_award_line(_("best single tournament score"), view.best_score, best))
 
 
 def checked_in(result: CheckedIn) -> None:
     for e in result.registered:
-        _out(
+        echo(
             _("Checked in {name} ({number}) to tournament {id}.").format(
                 name=e.name, number=e.number, id=result.tournament
             )
         )
     for e in result.already:
-        _out(_("{name} ({number}) is checked in already.").format(name=e.name, number=e.number))
+        echo(_("{name} ({number}) is checked in already.").format(name=e.name, number=e.number))

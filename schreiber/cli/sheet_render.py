@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from schreiber.cli.render import _out, wrapped
+from schreiber.cli.terminal import echo, wrapped
 from schreiber.cli.tournament_render import entered as stored_sheet, sheet_text
 from schreiber.i18n import _, ngettext
 from schreiber.views.text import and_list
@@ -43,7 +43,7 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
     if done.stored:
         stored_sheet(round_, done.plan, done.sheet, replaced=replaced)
         if count:
-            _out(
+            echo(
                 wrapped(
                     ngettext(
                         "replaced: {entries} is no longer on this sheet.",
@@ -53,16 +53,16 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
                 )
             )
         return
-    _out(
+    echo(
         wrapped(
             _("Dry run, nothing is stored. The sheet of round {round} table {table} would read:").format(
                 round=round_, table=done.plan.table
             )
         )
     )
-    _out(wrapped("  " + sheet_text(done.sheet.lines, done.sheet.thrown)))
+    echo(wrapped("  " + sheet_text(done.sheet.lines, done.sheet.thrown)))
     if count:
-        _out(
+        echo(
             wrapped(
                 ngettext(
                     "{entries} would no longer be on this sheet.", "{entries} would no longer be on this sheet.", count
@@ -70,9 +70,9 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
             )
         )
     if done.moves:
-        _out(_("The standings would move:"))
+        echo(_("The standings would move:"))
         for m in done.moves:
-            _out(
+            echo(
                 wrapped(
                     "  "
                     + _("{name} ({number}): rank {rank} → {new_rank}, score {score} → {new_score}").format(
@@ -86,6 +86,6 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
                 )
             )
     else:
-        _out(_("The standings would not move."))
+        echo(_("The standings would not move."))
     if done.refused:
-        _out(wrapped(_("Stored, it would be refused: {reason}").format(reason=done.refused)))
+        echo(wrapped(_("Stored, it would be refused: {reason}").format(reason=done.refused)))

@@ -7,10 +7,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from schreiber.cli.render import _grid, _out, print_csv, print_json, signed, tint, wrapped
+from schreiber.cli.terminal import echo, grid, print_csv, print_json, tint, wrapped
 from schreiber.i18n import _, ngettext
 from schreiber.views import payloads, rangliste
 from schreiber.views.heading import heading
+from schreiber.views.text import signed
 
 if TYPE_CHECKING:
     from schreiber.ledger.registration import Registered
@@ -30,14 +31,14 @@ def _title(info: TournamentInfo) -> str:
 
 
 def info(info: TournamentInfo, created: bool = False) -> None:
-    _out(wrapped(_title(info) + (_(" — now active") if info.active else "")))
+    echo(wrapped(_title(info) + (_(" — now active") if info.active else "")))
     if created:
-        _out(_("  register the players with `schreiber tournament register NAME …`, then `schreiber tournament draw`."))
+        echo(_("  register the players with `schreiber tournament register NAME …`, then `schreiber tournament draw`."))
 
 
 def listing(infos: Sequence[TournamentInfo]) -> None:
     if not infos:
-        _out(_("No tournaments yet; start one with `schreiber tournament new NAME --rules preisschafkopf`."))
+        echo(_("No tournaments yet; start one with `schreiber tournament new NAME --rules preisschafkopf`."))
         return
     rows = [
         [
@@ -51,8 +52,8 @@ def listing(infos: Sequence[TournamentInfo]) -> None:
         ]
         for i in infos
     ]
-    _out(
-        _grid(
+    echo(
+        grid(
             rows,
             [_("id"), _("date"), _("name"), _("rules"), _("Wertung"), _("players"), _("rounds drawn")],
             left=(2, 3, 4),
@@ -66,14 +67,14 @@ def details(
     if fmt == "json":
         return print_json(payloads.tournament_json(info_, entrants, sheets))
     info(info_)
-    _out(
+    echo(
         _("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
             hands=info_.hands, drawn=info_.drawn, rounds=info_.rounds, seed=info_.seed
         )
     )
     settings = ", ".join(f"{k}={v}" for k, v in info_.settings.items())
-    _out(wrapped(_("  settings: {settings}").format(settings=settings)))
-    _out(
+    echo(wrapped(_("  settings: {settings}").format(settings=settings)))
+    echo(
         ngettext(
             "  {count} player registered, {gone} withdrawn:",
             "  {count} players registered, {gone} withdrawn:",
@@ -81,16 +82,16 @@ def details(
         ).format(count=info_.players, gone=info_.withdrawn)
     )
     for e in entrants:
-        _out(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
+        echo(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
     if sheets:
-        _out(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
+        echo(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
     for sheet in sheets:
         where = _("round {round} table {table}").format(round=sheet.round, table=sheet.table)
         if sheet.version is None:
-            _out(wrapped(f"  {where}: {sheet_text(sheet.lines, sheet.thrown)}"))
+            echo(wrapped(f"  {where}: {sheet_text(sheet.lines, sheet.thrown)}"))
         else:
             when = sheet.replaced_at.strftime("%H:%M") if sheet.replaced_at else ""
-            _out(
+            echo(
                 wrapped(
                     "      "
                     + _("replaced at {time}: {sheet}").format(time=when, sheet=sheet_text(sheet.lines, sheet.thrown))
@@ -122,7 +123,7 @@ def _note(text: str) -> None:
 
 def registered(done: Registered) -> None:
     for e in done.entrants:
-        _out(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
+        echo(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
     for name, number, near in done.close:
         who = name if name.split() == [name] else str(number)
         _note(
@@ -134,7 +135,7 @@ def registered(done: Registered) -> None:
         number, started, last = done.drawn
         names = ", ".join(e.name for e in done.entrants)
         if not started:
-            _out(
+            echo(
                 wrapped(
                     _(
                         "Round {round} is drawn already, without {names}; `schreiber tournament draw --round {round}` draws it "
@@ -143,7 +144,7 @@ def registered(done: Registered) -> None:
                 )
             )
         elif last:
-            _out(
+            echo(
                 wrapped(
                     _("Every round is drawn and the last one is being played: {names} play no round.").format(
                         names=names
@@ -151,7 +152,7 @@ def registered(done: Registered) -> None:
                 )
             )
         else:
-            _out(
+            echo(
                 wrapped(
                     _("Round {round} is being played: {names} are drawn from round {next} on.").format(
                         round=number, names=names, next=number + 1
@@ -162,20 +163,20 @@ def registered(done: Registered) -> None:
 
 def unregistered(done: Registered) -> None:
     e = done.entrants[0]
-    _out(_("{name} is unregistered; start number {number} is free again.").format(name=e.name, number=e.number))
+    echo(_("{name} is unregistered; start number {number} is free again.").format(name=e.name, number=e.number))
 
 
 def withdrawn(done: Registered) -> None:
     e = done.entrants[0]
     if not e.withdrawn:
-        _out(
+        echo(
             _("{name} (start number {number}) is back: drawn again from the next draw on.").format(
                 name=e.name, number=e.number
             )
         )
         where = done.seated
         if done.drawn is not None and where is None and not done.drawn[1]:
-            _out(
+            echo(
                 wrapped(
                     _(
                         "Round {round} is drawn already without them; `schreiber tournament draw --round {round}` draws it again "
@@ -184,7 +185,7 @@ def withdrawn(done: Registered) -> None:
                 )
             )
         return
-    _out(
+    echo(
         _("{name} (start number {number}) has withdrawn: not drawn again; their rounds stay in the standings.").format(
             name=e.name, number=e.number
         )
@@ -193,7 +194,7 @@ def withdrawn(done: Registered) -> None:
     if where is None:
         return
     if not where.started:
-        _out(
+        echo(
             wrapped(
                 _(
                     "They are seated at table {table} of round {round}, which has not started: `schreiber tournament draw --round "
@@ -202,7 +203,7 @@ def withdrawn(done: Registered) -> None:
             )
         )
     else:
-        _out(
+        echo(
             wrapped(
                 _(
                     "They are seated at table {table} of round {round}, which is being played: that table's hands or sheet still "
@@ -213,7 +214,7 @@ def withdrawn(done: Registered) -> None:
 
 
 def undrawn(plan: RoundPlan) -> None:
-    _out(
+    echo(
         wrapped(
             _(
                 "Round {round} is taken back: its {tables} tables are removed. `schreiber tournament draw` draws it again."
@@ -223,7 +224,7 @@ def undrawn(plan: RoundPlan) -> None:
 
 
 def closed(round_: int, table: TablePlan) -> None:
-    _out(
+    echo(
         wrapped(
             _("Round {round} table {table} is closed: it counts as finished with {hands} of {of} hands.").format(
                 round=round_, table=table.table, hands=table.hands, of=table.of
@@ -253,8 +254,8 @@ def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
         tables=len(plan.tables),
         players=sum(len(t.players) for t in plan.tables),
     )
-    _out(wrapped(head))
-    _out(
+    echo(wrapped(head))
+    echo(
         ngettext(
             "The draw made {count} repeated pair (players who sat at one table before).",
             "The draw made {count} repeated pairs (players who sat at one table before).",
@@ -270,15 +271,15 @@ def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
         ]
         for t in plan.tables
     ]
-    _out(
-        _grid(
+    echo(
+        grid(
             rows,
             [_("table"), _("session"), _("players in seat order (start number); seat 1 deals first"), _("state")],
             left=(2, 3),
         )
     )
     if drawn:
-        _out(
+        echo(
             _(
                 "Record a table's hands with `schreiber play --session SESSION`, or its sheet with "
                 "`schreiber tournament result {round} TABLE NAME=POINTS …`."
@@ -294,8 +295,8 @@ def entered(round_: int, table: TablePlan, sheet: SheetView, replaced: bool = Fa
         if replaced
         else _("Sheet of round {round} table {table} entered (session {session}):")
     )
-    _out(wrapped(head.format(round=round_, table=table.table, session=table.session)))
-    _out(wrapped("  " + sheet_text(sheet.lines, sheet.thrown)))
+    echo(wrapped(head.format(round=round_, table=table.table, session=table.session)))
+    echo(wrapped("  " + sheet_text(sheet.lines, sheet.thrown)))
 
 
 def _round_cells(rounds: Sequence[int | None]) -> list[str]:
@@ -310,11 +311,11 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
         return print_json(payloads.standings_json(view))
     if fmt == "csv":
         return print_csv(payloads.standings_csv(view), excel=excel)
-    _out(wrapped(standings_title(view) + ":"))
+    echo(wrapped(standings_title(view) + ":"))
     for line in unfinished_lines(view.unfinished):
-        _out(wrapped("  " + line))
+        echo(wrapped("  " + line))
     if not view.rows:
-        _out(_("Nobody is registered yet."))
+        echo(_("Nobody is registered yet."))
         return
     rows = []
     for r in view.rows:
@@ -327,9 +328,9 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
         *[rangliste.label(view, key) for key in view.columns],
         *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
     ]
-    _out(tint(_grid(rows, headers, left=(2,))))
+    echo(tint(grid(rows, headers, left=(2,))))
     if view.by_lot:
-        _out(wrapped(rangliste.lot_note()))
+        echo(wrapped(rangliste.lot_note()))
 
 
 def standings_title(view: StandingsView) -> str:

@@ -257,11 +257,14 @@ def session_title(t: Any, say: Callable[[str], str]) -> str:
     )
 
 
-# The export and import (`transfer`) and the payments (`payments`) were part of this module; their
+# The export and import (`transfer/`) and the payments (`payments`) were part of this module; their
 # names are still found here, loaded when first asked for (importing them here would be a loop,
 # and would slow the start of every command that only reports).
 _MOVED = {
-    "transfer": ("export_rows", "import_rows", "file_tables", "FileTable", "Imported", "MAX_HANDS", "scored"),
+    "transfer.export": ("export_rows",),
+    "transfer.reading": ("file_tables", "FileTable", "MAX_HANDS", "scored"),
+    "transfer.matching": ("Imported",),
+    "transfer.writing": ("import_rows",),
     "payments": ("open_debts", "settle", "OpenDebts", "TableDebts"),
 }
 

@@ -489,13 +489,13 @@ def test_a_bom_and_a_raw_formula_name_are_read_as_text(cli, other, tmp_path):
 
 
 def test_a_table_beyond_a_sane_size_is_refused_with_the_reason(cli, tmp_path, monkeypatch):
-    from schreiber.ledger import transfer
+    from schreiber.ledger.transfer import reading
 
     evening(cli)
     path = export(cli, tmp_path / "abend.csv")
     cli.ok("session", "new", "--rules", "schafkopf", *PLAYERS, "--date", "2026-03-01")
     before = cli.ok("export", "csv", "--all")
-    monkeypatch.setattr(transfer, "MAX_HANDS", 4)
+    monkeypatch.setattr(reading, "MAX_HANDS", 4)
     ran = cli("import", "csv", str(path))
     assert ran.code == 2 and "has hand 5; a table holds hands 1–4" in ran.err
     assert cli.ok("export", "csv", "--all") == before
@@ -576,7 +576,7 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     """The file is parsed once (the checked tables wait in a temporary file for the write), and
     tables in the ledger already, tables that gain hands and new tables come out in the file's
     order, across several write transactions (batch 1) or in one."""
-    from schreiber.ledger import transfer
+    from schreiber.ledger.transfer import writing
     from schreiber.report import csvio
 
     evening(cli, HANDS[:2])
@@ -590,7 +590,7 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     real = csvio.read_file
     monkeypatch.setattr(csvio, "read_file", lambda p: opened.append(p) or real(p))
     if batch:
-        monkeypatch.setattr(transfer, "_WRITE_BATCH", batch)  # a transaction per table
+        monkeypatch.setattr(writing, "_WRITE_BATCH", batch)  # a transaction per table
     out = other.ok("import", "csv", str(path))
     assert opened == [str(path)]
     assert out.splitlines() == [

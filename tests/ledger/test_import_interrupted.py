@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from schreiber.ledger import transfer
+from schreiber.ledger.transfer import writing
 from schreiber.ledger.reports import Scope, export_rows, import_rows
 from schreiber.ledger.service import Ledger
 from schreiber.report import csvio
@@ -36,8 +36,8 @@ def file_of_six(tmp_path):
 def interrupt(monkeypatch, url: str, path: str, tables_per_batch: int, killed_in_batch: int) -> None:
     """Import `path` into the ledger at `url`, `tables_per_batch` tables a transaction, killed (Ctrl-C) as
     batch `killed_in_batch` is written."""
-    monkeypatch.setattr(transfer, "_WRITE_TABLES", tables_per_batch)
-    written = transfer._written
+    monkeypatch.setattr(writing, "_WRITE_TABLES", tables_per_batch)
+    written = writing._written
     batches = []
 
     def killed(*args):
@@ -46,10 +46,10 @@ def interrupt(monkeypatch, url: str, path: str, tables_per_batch: int, killed_in
             raise KeyboardInterrupt
         return written(*args)
 
-    monkeypatch.setattr(transfer, "_written", killed)
+    monkeypatch.setattr(writing, "_written", killed)
     with pytest.raises(KeyboardInterrupt):
         import_rows(Ledger.open(url), lambda: csvio.read_file(path), source=path)
-    monkeypatch.setattr(transfer, "_written", written)
+    monkeypatch.setattr(writing, "_written", written)
 
 
 def test_an_import_stopped_part_way_is_named_until_it_is_finished(cli, file_of_six, monkeypatch):

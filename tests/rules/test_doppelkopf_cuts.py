@@ -9,7 +9,7 @@ from bisect import bisect_right
 from hypothesis import given, settings as hyp_settings, strategies as st
 
 from schreiber.rules import registry
-from schreiber.rules.doppelkopf import _VALUE_FIELDS
+from schreiber.rules.doppelkopf.party import VALUE_FIELDS
 
 SOLO_TYPES = ("trumpfsolo", "farbsolo", "grandsolo", "damensolo", "fleischlos", "stilles-solo")
 
@@ -45,7 +45,7 @@ def tables_and_facts(draw: st.DrawFn) -> tuple:
         "bock": draw(st.booleans()) if name == "doppelkopf" else False,
     }
     factor = draw(st.sampled_from([1, 2, 4]))
-    return rules, settings, hand_type, solo, tuple(facts[f] for f in _VALUE_FIELDS), factor
+    return rules, settings, hand_type, solo, tuple(facts[f] for f in VALUE_FIELDS), factor
 
 
 @hyp_settings(max_examples=120, deadline=None)

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st
 
-from schreiber.rules import checks, schafkopf
+from schreiber.rules import checks
 from schreiber.rules.model import _GIVEN_FIELDS, OPTION_OF, Hand, HandError, formula
-from schreiber.rules.schafkopf import SCHAFKOPF, SCHAFKOPF_TARIF, Schafkopf
+from schreiber.rules.schafkopf import SCHAFKOPF, SCHAFKOPF_TARIF, Schafkopf, party, ramsch
 from schreiber.rules.table import BockQueue, TableState, play, replay, start
 from tests.rules.test_schafkopf import EXAMPLES_S, EXAMPLES_T, FIVE, TABLE, H, _draw_hand, _tables, run, table_settings
 
@@ -102,7 +102,7 @@ EVENING_WORDED = {
 
 
 def _clear_word_caches() -> None:
-    for cached in (schafkopf._rufspiel_split, schafkopf._solo_split, schafkopf._ramsch_split):
+    for cached in (party._rufspiel_split, party._solo_split, ramsch._ramsch_split):
         cached.cache_clear()
     for rules in (SCHAFKOPF, SCHAFKOPF_TARIF):
         rules._table.forget()
