@@ -169,6 +169,14 @@ def session_new(
     ] = None,
     name: Annotated[str | None, typer.Option("--name", help=_("A name for the evening."))] = None,
     date: Annotated[str | None, typer.Option("--date", help=_("The evening's date (default: today)."))] = None,
+    hands: Annotated[
+        int | None,
+        typer.Option(
+            "--hands",
+            metavar="N",
+            help=_("A fixed-length evening: the hands it plays; a hand after them is refused (`session set hands=N`)."),
+        ),
+    ] = None,
 ) -> None:
     # `--players A B C D` and `--teams A+C B+D` read like lists: the extra words arrive as arguments.
     everyone, team_words = _split_trailing(players, names or [], teams or [])
@@ -184,6 +192,7 @@ def session_new(
         teams=team_words,
         name=name,
         date=_date(date, "--date"),
+        hands=hands,
     )
     _render().table_info(info, created=True)
 
@@ -215,8 +224,8 @@ def _names_of(words: list[str]) -> list[str]:
     help=_(
         "Every table of the ledger.\n"
         "\n"
-        'JSON: a list of {"id", "date", "rules", "name", "players", "hands", "closed", "active"}; CSV: the same\n'
-        'columns, players joined by ", ".'
+        'JSON: a list of {"id", "date", "rules", "name", "players", "hands", "closed", "active", "of"} ("of": the\n'
+        'hands the table plays, null for no fixed length); CSV: the same columns, players joined by ", ".'
     ),
 )
 def session_list(format_: FormatOpt = "table") -> None:
@@ -251,6 +260,16 @@ def session_teams(
     session: SessionOpt = None,
 ) -> None:
     _render().table_info(_ledger().set_teams(teams, session))
+
+
+@session_app.command(
+    "set", help=_("hands=N: the hands the evening plays, to lengthen it (no fewer than it has played).")
+)
+def session_set(
+    assignments: Annotated[list[str], typer.Argument(metavar="hands=N", help=_("The evening's new length."))],
+    session: SessionOpt = None,
+) -> None:
+    _render().table_info(_ledger().set_length(assignments, session))
 
 
 @session_app.command(

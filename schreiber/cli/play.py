@@ -184,6 +184,9 @@ class Evening:
             said = sentence(str(e)) or _("no table")
             return "schreiber › ", lambda width: said[: max(1, width - 1)]
         state = view.state
+        if view.ended:  # the table has played its series: nobody deals next, and the bar says so first
+            totals = dict(view.totals)
+            return _("series over › "), lambda width: bar([view.ended], totals, width)
         dealer = state.dealer_name
         if dealer in state.sitting_out:  # at five or six, the dealer sits out
             first = _("next: {name} deals and sits out").format(name=dealer)

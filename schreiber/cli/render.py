@@ -42,13 +42,15 @@ def _title(info: TableInfo) -> str:
     )
 
 
-def table_info(info: TableInfo, created: bool = False) -> None:
+def table_info(info: TableInfo, created: bool = False, length: bool = True) -> None:
     echo(wrapped(_title(info) + (_(" — now active") if info.active else "")))
     echo(_("  players: {names}").format(names=", ".join(info.players)))
     if info.teams:
         echo(_("  teams: {teams}").format(teams=_(" vs ").join("+".join(t) for t in info.teams)))
     if info.tariff:
         echo(_("  tariff: {cents} ct per point").format(cents=info.tariff))
+    if length and info.series is not None:
+        echo(_("  hands: {hands} of {of}").format(hands=info.hands, of=info.series.of))
     if created:
         echo(_("  add the first hand with `schreiber add TYPE …`."))
 
@@ -68,7 +70,7 @@ def tables(infos: Sequence[TableInfo], fmt: str = "table") -> None:
             i.rules,
             i.name or "",
             ", ".join(i.players),
-            str(i.hands),
+            f"{i.hands}/{i.series.of}" if i.series is not None else str(i.hands),
             _("closed") if i.closed else _("active") if i.active else _("open"),
         ]
         for i in infos
@@ -80,13 +82,25 @@ def tables(infos: Sequence[TableInfo], fmt: str = "table") -> None:
 
 def table_view(view: TableView) -> None:
     info = view.table
-    table_info(info)
+    table_info(info, length=False)
     rules = view.rules
     for key, value in info.settings.items():
+        if key == "hands" and info.series is not None:  # the evening's length: said with the hands played, below
+            continue
         setting = rules.settings.get(key)
         shown = setting.show(value) if setting else str(value)
         echo(f"  {key} = {shown}")
-    echo(_("  hands: {hands}; next dealer: {dealer}").format(hands=info.hands, dealer=view.next_dealer))
+    if view.ended:
+        echo(f"  {view.ended}")
+        return
+    if info.series is not None:
+        echo(
+            _("  hands: {hands} of {of}; next dealer: {dealer}").format(
+                hands=info.hands, of=info.series.of, dealer=view.next_dealer
+            )
+        )
+    else:
+        echo(_("  hands: {hands}; next dealer: {dealer}").format(hands=info.hands, dealer=view.next_dealer))
     for line in view.status:
         echo(f"  {line}")
 
@@ -145,13 +159,19 @@ def added(view: TableView) -> None:
     if h.made_bock is not None:
         echo(paint(_made_bock(h.made_bock), fg="yellow"))
     echo(_points_block(view, h))
-    if h.payout.soloist is not None and h.dealer == view.next_dealer:
+    if h.payout.soloist is not None and h.dealer == view.next_dealer and not view.ended:
         # The table keeps the dealer after a solo (schafkopf's solo_selber_geber, a Pflichtsolo): say why.
         echo(_("Solo: {name} deals again").format(name=h.dealer))
     _next_lines(view)
 
 
 def _next_lines(view: TableView) -> None:
+    if view.ended:  # nobody deals next: the table has played its series
+        echo(view.ended)
+        small = _small_drawing(view)
+        if small:
+            echo(small)
+        return
     echo(_("Next dealer: {name}").format(name=view.next_dealer))
     if view.state.sitting_out:
         echo(_("Sits out next: {names}").format(names=", ".join(view.state.sitting_out)))

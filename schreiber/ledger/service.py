@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import N_, _
 from schreiber.ledger.names import pick, pick_suit, pick_type, resolve_names
 from schreiber.ledger.requests import Replayed, replay
+from schreiber.ledger.series import HANDS, Series, series_of
 from schreiber.rules.names import player_name
 from schreiber.rules import registry
 from schreiber.errors import NotFound
@@ -91,6 +92,8 @@ class TableInfo:
     closed: bool
     hands: int
     active: bool
+    # The hands the table plays, where it has a length (a tournament's series, `session new --hands N`).
+    series: Series | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,13 @@ class TableView:
     @property
     def next_dealer(self) -> str:
         return self.state.dealer_name
+
+    @property
+    def ended(self) -> str | None:
+        """ "The series is over: 36 of 36 hands." once the table played its series (said instead of a next
+        dealer), else None."""
+        series, played = self.table.series, self.table.hands
+        return series.ended(played) if series is not None and series.over(played) else None
 
 
 class Ledger:
@@ -196,9 +206,13 @@ class Ledger:
         teams: Sequence[str] = (),
         name: str | None = None,
         date: dt.date | None = None,
+        hands: int | None = None,
     ) -> TableInfo:
-        """Seat the players, store the full settings in force and make the new table the active one."""
+        """Seat the players, store the full settings in force and make the new table the active one;
+        `hands`: the evening's length (RULES.md §7: the table's own count), kept with its settings."""
         rules = registry.get(rules_name)
+        if hands is not None and hands < 1:
+            raise SettingsError(_("--hands must be 1 or more."))
         players = [_name(p, "--players") for p in players]
         keys = [p.casefold() for p in players]
         if len(set(keys)) != len(keys):
@@ -215,6 +229,8 @@ class Ledger:
                 )
             )
         settings = registry.settings_for(rules, assignments)
+        if hands is not None:
+            settings[HANDS] = hands
         if tariff is not None and tariff < 0:
             raise SettingsError(_("--tariff must be 0 or more cents per point."))
         if tariff is None:
@@ -250,7 +266,9 @@ class Ledger:
 
     def tables(self) -> list[TableInfo]:
         with self.transaction() as s:
-            return [self._info(s, r) for r in s.scalars(select(Table).order_by(Table.id))]
+            rows = list(s.scalars(select(Table).order_by(Table.id)))
+            lengths = series_of(s, rows)
+            return [self._info(s, r, series=lengths.get(r.id)) for r in rows]
 
     def table(self, table_id: int | None = None) -> TableView:
         """The table folded through its rule set: every payout, the totals and what comes next."""
@@ -308,6 +326,53 @@ class Ledger:
             s.flush()
             return self._info(s, table)
 
+    def set_length(self, assignments: Sequence[str], table_id: int | None = None) -> TableInfo:
+        """`session set hands=N`: the evening's length, lengthened (or shortened to no fewer than the hands played).
+        The rule settings stay as the table was started: its hands were scored with them."""
+        if not assignments:
+            raise SettingsError(_("session set takes hands=N, the number of hands the evening plays."))
+        with self.transaction() as s:
+            table = self.table_row(s, table_id, for_update=True)
+            for assignment in assignments:
+                key, sep, text = assignment.partition("=")
+                if not sep or key.strip() != HANDS:
+                    raise SettingsError(
+                        _(
+                            "session set: hands=N is what a started table can change, not {assignment}; the other "
+                            "settings stay as the table was started, as its hands were scored with them."
+                        ).format(assignment=repr(assignment))
+                    )
+                try:
+                    length = int(text.strip())
+                except ValueError:
+                    length = 0
+                if length < 1:
+                    raise SettingsError(
+                        _("session set hands: use a whole number of hands, 1 or more, not {value}.").format(
+                            value=repr(text)
+                        )
+                    )
+                series = series_of(s, [table]).get(table.id)
+                if series is not None and series.in_tournament:
+                    raise SettingsError(
+                        _(
+                            "session set hands: session {id} is round {round}, table {table} of a tournament; it plays "
+                            "the tournament's series of {hands} hands."
+                        ).format(id=table.id, round=series.round, table=series.table, hands=series.of)
+                    )
+                played = len(self.records(s, table))
+                if length < played:
+                    raise SettingsError(
+                        _(
+                            "session set hands: session {id} has played {played} hands already, so it plays {played} "
+                            "or more, not {hands}."
+                        ).format(id=table.id, played=played, hands=length)
+                    )
+                # A new dict: the JSON column is stored again only when it is given another object.
+                table.settings = {**table.settings, HANDS: length}
+            s.flush()
+            return self._info(s, table)
+
     # -- hands --------------------------------------------------------------------------------
 
     def add(
@@ -341,15 +406,20 @@ class Ledger:
                         raise
             if table.closed:
                 raise self._closed(s, table)
-            self._paid_prizes(s, table, "add", force)
             ids = None
             if self.keep_folds:
                 view, number = self._kept(s, table)
                 marker, ids = self._folds[table.id][0], self._folds[table.id][3]
             else:
                 view, number = self._as_it_stands(s, table)
+            # Before the prizes and the device's expected number: --force lets no hand past the series (it would
+            # belong to another table or to nobody), and a hand sent late is told that rather than offered a number.
+            series = view.table.series
+            if series is not None and series.over(view.table.hands):
+                raise series.refusal(table.id)
             if expect_number is not None and number > expect_number:
                 raise Moved(expect_number, number)
+            self._paid_prizes(s, table, "add", force)
             hand = self._prepare(view.rules, table, hand, view.state.players)
             # The settings of the view: one object while the fold is kept, so the rule set reuses its
             # per-settings tables instead of making them again for every hand.
@@ -574,6 +644,10 @@ class Ledger:
                     ).format(id=table.id, number=number)
                 )
             back = versions[0]
+            if not any(r.number == number for r in records):  # one more live hand: it must fit in the series
+                series = series_of(s, [table]).get(table.id)
+                if series is not None and series.over(len(records)):
+                    raise series.refusal(table.id)
             self._paid_prizes(s, table, "restore", force)
             rules = registry.get(table.rules)
             events = self.events(s, table)
@@ -974,10 +1048,18 @@ class Ledger:
             state.value = str(table_id)
 
     def _info(
-        self, s: Session, table: Table, hands: int | None = None, members: tuple[str, ...] | None = None
+        self,
+        s: Session,
+        table: Table,
+        hands: int | None = None,
+        members: tuple[str, ...] | None = None,
+        series: Series | None | bool = True,
     ) -> TableInfo:
+        """The table as the user sees it; `series`: its series when the caller read it already (True: read it here)."""
         if hands is None:
             hands = s.scalar(select(func.count()).where(HandRecord.table_id == table.id, HandRecord.status == LIVE))
+        if series is True:
+            series = series_of(s, [table]).get(table.id)
         return TableInfo(
             id=table.id,
             name=table.name,
@@ -990,6 +1072,7 @@ class Ledger:
             closed=table.closed,
             hands=hands or 0,
             active=self._active_id(s) == table.id,
+            series=series or None,
         )
 
 

@@ -18,12 +18,11 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from schreiber.i18n import N_, _
+from schreiber.i18n import _
 from schreiber.ledger import (
     cash,
     corrections,
     prizes,
-    ranking,
     registration,
     season_numbers,
     seating,
@@ -35,12 +34,12 @@ from schreiber.ledger.corrections import Entered
 from schreiber.ledger.final import table_done
 from schreiber.ledger.names import fold
 from schreiber.ledger.registration import EntrantView, Registered
-from schreiber.ledger.sheets import SheetView, TypedSheet, hands_at
+from schreiber.ledger.series import Play, play_of, tournament_games
+from schreiber.ledger.sheets import SheetView, TypedSheet
 from schreiber.ledger.standings import StandingRow, StandingsView, Unfinished
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.rules.table import TournamentPlay
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -58,56 +57,6 @@ from schreiber.store.models import (
 )
 
 ACTIVE_KEY = "active_tournament"
-# The Schafkopf and Doppelkopf rule sets a tournament is played with (RULES.md §6), and the hands of a
-# round when --hands is not given; another game says what a tournament needs of it (TournamentPlay).
-HANDS_BY_RULES = {
-    "preisschafkopf": 32,
-    "schafkopf": 32,
-    "schafkopf-tarif": 32,
-    "doppelkopf": 24,
-    "doppelkopf-turnier": 24,
-}
-
-
-@dataclass(frozen=True)
-class Play:
-    """What a tournament needs of its game: table sizes, Wertungen (the default first), the hands of a round."""
-
-    sizes: tuple[int, ...]
-    wertungen: tuple[str, ...]
-    hands: int
-    game: Any = None
-    counts: tuple[str, ...] = (standings.SOLI,)  # what the standings count per player (TournamentPlay.standings_counts)
-    points_word: str = N_("points")
-
-    def hands_at(self, hands: int, size: int) -> int:
-        """The hands a table of `size` plays when a table of the first size plays `hands`."""
-        return self.game.series_hands(size, hands) if self.game is not None else hands_at(hands, size)
-
-
-def play_of(rules_name: str) -> Play | None:
-    """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
-    if rules_name in HANDS_BY_RULES:
-        return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
-    rules = registry.get(rules_name) if rules_name in registry.names() else None
-    if isinstance(rules, TournamentPlay):
-        return Play(
-            tuple(rules.table_sizes),
-            tuple(rules.wertungen),
-            rules.default_hands,
-            rules,
-            tuple(rules.standings_counts),
-            rules.points_word,
-        )
-    return None
-
-
-def tournament_games() -> list[str]:
-    return list(HANDS_BY_RULES) + [
-        name for name in registry.names() if name not in HANDS_BY_RULES and play_of(name) is not None
-    ]
-
-
 DEFAULT_ROUNDS = 3
 OPEN, PLAYING, HANDS, SHEET = "open", "playing", "hands", "sheet"
 
@@ -689,6 +638,7 @@ def _set_active(s: Session, tournament_id: int) -> None:
 
 __all__ = [
     "EntrantView",
+    "Play",
     "RoundPlan",
     "StandingRow",
     "StandingsView",
@@ -696,4 +646,6 @@ __all__ = [
     "TournamentInfo",
     "Tournaments",
     "Unfinished",
+    "play_of",
+    "tournament_games",
 ]

@@ -55,6 +55,8 @@ def tables_json(infos: Sequence[TableInfo]) -> list[dict[str, Any]]:
             "hands": i.hands,
             "closed": i.closed,
             "active": i.active,
+            # The hands the table plays (its series, or `session new --hands N`); null for an evening of no length.
+            "of": i.series.of if i.series is not None else None,
         }
         for i in infos
     ]
@@ -63,7 +65,7 @@ def tables_json(infos: Sequence[TableInfo]) -> list[dict[str, Any]]:
 def tables_csv(infos: Sequence[TableInfo]) -> Sheet:
     """`session list --format csv`."""
     return Sheet(
-        ["id", "date", "rules", "name", "players", "hands", "closed", "active"],
+        ["id", "date", "rules", "name", "players", "hands", "closed", "active", "of"],
         (
             [
                 i.id,
@@ -74,6 +76,7 @@ def tables_csv(infos: Sequence[TableInfo]) -> Sheet:
                 i.hands,
                 _flag(i.closed),
                 _flag(i.active),
+                i.series.of if i.series is not None else "",
             ]
             for i in infos
         ),

@@ -269,6 +269,8 @@ class Entry:
             "totals": dict(view.totals),
             "status": list(view.status),
             "closed": info.closed,
+            # The table has played its series: the page shows this instead of the next hand, and no form.
+            "ended": view.ended,
             "hands": [
                 {
                     "number": h.number,
@@ -378,6 +380,7 @@ class Entry:
                 hand_view.payout.soloist is not None
                 and hand_view.dealer == view.next_dealer
                 and hand_view is view.hands[-1]
+                and not view.ended
             ):
                 # As `add` says it: the table keeps the dealer after a solo.
                 said.append(_("Solo: {name} deals again").format(name=hand_view.dealer))

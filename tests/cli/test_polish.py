@@ -268,6 +268,7 @@ def test_list_and_session_list_formats(cli):
             "hands": 2,
             "closed": False,
             "active": True,
+            "of": None,
         }
     ]
     rows = list(csv.DictReader(io.StringIO(cli.ok("session", "list", "--format", "csv"))))

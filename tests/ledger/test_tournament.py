@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from schreiber.ledger.sheets import TypedSheet
 from schreiber.ledger.tournament import Tournaments
-from schreiber.rules.model import Hand
+from schreiber.rules.model import Hand, SettingsError
 
 COUNT = itertools.count(1)  # a tournament's name and date are its own: each example starts another
 NINE = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gabi", "Hans", "Ida"]  # a table of 5 and one of 4
@@ -33,9 +34,14 @@ def test_standings_name_the_tables_each_round_plan_calls_unfinished(ledger, fate
         if fate == "sheet":
             t.result(round_, table.table, TypedSheet([(name, 0) for name in table.players]), tournament_id=info.id)
             continue
-        for _ in range(max(k, 1) if fate == "close" else k):  # a table closes with the hands it has, one at least
+        wanted = max(k, 1) if fate == "close" else k  # a table closes with the hands it has, one at least
+        for _ in range(min(wanted, table.of)):
             player = ledger.table(table.session).state.active[0]
             ledger.add(Hand("wenz", player=player, augen=70), table.session)
+        if wanted > table.of:  # the table has played its series: the hand after it is refused (issue 39)
+            player = ledger.table(table.session).state.active[0]
+            with pytest.raises(SettingsError, match=f"table {table.table} has played its {table.of} hands"):
+                ledger.add(Hand("wenz", player=player, augen=70), table.session)
         if fate == "close":
             t.close(round_, table.table, tournament_id=info.id)
 

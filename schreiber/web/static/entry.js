@@ -180,7 +180,9 @@
     const chosen = type && state.types.find((t) => t.type === type);
     document.getElementById("what").textContent = chosen ? chosen.label : "";
     const form = document.getElementById("hand");
-    form.hidden = !type;
+    // A table that has played its series takes no hand: no type to choose, no form to post.
+    document.getElementById("choose").hidden = !!state.ended;
+    form.hidden = !type || !!state.ended;
     const fields = document.getElementById("fields");
     const focused = document.activeElement && document.activeElement.name === "augen";
     fields.replaceChildren();
@@ -294,7 +296,7 @@
       ...(h.split ? [el("p", { class: "sub" }, h.split)] : []),
       grid,
       ...said.map((line) => el("p", { class: "said" }, line)),
-      el("p", { class: "sub" }, fmt(L.next_dealer, { name: state.dealer })));
+      el("p", { class: "sub" }, state.ended || fmt(L.next_dealer, { name: state.dealer })));
     box.hidden = false;
   }
 
@@ -305,7 +307,10 @@
     if (state.sitting_out.length) {
       parts.push(" · " + fmt(state.sitting_out.length > 1 ? L.sit_out : L.sits_out, { names: state.sitting_out.join(", ") }));
     }
-    next.replaceChildren(...parts);
+    next.replaceChildren(...(state.ended ? [el("strong", {}, state.ended)] : parts));
+    // Read again after the last hand of the series (or an undo that reopens it): the form goes, or comes back.
+    document.getElementById("choose").hidden = !!state.ended;
+    document.getElementById("hand").hidden = !type || !!state.ended;
     document.getElementById("carried").textContent = state.status.join(" · ");
     const totals = document.getElementById("totals");
     const ranked = state.players.slice().sort((a, b) => (state.totals[b] || 0) - (state.totals[a] || 0));
