@@ -625,3 +625,16 @@ def test_a_full_temporary_folder_refuses_the_import_in_one_sentence_and_writes_n
         "the folder is TMPDIR); nothing was imported."
     )
     assert other.ok("export", "csv", "--all") == before
+
+
+def test_a_fixed_length_evening_with_a_kasse_moves_with_its_length_and_its_kasse(cli, other, tmp_path):
+    cli.ok("session", "new", "--rules", "schafkopf", *PLAYERS, "--tariff", "10", "--hands", "5", "--set", "kasse=20")
+    for hand in HANDS:
+        cli.ok("add", *hand)
+    assert other.ok("import", "csv", str(export(cli, tmp_path / "abend.csv"))) == "Imported session 1 with 5 hands.\n"
+    settings = other.json("session", "list", "--format", "json")[0]
+    assert settings["of"] == 5 and settings["hands"] == 5
+    mine, theirs = (c.json("report", "--session", "1", "--format", "json") for c in (cli, other))
+    assert theirs["kasse"] == mine["kasse"] and sum(theirs["kasse"].values()) == 5 * 4 * 20
+    refused = other("add", "--session", "1", *HANDS[0])
+    assert refused.code == 2 and "has played its 5 hands" in refused.err

@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from schreiber.i18n import _
+from schreiber.ledger.series import HANDS
 from schreiber.ledger.service import jsonable
 from schreiber.ledger.transfer.export import unlisted
 from schreiber.rules import registry
@@ -232,8 +233,12 @@ class _Reading:
             ) from None
         try:
             settings = json.loads(first["settings"])
-            if not isinstance(settings, dict) or not set(settings) <= set(rules.settings):
+            # A table keeps its rule set's settings and, when given, the club's Kasse and its own length.
+            allowed = {*rules.settings, *registry.TABLE_SETTINGS, HANDS}
+            if not isinstance(settings, dict) or not set(settings) <= allowed:
                 raise ValueError(f"settings of {rules.name} expected")
+            if HANDS in settings and not (type(settings[HANDS]) is int and settings[HANDS] >= 1):
+                raise ValueError(f"{HANDS} {settings[HANDS]!r}")
             settings = jsonable({**{k: s.default for k, s in rules.settings.items()}, **settings})
             tariff = int(first["tariff"]) if first["tariff"] else None
             date = dt.date.fromisoformat(first["date"]) if first["date"] else dt.date.today()
