@@ -93,4 +93,10 @@ def test_a_fact_declared_once_is_a_field_of_the_entry_page(kreuz):
 
     fields = [f["name"] for f in page_facts()]
     assert fields[-1] == "kreuz_stiche" and labels()["kreuz_stiche"] == "Tricks won with a Kreuz"
-    assert page_facts()[-1] == {"name": "kreuz_stiche", "kind": "number", "key": "kreuz_stiche", "most": None}
+    assert page_facts()[-1] == {
+        "name": "kreuz_stiche",
+        "kind": "number",
+        "key": "kreuz_stiche",
+        "label": "Tricks won with a Kreuz",
+        "most": None,
+    }

@@ -496,7 +496,13 @@ def page_facts() -> list[dict[str, Any]]:
     shown = labels()
     out = []
     for fact in sorted((f for f in declared.DECLARED if not f.every), key=lambda f: f.page):
-        said: dict[str, Any] = {"name": fact.name, "kind": fact.kind, "key": fact.key, "most": fact.most}
+        said: dict[str, Any] = {
+            "name": fact.name,
+            "kind": fact.kind,
+            "key": fact.key,
+            "label": shown[fact.name],
+            "most": fact.most,
+        }
         if fact.off:
             said["choices"] = [["true", _(fact.name)], ["false", _(fact.off)]]  # won, lost
         elif fact.choices:

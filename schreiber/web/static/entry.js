@@ -61,7 +61,7 @@
   }
   function row(name, ...content) {
     const apart = FACT[name] && FACT[name].apart;
-    return el("fieldset", { class: "field " + (apart ? "extra " : "") + name, "data-option": name }, el("legend", {}, L[name] || name), ...content);
+    return el("fieldset", { class: "field " + (apart ? "extra " : "") + name, "data-option": name }, el("legend", {}, FACT[name].label), ...content);
   }
   // What the rule set says the chosen type's form shows (its EntryForm): buttons for a fact's values,
   // and facts hidden or shown by the flags on now.
@@ -98,7 +98,7 @@
       const flags = FLAGS.filter((f) => takes.includes(f) && shows(f));
       if (!flags.length) return null;
       return el("fieldset", { class: "field", "data-option": "flags" }, el("legend", {}, L.flags),
-        el("div", { class: "chips" }, ...flags.map((f) => chip(L[f] || f, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
+        el("div", { class: "chips" }, ...flags.map((f) => chip(FACT[f].label, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
     }
     if (!fact) return null;
     if (fact.kind === "name") {
