@@ -56,8 +56,9 @@ def seat(env: dict[str, str]) -> None:
 def in_process(url: str, hands: list[str]) -> list[float]:
     """Each line through play's loop (Evening.run, what `play < file` does per line), timed."""
     from schreiber.cli import app as cli
+    from schreiber.cli.metavars import fix_params
     from schreiber.cli.runner import _kept
-    import typer.main
+    from schreiber.cli.tree import build
 
     from schreiber.cli.play import Evening
 
@@ -65,7 +66,7 @@ def in_process(url: str, hands: list[str]) -> list[float]:
 
     ledger = Ledger.open(url)
     _kept.append(ledger)
-    evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
+    evening = Evening(ledger, None, url, root=build(cli.app, finish=fix_params), runner=cli.main)
     times = []
     try:
         with contextlib.redirect_stdout(io.StringIO()) as out:
@@ -85,15 +86,16 @@ def in_process(url: str, hands: list[str]) -> list[float]:
 
 def profile(url: str, hands: list[str]) -> str:
     from schreiber.cli import app as cli
+    from schreiber.cli.metavars import fix_params
     from schreiber.cli.runner import _kept
-    import typer.main
+    from schreiber.cli.tree import build
 
     from schreiber.cli.play import Evening
     from schreiber.ledger.service import Ledger
 
     ledger = Ledger.open(url)
     _kept.append(ledger)
-    evening = Evening(ledger, None, url, root=typer.main.get_command(cli.app), runner=cli.main)
+    evening = Evening(ledger, None, url, root=build(cli.app, finish=fix_params), runner=cli.main)
     prof = cProfile.Profile()
     with contextlib.redirect_stdout(io.StringIO()):
         evening.run(hands[0])

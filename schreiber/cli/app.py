@@ -9,7 +9,6 @@ makes none of those objects, `add` only its own.
 from __future__ import annotations
 
 import gc
-import inspect
 import os
 import sys
 from typing import Annotated, Any
@@ -428,189 +427,46 @@ def rules_show(
 
 def add(
     type_: Annotated[str, typer.Argument(metavar="TYPE", help=_("The hand type, e.g. rufspiel, wenz, ramsch."))],
-    player: Annotated[str | None, typer.Option("--player", "-p", help=_("Declarer / soloist / caller."))] = None,
-    partner: Annotated[str | None, typer.Option("--partner", "-m", help=_("The player's partner."))] = None,
-    augen: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--augen", "-a", help=_("Augen of the player party, or NAME=N per player (one --augen takes them all).")
-        ),
-    ] = None,
-    stiche: Annotated[list[str] | None, typer.Option("--stiche", help=_("Tricks per player, NAME=N."))] = None,
-    laufende: Annotated[int | None, typer.Option("--laufende", "-l", help=_("Number of Laufende."))] = None,
-    schwarz: Annotated[bool, typer.Option("--schwarz", help=_("The losing party took no trick."))] = False,
-    won: Annotated[bool | None, typer.Option("--won/--lost", help=_("Result of Tout, Bettel, Du."))] = None,
-    klopfen: Annotated[
-        list[str] | None, typer.Option("--klopfen", "-k", help=_("A player knocked (repeatable)."))
-    ] = None,
-    kontra: Annotated[bool, typer.Option("--kontra", help=_("Kontra was given / announced."))] = False,
-    re: Annotated[bool, typer.Option("--re", help=_("Re was given / announced."))] = False,
-    re_absage: Annotated[
+    session: SessionOpt = None,
+    force: ForceOpt = False,
+    **facts: Any,
+) -> None:
+    """`facts`: an option for each fact of a hand (rules/declared.py), by name: cli/facts.py makes them."""
+    from schreiber.entry import build_hand
+
+    _render().added(_ledger().add(build_hand(type_, **facts), session, force=force))
+
+
+def edit(
+    number: Annotated[int, typer.Argument(metavar="N", help=_("The hand to change."))],
+    type_: Annotated[
         str | None,
-        typer.Option(
-            "--re-absage", help=_("Doppelkopf: the deepest Absage of Re: 90, 60, 30 (keine 90 …) or 0 (schwarz).")
+        typer.Argument(
+            metavar="[TYPE]",
+            help=_("The hand type, to replace the whole hand; leave out to change only the options named."),
+            show_default=False,
         ),
-    ] = None,
-    kontra_absage: Annotated[
-        str | None,
-        typer.Option(
-            "--kontra-absage",
-            help=_("Doppelkopf: the deepest Absage of Kontra: 90, 60, 30 (keine 90 …) or 0 (schwarz)."),
-        ),
-    ] = None,
-    fuchs_re: Annotated[int | None, typer.Option("--fuchs-re", help=_("Foxes caught by Re."))] = None,
-    fuchs_kontra: Annotated[int | None, typer.Option("--fuchs-kontra", help=_("Foxes caught by Kontra."))] = None,
-    doppelkopf_re: Annotated[int | None, typer.Option("--doppelkopf-re", help=_("Tricks of 40+ Augen by Re."))] = None,
-    doppelkopf_kontra: Annotated[
-        int | None, typer.Option("--doppelkopf-kontra", help=_("Tricks of 40+ Augen by Kontra."))
-    ] = None,
-    karlchen: Annotated[
-        str | None,
-        typer.Option(
-            "--karlchen", help=_("Doppelkopf: the party (re or kontra) whose Kreuz-Bube took the last trick.")
-        ),
-    ] = None,
-    altenstrafe: Annotated[
-        bool, typer.Option("--altenstrafe", help=_("Doppelkopf: both Kreuz-Damen fell in one trick."))
-    ] = False,
-    spritze: Annotated[bool, typer.Option("--spritze", help=_("Buchstaben: the player spritzed."))] = False,
-    jungfrau: Annotated[
-        list[str] | None, typer.Option("--jungfrau", help=_("Ramsch: took no trick (repeatable)."))
-    ] = None,
-    durchmarsch: Annotated[str | None, typer.Option("--durchmarsch", help=_("Ramsch: took every trick."))] = None,
-    loser: Annotated[
-        str | None, typer.Option("--loser", help=_("Ramsch: the loser where Augen and tricks tie."))
-    ] = None,
-    winner: Annotated[str | None, typer.Option("--winner", help=_("Hammelrennen: the winner."))] = None,
-    forced: Annotated[bool, typer.Option("--forced", help=_("klassisch: the declarers had to declare."))] = False,
-    pflicht: Annotated[bool, typer.Option("--pflicht", help=_("Doppelkopf: a Musssolo / Pflichtsolo."))] = False,
-    farbe: Annotated[str | None, typer.Option("--farbe", help=_("Trump suit (recorded)."))] = None,
-    sau: Annotated[str | None, typer.Option("--sau", help=_("Called ace (recorded)."))] = None,
-    bock: Annotated[bool, typer.Option("--bock", help=_("This hand creates a Bock round."))] = False,
-    note: Annotated[str | None, typer.Option("--note", "-n", help=_("Free text kept with the hand."))] = None,
-    dealer: Annotated[
-        str | None,
-        typer.Option("--dealer", help=_("This hand was dealt by NAME; the rotation continues from there.")),
-    ] = None,
-    sits_out: Annotated[
-        list[str] | None,
-        typer.Option("--sits-out", help=_("At 5–6 players: who sat out this hand (repeat, or NAME,NAME).")),
     ] = None,
     session: SessionOpt = None,
     force: ForceOpt = False,
-    **declared: Any,
+    **facts: Any,
 ) -> None:
-    from schreiber.entry import HandOptions
-
-    options = HandOptions(
-        player=player,
-        partner=partner,
-        augen=augen or [],
-        stiche=stiche or [],
-        laufende=laufende,
-        schwarz=schwarz,
-        won=won,
-        klopfen=klopfen or [],
-        kontra=kontra,
-        re=re,
-        re_absage=re_absage,
-        kontra_absage=kontra_absage,
-        fuchs_re=fuchs_re,
-        fuchs_kontra=fuchs_kontra,
-        doppelkopf_re=doppelkopf_re,
-        doppelkopf_kontra=doppelkopf_kontra,
-        karlchen=karlchen,
-        altenstrafe=altenstrafe,
-        spritze=spritze,
-        jungfrau=jungfrau or [],
-        durchmarsch=durchmarsch,
-        loser=loser,
-        winner=winner,
-        forced=forced,
-        pflicht=pflicht,
-        farbe=farbe,
-        sau=sau,
-        bock=bock,
-        note=note,
-        dealer=dealer,
-        sits_out=sits_out or [],
-        declared=declared,
-    )
-    _render().added(_ledger().add(options.hand(type_), session, force=force))
-
-
-def edit(number: int, session: int | None = None, type_: str | None = None, **values: Any) -> None:
-    """`values`: the options of `add` after TYPE, by name (the signature below is add's)."""
-    from schreiber.entry import HandOptions
+    """`edit N [TYPE] [options]` takes exactly the options of `add`; only TYPE is optional, since a
+    partial edit keeps the stored hand's type."""
+    from schreiber.entry import build_hand
 
     partial = type_ is None
-    from schreiber.rules.declared import DECLARED_BY_NAME
-
-    lists = {"augen", "stiche", "klopfen", "jungfrau", "sits_out"}  # a list option not given is empty
-    declared = {key: values.pop(key) for key in list(values) if key in DECLARED_BY_NAME}
-    force = values.pop("force", False)
-    options = HandOptions(
-        **{key: value or [] if key in lists else value for key, value in values.items()}, declared=declared
-    )
-    # A partial edit keeps the stored type.
-    hand = options.hand("?" if partial else type_)  # type: ignore[arg-type]
+    hand = build_hand("?" if partial else type_, **facts)  # type: ignore[arg-type]
     _render().edited(number, _ledger().edit(number, hand, session, partial=partial, force=force))
 
 
-def _declared_parameters() -> list[inspect.Parameter]:
-    """An option of `add` and `edit` for each fact a rule set declares (rules/declared.py)."""
-    from schreiber.rules.declared import DECLARED
+def _hand_command(info: Any, how: dict[str, Any]) -> Any:
+    from schreiber.cli.facts import hand_command
 
-    out = []
-    for fact in DECLARED:
-        if fact.kind is bool:
-            annotation: Any = Annotated[bool, typer.Option(fact.option, help=_(fact.help))]
-            default: Any = False
-        else:
-            annotation = Annotated[int | None, typer.Option(fact.option, help=_(fact.help), metavar=fact.metavar)]
-            default = None
-        out.append(inspect.Parameter(fact.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation))
-    return out
+    return hand_command(info, how)
 
 
-def _hand_signatures() -> None:
-    """add's signature with an option per declared fact, and edit's, which takes the same options:
-    made when typer first builds one of them (cli/tree.py), since reading add's forty options is
-    most of what importing this module would cost `--help`."""
-    if "__signature__" in edit.__dict__:
-        return
-    own, declared = inspect.signature(add, eval_str=True), _declared_parameters()
-    add.__signature__ = own.replace(  # type: ignore[attr-defined]
-        parameters=[p for p in own.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD] + declared
-    )
-    add.__annotations__ = {p.name: p.annotation for p in add.__signature__.parameters.values()}  # type: ignore[attr-defined]
-    add.__annotations__["return"] = None
-    # `edit N [TYPE] [options]` takes exactly the options of `add`: one signature, written once; only
-    # TYPE is optional, since a partial edit keeps the stored hand's type.
-    signature = add.__signature__  # type: ignore[attr-defined]
-    edit_type = signature.parameters["type_"].replace(
-        default=None,
-        annotation=Annotated[
-            str | None,
-            typer.Argument(
-                metavar="[TYPE]",
-                help=_("The hand type, to replace the whole hand; leave out to change only the options named."),
-                show_default=False,
-            ),
-        ],
-    )
-    number = inspect.Parameter(
-        "number",
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-        annotation=Annotated[int, typer.Argument(metavar="N", help=_("The hand to change."))],
-    )
-    edit.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[number, edit_type, *[p for name, p in signature.parameters.items() if name != "type_"]]
-    )
-    edit.__annotations__ = {"number": number.annotation, **add.__annotations__, "type_": edit_type.annotation}
-
-
-add.before_build = edit.before_build = _hand_signatures  # type: ignore[attr-defined]  (called by cli/tree.py)
+add.make_command = edit.make_command = _hand_command  # type: ignore[attr-defined]  (called by cli/tree.py)
 
 
 class _HandCommand(typer.core.TyperCommand):

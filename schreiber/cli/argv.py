@@ -59,8 +59,20 @@ def optional_id(args: list[str]) -> list[str]:
     return out
 
 
+def _name_values() -> tuple[str, ...]:
+    """The options of a hand's NAME=N facts (rules/declared.py), short forms too, and a sheet's --soli."""
+    from schreiber.rules.declared import DECLARED, DECLARED_BY_NAME, PAIRS
+
+    out: list[str] = []
+    for fact in DECLARED:
+        if fact.kind == PAIRS:
+            own = DECLARED_BY_NAME.get(fact.param, fact)
+            out += [own.option, own.short] if own.short else [own.option]
+    return (*out, "--soli")
+
+
 # Options that take NAME=N and may be repeated; `--augen Anna=40 Berta=35` means both.
-NAME_VALUE_OPTIONS = ("--augen", "-a", "--stiche", "--soli")
+NAME_VALUE_OPTIONS = _name_values()
 NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
 
 

@@ -21,11 +21,8 @@ from schreiber.i18n import N_, _
 
 # Words of `play` that are not commands of the command line.
 PLAY_WORDS = {"help": N_("the commands, or `help COMMAND`"), "quit": N_("leave play (or Ctrl-D)")}
-ABSAGEN = ("90", "60", "30", "0", "schwarz")
-# Facts (Hand fields, as RuleSet.options names them) whose option has another name.
-_PARAM_OF_FACT = {"augen_by_player": "augen"}
-# Options of add/edit that every hand type takes.
-_ALWAYS = {"note", "dealer", "sits_out", "session", "help"}
+# Options of add/edit that every hand type takes besides the facts of the table (rules/declared.py).
+_ALWAYS = {"session", "help"}
 
 
 def _from_ledger(ctx: Context | None, table_id: int | None) -> Any:
@@ -165,22 +162,34 @@ def _fixed(*words: str) -> Callable[[Context | None, str], list[str]]:
     return lambda ctx, incomplete: _starting(words, incomplete)
 
 
-# Parameter (its click name) -> completer; the same name means the same kind of value everywhere.
-BY_PARAM: dict[str, Callable[[Context | None, str], list[Any]]] = {
-    **dict.fromkeys(
-        ("player", "partner", "klopfen", "jungfrau", "durchmarsch", "loser", "winner", "dealer", "sits_out"), names
-    ),
-    "augen": _pairs("augen"),
-    "stiche": _pairs("stiche"),
-    "type_": types,
-    "farbe": suits,
-    "sau": sauen,
-    "re_absage": _fixed(*ABSAGEN),
-    "kontra_absage": _fixed(*ABSAGEN),
-    "karlchen": _fixed("re", "kontra"),
-    "rules": rule_sets,
-    "session": sessions,
-}
+def _offered(choices: tuple[tuple[str, Any], ...]) -> list[str]:
+    """The words of a choice Tab offers: not a short form, the start of a word for the same value (s: schwarz)."""
+    return [w for w, v in choices if not any(o != w and o.startswith(w) and u == v for o, u in choices)]
+
+
+def _of_fact(fact: Any) -> Callable[[Context | None, str], list[Any]] | None:
+    """What Tab offers for a fact of a hand, by its kind (rules/declared.py)."""
+    from schreiber.rules.declared import CHOICE, NAME, NAMES, PAIRS
+
+    if fact.kind in (NAME, NAMES):
+        return names
+    if fact.kind == PAIRS:
+        return _pairs(fact.param)
+    if fact.kind == CHOICE and fact.among:
+        return {"suits": suits, "sauen": sauen}.get(fact.among)
+    if fact.kind == CHOICE:
+        return _fixed(*_offered(fact.choices))
+    return None
+
+
+def _by_param() -> dict[str, Callable[[Context | None, str], list[Any]]]:
+    """Parameter (its click name) -> completer; the same name means the same kind of value everywhere."""
+    from schreiber.rules.declared import DECLARED
+
+    facts = {fact.param: made for fact in DECLARED if (made := _of_fact(fact)) is not None}
+    return {**facts, "type_": types, "rules": rule_sets, "session": sessions}
+
+
 # Arguments whose name alone does not say it: (command, parameter) -> completer.
 BY_COMMAND: dict[tuple[str, str], Callable[[Context | None, str], list[Any]]] = {
     ("leave", "name"): names,
@@ -210,11 +219,12 @@ def attach(root: Command) -> Command:
     the options the hand type typed so far takes. Done once per command tree."""
     if getattr(root, "_schreiber_completes", False):
         return root
+    by_param = _by_param()
     todo: list[tuple[str, Command]] = [("schreiber", root)]
     while todo:
         name, command = todo.pop()
         for param in command.params:
-            complete = BY_COMMAND.get((name, param.name or "")) or BY_PARAM.get(param.name or "")
+            complete = BY_COMMAND.get((name, param.name or "")) or by_param.get(param.name or "")
             if complete is not None:
                 param._custom_shell_complete = _guarded(complete)  # type: ignore[attr-defined]
         if name in ("add", "edit"):
@@ -253,8 +263,10 @@ def options_for(ctx: Context | None, typed: str | None) -> set[str] | None:
     picked = pick_type(rules, typed)
     if picked is None:
         return None
+    from schreiber.rules.declared import DECLARED
+
     facts = rules.options_for(picked, info.settings)
-    return {_PARAM_OF_FACT.get(f, f) for f in facts} | _ALWAYS
+    return {f.param for f in DECLARED if f.name in facts or f.every} | _ALWAYS
 
 
 # -- a line of `play` ---------------------------------------------------------------------------

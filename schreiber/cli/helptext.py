@@ -24,10 +24,9 @@ EDIT_EXAMPLES = (
 )
 EXAMPLE_PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
-# Options of add/edit that any hand may take, whatever its type (facts of the table, not the game).
-ALWAYS = ("note", "dealer", "sits_out", "session", "force", "help")
-# A fact of the rules (a Hand field) and the parameter of `add` that gives it.
-PARAM_OF = {"augen_by_player": "augen"}
+# Options of add/edit that any hand may take, whatever its type, besides the facts of the table (note,
+# dealer, sits out: rules/declared.py).
+ALWAYS = ("session", "force", "help")
 
 
 def active_table(target: str | None) -> Any:
@@ -65,7 +64,10 @@ def pick_type(rules: Any, typed: str) -> str | None:
 
 def params_for(rules: Any, hand_type: str) -> set[str]:
     """The parameter names of `add` that `hand_type` takes at a table of `rules`."""
-    return {PARAM_OF.get(f, f) for f in rules.options_for(hand_type)} | set(ALWAYS)
+    from schreiber.rules.declared import DECLARED
+
+    takes = rules.options_for(hand_type)
+    return {f.param for f in DECLARED if f.name in takes or f.every} | set(ALWAYS)
 
 
 def example(rules: Any, hand_type: str, players: Sequence[str] = EXAMPLE_PLAYERS) -> str | None:
@@ -103,10 +105,14 @@ def _candidates(takes: frozenset[str], active: Sequence[str]) -> Iterable[dict[s
         base["won"] = True
     if "winner" in takes:
         base["winner"] = active[0]
-    from schreiber.rules.declared import DECLARED
+    from schreiber.rules.declared import DECLARED, NUMBER
 
-    # A number only some games take (Skat's Spitzen): the first of them, at its smallest.
-    number = next((d.name for d in DECLARED if d.kind is int and d.name in takes), None)
+    # A number its game checks itself (Skat's Spitzen; the Augen come below): the first of them, at its smallest.
+    shared = {d.via for d in DECLARED}
+    number = next(
+        (d.name for d in DECLARED if d.kind == NUMBER and d.least is None and d.name not in shared and d.name in takes),
+        None,
+    )
     if number is not None:
         base[number] = 1
     extras = [{"laufende": 2}] if "laufende" in takes else []

@@ -5,30 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 
-# What goes in each option, by parameter name (typer would say <str>, <int>).
+# What goes in each option, by parameter name (typer would say <str>, <int>); the facts of a hand say
+# their own (rules/declared.py).
 _METAVARS = {
     "player": "NAME",
-    "partner": "NAME",
-    "augen": "N|NAME=N",
-    "stiche": "NAME=N",
-    "laufende": "N",
-    "klopfen": "NAME",
-    "re_absage": "90|60|30|0",
-    "kontra_absage": "90|60|30|0",
-    "fuchs_re": "N",
-    "fuchs_kontra": "N",
-    "doppelkopf_re": "N",
-    "doppelkopf_kontra": "N",
-    "karlchen": "re|kontra",
-    "jungfrau": "NAME",
-    "durchmarsch": "NAME",
-    "loser": "NAME",
-    "winner": "NAME",
-    "farbe": "SUIT",
-    "sau": "SUIT",
-    "note": "TEXT",
     "dealer": "NAME",
-    "sits_out": "NAME",
     "session": "ID",
     "rules": "RULESET",
     "players": "NAME",

@@ -163,12 +163,15 @@ class Evening:
             out += textwrap.wrap(
                 _("Hand types at this table: {types}.").format(types=types), room, break_on_hyphens=False
             )
+        from schreiber.rules.declared import DECLARED
+
+        shorts = ", ".join(f"{d.short} {d.option}" for d in DECLARED if d.short)  # -p --player, …
         out += textwrap.wrap(
             _(
-                "Short forms: -p --player, -m --partner, -a --augen, -l --laufende, -k --klopfen, -n --note; "
+                "Short forms: {options}; "
                 "fs farbsolo; in Skat m2 / o2 mit / ohne 2 (--spitzen 2 [--ohne]), h Hand. A unique start of a hand type, a name or a suit stands for it (ruf, an, ei). "
                 "Tab completes, ↑ recalls earlier lines, Ctrl-C clears the line."
-            ),
+            ).format(options=shorts),
             room,
             break_on_hyphens=False,
         )

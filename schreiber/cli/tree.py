@@ -63,15 +63,16 @@ class Commands(MutableMapping[str, Any]):
         if name not in self._built:
             plan = self._plans[name]
             if isinstance(plan, CommandInfo):
-                # A command whose signature is made late (app.py's add and edit) makes it now.
-                before_build = getattr(plan.callback, "before_build", None)
-                if before_build is not None:
-                    before_build()
-                built = typer.main.get_command_from_info(
-                    plan,
-                    pretty_exceptions_short=self._how["pretty_exceptions_short"],
-                    rich_markup_mode=self._how["rich_markup_mode"],
-                )
+                # A command that makes itself (app.py's add and edit: their options from a table).
+                make = getattr(plan.callback, "make_command", None)
+                if make is not None:
+                    built = make(plan, self._how)
+                else:
+                    built = typer.main.get_command_from_info(
+                        plan,
+                        pretty_exceptions_short=self._how["pretty_exceptions_short"],
+                        rich_markup_mode=self._how["rich_markup_mode"],
+                    )
             else:
                 built = _group(plan, self._how, self._finish)  # type: ignore[arg-type]
             self._finish(built)

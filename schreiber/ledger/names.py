@@ -7,27 +7,17 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from schreiber.i18n import N_, _
+from schreiber.rules.declared import DECLARED, NAME, NAMES, PAIRS
 from schreiber.rules.model import Hand, HandError
 
 if TYPE_CHECKING:
     from schreiber.rules.table import RuleSet
 
-_NAME_FIELDS = ("player", "partner", "durchmarsch", "loser", "winner", "dealer")
-_NAME_LIST_FIELDS = ("klopfen", "jungfrau", "sits_out")
-_NAME_MAP_FIELDS = ("augen_by_player", "stiche")
-_OPTION = {
-    "player": "--player",
-    "partner": "--partner",
-    "durchmarsch": "--durchmarsch",
-    "loser": "--loser",
-    "winner": "--winner",
-    "klopfen": "--klopfen",
-    "jungfrau": "--jungfrau",
-    "dealer": "--dealer",
-    "sits_out": "--sits-out",
-    "augen_by_player": "--augen",
-    "stiche": "--stiche",
-}
+# The facts that name players at the table (rules/declared.py): one name, a list of names, a number for each.
+_NAME_FIELDS = tuple(d.name for d in DECLARED if d.kind == NAME)
+_NAME_LIST_FIELDS = tuple(d.name for d in DECLARED if d.kind == NAMES)
+_NAME_MAP_FIELDS = tuple(d.name for d in DECLARED if d.kind == PAIRS)
+_OPTION = {d.name: d.option for d in DECLARED}
 
 
 # Short forms of hand types a unique start cannot give (`f` starts six types): short form -> type.

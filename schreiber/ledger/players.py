@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger.service import Ledger, _name
+from schreiber.rules.declared import DECLARED, NAME, NAMES, PAIRS
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
 from schreiber.store.models import (
@@ -44,10 +45,10 @@ from schreiber.store.models import (
     TournamentTable,
 )
 
-# Facts that name a player (Hand's fields): one name, a list of names, names mapped to numbers.
-_ONE = ("player", "partner", "durchmarsch", "loser", "winner", "dealer", "karlchen")
-_MANY = ("klopfen", "jungfrau", "sits_out")
-_MAPS = ("augen_by_player", "stiche")
+# Facts that name a player (rules/declared.py): one name, a list of names, names mapped to numbers.
+_ONE = tuple(d.name for d in DECLARED if d.kind == NAME)
+_MANY = tuple(d.name for d in DECLARED if d.kind == NAMES)
+_MAPS = tuple(d.name for d in DECLARED if d.kind == PAIRS)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from schreiber.ledger.series import HANDS, Series, series_of
 from schreiber.rules.names import player_name
 from schreiber.rules import registry
 from schreiber.errors import NotFound
+from schreiber.rules.declared import DECLARED
 from schreiber.rules.model import Hand, HandError, Payout, SettingsError
 from schreiber.rules.table import (
     BockRound,
@@ -510,7 +511,8 @@ class Ledger:
         """
         only = None
         if partial:
-            only = hand.given() | {f for f in ("note", "dealer", "sits_out") if getattr(hand, f) not in (None, ())}
+            table = (d.name for d in DECLARED if d.every)  # note, dealer, sits out: not the rule set's
+            only = hand.given() | {f for f in table if getattr(hand, f) not in (None, ())}
             if not only:
                 raise SettingsError(
                     _(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from schreiber.errors import UserError
 from schreiber.i18n import _
+from schreiber.rules import declared
+from schreiber.rules.declared import NAMES, PAIRS, Declared
 
 import csv
 import io
@@ -14,7 +16,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, TextIO
 
-COLUMNS = [
+# The columns before and after the facts of a hand that have a column of their own (rules/declared.py).
+_FIRST = (
     "session",
     "table_uid",
     "session_name",
@@ -31,15 +34,8 @@ COLUMNS = [
     "cents",
     "euros",
     "value",
-    "player",
-    "partner",
-    "augen",
-    "laufende",
-    "won",
-    "schwarz",
-    "kontra",
-    "re",
-    "klopfen",
+)
+_LAST = (
     "breakdown",
     "note",
     "facts",
@@ -48,7 +44,45 @@ COLUMNS = [
     "teams",
     "table_events",
     "payments",
-]
+)
+
+
+def _hand_columns() -> dict[str, list[Declared]]:
+    """Each column of a hand's facts, with the facts it shows (--augen: one number, or NAME=N), in place order."""
+    out: dict[str, list[Declared]] = {}
+    for fact in sorted((d for d in declared.DECLARED if d.column), key=lambda d: d.column):
+        out.setdefault(fact.param, []).append(fact)
+    return out
+
+
+def columns() -> list[str]:
+    """The header of `export csv`: the table and the player, the facts of the hand, the rest."""
+    return [*_FIRST, *_hand_columns(), *_LAST]
+
+
+def hand_cells(hand: Any) -> dict[str, Any]:
+    """The cells of a hand's facts that have a column: a name, a number, `yes` for a flag, won or lost,
+    names in one cell, NAME=N pairs in one cell (the first fact given where several share a column)."""
+    out: dict[str, Any] = {}
+    for column, facts in _hand_columns().items():
+        out[column] = next((cell for f in facts if (cell := _cell(f, getattr(hand, f.name))) is not None), None)
+    return out
+
+
+def _cell(fact: Declared, value: Any) -> Any:
+    if fact.off:
+        return {True: fact.name, False: fact.off}.get(value)
+    if fact.kind == NAMES:
+        return listed(value) or None
+    if fact.kind == PAIRS:
+        return " ".join(f"{k}={v}" for k, v in value.items()) or None
+    return value
+
+
+def listed(words: Sequence[str]) -> str:
+    """Names (or teams) in one cell: "Anna Carl", or "Hans Peter, Carl" once a name holds a space."""
+    return (", " if any(" " in w for w in words) else " ").join(words)
+
 
 # A spreadsheet runs a cell that starts with one of these as a formula; the apostrophe is the
 # guard itself, so text that starts with one is guarded too and reads back unchanged.
@@ -120,12 +154,13 @@ def write(rows: Iterable[Mapping[str, Any]], out: TextIO, excel: bool = False) -
     rows = iter(rows)
     first = next(rows, None)
     writer = _writer(out, excel)
-    writer.writerow(COLUMNS)
+    header = columns()
+    writer.writerow(header)
     count = 0
     if first is None:
         return count
     for row in _chain(first, rows):
-        writer.writerow([safe_cell(row.get(k), excel) for k in COLUMNS])
+        writer.writerow([safe_cell(row.get(k), excel) for k in header])
         count += 1
     return count
 

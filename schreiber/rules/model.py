@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from schreiber.errors import UserError
 from schreiber.i18n import _, voice
-from schreiber.rules.declared import DECLARED, DECLARED_BY_NAME, Declared  # noqa: F401  (their home before declared.py)
+from schreiber.rules.declared import DECLARED, DECLARED_BY_NAME, NAMES, Declared  # noqa: F401  (read here by the rule sets)
 
 import copy
 from collections.abc import Callable, Mapping
@@ -26,7 +26,8 @@ class SettingsError(UserError):
 class Hand:
     """What happened at the table in one hand, as entered: no derived numbers.
 
-    Player names are the table's own spelling; fields left at their default were not given.
+    Player names are the table's own spelling; fields left at their default were not given. Each
+    field but `type` and `teams` is declared in rules/declared.py, which every front end reads.
     """
 
     # Slotted: a replayed table keeps every hand in memory, and without a __dict__ each hand is
@@ -62,7 +63,7 @@ class Hand:
     farbe: str | None = None
     sau: str | None = None
     bock: bool = False
-    # Skat (declared in rules/declared.py, so add, edit, play, the page and the API offer them).
+    # Skat's
     spitzen: int | None = None
     ohne: bool = False
     hand: bool = False
@@ -103,7 +104,7 @@ class Hand:
         for name, value in facts.items():
             if name not in _DEFAULTS and name != "type":
                 raise HandError(_("unknown fact {name} in a stored hand").format(name=repr(name)))
-            if name in ("klopfen", "jungfrau", "sits_out"):
+            if name in _NAME_LISTS:
                 value = tuple(value)
             elif name == "teams" and value is not None:
                 value = tuple(tuple(t) for t in value)
@@ -116,45 +117,16 @@ def _default(f: Any) -> Any:
 
 
 _DEFAULTS: dict[str, Any] = {f.name: _default(f) for f in fields(Hand) if f.name != "type"}
-_GIVEN_FIELDS = tuple(name for name in _DEFAULTS if name not in ("note", "teams", "dealer", "sits_out"))
+# The facts a rule set is asked about: not those of the table (every hand takes them), nor its teams.
+_TABLE_FACTS = frozenset({"teams", *(d.name for d in DECLARED if d.every)})
+_GIVEN_FIELDS = tuple(name for name in _DEFAULTS if name not in _TABLE_FACTS)
 _GIVEN_DEFAULTS = tuple(_DEFAULTS[name] for name in _GIVEN_FIELDS)
 _given_values = attrgetter(*_GIVEN_FIELDS)
+_NAME_LISTS = frozenset(d.name for d in DECLARED if d.kind == NAMES)  # kept as tuples, stored as lists
 
-# How each fact is typed on the command line, for error messages.
-OPTION_OF: dict[str, str] = {
-    "player": "--player",
-    "partner": "--partner",
-    "augen": "--augen N",
-    "augen_by_player": "--augen NAME=N",
-    "stiche": "--stiche NAME=N",
-    "laufende": "--laufende",
-    "schwarz": "--schwarz",
-    "won": "--won/--lost",
-    "klopfen": "--klopfen",
-    "kontra": "--kontra",
-    "re": "--re",
-    "re_absage": "--re-absage",
-    "kontra_absage": "--kontra-absage",
-    "fuchs_re": "--fuchs-re",
-    "fuchs_kontra": "--fuchs-kontra",
-    "doppelkopf_re": "--doppelkopf-re",
-    "doppelkopf_kontra": "--doppelkopf-kontra",
-    "karlchen": "--karlchen",
-    "altenstrafe": "--altenstrafe",
-    "spritze": "--spritze",
-    "jungfrau": "--jungfrau",
-    "durchmarsch": "--durchmarsch",
-    "loser": "--loser",
-    "winner": "--winner",
-    "forced": "--forced",
-    "pflicht": "--pflicht",
-    "farbe": "--farbe",
-    "sau": "--sau",
-    "bock": "--bock",
-}
-
-
-OPTION_OF.update({d.name: d.option + (" N" if d.kind is int else "") for d in DECLARED})
+# How each fact is typed on the command line, for the sentences of the rule sets ("--augen NAME=N"), in
+# the order of the table; the facts of the table (note, dealer, sits out) are no rule set's.
+OPTION_OF: dict[str, str] = {d.name: d.spelled for d in DECLARED if not d.every}
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from schreiber.ledger.place import place_of
 from schreiber.ledger.requests import Replayed, Undone
 from schreiber.ledger.service import Ledger, Moved
 from schreiber.errors import UserError
-from schreiber.rules.model import DECLARED
+from schreiber.rules import declared
 from schreiber.rules.table import EntryForm
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooDeep, TooLarge, load_json, read_json_bytes
@@ -260,8 +260,6 @@ class Entry:
                 }
                 for t in types
             ],
-            # The facts only some games take, as the rule sets declare them: a flag or a number.
-            "declared": {d.name: {"flag": d.kind is bool, "label": _(d.label)} for d in DECLARED},
             "augen_total": total,
             "quick": list(getattr(rules, "quick_augen", None) or QUICK[total]),
             "suits": list(getattr(rules, "suits", ())),
@@ -440,6 +438,7 @@ class Entry:
             token=token,
             qr=qr_svg(address),
             labels_json=page_json(_labels()),
+            facts_json=page_json(page_facts()),
         )
         response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
         response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
@@ -492,6 +491,35 @@ def qr_svg(address: str) -> str:
     import segno
 
     return segno.make(address, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2)
+
+
+def page_facts() -> list[dict[str, Any]]:
+    """The facts a hand type may take, as the page enters them (rules/declared.py), in the order it shows
+    them: the kind says how; the choices come with the words their buttons show."""
+    shown = labels()
+    out = []
+    for fact in sorted((f for f in declared.DECLARED if not f.every), key=lambda f: f.page):
+        said: dict[str, Any] = {
+            "name": fact.name,
+            "kind": fact.kind,
+            "key": fact.key,
+            "label": shown[fact.name],
+            "most": fact.most,
+        }
+        if fact.off:
+            said["choices"] = [["true", _(fact.name)], ["false", _(fact.off)]]  # won, lost
+        elif fact.choices:
+            # A button for each value, named by its longest word (0: schwarz), as a field names it if one does.
+            words: dict[Any, list[str]] = {}
+            for word, value in fact.choices:
+                words.setdefault(value, []).append(word)
+            said["choices"] = [[w[0], shown.get(max(w, key=len), max(w, key=len))] for w in words.values()]
+        if fact.among:
+            said["among"] = fact.among
+        if fact.apart:
+            said["apart"] = True
+        out.append(said)
+    return out
 
 
 def _labels() -> dict[str, str]:

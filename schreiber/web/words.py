@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from schreiber.i18n import _
-from schreiber.rules.model import OPTION_OF
+from schreiber.rules import declared
 
 # "--augen NAME=N", "--augen N", "--won/--lost", "--set bock=manuell", "--player"
 _OPTION = re.compile(r"--[a-z][a-z-]*(?:/--[a-z][a-z-]*)?(?: (?:NAME=N|N)\b)?")
@@ -26,72 +26,21 @@ _COMMON = frozenset({"sie", "du", "normal", "solo", "spiel"})
 
 def labels() -> dict[str, str]:
     """The label of each field of the entry page, in the language spoken (game words with a gloss in English)."""
-    return {
-        "player": _("Player"),
-        "partner": _("Partner"),
-        "augen": _("Augen (card points) of the declarer's party"),
-        "augen_by_player": _("Augen (card points) of each player"),
-        "stiche": _("Tricks of each player"),
-        "won": _("Result"),
-        "laufende": _("Laufende (trumps in a row)"),
-        "klopfen": _("Knocked"),
-        "re_absage": _("Absage (announcement) of Re"),
-        "kontra_absage": _("Absage (announcement) of Kontra"),
-        "fuchs_re": _("Foxes caught by Re"),
-        "fuchs_kontra": _("Foxes caught by Kontra"),
-        "doppelkopf_re": _("Doppelköpfe (tricks of 40 or more) of Re"),
-        "doppelkopf_kontra": _("Doppelköpfe (tricks of 40 or more) of Kontra"),
-        "karlchen": _("Karlchen (last trick)"),
-        "jungfrau": _("Jungfrau (no trick)"),
-        "durchmarsch": _("Durchmarsch (every trick)"),
-        "loser": _("Loser on a tie"),
-        "winner": _("Winner"),
-        "farbe": _("Trump suit"),
-        "sau": _("Called ace"),
-        "flags": _("Said and done"),
-        "schwarz": _("Schwarz (no trick)"),
-        "kontra": "Kontra",
-        "re": "Re",
-        "spritze": _("Spritze (doubled)"),
-        "altenstrafe": _("Altenstrafe"),
-        "forced": _("had to declare"),
-        "pflicht": _("Pflichtsolo (compulsory solo)"),
-        "bock": _("makes a Bock round"),
-        "note": _("Note"),
-        "dealer": _("Dealer"),
-        "sits_out": _("Sits out"),
-    }
+    return {**{fact.name: _(fact.label) for fact in declared.DECLARED}, "flags": _("Said and done")}
 
 
 def _options() -> dict[str, str]:
-    """Each option as a sentence writes it, to the label of its field."""
-    shown = labels()
-    out = {option: shown[field] for field, option in OPTION_OF.items() if field in shown}
-    # Augen per player in a sentence: what they are, as the subject of "must add up to 120".
-    out["--augen NAME=N"] = _("the Augen (card points) of each player")
-    # A flag in a sentence is the game's word for what was said, not the label of its chip.
-    out.update(
-        {
-            "--bock": "Bock",
-            "--schwarz": "Schwarz",
-            "--spritze": "Spritze",
-            "--pflicht": "Pflichtsolo",
-            "--forced": shown["forced"],
-            "--kontra": "Kontra",
-            "--re": "Re",
-        }
-    )
-    out.update(
-        {
-            "--augen": shown["augen"],
-            "--stiche": shown["stiche"],
-            "--won": shown["won"],
-            "--lost": shown["won"],
-            "--note": shown["note"],
-            "--dealer": shown["dealer"],
-            "--sits-out": shown["sits_out"],
-        }
-    )
+    """Each option as a sentence writes it ("--augen NAME=N", "--won/--lost", "--bock"), to the words of
+    its field; a flag in a sentence is the game's word for what was said (Bock), not its chip's label."""
+    out: dict[str, str] = {}
+    facts = declared.DECLARED
+    for fact in facts:
+        out[fact.spelled] = _(fact.said or fact.label)
+    for fact in facts:  # an option alone is its own fact (--augen: the Augen of the party; --lost: the result)
+        if not fact.via:
+            out.setdefault(fact.option, _(fact.label))
+            if fact.off:
+                out["--" + fact.off.replace("_", "-")] = _(fact.label)
     return out
 
 

@@ -71,17 +71,7 @@ def _table_rows(ledger: Ledger, s: Any, t: Table) -> Iterator[dict[str, Any]]:
                 "cents": cents,
                 "euros": csvio.euros(cents) if cents is not None else None,
                 "value": h.payout.value,
-                "player": h.hand.player,
-                "partner": h.hand.partner,
-                "augen": h.hand.augen
-                if h.hand.augen is not None
-                else " ".join(f"{k}={v}" for k, v in h.hand.augen_by_player.items()) or None,
-                "laufende": h.hand.laufende,
-                "won": {True: "won", False: "lost"}.get(h.hand.won),  # type: ignore[arg-type]
-                "schwarz": h.hand.schwarz,
-                "kontra": h.hand.kontra,
-                "re": h.hand.re,
-                "klopfen": listed(h.hand.klopfen) or None,
+                **csvio.hand_cells(h.hand),  # player, partner, augen … (rules/declared.py)
                 "breakdown": h.payout.formula,
                 "note": h.hand.note,
                 "facts": json.dumps(facts, ensure_ascii=False, sort_keys=True),

@@ -10,28 +10,13 @@
   const KEY = new URLSearchParams(location.search).get("key") || "";
   const q = (s) => encodeURIComponent(s);
 
-  // How each fact is entered, in the order a player says them.
-  const ONE_NAME = ["player", "partner", "durchmarsch", "loser", "winner"];
-  const MANY_NAMES = ["klopfen", "jungfrau"];
-  const COUNTS = { laufende: 8, fuchs_re: 2, fuchs_kontra: 2, doppelkopf_re: 4, doppelkopf_kontra: 4 };
-  const FLAGS = ["schwarz", "kontra", "re", "spritze", "altenstrafe", "forced", "pflicht", "bock"];
-  const CHOICES = {
-    won: [["true", "won_"], ["false", "lost"]],
-    re_absage: [["90", "90"], ["60", "60"], ["30", "30"], ["0", "schwarz"]],
-    kontra_absage: [["90", "90"], ["60", "60"], ["30", "30"], ["0", "schwarz"]],
-    karlchen: [["re", "Re"], ["kontra", "Kontra"]],
-  };
-  // The facts a rule set declares (state.declared): a number comes after the player (the Spitzen, the
-  // bid), a flag joins the flags.
-  const DECLARED = (STATE.declared) || {};
-  const DECLARED_NUMBERS = Object.keys(DECLARED).filter((d) => !DECLARED[d].flag);
-  const DECLARED_FLAGS = Object.keys(DECLARED).filter((d) => DECLARED[d].flag);
-  // Karlchen (who took the last trick: Re or Kontra) stands among the extra points, away from the
-  // announcements Re / Kontra at the end, so a thumb does not take one pair of chips for the other.
-  const ORDER = ["player", ...DECLARED_NUMBERS, "partner", "augen", "augen_by_player", "stiche", "won", "laufende", "klopfen",
-    "re_absage", "kontra_absage", "fuchs_re", "fuchs_kontra", "karlchen", "doppelkopf_re", "doppelkopf_kontra",
-    "jungfrau", "durchmarsch", "loser", "winner", "farbe", "sau", "flags"];
-  const EXTRA = ["fuchs_re", "fuchs_kontra", "karlchen", "doppelkopf_re", "doppelkopf_kontra"];
+  // The facts of a hand as rules/declared.py declares them, in the order a player says them: how
+  // each is entered follows from its kind. The flags are chips together at the end.
+  const FACTS = JSON.parse(document.getElementById("facts").textContent);
+  const FACT = Object.fromEntries(FACTS.map((f) => [f.name, f]));
+  const BY_KEY = Object.fromEntries(FACTS.map((f) => [f.key, f]));
+  const FLAGS = FACTS.filter((f) => f.kind === "flag" && !f.choices).map((f) => f.name);
+  const ORDER = [...FACTS.filter((f) => !FLAGS.includes(f.name)).map((f) => f.name), "flags"];
 
   let state = STATE;
   let type = null;
@@ -75,9 +60,8 @@
     return el("button", Object.assign({ type: "button", class: "chip" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false", onclick: click }, extra || {}), label);
   }
   function row(name, ...content) {
-    const label = (DECLARED[name] && DECLARED[name].label) || L[name] || name;
-    const kind = name === "karlchen" ? "field extra karlchen" : EXTRA.includes(name) ? "field extra" : "field";
-    return el("fieldset", { class: kind, "data-option": name }, el("legend", {}, label), ...content);
+    const apart = FACT[name] && FACT[name].apart;
+    return el("fieldset", { class: "field " + (apart ? "extra " : "") + name, "data-option": name }, el("legend", {}, FACT[name].label), ...content);
   }
   // What the rule set says the chosen type's form shows (its EntryForm): buttons for a fact's values,
   // and facts hidden or shown by the flags on now.
@@ -104,12 +88,24 @@
   function seated() {
     return state.seated.filter((p) => !state.sitting_out.includes(p));
   }
+  function chips(name, values) {
+    return row(name, el("div", { class: "chips" }, ...values.map(([value, label]) =>
+      chip(label, sel[name] === value, () => { sel[name] = sel[name] === value ? undefined : value; draw(); }, { "data-value": value }))));
+  }
   function field(name, takes) {
-    if (ONE_NAME.includes(name)) {
+    const fact = FACT[name];
+    if (name === "flags") {
+      const flags = FLAGS.filter((f) => takes.includes(f) && shows(f));
+      if (!flags.length) return null;
+      return el("fieldset", { class: "field", "data-option": "flags" }, el("legend", {}, L.flags),
+        el("div", { class: "chips" }, ...flags.map((f) => chip(FACT[f].label, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
+    }
+    if (!fact) return null;
+    if (fact.kind === "name") {
       return row(name, el("div", { class: "chips" }, ...seated().map((p) =>
         chip(p, sel[name] === p, () => { sel[name] = sel[name] === p ? undefined : p; draw(); }, { "data-name": p }))));
     }
-    if (MANY_NAMES.includes(name)) {
+    if (fact.kind === "names") {
       const have = sel[name] || [];
       return row(name, el("div", { class: "chips" }, ...seated().map((p) =>
         chip(p, have.includes(p), () => {
@@ -117,54 +113,39 @@
           draw();
         }, { "data-name": p }))));
     }
-    if (name in COUNTS) {
-      const chips = [];
-      for (let n = 0; n <= COUNTS[name]; n++) {
-        chips.push(chip(String(n), sel[name] === n || (n === 0 && sel[name] === undefined), () => { sel[name] = n || undefined; draw(); }, { "data-value": n }));
-      }
-      return row(name, el("div", { class: "chips" }, ...chips));
-    }
-    if (name in CHOICES) {
-      return row(name, el("div", { class: "chips" }, ...CHOICES[name].map(([value, label]) =>
-        chip(L[label] || label, sel[name] === value, () => { sel[name] = sel[name] === value ? undefined : value; draw(); }, { "data-value": value }))));
-    }
-    if (name === "farbe" || name === "sau") {
-      const suits = name === "farbe" ? state.suits : state.sauen;
-      return row(name, el("div", { class: "chips" }, ...suits.map((s) =>
-        chip(s, sel[name] === s, () => { sel[name] = sel[name] === s ? undefined : s; draw(); }, { "data-value": s }))));
-    }
-    if (name in DECLARED && !DECLARED[name].flag) {
-      const values = (form().choices || {})[name];
-      if (values) {
-        return row(name, el("div", { class: "chips" }, ...values.map((n) =>
-          chip(String(n), sel[name] === n, () => { sel[name] = sel[name] === n ? undefined : n; draw(); }, { "data-value": n }))));
-      }
-      return row(name, el("input", { name: name, type: "number", inputmode: "numeric", min: 0,
-        value: sel[name] === undefined ? "" : sel[name],
-        oninput: (e) => { sel[name] = e.target.value === "" ? undefined : Number(e.target.value); } }));
-    }
-    if (name === "augen") {
+    if (name === "augen") {  // the card points of the declarer's party: a field, and the usual counts as one tap
       const input = el("input", { name: "augen", type: "number", inputmode: "numeric", min: 0, max: state.augen_total,
         value: sel.augen === undefined ? "" : sel.augen, placeholder: "0–" + state.augen_total,
         oninput: (e) => { sel.augen = e.target.value === "" ? undefined : e.target.value; } });
       const quick = state.quick.map((n) => chip(String(n), String(sel.augen) === String(n), () => { sel.augen = String(n); draw(); }, { "data-value": n }));
       return row(name, input, el("div", { class: "chips quick" }, ...quick));
     }
-    if (name === "augen_by_player" || name === "stiche") {
-      const key = name === "stiche" ? "stiche_by" : "augen_by";
+    if (fact.kind === "number" && fact.most !== null) {
+      const counts = [];
+      for (let n = 0; n <= fact.most; n++) {
+        counts.push(chip(String(n), sel[name] === n || (n === 0 && sel[name] === undefined), () => { sel[name] = n || undefined; draw(); }, { "data-value": n }));
+      }
+      return row(name, el("div", { class: "chips" }, ...counts));
+    }
+    if (fact.kind === "number") {
+      const values = (form().choices || {})[name];  // the numbers the rule set says this type can have
+      if (values) return chips(name, values.map((n) => [n, String(n)]));
+      return row(name, el("input", { name: name, type: "number", inputmode: "numeric", min: 0,
+        value: sel[name] === undefined ? "" : sel[name],
+        oninput: (e) => { sel[name] = e.target.value === "" ? undefined : Number(e.target.value); } }));
+    }
+    if (fact.choices) return chips(name, fact.choices);
+    if (fact.among) return chips(name, state[fact.among].map((s) => [s, s]));
+    if (fact.kind === "NAME=N") {
+      const key = fact.key;
       sel[key] = sel[key] || {};
       const inputs = el("div", { class: "per" }, ...seated().map((p) => el("label", { class: "each" },
         el("span", {}, p),
         el("input", { type: "number", inputmode: "numeric", min: 0, "data-name": p, value: sel[key][p] === undefined ? "" : sel[key][p],
           oninput: (e) => { if (e.target.value === "") delete sel[key][p]; else sel[key][p] = e.target.value; augenSum(); } }))));
       if (key !== "augen_by") return row(name, inputs);
+      // The Augen of each player, against what all the cards hold (a Ramsch adds up to 120).
       return row(name, inputs, el("p", { id: "augen-sum", class: "sum", "aria-live": "polite" }));
-    }
-    if (name === "flags") {
-      const flags = [...DECLARED_FLAGS, ...FLAGS].filter((f) => takes.includes(f) && shows(f));
-      if (!flags.length) return null;
-      return el("fieldset", { class: "field", "data-option": "flags" }, el("legend", {}, L.flags),
-        el("div", { class: "chips" }, ...flags.map((f) => chip((DECLARED[f] && DECLARED[f].label) || L[f] || f, !!sel[f], () => { sel[f] = !sel[f]; draw(); }, { "data-flag": f }))));
     }
     return null;
   }
@@ -205,10 +186,11 @@
     const out = { type: type, expect_number: expect };
     for (const [k, v] of Object.entries(sel)) {
       if (v === undefined || v === false || !shows(k)) continue;  // a fact the flags now hide is not sent
-      if (k === "augen_by" || k === "stiche_by") {
+      const fact = BY_KEY[k];
+      if (fact && fact.kind === "NAME=N") {
         if (Object.keys(v).length) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, Number(x)]));
-      } else if (k === "won") out.won = v === "true";
-      else if (k === "augen" || k in COUNTS) out[k] = Number(v);
+      } else if (fact && fact.kind === "flag" && fact.choices) out[k] = v === "true";
+      else if (fact && fact.kind === "number") out[k] = Number(v);
       else out[k] = v;
     }
     const note = document.querySelector('input[name="note"]').value.trim();
