@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import season_ranking
+from schreiber.scoring import season_ranking
 from schreiber.ledger import search
 from schreiber.ledger.names import either
 from schreiber.ledger.registration import typed_names

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.ledger import ranking
+from schreiber.scoring import ranking
 from schreiber.ledger.final import is_final, table_done
 from schreiber.ledger.names import german_order
 from schreiber.ledger.table_results import TableResults

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import N_
-from schreiber.rules import kitty, wertung
+from schreiber.scoring import kitty, wertung
 from schreiber.rules.model import Setting, Settings
 from schreiber.rules.table import TableState
-from schreiber.rules.wertung import Wertung
+from schreiber.scoring.wertung import Wertung
 
 # The Wertungen an evening may choose; the list's points first (the default).
 CHOICES = (wertung.PUNKTE.name, wertung.SEEGER.name)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.rules import wertung
+from schreiber.scoring import wertung
 from schreiber.rules.skat_values import declarer, short_name
 
 # The rows of a list: a series of 48 hands at a table of 4, three quarters of it at a table of 3.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from schreiber.i18n import _, ngettext
-from schreiber.rules import wertung as wertungen
+from schreiber.scoring import wertung as wertungen
 from schreiber.rules.model import Settings, SettingsError
 from schreiber.rules.words import MINUS
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from schreiber.report.csvio import euros
-from schreiber.rules import wertung as wertungen
+from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
 
 if TYPE_CHECKING:

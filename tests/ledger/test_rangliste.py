@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from schreiber.ledger import ranking
-from schreiber.ledger.ranking import SeegerLine, seeger_standings
+from schreiber.scoring import ranking
+from schreiber.scoring.ranking import SeegerLine, seeger_standings
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import play_of
 from schreiber.rules.skat import SKAT

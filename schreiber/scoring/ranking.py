@@ -11,10 +11,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-# Seeger-Fabian's arithmetic and the Wertungen are the rules' (rules/wertung.py), shared with the club
+# Seeger-Fabian's arithmetic and the Wertungen are the rules' (scoring/wertung.py), shared with the club
 # evening; its names stay importable from here.
-from schreiber.rules.wertung import SEEGER_GAME, SEEGER_OTHERS, seeger_hands, seeger_sheet  # noqa: F401
-from schreiber.rules.wertung import get as wertung_of
+from schreiber.scoring.wertung import SEEGER_GAME, SEEGER_OTHERS, seeger_hands, seeger_sheet  # noqa: F401
+from schreiber.scoring.wertung import get as wertung_of
 
 PUNKTE, PLATZ, SEEGER = "punkte", "platz", "seeger"
 WERTUNGEN = (PUNKTE, PLATZ)  # what `standings` ranks by; SEEGER is `seeger_standings`
