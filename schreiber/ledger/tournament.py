@@ -30,7 +30,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
-from schreiber.scoring import cash, ranking, seating
+from schreiber.scoring import cash, seating, wertung as wertungen
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -78,7 +78,11 @@ class Play:
 def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
     if rules_name in HANDS_BY_RULES:
-        return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
+        return Play(
+            seating.FOUR_AND_FIVE,
+            wertungen.fitting(seating.FOUR_AND_FIVE, (standings.SOLI,)),
+            HANDS_BY_RULES[rules_name],
+        )
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
         return Play(

@@ -161,6 +161,18 @@ def report_wertung(rep: Report) -> wertungen.Wertung:
     return wertungen.get(rep.wertung)
 
 
+def report_words(rep: Report) -> dict[str, str]:
+    """The Wertung's own words for its columns (marked, translated when shown): a score of its own headed by
+    its name ("seeger": "Seeger-Fabian")."""
+    wertung = report_wertung(rep)
+    return {wertung.column: wertung.words} if wertung.own_score else {}
+
+
+def report_signed(rep: Report) -> tuple[str, ...]:
+    """The report's columns written with their sign (+30, −2), as its Wertung declares: its scores."""
+    return tuple(report_wertung(rep).signed)
+
+
 def report_extras(rep: Report) -> list[str]:
     """The rule set's own columns of a report beyond its Wertung's (Musssolo, Schafköpfe …), in the order
     they first appear; the kitty's are listed apart."""

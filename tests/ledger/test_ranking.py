@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schreiber.scoring.ranking import placements, standings
+from schreiber.scoring.placement import placements
+from schreiber.scoring.ranking import standings
 
 T1_ROUNDS = [
     [{"Anna": 40, "Berta": 15, "Carl": 0, "Dora": 25}, {"Emil": 30, "Fritz": 30, "Gerda": 10, "Hans": 5}],
