@@ -104,7 +104,11 @@ def rank(
         own = {wertung.column: score[p]} if wertung.own_score else {}
         return {"points": points[p], "won": won[p], "lost": lost[p], "soli": soli.get(p, 0), "best": best, **own}
 
-    keys = {p: (*wertung.key(values(p)), *(wertungen.tie(values(p), t) for t in ties)) for p in players}
+    def key(p: Hashable) -> tuple[Any, ...]:
+        mine = values(p)
+        return (*wertung.key(mine), *(wertungen.tie(mine, t) for t in ties))
+
+    keys = {p: key(p) for p in players}
     lot = random.Random(f"schreiber-lot:{seed}")
     ordered = sorted(players, key=keys.__getitem__, reverse=True)
     out: list[Ranked] = []
