@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from replay import generated  # noqa: E402
 from report_all import PLAYERS, renamed  # noqa: E402
 
-from schreiber.ledger.seating import count_repeats, draw, met_pairs  # noqa: E402
+from schreiber.scoring.seating import count_repeats, draw, met_pairs  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.ledger.tournament import Tournaments  # noqa: E402
 from schreiber.rules import registry  # noqa: E402

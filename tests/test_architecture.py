@@ -2,7 +2,11 @@
 
 - no import loop between the modules of schreiber/, imports inside functions included;
 - no rule-set name ("doppelkopf", …) compared outside schreiber/rules/: a rule set says what it can
-  do through its capabilities, not by being asked its name;
+  do through its capabilities, not by being asked its name; no Wertung name ("platz", …) compared outside
+  schreiber/scoring/ and schreiber/rules/, nor spelled in a page's template: a Wertung is read by what it
+  declares;
+- scoring/ pure: no import of store/, ledger/, views/, report/, cli/ or web/, of SQLAlchemy, typer or the
+  page and PDF libraries, and no print;
 - no private name (`_x`; gettext's `_` is public) imported from another top-level folder of
   schreiber/ (cli, ledger, …);
 - JSON and CSV written only where they belong: a CSV writer only in report/csvio.py (its formula
@@ -145,11 +149,18 @@ def _strings(node: ast.AST) -> Iterator[str]:
             yield from _strings(element)
 
 
-def name_comparisons() -> list[str]:
-    names = rule_set_names()
+def wertung_names() -> set[str]:
+    from schreiber.scoring import wertung
+
+    return {name for _kind, name in wertung.REGISTRY}
+
+
+def name_comparisons(names: set[str] | None = None, inside: tuple[str, ...] = ("rules",)) -> list[str]:
+    """Comparisons with one of `names` (default: the rule sets') outside the folders `inside`."""
+    names = rule_set_names() if names is None else names
     found = []
     for path in sorted(ROOT.rglob("*.py")):
-        if path.relative_to(ROOT).parts[0] == "rules":
+        if path.relative_to(ROOT).parts[0] in inside:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             compared: list[ast.AST] = []
@@ -160,6 +171,47 @@ def name_comparisons() -> list[str]:
             hits = sorted({s for part in compared for s in _strings(part)} & names)
             if hits:
                 found.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}: compares with {', '.join(hits)}")
+    return found
+
+
+# Where a Wertung is known by its name: the registry (scoring/) and the rule sets that choose theirs (rules/).
+# Everything else reads a Wertung's declaration; a page's template does not spell a name either.
+WERTUNG_HOMES = ("scoring", "rules")
+
+
+def wertung_names_in_templates() -> list[str]:
+    """Wertung names written as quoted words in a page's template ({"platz": …}, == "seeger")."""
+    names = wertung_names()
+    found = []
+    for path in sorted((ROOT / "web" / "templates").glob("*.html")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            hits = sorted(n for n in names if f'"{n}"' in line or f"'{n}'" in line)
+            if hits:
+                found.append(f"{path.relative_to(ROOT.parent)}:{number}: spells {', '.join(hits)}")
+    return found
+
+
+# The pure core of the competitions (ARCHITECTURE.md): its folds know no database, terminal, page or paper.
+SCORING_NEVER = ("store", "ledger", "views", "report", "cli", "web")
+OUTSIDE_NEVER = ("sqlalchemy", "alembic", "typer", "click", "starlette", "jinja2", "fpdf", "tabulate")
+
+
+def scoring_reaches_out() -> list[str]:
+    """Imports of scoring/ into the floors above it or into the database, terminal, page and PDF libraries,
+    and calls of print."""
+    known = modules()
+    found = []
+    for name, path in known.items():
+        if _folder(name) != "scoring":
+            continue
+        where = path.relative_to(ROOT.parent)
+        for target, _taken, line in imports(name, path, known):
+            top = target.split(".")[0]
+            if top in OUTSIDE_NEVER or target.startswith("schreiber.") and _folder(target) in SCORING_NEVER:
+                found.append(f"{where}:{line}: imports {target}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print":
+                found.append(f"{where}:{node.lineno}: prints")
     return found
 
 
@@ -207,7 +259,7 @@ OVER_THE_LIMIT = {
     "schreiber/ledger/service.py::Ledger": 929,
     "schreiber/ledger/tournament.py": 651,
     "schreiber/ledger/tournament.py::Tournaments": 508,
-    "schreiber/rules/skat.py::Skat": 470,
+    "schreiber/rules/skat.py::Skat": 475,
 }
 
 
@@ -253,7 +305,7 @@ def too_long(found: dict[str, int] | None = None, known: dict[str, int] = OVER_T
 # cli/ imports web/ only inside the commands of CLI_INTO_WEB.
 FLOORS = (
     ("schreiber", "errors", "files", "i18n", "numbers"),  # the package's own helpers, below every floor
-    ("rules",),
+    ("rules", "scoring"),  # the pure core: rules score a hand, scoring folds competitions (each reads the other)
     ("store", "entry"),  # entry reads a hand typed on the command line or a page into rules' Hand
     ("ledger",),
     ("views", "report"),
@@ -262,14 +314,10 @@ FLOORS = (
 CLI_INTO_WEB = {"serve"}
 
 # Imports that break the floors today, each a known debt of issue 40: report/ sits on two floors
-# (ledger reads settlement's money and csvio's file format, which belong below it), and `session
+# (ledger reads csvio's file format, which belongs below it), and `session
 # key` and `season cards` ask web/ for the address `serve` listens on. The list only shrinks: an
 # import here that is gone must leave it, and a new arrow up fails.
 ARROWS_KNOWN = {
-    ("schreiber.ledger.chart", "schreiber.report.settlement"),
-    ("schreiber.ledger.payments", "schreiber.report.settlement"),
-    ("schreiber.ledger.reports", "schreiber.report.settlement"),
-    ("schreiber.ledger.totals", "schreiber.report.settlement"),
     ("schreiber.ledger.transfer.export", "schreiber.report.csvio"),
     ("schreiber.ledger.transfer.writing", "schreiber.report.csvio"),
     ("schreiber.cli.app", "schreiber.web.server"),  # `session key`: the address `serve` listens on
@@ -320,6 +368,9 @@ def test_the_checks_see_what_they_look_for():
     assert "schreiber.cli.runner" in edges["schreiber.cli.app"]
     assert "schreiber.ledger.service" in edges["schreiber.cli.runner"]  # an import inside a function
     assert {"doppelkopf", "klassisch", "schafkopf"} <= rule_set_names()
+    assert {"punkte", "platz", "seeger", "summe", "beste", "rundenschnitt"} <= wertung_names()
+    assert "schreiber.scoring.wertung" in edges["schreiber.scoring.ranking"]
+    assert len(list((ROOT / "web" / "templates").glob("*.html"))) > 10
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     for allowed in WRITERS.values():
         assert all((ROOT.parent / path).is_file() for path in allowed)
@@ -350,6 +401,16 @@ def test_no_rule_set_name_compared_outside_the_rules():
     assert name_comparisons() == []
 
 
+def test_no_wertung_name_compared_outside_the_registry_and_the_rules():
+    # Terminal, CSV, JSON, PDF and page read what a Wertung declares (scoring/wertung.py), never its name.
+    assert name_comparisons(wertung_names(), WERTUNG_HOMES) == []
+    assert wertung_names_in_templates() == []
+
+
+def test_scoring_is_pure():
+    assert scoring_reaches_out() == []
+
+
 def test_no_private_name_imported_across_folders():
     assert private_imports() == []
 
@@ -373,6 +434,11 @@ if __name__ == "__main__":
     print(f"{len(edges)} modules, {sum(map(len, edges.values()))} imports between them")
     print("import loops:", cycles(edges) or "none")
     print("rule-set names compared outside schreiber/rules/:", name_comparisons() or "none")
+    print(
+        "Wertung names compared outside scoring/ and rules/:",
+        name_comparisons(wertung_names(), WERTUNG_HOMES) + wertung_names_in_templates() or "none",
+    )
+    print("scoring/ reaching out:", scoring_reaches_out() or "none")
     print("private names imported across folders:", private_imports() or "none")
     print("JSON and CSV writers outside their modules:", writer_calls() or "none")
     print("modules and classes over the limit:", too_long() or "none")

@@ -13,7 +13,7 @@ from schreiber.views.heading import standings_heading
 from schreiber.views.text import money
 
 if TYPE_CHECKING:
-    from schreiber.ledger.cash import CashSettings
+    from schreiber.scoring.cash import CashSettings
     from schreiber.ledger.cashbook import CashView, Paid
 
 

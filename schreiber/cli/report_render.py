@@ -30,11 +30,8 @@ _REPORT_HEADERS = {
     "musssolo": N_("musssolo"),
     "schafkoepfe": N_("Schafköpfe"),
     "striche": N_("strokes"),
-    "seeger": N_("Seeger-Fabian"),
     "lost": N_("lost"),
 }
-# Columns of a report whose numbers are scores, shown with their sign (+30, −2).
-_SIGNED = ("points", "seeger")
 
 
 def report(rep: Report, fmt: str, excel: bool = False) -> None:
@@ -99,6 +96,7 @@ def _kitty(rep: Report) -> None:
 
 def _report_table(rep: Report) -> None:
     headers = payloads.report_columns(rep)
+    signs = payloads.report_signed(rep)  # the scores, with their sign (+30, −2), as the Wertung declares
     display = []
     for line in rep.players:
         values = line.values()
@@ -106,12 +104,13 @@ def _report_table(rep: Report) -> None:
         for key in headers[2:]:
             if key == "money":
                 row.append(euros(line.cents or 0))
-            elif key in _SIGNED:
+            elif key in signs:
                 row.append(signed(values.get(key, 0)))
             else:
                 row.append(values.get(key, ""))
         display.append(row)
-    shown = [_(_REPORT_HEADERS.get(h, h)) for h in headers]
+    words = {**_REPORT_HEADERS, **payloads.report_words(rep)}
+    shown = [_(words.get(h, h)) for h in headers]
     said = payloads.report_wertung(rep).said
     if said:
         echo(wrapped(_(said)))

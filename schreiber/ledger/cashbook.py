@@ -1,5 +1,5 @@
 """A tournament's cashbook over the ledger (RULES.md §9): its money settings, the payments, and the facts
-the arithmetic of ledger/cash.py needs — the games each player lost as declarer in each round and the
+the arithmetic of scoring/cash.py needs — the games each player lost as declarer in each round and the
 thrown-in hands he sat in, from the tables' hands (the payout cache) or their paper sheets.
 
 Who declared is the rule set's to say: the soloist its payout names (any solo, Tout, Sie, Bettel; the
@@ -18,7 +18,8 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import cash, prizes as fixing, registration
+from schreiber.ledger import prizes as fixing, registration
+from schreiber.scoring import cash
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import TournamentInfo, Tournaments
 from schreiber.rules import registry

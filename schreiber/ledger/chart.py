@@ -56,7 +56,7 @@ def series(ledger: Any, scope: Any, money: bool = False) -> Chart:
 
 
 def _one_table(ledger: Any, scope: Any, money: bool) -> Chart:
-    from schreiber.report.settlement import cents_for
+    from schreiber.scoring.settlement import cents_for
 
     view = ledger.table(scope.table_id)
     t = view.table

@@ -13,7 +13,7 @@ from schreiber.ledger.names import pick
 from schreiber.ledger.reports import report, session_title
 from schreiber.ledger.scope import Scope, tables as _tables
 from schreiber.ledger.service import Ledger
-from schreiber.report.settlement import transfers
+from schreiber.scoring.settlement import transfers
 from schreiber.rules.model import SettingsError
 from schreiber.store.models import Payment, Player, Table
 

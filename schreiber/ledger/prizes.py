@@ -16,7 +16,7 @@ from schreiber.rules.model import SettingsError
 from schreiber.store.models import Entrant, Player, Tournament, TournamentCash, TournamentPayment, TournamentTable
 
 if TYPE_CHECKING:  # `guard` runs with every hand added: it imports nothing the check itself does not need
-    from schreiber.ledger import cash
+    from schreiber.scoring import cash
 
 PREIS = "preis"
 
@@ -39,7 +39,7 @@ def paid(s: Session, tournament_id: int, kind: str = PREIS) -> dict[int, int]:
 
 def fixed(s: Session, tournament_id: int) -> tuple[cash.Fixed | None, dt.datetime | None]:
     """The prizes as fixed by the first payout and when (a datetime), or (None, None) while none is paid."""
-    from schreiber.ledger import cash
+    from schreiber.scoring import cash
 
     row = s.get(TournamentCash, tournament_id)
     if row is None or row.fixed is None or row.fixed_at is None:
@@ -49,7 +49,7 @@ def fixed(s: Session, tournament_id: int) -> tuple[cash.Fixed | None, dt.datetim
 
 def fix(s: Session, tournament_id: int, book: cash.Cashbook) -> None:
     """Keep the payout and the prize of every place as `book` has them now, unless already fixed."""
-    from schreiber.ledger import cash
+    from schreiber.scoring import cash
 
     row = s.get(TournamentCash, tournament_id)
     if row is None:  # a prize needs a prize list, so the settings are kept already; this only guards

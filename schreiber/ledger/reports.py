@@ -17,9 +17,10 @@ from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger import totals as totals_of
 from schreiber.ledger.scope import Scope, reading as _reading, where as _where
 from schreiber.ledger.service import Ledger, TableView
-from schreiber.report.settlement import transfers
+from schreiber.scoring.settlement import transfers
 from schreiber.ledger.totals import seated_players
-from schreiber.rules import registry, wertung as wertungen
+from schreiber.rules import registry
+from schreiber.scoring import wertung as wertungen
 from schreiber.rules.table import Ranked
 from schreiber.store.models import LIVE, HandRecord, Payment, Player, Table, TableTotals
 
@@ -61,7 +62,7 @@ class Report:
     # added across rule sets: only money is).
     rules: list[str] = field(default_factory=list)
     by_rules: list[tuple[str, Report]] = field(default_factory=list)
-    # What the ranking sorts by (rules/wertung.py): the list's points, or at a Skat evening Seeger-Fabian.
+    # What the ranking sorts by (scoring/wertung.py): the list's points, or at a Skat evening Seeger-Fabian.
     wertung: str = wertungen.PUNKTE.name
     # Verlustspielgeld per player (cents, RULES.md §9), paid into the evening's kitty apart from who pays whom.
     verlustspiel: dict[str, int] = field(default_factory=dict)

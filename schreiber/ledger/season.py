@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import season_ranking
+from schreiber.scoring import season_ranking, wertung as wertungen
 from schreiber.ledger import search
 from schreiber.ledger.names import either
 from schreiber.ledger.registration import typed_names
@@ -157,7 +157,7 @@ class Found:
 
 def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = None) -> dict[str, Any]:
     """--set wertung=…, min_starts=N, finale=N -> the season's settings (wertung as typed, checked)."""
-    out: dict[str, Any] = dict(current or {"wertung": season_ranking.SUMME, "min_starts": 1, "finale": None})
+    out: dict[str, Any] = dict(current or {"wertung": wertungen.SUMME.name, "min_starts": 1, "finale": None})
     for assignment in assignments:
         key, sep, value = (part.strip() for part in assignment.partition("="))
         if not sep or key not in SETTINGS:

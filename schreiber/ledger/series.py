@@ -16,11 +16,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, ngettext
-from schreiber.ledger import ranking, seating, standings
+from schreiber.ledger import standings
 from schreiber.ledger.sheets import hands_at
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
+from schreiber.scoring import seating
+from schreiber.scoring import wertung as wertungen
 from schreiber.store.models import Tournament, TournamentTable
 
 # The key of a session's own length in its settings (`session new --hands N`, `session set hands=N`).
@@ -56,7 +58,11 @@ class Play:
 def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
     if rules_name in HANDS_BY_RULES:
-        return Play(seating.FOUR_AND_FIVE, ranking.WERTUNGEN, HANDS_BY_RULES[rules_name])
+        return Play(
+            seating.FOUR_AND_FIVE,
+            wertungen.fitting(seating.FOUR_AND_FIVE, (standings.SOLI,)),
+            HANDS_BY_RULES[rules_name],
+        )
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
         return Play(

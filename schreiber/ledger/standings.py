@@ -1,16 +1,18 @@
 """A tournament's standings over its tables' results (RULES.md §6, §7, §9): the ranked rows, which tables still
 play, how far the standings are, and which columns every form of them shows — decided by what the game and
-the Wertung declare (TournamentPlay.standings_counts, ranking.OWN_SCORE), never by a rule set's name."""
+the Wertung declare (TournamentPlay.standings_counts, the registry of scoring/wertung.py), never by a rule set's
+nor a Wertung's name."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.ledger import ranking
+from schreiber.i18n import N_
 from schreiber.ledger.final import is_final, table_done
 from schreiber.ledger.names import german_order
 from schreiber.ledger.table_results import TableResults
+from schreiber.scoring import ranking, wertung as wertungen
 
 SOLI, WON, LOST = "soli", "won", "lost"
 
@@ -50,7 +52,7 @@ class StandingsView:
     tournament is final (RULES.md §9) and these are its standings after its last round. `counts`: what the
     game counts per player (its Soli, or games won and lost); `own_score`: the Wertung ranks by a score
     that is not the points; `points_word`: the game's word for the points (marked, translated when shown).
-    These are the Wertung's and the game's declarations (ranking.OWN_SCORE, TournamentPlay.standings_counts)."""
+    These are the Wertung's and the game's declarations (scoring/wertung.py, TournamentPlay.standings_counts)."""
 
     tournament: Any  # TournamentInfo
     rounds: int
@@ -63,6 +65,8 @@ class StandingsView:
     points_word: str = "points"
     signed_score: bool = False  # the score is written with its sign (placement points: +3, −1)
     ranked_by: tuple[str, ...] = ("points", SOLI)  # the columns the ranking compares, in order
+    score_word: str = N_("score")  # the score's header (marked, translated when shown)
+    words: str = N_("points")  # how a page names the Wertung (marked, translated when shown)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -85,55 +89,41 @@ def rank(t: Any, upto: int, r: TableResults, info: Any, play: Any) -> StandingsV
     listed = sorted(entrants, key=lambda p: german_order(entrants[p].player.name))
     counts = tuple(play.counts)
 
-    def row(x: Any, score: int, soli: int | None, won: int | None, lost: int | None, by_lot: bool) -> StandingRow:
+    def row(x: ranking.Ranked) -> StandingRow:
         e = entrants[x.player]
         return StandingRow(
             x.rank,
             e.number,
             e.player.name,
-            score,
+            int(x.score),
             x.points,
-            soli if SOLI in counts else None,
-            x.rounds,
+            x.soli if SOLI in counts else None,
+            x.rounds,  # type: ignore[arg-type]
             e.withdrawn,
-            won if WON in counts else None,
-            lost if LOST in counts else None,
-            by_lot,
+            x.won if WON in counts else None,
+            x.lost if LOST in counts else None,
+            x.by_lot,
         )
 
-    if play.game is not None:
-        # A game that says what its tournaments need (Skat) is ranked by its Wertung over the
-        # sheets as the sheet formula reads them: Spielpunkte, games won and lost.
-        lines = [
-            [
-                {
-                    p: (
-                        ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0)))
-                        if tid in r.scored
-                        else None
-                    )
-                    for p in r.seats[tid]
-                }
-                for number_, tid in tables
-                if number_ == number
-            ]
-            for number in range(1, upto + 1)
+    # Every game is ranked by its tournament's Wertung over the tables' sheet lines: points, and the games won
+    # and lost as declarer (from the sheet or the hands); its ties, then what the game's counts break a tie by.
+    wertung = wertungen.get(t.wertung, wertungen.TOURNAMENT)
+    lines = [
+        [
+            {
+                p: (
+                    ranking.SeegerLine(r.points.get((tid, p), 0), *r.games.get((tid, p), (0, 0)))
+                    if tid in r.scored
+                    else None
+                )
+                for p in r.seats[tid]
+            }
+            for number_, tid in tables
+            if number_ == number
         ]
-        rows = tuple(
-            row(x, x.score, r.soli.get(x.player, 0), x.won, x.lost, x.by_lot)
-            for x in ranking.seeger_standings(listed, lines, seed=t.seed, wertung=t.wertung)
-        )
-    else:
-        rounds: list[list[dict[int, int | None]]] = [[] for _ in range(upto)]
-        for round_number, table_id in tables:
-            played = table_id in r.scored
-            rounds[round_number - 1].append(
-                {p: (r.points.get((table_id, p), 0) if played else None) for p in r.seats[table_id]}
-            )
-        rows = tuple(
-            row(x, int(x.score), x.soli, None, None, False)  # ties here are shared, never drawn
-            for x in ranking.standings(listed, rounds, r.soli, t.wertung)
-        )
+        for number in range(1, upto + 1)
+    ]
+    rows = tuple(map(row, ranking.rank(wertung, listed, lines, r.soli, seed=t.seed, ties=ranking.after(counts))))
     per_round = t.hands or play.hands
     unfinished = []
     for round_number, table_id, number in r.numbered:
@@ -152,10 +142,12 @@ def rank(t: Any, upto: int, r: TableResults, info: Any, play: Any) -> StandingsV
         after,
         is_final(t.rounds, upto, len(unfinished)),
         counts,
-        t.wertung in ranking.OWN_SCORE,
+        wertung.own_score,
         play.points_word,
-        t.wertung in ranking.SIGNED_SCORE,
-        tuple(key for key in ranking.RANKED_BY.get(t.wertung, ()) if key in (*counts, "score", "points")),
+        wertung.signed_score,
+        ranking.compared(wertung, counts),
+        wertung.score_word,
+        wertung.words,
     )
 
 

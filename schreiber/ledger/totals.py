@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import case, delete, func, insert, or_, select
 from sqlalchemy.exc import DBAPIError
 
-from schreiber.report.settlement import cents_for
+from schreiber.scoring.settlement import cents_for
 from schreiber.rules import registry
 from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import PlayerExtras, Ranked
-from schreiber.rules.wertung import PUNKTE, Wertung
+from schreiber.scoring.wertung import PUNKTE, Wertung
 from schreiber.store.models import (
     JOIN,
     LIVE,

@@ -19,17 +19,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import (
-    cash,
-    corrections,
-    prizes,
-    registration,
-    season_numbers,
-    seating,
-    sheets,
-    standings,
-    table_results,
-)
+from schreiber.ledger import corrections, prizes, registration, season_numbers, sheets, standings, table_results
 from schreiber.ledger.corrections import Entered
 from schreiber.ledger.final import table_done
 from schreiber.ledger.names import fold
@@ -40,6 +30,7 @@ from schreiber.ledger.standings import StandingRow, StandingsView, Unfinished
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
+from schreiber.scoring import cash, seating
 from schreiber.store.models import (
     LIVE,
     Entrant,

@@ -33,6 +33,7 @@ from schreiber.rules.skat_values import (
 from schreiber.rules.skat_words import HEADERS as _HEADERS, HELP as _HELP, TYPES
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
+from schreiber.scoring import wertung as wertungen
 
 _SUIT_FACTS = frozenset(
     {
@@ -479,7 +480,12 @@ class Skat(Evening, Listed):
 
     table_sizes = (4, 3)
     default_wertung = "seeger"
-    wertungen = ("seeger", "punkte")
+
+    @property
+    def wertungen(self) -> tuple[str, ...]:
+        """The registry's tournament Wertungen that fit Skat's tables and its standings' counts, Seeger-Fabian
+        first: seeger and punkte (RULES.md §7); placement points are for tables of 4 and 5."""
+        return wertungen.fitting(self.table_sizes, self.standings_counts, self.default_wertung)
 
     default_hands = 48
     standings_counts = ("won", "lost")  # Skat has no Soli; games won and lost break ties (SkWO)

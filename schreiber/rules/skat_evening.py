@@ -11,13 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import N_
-from schreiber.rules import kitty, wertung
 from schreiber.rules.model import Setting, Settings
 from schreiber.rules.table import TableState
-from schreiber.rules.wertung import Wertung
+from schreiber.scoring import kitty, wertung
+from schreiber.scoring.seeger import seeger_hand
+from schreiber.scoring.wertung import EVENING, Wertung
 
-# The Wertungen an evening may choose; the list's points first (the default).
-CHOICES = (wertung.PUNKTE.name, wertung.SEEGER.name)
+
+class Chosen(Setting):
+    """A Wertung an evening may choose: one of the registry's evening Wertungen (scoring/wertung.py), read
+    when it is typed, so that a Wertung registered later is offered too."""
+
+    def parse(self, key: str, text: str) -> Any:
+        return Setting(self.default, self.help, choices=wertung.names(EVENING)).parse(key, text)
 
 
 class Amounts(Setting):
@@ -31,18 +37,16 @@ class Amounts(Setting):
 
 
 SETTINGS: dict[str, Setting] = {
-    "wertung": Setting(
+    "wertung": Chosen(
         wertung.PUNKTE.name,
         N_(
             "what report ranks the evening by: punkte (the list's points) or seeger (Seeger-Fabian: won V + 50, "
             "lost −2V − 50 and 40 at 3, 30 at 4 to every other player; ties by games won, then fewer lost)"
         ),
-        choices=CHOICES,
     ),
-    "geld": Setting(
+    "geld": Chosen(
         wertung.PUNKTE.name,
         N_("what the money (--tariff) is paid on: punkte (the list's points) or seeger (the Seeger-Fabian scores)"),
-        choices=CHOICES,
     ),
     "verlustspiel": Amounts(
         (),
@@ -81,7 +85,7 @@ def paid_on(settings: Settings) -> Wertung:
 def tallied(carry: Carry, seated: Sequence[str], points: Mapping[str, int], declarer: str | None) -> Carry:
     """The carry after one hand: its Seeger-Fabian for everyone seated, and the declarer's game won or lost."""
     rows = {name: [score, won, lost] for name, score, won, lost in carry.games}
-    for name, score in wertung.seeger_hand(seated, points, declarer).items():
+    for name, score in seeger_hand(seated, points, declarer).items():
         rows.setdefault(name, [0, 0, 0])[0] += score
     if declarer is not None:
         rows[declarer][1 if points.get(declarer, 0) > 0 else 2] += 1

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.rules import wertung
+from schreiber.scoring.seeger import SEEGER_OTHERS, others_bonus, seeger_hand
 from schreiber.rules.skat_values import declarer, short_name
 
 # The rows of a list: a series of 48 hands at a table of 4, three quarters of it at a table of 3.
@@ -97,7 +97,7 @@ def build(
         written = {p: v for p, v in hand.points.items() if v}
         for p, v in written.items():
             total[p] = total.get(p, 0) + v
-        for p, v in wertung.seeger_hand(hand.seated, hand.points, hand.declarer).items():
+        for p, v in seeger_hand(hand.seated, hand.points, hand.declarer).items():
             seeger[p] = seeger.get(p, 0) + v
         if hand.declarer is not None:
             if hand.points.get(hand.declarer, 0) > 0:
@@ -107,9 +107,9 @@ def build(
                 for p in hand.seated:
                     if p != hand.declarer:
                         others[p] = others.get(p, 0) + 1
-                        bonus[p] = bonus.get(p, 0) + wertung.others_bonus(len(hand.seated))
+                        bonus[p] = bonus.get(p, 0) + others_bonus(len(hand.seated))
         rows.append(Row(hand.number, hand.game, written, {p: total[p] for p in written}, hand.dealer))
-    per_lost = wertung.SEEGER_OTHERS.get(len(seats), 0)
+    per_lost = SEEGER_OTHERS.get(len(seats), 0)
     foot = Foot(total, won, lost, others, bonus, seeger, per_lost)
     return SkatList(players, tuple(rows), size or ROWS.get(len(seats), ROWS[4]), foot, tuple(seats), next_dealer)
 

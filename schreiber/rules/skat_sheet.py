@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from schreiber.i18n import _, ngettext
-from schreiber.rules import wertung as wertungen
+from schreiber.scoring import wertung as wertungen
 from schreiber.rules.model import Settings, SettingsError
 from schreiber.rules.words import MINUS
 
@@ -38,15 +38,16 @@ def check(
         raise SettingsError(
             _("--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost.")
         )
-    if wertungen.get(wertung).needs_games:
+    ranked_by = wertungen.get(wertung, wertungen.TOURNAMENT)
+    if ranked_by.needs_games:
         for option, given in (("--won", won), ("--lost", lost)):
             missing = [n for n in seated if n not in given]
             if missing:
                 raise SettingsError(
                     _(
-                        "{option}: under Seeger-Fabian the sheet gives every player's games won and lost as declarer, 0 too; "
+                        "{option}: under {wertung} the sheet gives every player's games won and lost as declarer, 0 too; "
                         "{name} has no {option}."
-                    ).format(option=option, name=missing[0])
+                    ).format(option=option, wertung=_(ranked_by.words), name=missing[0])
                 )
     if not won and not lost:
         return  # a sheet of points alone (wertung=punkte): nothing to hold them against

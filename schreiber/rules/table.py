@@ -195,7 +195,7 @@ class PlayerExtras(Protocol):
 @runtime_checkable
 class Ranked(Protocol):
     """A game whose evening may be ranked, and its money paid, by another Wertung than its points (Skat:
-    Seeger-Fabian; rules/wertung.py), as the table's settings say. The scores such a Wertung needs come
+    Seeger-Fabian; scoring/wertung.py), as the table's settings say. The scores such a Wertung needs come
     as the game's PlayerExtras, counted only where `extras_wanted` (a table without them is not folded
     for its report)."""
 

@@ -55,3 +55,12 @@ def and_list(names: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def or_list(words: Iterable[str]) -> str:
+    """ "punkte", "punkte or platz", "summe, beste:K or platzpunkte" (in German "… oder …"): the choices a
+    refusal names; "" for none."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{names} or {last}").format(names=", ".join(words[:-1]), last=words[-1])

@@ -326,7 +326,7 @@ class ReplacedSheetEntry(Base):
 
 
 class TournamentCash(Base):
-    """A tournament's money settings (RULES.md §9, ledger/cash.py `CashSettings.stored`); none: no money."""
+    """A tournament's money settings (RULES.md §9, scoring/cash.py `CashSettings.stored`); none: no money."""
 
     __tablename__ = "tournament_cash"
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from schreiber.report.csvio import euros
-from schreiber.rules import wertung as wertungen
+from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
 
 if TYPE_CHECKING:
@@ -162,6 +162,18 @@ KITTY = ("verlustspiel",)
 def report_wertung(rep: Report) -> wertungen.Wertung:
     """What the report ranks by: the list's points, or the Wertung its tables chose (Seeger-Fabian)."""
     return wertungen.get(rep.wertung)
+
+
+def report_words(rep: Report) -> dict[str, str]:
+    """The Wertung's own words for its columns (marked, translated when shown): a score of its own headed by
+    its name ("seeger": "Seeger-Fabian")."""
+    wertung = report_wertung(rep)
+    return {wertung.column: wertung.words} if wertung.own_score else {}
+
+
+def report_signed(rep: Report) -> tuple[str, ...]:
+    """The report's columns written with their sign (+30, −2), as its Wertung declares: its scores."""
+    return tuple(report_wertung(rep).signed)
 
 
 def report_extras(rep: Report) -> list[str]:

@@ -9,11 +9,14 @@ from typing import Any
 from schreiber.i18n import N_, _
 from schreiber.rules.words import MINUS, signed
 
-LABELS = {"score": N_("score"), "soli": N_("Soli"), "won": N_("won"), "lost": N_("lost")}
+LABELS = {"soli": N_("Soli"), "won": N_("won"), "lost": N_("lost")}
 
 
 def label(view: Any, key: str) -> str:
-    """A column's header in the reader's language; the points in the game's own word (Skat: "Spielpunkte")."""
+    """A column's header in the reader's language: the score in the Wertung's word for it, the points in the
+    game's (Skat: "Spielpunkte")."""
+    if key == "score":
+        return _(view.score_word)
     return _(view.points_word) if key == "points" else _(LABELS[key])
 
 

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from schreiber.ledger.ranking import standings as ranked
+from schreiber.scoring.ranking import standings as ranked
 
 EIGHT = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
 

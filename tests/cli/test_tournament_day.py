@@ -13,8 +13,8 @@ import random
 import sys
 
 from schreiber.ledger.names import german_order
-from schreiber.ledger.ranking import standings as ranked
-from schreiber.ledger.seating import count_repeats, met_pairs
+from schreiber.scoring.ranking import standings as ranked
+from schreiber.scoring.seating import count_repeats, met_pairs
 
 HANDS = 6
 

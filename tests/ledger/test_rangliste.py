@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from schreiber.ledger import ranking
-from schreiber.ledger.ranking import SeegerLine, seeger_standings
+from schreiber.scoring import wertung as wertungen
+from schreiber.scoring.ranking import SeegerLine, seeger_standings
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import play_of
 from schreiber.rules.skat import SKAT
@@ -24,7 +24,9 @@ from schreiber.rules.skat import SKAT
 )
 def test_the_columns_are_the_games_and_the_wertungs(rules, wertung, columns):
     play = play_of(rules)
-    view = StandingsView(None, 1, (), counts=play.counts, own_score=wertung in ranking.OWN_SCORE)
+    view = StandingsView(
+        None, 1, (), counts=play.counts, own_score=wertungen.get(wertung, wertungen.TOURNAMENT).own_score
+    )
     assert view.columns == columns
 
 

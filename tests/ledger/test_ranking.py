@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schreiber.ledger.ranking import placements, standings
+from schreiber.scoring.placement import placements
+from schreiber.scoring.ranking import standings
 
 T1_ROUNDS = [
     [{"Anna": 40, "Berta": 15, "Carl": 0, "Dora": 25}, {"Emil": 30, "Fritz": 30, "Gerda": 10, "Hans": 5}],
@@ -82,7 +83,7 @@ results = st.integers(min_value=-60, max_value=60)
 def tournaments(draw):
     n = draw(st.integers(min_value=4, max_value=13).filter(lambda n: n not in (6, 7, 11)))
     players = [f"p{i}" for i in range(n)]
-    from schreiber.ledger.seating import table_sizes
+    from schreiber.scoring.seating import table_sizes
 
     rounds = []
     for _r in range(draw(st.integers(min_value=1, max_value=4))):

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from schreiber.ledger.season_ranking import Result, TournamentResults, awards, parse_wertung, standings
+from schreiber.scoring.season_ranking import Result, TournamentResults, awards, parse_wertung, standings
 from schreiber.rules.model import SettingsError
 
 # S1 as given: tournament -> field, [(player, score, rank)]. Each result is one round of that score.

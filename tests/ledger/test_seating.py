@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schreiber.ledger.seating import count_repeats, draw, met_pairs, table_sizes
+from schreiber.scoring.seating import count_repeats, draw, met_pairs, table_sizes
 from schreiber.rules.model import SettingsError
 
 

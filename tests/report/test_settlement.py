@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schreiber.report.settlement import against_average, transfers
+from schreiber.scoring.settlement import against_average, transfers
 
 NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil", "Franz"]
 

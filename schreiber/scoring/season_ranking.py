@@ -13,17 +13,9 @@ from fractions import Fraction
 from schreiber.i18n import _
 from schreiber.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
-
-SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT = (
-    "summe",
-    "beste",
-    "platzpunkte",
-    "schnitt_platz",
-    "rundenschnitt",
-)
-WERTUNGEN = (SUMME, BESTE, PLATZPUNKTE, SCHNITT_PLATZ, RUNDENSCHNITT)
-# Their score is an average (a Fraction here, unrounded in JSON, two decimals in tables).
-AVERAGES = (SCHNITT_PLATZ, RUNDENSCHNITT)
+from schreiber.rules.words import or_list
+from schreiber.scoring import wertung as wertungen
+from schreiber.scoring.wertung import SEASON, SeasonWertung
 
 
 @dataclass(frozen=True)
@@ -76,10 +68,11 @@ class Awards:
 
 
 def parse_wertung(text: str, option: str = "--set wertung") -> tuple[str, int | None]:
-    """`summe`, `beste:K` (K at least 1), `platzpunkte`, `schnitt_platz` or `rundenschnitt` -> (name, K)."""
+    """A season Wertung as typed (`summe`, `beste:K` with K at least 1, … as the registry has them) -> (name, K)."""
     word = text.strip()
     name, sep, count = word.partition(":")
-    if name == BESTE and sep:
+    found = wertungen.REGISTRY.get((SEASON, name))
+    if found is not None and found.takes_count and sep:
         k = whole(count)
         if k is None or k < 1:
             raise SettingsError(
@@ -87,37 +80,18 @@ def parse_wertung(text: str, option: str = "--set wertung") -> tuple[str, int | 
                     "{option}: beste:K counts the best K tournaments of each player; K is a whole number of 1 or more, not {value}."
                 ).format(option=option, value=repr(shortened(count)))
             )
-        return BESTE, k
-    if name in WERTUNGEN and name != BESTE and not sep:
+        return name, k
+    if found is not None and not found.takes_count and not sep:
         return name, None
+    spelled = [wertungen.get(n, SEASON).spelled for n in wertungen.names(SEASON)]
     raise SettingsError(
-        _("{option}: use summe, beste:K, platzpunkte, schnitt_platz or rundenschnitt, not {value}.").format(
-            option=option, value=repr(word)
-        )
+        _("{option}: use {allowed}, not {value}.").format(option=option, allowed=or_list(spelled), value=repr(word))
     )
-
-
-def _average(values: Sequence[int]) -> Fraction:
-    return Fraction(sum(values), len(values))
-
-
-def score_of(wertung: str, best: int | None, results: Sequence[Result]) -> int | Fraction | None:
-    """A player's season score from his results (None when he has nothing to average)."""
-    if wertung == SUMME:
-        return sum(r.score for r in results)
-    if wertung == BESTE:
-        return sum(sorted((r.score for r in results), reverse=True)[: best or 0])
-    if wertung == PLATZPUNKTE:
-        return sum(r.field - r.rank + 1 for r in results)
-    if wertung == SCHNITT_PLATZ:
-        return _average([r.rank for r in results]) if results else None
-    rounds = [x for r in results for x in r.rounds]
-    return _average(rounds) if rounds else None
 
 
 def standings(
     tournaments: Sequence[TournamentResults],
-    wertung: str = SUMME,
+    wertung: str = wertungen.SUMME.name,
     *,
     best: int | None = None,
     min_starts: int = 1,
@@ -149,8 +123,7 @@ def _standings(
     finale: int | None,
     order: Mapping[Hashable, object] | None,
 ) -> list[Line]:
-    if wertung not in WERTUNGEN:
-        raise ValueError(f"wertung {wertung!r}")
+    by: SeasonWertung = wertungen.get(wertung, SEASON)
     by_player: dict[Hashable, list[Result | None]] = {}
     for i, t in enumerate(tournaments):
         for r in t.results:
@@ -161,15 +134,10 @@ def _standings(
         played = [r for r in slots if r is not None]
         starts = len(played)
         rounds = sum(len(r.rounds) for r in played)
-        score = score_of(wertung, best, played)
-        counted = rounds if wertung == RUNDENSCHNITT else starts
+        score = by.score(played, best)  # None: nothing to average
+        counted = rounds if by.counts_rounds else starts
         eligible = counted >= min_starts and score is not None
-        if score is None:
-            key: tuple = (0, 0, 0)
-        elif wertung == SCHNITT_PLATZ:  # lower is better
-            key = (score, -starts, min(r.rank for r in played))
-        else:
-            key = (-score, -starts, -max(r.score for r in played))
+        key: tuple = (0, 0, 0) if score is None else by.key(score, played)
         lines.append(
             (
                 (0 if eligible else 1, *key),
@@ -199,6 +167,10 @@ def _standings(
             )
         )
     return out
+
+
+def _average(values: Sequence[int]) -> Fraction:
+    return Fraction(sum(values), len(values))
 
 
 def awards(lines: Sequence[Line], tournaments: Sequence[Hashable]) -> Awards:

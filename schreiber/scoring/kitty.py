@@ -1,6 +1,6 @@
 """Money an evening or a tournament collects beside the game (RULES.md §9): amounts in cents as a person
 types them, and the Verlustspielgeld of the games lost as declarer. Pure arithmetic in integer cents,
-shared by a tournament's cashbook (ledger/cash.py) and a club evening's settings (rules/skat_evening.py).
+shared by a tournament's cashbook (scoring/cash.py) and a club evening's settings (rules/skat_evening.py).
 """
 
 from __future__ import annotations
