@@ -42,7 +42,7 @@ from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
 from schreiber.web.hardening import RETRY_AFTER, Hardened, exception_handlers
-from schreiber.web.season import checkin_routes
+from schreiber.web.checkin import checkin_routes
 
 if TYPE_CHECKING:
     from schreiber.web.server import Reach

@@ -1,4 +1,4 @@
-"""The door of a season's tournament (`serve --tournament --entry`, web/season.py): the organiser checks players in
+"""The door of a season's tournament (`serve --tournament --entry`, web/checkin.py): the organiser checks players in
 by season start number, name, or the address a card's QR code holds, and sees who is in, missing and new — through
 Starlette's TestClient, and 30 players through the served page in headless chromium (a screenshot in $SCHREIBER_SHOTS)."""
 

@@ -316,7 +316,7 @@ def test_no_page_of_any_ledger_answers_5xx_and_every_answer_is_hardened(pages):
             r = c.post(url, content=body, headers=sent)
         else:
             r = c.request(method, url, headers=sent)
-        # the door's own form must post with its Origin: same-origin there (web/season.py), no-referrer elsewhere
+        # the door's own form must post with its Origin: same-origin there (web/checkin.py), no-referrer elsewhere
         referrer = "same-origin" if path == "/checkin" else "no-referrer"
         assert_hardened(r, f"{name}: {method} {url[:200]} {sent} → {r.status_code} {r.text[:300]}", referrer)
 
