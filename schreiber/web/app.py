@@ -309,8 +309,9 @@ def create_app(
     live = Live(read or marker_of(ledger), interval)
     pages = Pages(ledger, scope)
     from schreiber.web.entry import Entry, not_allowed
+    from schreiber.web.gate import Gate
 
-    writer = Entry(ledger, entry, pages.env, changed=live.current) if entry is not None else None
+    writer = Entry(ledger, Gate(ledger, entry), pages.env, changed=live.current) if entry is not None else None
 
     async def at_version(respond: Callable[[int], Awaitable[Response]]) -> Response:
         try:

@@ -19,7 +19,6 @@ schreiber/web/entry.py, for every table of the tournament):
 from __future__ import annotations
 
 import asyncio
-import hmac
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,6 +40,7 @@ from schreiber.numbers import digits_only, whole
 from schreiber.web.app import STATIC, Live, Pages, _recent, marker_of
 from schreiber.web.cash import cash_view, routes as cash_routes
 from schreiber.web.entry import not_allowed
+from schreiber.web.gate import Gate, not_the_organiser
 from schreiber.web.hardening import RETRY_AFTER, Hardened, exception_handlers
 from schreiber.web.checkin import checkin_routes
 
@@ -127,8 +127,9 @@ def create_tournament_app(
     if entry:
         from schreiber.web.entry import Entry
 
-        writer = Entry(ledger, lambda: sorted(_all_sessions(ledger, tournament_id)), env, changed=live.current)
         organiser = organiser or secrets.token_urlsafe(24)
+        gate = Gate(ledger, lambda: sorted(_all_sessions(ledger, tournament_id)), organiser)
+        writer = Entry(ledger, gate, env, changed=live.current)
 
     def entry_links(plan: RoundPlan | None, base: str) -> dict[int, tuple[str, str]]:
         """Each open table of the round: its entry address and that as an SVG QR code (keys made on first use)."""
@@ -160,14 +161,9 @@ def create_tournament_app(
         given = request.query_params.get(ORGANISER)
         if writer is None or given is None:
             return False
-        if hmac.compare_digest(given.encode(), (organiser or "").encode()):
+        if await writer.gate.is_organiser(request, given):
             return True
-        await writer.gate.slow_down(request)
-        return PlainTextResponse(
-            _("This is not the organiser's address `serve` printed; ask the organiser for it."),
-            status_code=403,
-            headers={"Cache-Control": "no-store"},
-        )
+        return PlainTextResponse(not_the_organiser(), status_code=403, headers={"Cache-Control": "no-store"})
 
     tables: dict[int, Pages] = {}  # a table's page, made when first asked for
     cache: dict[tuple[Any, ...], str] = {}
@@ -266,17 +262,9 @@ def create_tournament_app(
             Route("/fragment", fragment, methods=["GET"]),
             Route("/events", live.events(keepalive), methods=["GET"]),
             Route("/chart.svg", chart, methods=["GET"]),
-            *(
-                checkin_routes(ledger, tournament_id, organiser or "", env, writer.gate.slow_down)
-                if writer is not None
-                else []
-            ),
+            *(checkin_routes(ledger, tournament_id, writer.gate, env) if writer is not None else []),
             *(writer.routes() if writer is not None else not_allowed()),
-            *(
-                cash_routes(ledger, tournament_id, organiser or "", writer.gate, live.current)
-                if writer is not None
-                else []
-            ),
+            *(cash_routes(ledger, tournament_id, writer.gate, live.current) if writer is not None else []),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Hardened)],

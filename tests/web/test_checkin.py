@@ -90,6 +90,29 @@ def test_the_organiser_checks_in_by_number_name_and_card_address(door):
         ledger.engine.dispose()
 
 
+@pytest.mark.parametrize(
+    "accept, lang, missing, refusal",
+    [
+        ("de-AT,de;q=0.9", "de", "Fehlen noch (40)", "Einchecken ist Sache der Turnierleitung"),
+        ("en-GB", "en", "Missing (40)", "Check-in is the organiser's"),
+    ],
+)
+def test_the_door_speaks_the_language_of_each_request(door, accept, lang, missing, refusal):
+    # The door, its card and its refusals in the browser's language, as every page of `serve` (web/hardening.py).
+    ledger = Ledger.open(door.url)
+    try:
+        with TestClient(create_tournament_app(ledger, 2, entry=True, organiser=BOSS)) as client:
+            client.headers["Accept-Language"] = accept
+            refused = client.get("/checkin")
+            assert refused.status_code == 403 and refusal in refused.text
+            page = client.get(f"/checkin?organiser={BOSS}")
+            assert f'<html lang="{lang}">' in page.text and missing in page.text
+            card = client.get("/checkin?number=17")
+            assert f'<html lang="{lang}">' in card.text and "Spieler17 (17)" in card.text
+    finally:
+        ledger.engine.dispose()
+
+
 def test_checkin_command_and_its_refusals(door):
     cli = door
     assert "Checked in Spieler05 (5) to tournament 2." in cli.ok("tournament", "checkin", "5", "spieler06")

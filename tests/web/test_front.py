@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.entry import FREE_FAILURES, REMEMBERED, Gate  # noqa: E402
+from schreiber.web.gate import FREE_FAILURES, REMEMBERED, Gate  # noqa: E402
 from schreiber.web.front import Front  # noqa: E402
 from schreiber.web.server import allowed_hosts, bind  # noqa: E402
 from schreiber.web.tournament import create_tournament_app  # noqa: E402

@@ -79,7 +79,7 @@ queries = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF, blacklis
 @pytest.fixture
 def served(cli, monkeypatch):
     # wrong keys are part of the fuzz: their slow-down (up to 8 s each) is tested elsewhere
-    monkeypatch.setattr("schreiber.web.entry.LONGEST_WAIT", 0.0)
+    monkeypatch.setattr("schreiber.web.gate.LONGEST_WAIT", 0.0)
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS)
     ledger = Ledger.open(cli.url)
     __, key = ledger.entry_key()
@@ -257,7 +257,7 @@ def pages(cli, monkeypatch):
     from schreiber.web.season_page import create_season_app
     from schreiber.web.tournament import create_tournament_app
 
-    monkeypatch.setattr("schreiber.web.entry.LONGEST_WAIT", 0.0)
+    monkeypatch.setattr("schreiber.web.gate.LONGEST_WAIT", 0.0)
     everything(cli)
     ledger = Ledger.open(cli.url)
     tables = [t.id for t in ledger.tables()]
