@@ -254,8 +254,7 @@ def pages(cli, monkeypatch):
     its organiser's page, door and cashbook, the season."""
     from contextlib import ExitStack
 
-    from schreiber.web.season_page import create_season_app
-    from schreiber.web.tournament import create_tournament_app
+    from schreiber.web.app import create_season_app, create_tournament_app
 
     monkeypatch.setattr("schreiber.web.gate.LONGEST_WAIT", 0.0)
     everything(cli)
