@@ -955,17 +955,17 @@ def serve(
 
     reach = Reach.given(host_name or (), behind_proxy, proxy_address or ())
     if season is not None:
-        from schreiber.web.season_page import run as run_season
+        from schreiber.web.serve import run_season
 
         run_season(_ledger(), season, host, port, say=typer.echo, reach=reach)
         return
     if tournament is not None:
-        from schreiber.web.tournament import run as run_tournament
+        from schreiber.web.serve import run_tournament
 
         run_tournament(_ledger(), tournament, host, port, say=typer.echo, entry=entry, reach=reach)
         return
     scope = _scope(session, all_, since, until)
-    from schreiber.web.server import run
+    from schreiber.web.serve import run
 
     run(_ledger(), scope, host, port, say=typer.echo, entry=entry, reach=reach)
 

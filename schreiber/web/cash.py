@@ -8,9 +8,7 @@ and a tap (confirmed by a second) that records a player's Startgeld as paid.
 from __future__ import annotations
 
 import asyncio
-import hmac
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -24,7 +22,7 @@ from schreiber.numbers import LARGEST
 from schreiber.rules.model import SettingsError
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooLarge, load_json, read_json_bytes
-from schreiber.web.origin import from_other_site
+from schreiber.web.gate import ORGANISER, Gate, from_other_site, not_the_organiser, refused
 
 MAX_BODY = 1000
 
@@ -35,26 +33,18 @@ def cash_view(ledger: Ledger, tournament_id: int) -> CashView | None:
     return view if view.settings.startgeld or view.settings.preise or view.prizes_fixed else None
 
 
-def _refused(status: int, sentence: str) -> Response:
-    return JSONResponse({"error": sentence}, status_code=status, headers={"Cache-Control": "no-store"})
-
-
-def routes(
-    ledger: Ledger, tournament_id: int, organiser: str, gate: Any, changed: Callable[[], Awaitable[Any]]
-) -> list[Route]:
-    """The organiser's write of the Startgeld; `gate` slows down wrong keys as the tables' gate does."""
+def routes(ledger: Ledger, tournament_id: int, gate: Gate, changed: Callable[[], Awaitable[object]]) -> list[Route]:
+    """The organiser's write of the Startgeld; `gate` knows the organiser's key and slows down wrong ones."""
 
     async def pay(request: Request) -> Response:
-        given = request.query_params.get("organiser") or ""
-        if not hmac.compare_digest(given.encode(), organiser.encode()):
-            await gate.slow_down(request)
-            return _refused(403, _("This is not the organiser's address `serve` printed; ask the organiser for it."))
+        if not await gate.is_organiser(request, request.query_params.get(ORGANISER) or ""):
+            return refused(403, not_the_organiser())
         if from_other_site(request):
-            return _refused(403, _("A page of another site cannot record payments here."))
+            return refused(403, _("A page of another site cannot record payments here."))
         try:
             raw = await read_json_bytes(request, MAX_BODY)
         except TooLarge:
-            return _refused(
+            return refused(
                 413, _("number: send only the start number, like {example}.").format(example='{"number": 3}')
             )
         try:
@@ -63,7 +53,7 @@ def routes(
             posted = None
         number = posted.get("number") if isinstance(posted, dict) else None
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= LARGEST:
-            return _refused(
+            return refused(
                 422, _("number: send only the start number, like {example}.").format(example='{"number": 3}')
             )
         try:
@@ -71,7 +61,7 @@ def routes(
         except Unavailable:
             raise  # the ledger cannot be written just now: 503 with Retry-After (web/hardening.py)
         except (SettingsError, UserError) as e:
-            return _refused(422, str(e))
+            return refused(422, str(e))
         try:
             await changed()
         except Exception:  # the poller says it when the ledger is away

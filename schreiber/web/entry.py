@@ -9,7 +9,7 @@ Routes, added to the read-only app only when `serve` runs with `--entry`:
   POST /api/hands       JSON API of CLI.md: the key in `Authorization: Bearer KEY` or `?key=KEY`
   POST /api/undo
 
-Security: only a request with a table's key writes, and only to that table. No key is 401, a
+Security (web/gate.py): only a request with a table's key writes, and only to that table. No key is 401, a
 wrong one 403, both after a constant-time comparison; repeated wrong keys from one address are
 answered ever more slowly. Keys appear in no log and no error. The page's writes also carry a
 token of the page in a header and in a SameSite=Strict cookie, and a request from another site
@@ -21,11 +21,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import hashlib
-import hmac
 import json
 import secrets
-import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -43,19 +41,13 @@ from schreiber.rules import declared
 from schreiber.rules.table import EntryForm
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooDeep, TooLarge, load_json, read_json_bytes
+from schreiber.web.gate import ENTRY_COOKIE, Gate, from_other_site
+from schreiber.web.gate import refused as _refused
 from schreiber.web.hardening import RETRY_AFTER
-from schreiber.web.origin import from_other_site
 from schreiber.web.words import labels, page_describe, page_sentence, type_name
 from schreiber.views.payloads import hand_json
 
 MAX_BODY = 16 * 1024
-# Wrong keys from one address: the first few are answered at once, then each waits twice as long.
-FREE_FAILURES = 3
-LONGEST_WAIT = 8.0
-FORGET_AFTER = 600.0
-# Addresses whose wrong keys are remembered at most (the least recent is forgotten first).
-REMEMBERED = 10_000
-COOKIE = "schreiber_entry"
 
 # Augen of all the cards, and the values a phone offers as one tap, by the rule set's family.
 AUGEN = {"buchstaben": 48, "doppelkopf": 240}
@@ -70,77 +62,11 @@ def augen_total(rules: str) -> int:
     return next((n for family, n in AUGEN.items() if rules.startswith(family)), 120)
 
 
-class Gate:
-    """Which table a key opens; wrong keys are remembered per address and slowed down."""
-
-    def __init__(self, ledger: Ledger, tables: list[int] | Callable[[], list[int]]) -> None:
-        self.ledger = ledger
-        # A list, or a function asked at each request (a tournament draws new tables while served).
-        self.tables = tables
-        # Address -> (wrong keys, when the last came), the least recent first: bounded by forgetting
-        # the oldest, never all at once (a flood of addresses cannot wipe a slowed one's count).
-        self.failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
-
-    def wait_for(self, address: str) -> float:
-        """Seconds the next answer to a wrong key from `address` waits."""
-        count, since = self.failures.get(address, (0, 0.0))
-        if time.monotonic() - since > FORGET_AFTER:
-            count = 0
-        return 0.0 if count < FREE_FAILURES else min(LONGEST_WAIT, 0.25 * 2 ** (count - FREE_FAILURES))
-
-    def _failed(self, address: str) -> None:
-        count, since = self.failures.get(address, (0, 0.0))
-        if time.monotonic() - since > FORGET_AFTER:
-            count = 0
-        self.failures[address] = (count + 1, time.monotonic())
-        self.failures.move_to_end(address)
-        while len(self.failures) > REMEMBERED:
-            self.failures.popitem(last=False)
-
-    async def slow_down(self, request: Request) -> None:
-        """A wrong key from the request's address: counted, and answered ever more slowly."""
-        address = request.client.host if request.client else "?"
-        wait = self.wait_for(address)
-        self._failed(address)
-        if wait:
-            await asyncio.sleep(wait)
-
-    def keys(self) -> dict[int, str]:
-        """The entry keys of the tables served, as stored now."""
-        return self.ledger.entry_keys(self.tables() if callable(self.tables) else self.tables)
-
-    async def table_of(self, request: Request, header: bool = True) -> int | Response:
-        """The table the request's key opens, or the 401 / 403 answer."""
-        given = None
-        if header:
-            auth = request.headers.get("authorization", "")
-            if auth.lower().startswith("bearer "):
-                given = auth[7:].strip()
-        if given is None:
-            given = request.query_params.get("key")
-        if not given:
-            return _refused(401, _("This needs the table's key: open the entry address `serve --entry` printed."))
-        # Read anew each time: a key replaced by `session key --new` stops working at once.
-        keys = await asyncio.to_thread(self.keys)
-        found = None
-        for table, key in keys.items():  # every key is compared, all the way: no early answer
-            if hmac.compare_digest(key.encode(), given.encode()) and found is None:
-                found = table
-        if found is None:
-            await self.slow_down(request)
-            return _refused(403, _("This key opens no table here; ask for the new entry address."))
-        return found
-
-
 def _busy(error: Exception) -> JSONResponse:
     """The ledger is busy with another writer (or its server away): 503, try again — not a refusal."""
     return JSONResponse(
         {"error": str(error)}, status_code=503, headers={"Cache-Control": "no-store", "Retry-After": str(RETRY_AFTER)}
     )
-
-
-def _refused(status: int, sentence: str, **more: Any) -> JSONResponse:
-    return JSONResponse({"error": sentence, **more}, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 async def _body(request: Request) -> dict[str, Any] | Response:
@@ -192,37 +118,16 @@ def page_json(value: Any) -> str:
 
 
 class Entry:
-    """The entry routes for the tables `tables` of one ledger."""
+    """The entry routes for the tables the gate's keys open (web/gate.py)."""
 
     def __init__(
-        self,
-        ledger: Ledger,
-        tables: list[int] | Callable[[], list[int]],
-        env: Any,
-        changed: Callable[[], Awaitable[Any]] | None = None,
+        self, ledger: Ledger, gate: Gate, env: Any, changed: Callable[[], Awaitable[Any]] | None = None
     ) -> None:
         self.ledger = ledger
         # Told after each write, so every open page hears of it at once rather than at the next poll.
         self.changed = changed
-        self.gate = Gate(ledger, tables)
+        self.gate = gate
         self.env = env
-        # Signs the pages' tokens; made anew at each start (a page from before a restart is reloaded).
-        self.secret = secrets.token_bytes(32)
-
-    def page_token(self, browser: str) -> str:
-        """A token for one page: a fresh nonce, signed together with the browser's cookie."""
-        nonce = secrets.token_urlsafe(12)
-        return nonce + "." + hmac.new(self.secret, f"{browser}.{nonce}".encode(), "sha256").hexdigest()
-
-    def token_ok(self, request: Request) -> bool:
-        """The page's token (a header) was made for the browser's cookie (SameSite=Strict)."""
-        sent = request.headers.get("x-schreiber-token", "")
-        browser = request.cookies.get(COOKIE, "")
-        nonce, __, signature = sent.partition(".")
-        if not (nonce and signature and browser):
-            return False
-        expected = hmac.new(self.secret, f"{browser}.{nonce}".encode(), "sha256").hexdigest()
-        return hmac.compare_digest(signature.encode(), expected.encode())
 
     # -- what the page shows ----------------------------------------------------------------
 
@@ -299,7 +204,7 @@ class Entry:
         table = await self.gate.table_of(request, header=not page)
         if isinstance(table, Response):
             return table
-        if page and not self.token_ok(request):
+        if page and not self.gate.token_ok(request):
             return _refused(403, _("This page has expired; reload it and enter the hand again."))
         body = await _body(request)
         if isinstance(body, Response):
@@ -429,8 +334,8 @@ class Entry:
             html = self.env.get_template("entry_refused.html").render(sentence=sentence)
             return HTMLResponse(html, status_code=table.status_code, headers={"Cache-Control": "no-store"})
         state = await asyncio.to_thread(self.state, table)
-        browser = request.cookies.get(COOKIE) or secrets.token_urlsafe(18)
-        token = self.page_token(browser)
+        browser = request.cookies.get(ENTRY_COOKIE) or secrets.token_urlsafe(18)
+        token = self.gate.page_token(browser)
         address = f"{request.url.scheme}://{request.url.netloc}/?key={request.query_params['key']}"
         html = self.env.get_template("entry.html").render(
             state=state,
@@ -441,7 +346,7 @@ class Entry:
             facts_json=page_json(page_facts()),
         )
         response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
-        response.set_cookie(COOKIE, browser, httponly=True, samesite="strict", path="/")
+        response.set_cookie(ENTRY_COOKIE, browser, httponly=True, samesite="strict", path="/")
         return response
 
     async def state_route(self, request: Request) -> Response:

@@ -1,4 +1,5 @@
-"""Bind, say where to look, and serve until Ctrl-C (uvicorn)."""
+"""Where `serve` listens and who it answers: the socket it binds, the address it prints, the Hosts and proxies
+it trusts (web/front.py), and uvicorn's configuration around the app."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import _
-from schreiber.ledger.reports import Scope
-from schreiber.ledger.service import Ledger
 from schreiber.rules.model import SettingsError
 
 
@@ -114,30 +113,6 @@ def public_address(url: str | None, host: str | None, port: int) -> str:
     return address(found, port)
 
 
-def entry_tables(ledger: Ledger, scope: Scope) -> list[int]:
-    """The tables `serve --entry` takes hands for: the one table of the scope, or the open tables of a season."""
-    if not scope.many:
-        return [ledger.info(scope.table_id).id]
-    return [
-        t.id
-        for t in ledger.tables()
-        if not t.closed
-        and (scope.since is None or t.date >= scope.since)
-        and (scope.until is None or t.date <= scope.until)
-    ]
-
-
-def qr_text(text: str) -> str:
-    """`text` as a QR code drawn with block characters, for a phone's camera held to the terminal."""
-    import io
-
-    import segno
-
-    out = io.StringIO()
-    segno.make(text, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue().rstrip("\n")
-
-
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -239,56 +214,3 @@ def uvicorn_config(app: Any, host: str, sock: socket.socket, reach: Reach = Reac
     return uvicorn.Config(
         front, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1, proxy_headers=False
     )
-
-
-def run(
-    ledger: Ledger, scope: Scope, host: str, port: int, say=print, entry: bool = False, reach: Reach = Reach()
-) -> None:
-    import uvicorn
-
-    from schreiber.web.app import create_app
-
-    if scope.table_id is not None and not scope.many:
-        ledger.info(scope.table_id)  # a table that does not exist is refused now, not at every request
-    tables = entry_tables(ledger, scope) if entry else None
-    keys = [ledger.entry_key(table) for table in tables or ()]  # made on first use, kept with the table
-    sock = bind(host, port)
-    port = sock.getsockname()[1]
-    what = (
-        _("the season")
-        if scope.many
-        else _("session {id}").format(id=scope.table_id)
-        if scope.table_id
-        else _("the active table")
-    )
-    where = address(host, port)
-    if entry:
-        say(
-            _(
-                "schreiber serves {what} at {address} (whoever has a table's key may record hands there; Ctrl-C stops it)."
-            ).format(what=what, address=where)
-        )
-    else:
-        say(_("schreiber serves {what} at {address} (read-only; Ctrl-C stops it).").format(what=what, address=where))
-    if not is_loopback(host):
-        if entry:
-            say(
-                _(
-                    "Anyone on the network that reaches {host} can read the scores, and record hands with a table's key."
-                ).format(host=host)
-            )
-        else:
-            say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
-    for info, key in keys:
-        link = f"{where}?key={key}"
-        say(
-            _("Entry for session {id} ({players}): {address}").format(
-                id=info.id, players=", ".join(info.players), address=link
-            )
-        )
-        say(qr_text(link))
-    if entry and is_loopback(host):
-        say(_("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0."))
-    if entry and not keys:
-        say(_("No open table in this scope: there is nothing to record hands at."))
-    uvicorn.Server(uvicorn_config(create_app(ledger, scope, entry=tables), host, sock, reach)).run(sockets=[sock])

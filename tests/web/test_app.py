@@ -362,7 +362,7 @@ def test_the_season_page_shows_the_statistics_of_schreiber_stats(evening):
 
 def test_event_streams_are_capped_and_one_beyond_the_cap_is_told_to_come_back(evening, monkeypatch):
     # The cap (MAX_STREAMS, 200 in README) is lowered to 2 here: two streams open, a third is 503 with Retry-After.
-    monkeypatch.setattr("schreiber.web.app.MAX_STREAMS", 2)
+    monkeypatch.setattr("schreiber.web.live.MAX_STREAMS", 2)
     with client(evening.url) as c:
         with c.stream("GET", "/events") as one, c.stream("GET", "/events") as two:
             assert one.status_code == two.status_code == 200

@@ -1,4 +1,4 @@
-"""The door of a season's tournament (`serve --tournament --entry`, web/season.py): the organiser checks players in
+"""The door of a season's tournament (`serve --tournament --entry`, web/checkin.py): the organiser checks players in
 by season start number, name, or the address a card's QR code holds, and sees who is in, missing and new — through
 Starlette's TestClient, and 30 players through the served page in headless chromium (a screenshot in $SCHREIBER_SHOTS)."""
 
@@ -16,7 +16,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
 from tests.web.test_serve_command import Served  # noqa: E402
 
@@ -86,6 +86,29 @@ def test_the_organiser_checks_in_by_number_name_and_card_address(door):
         assert unknown.status_code == 422 and "season 1 has no player with start number 99" in unknown.text
         assert client.post("/checkin", data={"who": "4", "token": "forged"}).status_code == 403
         assert entrants(cli) == before
+    finally:
+        ledger.engine.dispose()
+
+
+@pytest.mark.parametrize(
+    "accept, lang, missing, refusal",
+    [
+        ("de-AT,de;q=0.9", "de", "Fehlen noch (40)", "Einchecken ist Sache der Turnierleitung"),
+        ("en-GB", "en", "Missing (40)", "Check-in is the organiser's"),
+    ],
+)
+def test_the_door_speaks_the_language_of_each_request(door, accept, lang, missing, refusal):
+    # The door, its card and its refusals in the browser's language, as every page of `serve` (web/hardening.py).
+    ledger = Ledger.open(door.url)
+    try:
+        with TestClient(create_tournament_app(ledger, 2, entry=True, organiser=BOSS)) as client:
+            client.headers["Accept-Language"] = accept
+            refused = client.get("/checkin")
+            assert refused.status_code == 403 and refusal in refused.text
+            page = client.get(f"/checkin?organiser={BOSS}")
+            assert f'<html lang="{lang}">' in page.text and missing in page.text
+            card = client.get("/checkin?number=17")
+            assert f'<html lang="{lang}">' in card.text and "Spieler17 (17)" in card.text
     finally:
         ledger.engine.dispose()
 

@@ -9,7 +9,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.cli.test_player_names import LONG, NUL, RLO, SAID  # noqa: E402
 from tests.web.test_checkin import BOSS, door, entrants  # noqa: E402, F401
 

@@ -15,7 +15,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.entry import FREE_FAILURES, MAX_BODY  # noqa: E402
+from schreiber.web.entry import MAX_BODY  # noqa: E402
+from schreiber.web.gate import FREE_FAILURES  # noqa: E402
 
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 

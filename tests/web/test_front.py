@@ -16,10 +16,10 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.entry import FREE_FAILURES, REMEMBERED, Gate  # noqa: E402
+from schreiber.web.gate import FREE_FAILURES, REMEMBERED, Gate  # noqa: E402
 from schreiber.web.front import Front  # noqa: E402
 from schreiber.web.server import allowed_hosts, bind  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web.test_hardening import assert_hardened  # noqa: E402
 
 HOSTS = [("127.0.0.1", 8150), ("localhost", 8150), ("::1", 8150), ("scores.example.org", None)]

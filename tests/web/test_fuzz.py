@@ -79,7 +79,7 @@ queries = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF, blacklis
 @pytest.fixture
 def served(cli, monkeypatch):
     # wrong keys are part of the fuzz: their slow-down (up to 8 s each) is tested elsewhere
-    monkeypatch.setattr("schreiber.web.entry.LONGEST_WAIT", 0.0)
+    monkeypatch.setattr("schreiber.web.gate.LONGEST_WAIT", 0.0)
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS)
     ledger = Ledger.open(cli.url)
     __, key = ledger.entry_key()
@@ -254,10 +254,9 @@ def pages(cli, monkeypatch):
     its organiser's page, door and cashbook, the season."""
     from contextlib import ExitStack
 
-    from schreiber.web.season_page import create_season_app
-    from schreiber.web.tournament import create_tournament_app
+    from schreiber.web.app import create_season_app, create_tournament_app
 
-    monkeypatch.setattr("schreiber.web.entry.LONGEST_WAIT", 0.0)
+    monkeypatch.setattr("schreiber.web.gate.LONGEST_WAIT", 0.0)
     everything(cli)
     ledger = Ledger.open(cli.url)
     tables = [t.id for t in ledger.tables()]
@@ -316,7 +315,7 @@ def test_no_page_of_any_ledger_answers_5xx_and_every_answer_is_hardened(pages):
             r = c.post(url, content=body, headers=sent)
         else:
             r = c.request(method, url, headers=sent)
-        # the door's own form must post with its Origin: same-origin there (web/season.py), no-referrer elsewhere
+        # the door's own form must post with its Origin: same-origin there (web/checkin.py), no-referrer elsewhere
         referrer = "same-origin" if path == "/checkin" else "no-referrer"
         assert_hardened(r, f"{name}: {method} {url[:200]} {sent} → {r.status_code} {r.text[:300]}", referrer)
 

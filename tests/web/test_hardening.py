@@ -12,13 +12,13 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 
 BOSS = "the-organisers-key"
 
 
 def assert_hardened(response, what: str, referrer: str = "no-referrer") -> None:
-    # The door sends same-origin (web/season.py): under no-referrer its own form would post with `Origin: null`.
+    # The door sends same-origin (web/checkin.py): under no-referrer its own form would post with `Origin: null`.
     h = response.headers
     assert h.get("content-security-policy", "").startswith("default-src 'self'"), what
     assert "unsafe-inline" not in h["content-security-policy"], what

@@ -18,8 +18,8 @@ from schreiber import i18n  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.season_page import create_season_app  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_season_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
 from tests.web.test_app import text  # noqa: E402
 

@@ -21,7 +21,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.conftest import Cli  # noqa: E402
 from tests.web.test_hardening import assert_hardened  # noqa: E402
 

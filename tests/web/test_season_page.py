@@ -12,7 +12,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.season_page import create_season_app  # noqa: E402
+from schreiber.web.app import create_season_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
 from tests.web import chromium  # noqa: E402
 from tests.web.test_app import text  # noqa: E402

@@ -133,7 +133,7 @@ def _wrong_key(port: int, forwarded: str) -> float:
 
 
 def test_rotating_x_forwarded_for_does_not_dodge_the_slow_down_for_wrong_keys(db_url):
-    from schreiber.web.entry import FREE_FAILURES
+    from schreiber.web.gate import FREE_FAILURES
 
     subprocess.run(
         [SCHREIBER, "--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],

@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
 from tests.web.test_app import text  # noqa: E402
 from tests.web.test_serve_command import Served  # noqa: E402

@@ -3,7 +3,8 @@ season start number, name (a surname or any part of one, accents folded: ledger/
 the address a player's card holds (its QR code, read by the phone's own camera), and sees who of the season
 is missing, who is in and who is new to the season.
 
-Routes, added to the tournament's app (schreiber/web/tournament.py) when it takes entries:
+Routes, added to the tournament's app (web/app.py) when it takes entries; who may use them, the gate says
+(web/gate.py), and the language is the request's (web/hardening.py):
 
   GET  /checkin?organiser=KEY   the door list; this browser keeps a token made from the key in a cookie
                                 (never the key itself; a new key at the next start of `serve` makes another)
@@ -18,9 +19,6 @@ Routes, added to the tournament's app (schreiber/web/tournament.py) when it take
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -29,7 +27,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from schreiber import i18n
 from schreiber.errors import UserError
 from schreiber.i18n import _, ngettext
 from schreiber.ledger.names import either
@@ -39,11 +36,10 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
 from schreiber.store.engine import Unavailable
 from schreiber.views.season import door_json
-from schreiber.web.origin import from_other_site
+from schreiber.web.gate import ORGANISER, Gate, from_other_site, not_the_organiser
 
-COOKIE = "schreiber_organiser"
 # same-origin, not no-referrer: under no-referrer a browser posts the page's own form with `Origin: null`,
-# which the check of writes from another site (web/origin.py) refuses. No address of the door holds the key.
+# which the check of writes from another site (web/gate.py) refuses. No address of the door holds the key.
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Frame-Options": "DENY"}
 # The form sends a start number or a name and its token: a few hundred bytes. More is not read.
 MAX_BODY = 4096
@@ -69,57 +65,31 @@ class Card:
     inside: bool
 
 
-def derived(key: str, purpose: bytes) -> str:
-    """A token made from the organiser's key for one purpose: it tells nothing of the key, and changes with it."""
-    return hmac.new(key.encode(), purpose, hashlib.sha256).hexdigest()
-
-
-def checkin_routes(
-    ledger: Ledger,
-    tournament_id: int,
-    organiser: str,
-    env: Any,
-    slow_down: Callable[[Request], Awaitable[None]],
-) -> list[Route]:
-    """The check-in routes of the tournament's app; `organiser` is the key `serve` printed."""
+def checkin_routes(ledger: Ledger, tournament_id: int, gate: Gate, env: Any) -> list[Route]:
+    """The check-in routes of the tournament's app; `gate` knows the organiser's key `serve` printed."""
     seasons = Seasons(ledger)
-    token = derived(organiser, b"checkin")  # the form's, in the page
-    cookie = derived(organiser, b"organiser cookie")  # the browser's, HttpOnly
+    token = gate.derived(b"checkin")  # the form's, in the page
 
-    def is_organiser(request: Request) -> bool:
-        return hmac.compare_digest(request.cookies.get(COOKIE, "").encode(), cookie.encode())
+    def not_organiser() -> Response:
+        return PlainTextResponse(
+            _(
+                "Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."
+            ),
+            status_code=403,
+            headers=NO_STORE,
+        )
 
-    def not_organiser(language: str) -> Response:
-        with i18n.speaking(language):
-            return PlainTextResponse(
-                _(
-                    "Check-in is the organiser's: open the organiser's check-in address `serve` printed on this phone first."
-                ),
-                status_code=403,
-                headers=NO_STORE,
-            )
-
-    def render(
-        language: str, said: str = "", refused: str = "", ask: Ask | None = None, card: Card | None = None
-    ) -> str:
-        with i18n.speaking(language):
-            try:
-                door = seasons.door(tournament_id)
-            except Unavailable:
-                raise  # the ledger cannot be read just now: 503 with Retry-After (web/hardening.py)
-            except UserError as e:  # a tournament of no season: nobody to check in
-                return env.get_template("entry_refused.html").render(sentence=str(e), lang=language)
-            info = Tournaments(ledger).info(tournament_id)
-            return env.get_template("checkin.html").render(
-                door=door,
-                tournament=info,
-                said=said,
-                refused=refused,
-                ask=ask,
-                card=card,
-                token=token,
-                lang=language,
-            )
+    def render(said: str = "", refused: str = "", ask: Ask | None = None, card: Card | None = None) -> str:
+        try:
+            door = seasons.door(tournament_id)
+        except Unavailable:
+            raise  # the ledger cannot be read just now: 503 with Retry-After (web/hardening.py)
+        except UserError as e:  # a tournament of no season: nobody to check in
+            return env.get_template("entry_refused.html").render(sentence=str(e))
+        info = Tournaments(ledger).info(tournament_id)
+        return env.get_template("checkin.html").render(
+            door=door, tournament=info, said=said, refused=refused, ask=ask, card=card, token=token
+        )
 
     def check_in(who: str) -> str:
         """One season player checked in; the sentence to show."""
@@ -180,92 +150,74 @@ def checkin_routes(
         raise UserError(_("No player of season {id} has start number {number}.").format(id=door.season.id, number=n))
 
     async def door(request: Request) -> Response:
-        language = i18n.from_browser(request.headers.get("accept-language"))
-        given = request.query_params.get("organiser")
+        given = request.query_params.get(ORGANISER)
         if given is not None:
-            if not hmac.compare_digest(given.encode(), organiser.encode()):
-                await slow_down(request)
-                return PlainTextResponse(
-                    _("This is not the organiser's address `serve` printed; ask the organiser for it."),
-                    status_code=403,
-                    headers=NO_STORE,
-                )
-            # A token of the key goes into a cookie of this browser, so a card's address (without the key) opens the door.
+            if not await gate.is_organiser(request, given):
+                return PlainTextResponse(not_the_organiser(), status_code=403, headers=NO_STORE)
             response = RedirectResponse("/checkin", status_code=303, headers=NO_STORE)
-            response.set_cookie(COOKIE, cookie, httponly=True, samesite="lax", path="/")
+            gate.give_organiser_cookie(response)
             return response
-        if not is_organiser(request):
-            return not_organiser(language)
+        if not gate.has_organiser_cookie(request):
+            return not_organiser()
         number = request.query_params.get("number")
         if number is None:
             said = request.query_params.get("said", "")[:300]  # the sentence of the check-in just made
-            return HTMLResponse(await asyncio.to_thread(render, language, said), headers=NO_STORE)
+            return HTMLResponse(await asyncio.to_thread(render, said), headers=NO_STORE)
         # A card's address shows its player and a button; only the button (a POST from this page) checks in.
-        with i18n.speaking(language):
-            try:
-                card = await asyncio.to_thread(card_of, number)
-            except Unavailable:
-                raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
-            except UserError as e:
-                return HTMLResponse(
-                    await asyncio.to_thread(render, language, "", str(e)), status_code=404, headers=NO_STORE
-                )
-        return HTMLResponse(await asyncio.to_thread(render, language, "", "", None, card), headers=NO_STORE)
+        try:
+            card = await asyncio.to_thread(card_of, number)
+        except Unavailable:
+            raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
+        except UserError as e:
+            return HTMLResponse(await asyncio.to_thread(render, "", str(e)), status_code=404, headers=NO_STORE)
+        return HTMLResponse(await asyncio.to_thread(render, "", "", None, card), headers=NO_STORE)
 
     async def post(request: Request) -> Response:
-        language = i18n.from_browser(request.headers.get("accept-language"))
         wants_json = "application/json" in request.headers.get("accept", "")
         # Who may write is read from the headers: the body of a stranger is never read.
-        if not is_organiser(request):
-            await slow_down(request)
-            return not_organiser(language)
+        if not gate.has_organiser_cookie(request):
+            await gate.slow_down(request)
+            return not_organiser()
         if from_other_site(request):
-            with i18n.speaking(language):
-                return PlainTextResponse(
-                    _("A page of another site cannot check players in here."), status_code=403, headers=NO_STORE
-                )
+            return PlainTextResponse(
+                _("A page of another site cannot check players in here."), status_code=403, headers=NO_STORE
+            )
         body = await _read(request)
         if body is None:
-            with i18n.speaking(language):
-                return PlainTextResponse(
-                    _("The check-in takes a start number or a name; this was too long."),
-                    status_code=413,
-                    headers=NO_STORE,
-                )
+            return PlainTextResponse(
+                _("The check-in takes a start number or a name; this was too long."), status_code=413, headers=NO_STORE
+            )
         # The form is urlencoded and small (Starlette's own parser needs python-multipart, which schreiber does not ship).
         fields = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
         form = {k: v[0] for k, v in fields.items()}
-        if not hmac.compare_digest(str(form.get("token", "")).encode(), token.encode()):
-            await slow_down(request)
-            return not_organiser(language)
+        if not gate.derived_ok(str(form.get("token", "")), b"checkin"):
+            await gate.slow_down(request)
+            return not_organiser()
         who = " ".join(str(form.get("who", "")).split())
-        with i18n.speaking(language):
-            try:
-                if who and not who.isdigit():
-                    from schreiber.rules.names import player_name
+        try:
+            if who and not who.isdigit():
+                from schreiber.rules.names import player_name
 
-                    who = player_name(who, "NAME")  # the sentence of every way a name comes in
-                if not who:
-                    raise UserError(_("Type a start number or a name."))
-                said = await asyncio.to_thread(at_door, who, form.get("new") == "1", form.get("sure") == "1")
-            except Unavailable:
-                raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
-            except UserError as e:
-                if wants_json:
-                    return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)
-                return HTMLResponse(
-                    await asyncio.to_thread(render, language, "", str(e)), status_code=422, headers=NO_STORE
+                who = player_name(who, "NAME")  # the sentence of every way a name comes in
+            if not who:
+                raise UserError(_("Type a start number or a name."))
+            said = await asyncio.to_thread(at_door, who, form.get("new") == "1", form.get("sure") == "1")
+        except Unavailable:
+            raise  # a passing cause (a full disk, the server restarting): 503 with Retry-After
+        except UserError as e:
+            if wants_json:
+                return JSONResponse({"error": str(e)}, status_code=422, headers=NO_STORE)
+            return HTMLResponse(await asyncio.to_thread(render, "", str(e)), status_code=422, headers=NO_STORE)
+        if isinstance(said, Ask):
+            if wants_json:
+                people = [
+                    {"number": e.number, "name": e.name, "checked_in": e.number in said.inside} for e in said.people
+                ]
+                return JSONResponse(
+                    {"error": said.question, "matches": people, "new": said.new}, status_code=422, headers=NO_STORE
                 )
-            if isinstance(said, Ask):
-                if wants_json:
-                    people = [
-                        {"number": e.number, "name": e.name, "checked_in": e.number in said.inside} for e in said.people
-                    ]
-                    return JSONResponse(
-                        {"error": said.question, "matches": people, "new": said.new}, status_code=422, headers=NO_STORE
-                    )
-                html = await asyncio.to_thread(render, language, "", "", said)
-                return HTMLResponse(html, status_code=422 if said.refused else 200, headers=NO_STORE)
+            html = await asyncio.to_thread(render, "", "", said)
+            return HTMLResponse(html, status_code=422 if said.refused else 200, headers=NO_STORE)
         if wants_json:
             return JSONResponse(
                 door_json(await asyncio.to_thread(seasons.door, tournament_id)) | {"said": said}, headers=NO_STORE
