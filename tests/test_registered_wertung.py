@@ -16,7 +16,7 @@ from schreiber.i18n import N_
 from schreiber.ledger.service import Ledger
 from schreiber.scoring import wertung
 from schreiber.scoring.wertung import TOURNAMENT, Wertung
-from schreiber.web.tournament import create_tournament_app
+from schreiber.web.app import create_tournament_app
 from tests.cli.test_final import pdf_text
 from tests.web.test_app import text
 

@@ -225,7 +225,10 @@ def _report_players(rep: Report, ranked: bool = True) -> list[dict[str, Any]]:
 
 def report_json(rep: Report) -> dict[str, Any]:
     """`report --format json`."""
-    players = _report_players(rep, ranked=not rep.by_rules)
+    # A Wertung of its own (Seeger-Fabian) adds its name and each player's rank, which may be shared (1, 2, 2, 4);
+    # a report of the list's points keeps the keys it always had.
+    own = report_wertung(rep).own_score
+    players = _report_players(rep, ranked=own and not rep.by_rules)
     if rep.by_rules:
         # Points of different rule sets are never added: over several, `groups` carries them.
         for entry in players:
@@ -234,7 +237,7 @@ def report_json(rep: Report) -> dict[str, Any]:
         "players": players,
         "hands": rep.hands,
         "sessions": rep.sessions,
-        "wertung": rep.wertung,
+        **({"wertung": rep.wertung} if own else {}),
         "transfers": _transfers(rep.transfers),
         **({"kasse": rep.kasse} if rep.kasse else {}),
         **({"verlustspiel": rep.verlustspiel} if rep.verlustspiel else {}),
@@ -244,8 +247,8 @@ def report_json(rep: Report) -> dict[str, Any]:
                 "rules": rules,
                 "hands": g.hands,
                 "sessions": g.sessions,
-                "wertung": g.wertung,
-                "players": _report_players(g),
+                **({"wertung": g.wertung} if report_wertung(g).own_score else {}),
+                "players": _report_players(g, ranked=report_wertung(g).own_score),
             }
             for rules, g in rep.groups
         ],

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber import i18n  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.tournament import create_tournament_app  # noqa: E402
+from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.cli.test_play import SCHREIBER, _env, expect  # noqa: E402
 from tests.web.test_app import text  # noqa: E402
 
