@@ -97,6 +97,7 @@ class Buchstaben:
         ),
     }
     min_players = 2
+    augen_total = 48
     max_players = 4
     zero_sum = False
 

@@ -172,6 +172,7 @@ class Klassisch:
         "(9 or 12 strokes a Schafkopf); 60:60 is decided by the next hand."
     )
     min_players = 4
+    augen_total = TOTAL_AUGEN
     max_players = 4
     zero_sum = False
     # The ledger stamps the teams in force onto every hand and lets `session teams` redraw them.

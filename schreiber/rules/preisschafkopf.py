@@ -134,6 +134,7 @@ class Preisschafkopf:
     }
     types = TYPES
     min_players = 4
+    augen_total = 120
     max_players = 5
     zero_sum = False
     suits = SUITS  # what --farbe takes (offered by Tab)

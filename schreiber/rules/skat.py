@@ -103,6 +103,7 @@ class Skat(Evening, Listed):
     }
     types = TYPES
     min_players = 3
+    augen_total = TOTAL_AUGEN
     max_players = 4
     zero_sum = False
 

@@ -151,6 +151,7 @@ class RuleSet(Protocol):
     min_players: int
     max_players: int
     zero_sum: bool  # the points of every hand add up to 0
+    augen_total: int  # the Augen of the whole deck, which the Augen of a hand add up to (the entry page's sum)
 
     def seats_per_hand(self, settings: Settings, players: int) -> int: ...
 

@@ -50,16 +50,11 @@ from schreiber.views.payloads import hand_json
 MAX_BODY = 16 * 1024
 
 # Augen of all the cards, and the values a phone offers as one tap, by the rule set's family.
-AUGEN = {"buchstaben": 48, "doppelkopf": 240}
 QUICK = {
     120: (0, 30, 31, 60, 61, 90, 91, 120),
     48: (0, 12, 13, 24, 25, 36, 37, 48),
     240: (0, 90, 120, 121, 151, 181, 211, 240),
 }
-
-
-def augen_total(rules: str) -> int:
-    return next((n for family, n in AUGEN.items() if rules.startswith(family)), 120)
 
 
 def _busy(error: Exception) -> JSONResponse:
@@ -140,7 +135,7 @@ class Entry:
         playable = getattr(rules, "playable_types", None)  # Buchstaben: the types depend on how many play
         # The rule set's own order, always: a thumb finds a type where it was (a reload keeps it too).
         types = [t for t in rules.types if playable is None or t in playable(view.state)]
-        total = augen_total(info.rules)
+        total = rules.augen_total
         restorable = self.ledger.set_aside(table_id)
         # A tournament's table is named in the reader's language, not in the one its stored name was drawn in.
         where = place_of(self.ledger, table_id)

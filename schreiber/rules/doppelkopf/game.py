@@ -59,6 +59,7 @@ class Doppelkopf(DoppelkopfStatistics):
     """One Doppelkopf preset: the seed's Alten table or the DDV tournament rules (`turnier`)."""
 
     min_players = 4
+    augen_total = 240
     max_players = 6
     zero_sum = True
 

@@ -27,6 +27,7 @@ class Schafkopf(SchafkopfStatistics):
     """Bavarian Schafkopf; `tarif=False` scores the house rules in points, `tarif=True` the cash tariff in cents."""
 
     min_players = 4
+    augen_total = 120
     max_players = 6
     zero_sum = True
 
