@@ -401,15 +401,8 @@ def test_no_import_loop_between_modules():
     assert cycles(graph()) == []
 
 
-# Rule-set names outside rules/ today, each a known debt of issue 40 (the list only shrinks): the hands of a
-# Schafkopf or Doppelkopf tournament's series, until those games declare TournamentPlay as Skat does.
-NAMES_KNOWN = {"schreiber/ledger/series.py"}
-
-
 def test_no_rule_set_name_compared_outside_the_rules():
-    found = name_comparisons()
-    assert [f for f in found if f.split(":")[0] not in NAMES_KNOWN] == []
-    assert {f.split(":")[0] for f in found} == NAMES_KNOWN, "a known debt is paid: take it out of NAMES_KNOWN"
+    assert name_comparisons() == []
 
 
 def test_no_wertung_name_compared_outside_the_registry_and_the_rules():

@@ -17,26 +17,13 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, ngettext
 from schreiber.ledger import standings
-from schreiber.ledger.sheets import hands_at
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
-from schreiber.scoring import seating
-from schreiber.scoring import wertung as wertungen
 from schreiber.store.models import Tournament, TournamentTable
 
 # The key of a session's own length in its settings (`session new --hands N`, `session set hands=N`).
 HANDS = "hands"
-
-# The Schafkopf and Doppelkopf rule sets a tournament is played with (RULES.md §6), and the hands of a
-# round when --hands is not given; another game says what a tournament needs of it (TournamentPlay).
-HANDS_BY_RULES = {
-    "preisschafkopf": 32,
-    "schafkopf": 32,
-    "schafkopf-tarif": 32,
-    "doppelkopf": 24,
-    "doppelkopf-turnier": 24,
-}
 
 
 @dataclass(frozen=True)
@@ -46,23 +33,17 @@ class Play:
     sizes: tuple[int, ...]
     wertungen: tuple[str, ...]
     hands: int
-    game: Any = None
+    game: Any  # the rule set (TournamentPlay)
     counts: tuple[str, ...] = (standings.SOLI,)  # what the standings count per player (TournamentPlay.standings_counts)
     points_word: str = N_("points")
 
     def hands_at(self, hands: int, size: int) -> int:
         """The hands a table of `size` plays when a table of the first size plays `hands`."""
-        return self.game.series_hands(size, hands) if self.game is not None else hands_at(hands, size)
+        return self.game.series_hands(size, hands)
 
 
 def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
-    if rules_name in HANDS_BY_RULES:
-        return Play(
-            seating.FOUR_AND_FIVE,
-            wertungen.fitting(seating.FOUR_AND_FIVE, (standings.SOLI,)),
-            HANDS_BY_RULES[rules_name],
-        )
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
         return Play(
@@ -77,9 +58,8 @@ def play_of(rules_name: str) -> Play | None:
 
 
 def tournament_games() -> list[str]:
-    return list(HANDS_BY_RULES) + [
-        name for name in registry.names() if name not in HANDS_BY_RULES and play_of(name) is not None
-    ]
+    """The rule sets a tournament is played with: those that declare what it needs (TournamentPlay)."""
+    return [name for name in registry.names() if play_of(name) is not None]
 
 
 @dataclass(frozen=True)
@@ -154,4 +134,4 @@ def series_of(s: Session, tables: Sequence[Any]) -> dict[int, Series]:
     return out
 
 
-__all__ = ["HANDS", "HANDS_BY_RULES", "Play", "Series", "own_length", "play_of", "series_of", "tournament_games"]
+__all__ = ["HANDS", "Play", "Series", "own_length", "play_of", "series_of", "tournament_games"]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schreiber.i18n import N_, _
+from schreiber.rules.four_and_five import FourAndFive
 from schreiber.rules import checks, statistics
 from schreiber.rules.model import (
     Hand,
@@ -112,7 +113,7 @@ def _int(settings: Settings, key: str) -> int:
     return int(settings[key]) if key in settings else int(PREISSCHAFKOPF.settings[key].default)
 
 
-class Preisschafkopf:
+class Preisschafkopf(FourAndFive):
     """Tournament Schafkopf: each active player of the winning party gets +V, the losers 0."""
 
     name = "preisschafkopf"
@@ -134,6 +135,7 @@ class Preisschafkopf:
     }
     types = TYPES
     min_players = 4
+    default_hands = 32  # a tournament round (RULES.md §6) unless `--hands` says
     augen_total = 120
     max_players = 5
     zero_sum = False

@@ -14,6 +14,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _, worded
 from schreiber.rules import checks
+from schreiber.rules.four_and_five import FourAndFive
 from schreiber.rules.doppelkopf import alten, rounds, turnier, without_parties
 from schreiber.rules.doppelkopf.party import (
     ABSAGEN,
@@ -55,10 +56,11 @@ from schreiber.rules.model import (
 from schreiber.rules.table import Result, TableState
 
 
-class Doppelkopf(DoppelkopfStatistics):
+class Doppelkopf(DoppelkopfStatistics, FourAndFive):
     """One Doppelkopf preset: the seed's Alten table or the DDV tournament rules (`turnier`)."""
 
     min_players = 4
+    default_hands = 24  # a tournament round (RULES.md §6) unless `--hands` says
     augen_total = 240
     max_players = 6
     zero_sum = True

@@ -13,6 +13,7 @@ from typing import Any
 
 from schreiber.i18n import N_, _
 from schreiber.rules import checks
+from schreiber.rules.four_and_five import FourAndFive
 from schreiber.rules.model import Hand, HandError, PerSettings, Setting, Settings
 from schreiber.rules.schafkopf.games import SAUEN, SUITS, TYPES
 from schreiber.rules.schafkopf.party import party_game
@@ -23,10 +24,11 @@ from schreiber.rules.schafkopf.value import Table
 from schreiber.rules.table import Result, TableState
 
 
-class Schafkopf(SchafkopfStatistics):
+class Schafkopf(SchafkopfStatistics, FourAndFive):
     """Bavarian Schafkopf; `tarif=False` scores the house rules in points, `tarif=True` the cash tariff in cents."""
 
     min_players = 4
+    default_hands = 32  # a tournament round (RULES.md §6) unless `--hands` says
     augen_total = 120
     max_players = 6
     zero_sum = True
