@@ -321,7 +321,8 @@ def test_a_zero_sum_sheet_adds_up_to_zero(cli):
 
 def test_six_players_and_other_rule_sets_are_refused(cli):
     refused_new = cli("tournament", "new", "X", "--rules", "klassisch")
-    assert refused_new.code == 2 and "a tournament is played with preisschafkopf" in refused_new.err
+    assert refused_new.code == 2 and "a tournament is played with schafkopf" in refused_new.err
+    assert "preisschafkopf" in refused_new.err and "skat" in refused_new.err
     assert cli("tournament", "list").out.startswith("No tournaments yet")
     refused(cli, "tournament", "show", says="there is no active tournament")
     start(cli, players=EIGHT[:6])
