@@ -109,9 +109,9 @@ def profile(url: str, hands: list[str]) -> str:
     total = sum(v[3] for k, v in stats.stats.items() if k[2] == "run" and k[0].endswith("play.py"))  # type: ignore[attr-defined]
     parts = {
         "parse the line (click/typer)": ("core.py", "make_context"),
-        "Ledger.add (whole transaction)": ("service.py", "add"),
-        "  marker query": ("service.py", "_changes_seen"),
-        "  payout rows (seats, events)": ("service.py", "_payout_rows"),
+        "Ledger.add (whole transaction)": ("tables/hands.py", "add"),
+        "  marker query": ("tables/unit.py", "_changes_seen"),
+        "  payout rows (seats, events)": ("tables/folds.py", "payout_rows"),
         "  score the hand (rules)": ("table.py", "play"),
         "  SQL statements (ORM execute)": ("session.py", "_execute_internal"),
         "  writing the rows (ORM flush)": ("session.py", "flush"),

@@ -259,8 +259,6 @@ CLASS_LINES = 400
 # within the limit its line must go (the test says so), so the list stays honest.
 OVER_THE_LIMIT = {
     "schreiber/cli/app.py": 1162,
-    "schreiber/ledger/service.py": 1226,
-    "schreiber/ledger/service.py::Ledger": 929,
     "schreiber/ledger/tournament.py": 651,
     "schreiber/ledger/tournament.py::Tournaments": 508,
     "schreiber/rules/skat.py::Skat": 476,

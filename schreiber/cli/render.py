@@ -17,7 +17,8 @@ from schreiber.views.text import signed
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from schreiber.ledger.service import Edited, HandView, TableInfo, TableView
+    from schreiber.ledger.tables.hands import Edited
+    from schreiber.ledger.tables.results import HandView, TableInfo, TableView
     from schreiber.ledger.transfer.matching import Imported
     from schreiber.ledger.upkeep import CheckResult, LedgerInfo
     from schreiber.rules.model import Hand

@@ -18,7 +18,8 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger.service import Ledger, _name
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tables.tables import _name
 from schreiber.rules.declared import DECLARED, NAME, NAMES, PAIRS
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name

@@ -16,7 +16,8 @@ from sqlalchemy import func, select
 from schreiber.i18n import N_, _, ngettext
 from schreiber.ledger import totals as totals_of
 from schreiber.ledger.scope import Scope, reading as _reading, where as _where
-from schreiber.ledger.service import Ledger, TableView
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tables.results import TableView
 from schreiber.scoring.settlement import transfers
 from schreiber.ledger.totals import seated_players
 from schreiber.rules import registry

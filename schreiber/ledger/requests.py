@@ -18,7 +18,7 @@ class Replayed(Exception):
     def __init__(self, number: int) -> None:
         super().__init__(number)
         self.number = number
-        self.view: Any = None  # the table as the replaying transaction saw it (schreiber/ledger/service.py)
+        self.view: Any = None  # the table as the replaying transaction saw it (schreiber/ledger/tables/hands.py)
 
 
 class Undone(UserError):

@@ -38,7 +38,8 @@ from schreiber.store.models import (
 )
 
 if TYPE_CHECKING:
-    from schreiber.ledger.service import Ledger, TableView
+    from schreiber.ledger.service import Ledger
+    from schreiber.ledger.tables.results import TableView
 
 # Raised whenever what a kept row holds changes, so rows kept by an older schreiber are made again.
 TOTALS_VERSION = 2

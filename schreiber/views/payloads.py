@@ -20,7 +20,7 @@ from schreiber.views.hands import describe
 if TYPE_CHECKING:
     from schreiber.ledger.payments import OpenDebts
     from schreiber.ledger.reports import PlayerLine, Report
-    from schreiber.ledger.service import HandView, TableInfo, TableView
+    from schreiber.ledger.tables.results import HandView, TableInfo, TableView
     from schreiber.ledger.stats import Stats
     from schreiber.ledger.registration import EntrantView
     from schreiber.ledger.sheets import SheetView

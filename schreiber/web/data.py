@@ -14,7 +14,8 @@ from typing import Any
 from schreiber.errors import UserError
 from schreiber.i18n import _
 from schreiber.ledger.reports import PlayerLine, Report, Scope, report, table_report
-from schreiber.ledger.service import HandView, Ledger, TableView
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tables.results import HandView, TableView
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.rules.table import TeamPlay
 from schreiber.store.engine import LedgerError

@@ -35,7 +35,8 @@ from schreiber.entry import LARGEST, from_body
 from schreiber.i18n import _, ngettext
 from schreiber.ledger.place import place_of
 from schreiber.ledger.requests import Replayed, Undone
-from schreiber.ledger.service import Ledger, Moved
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tables.hands import Moved
 from schreiber.errors import UserError
 from schreiber.rules import declared
 from schreiber.rules.table import EntryForm

@@ -14,7 +14,9 @@ from sqlalchemy import select
 
 from schreiber.i18n import _
 from schreiber.ledger.names import resolve_names
-from schreiber.ledger.service import Ledger, jsonable, seat_changes
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.tables.folds import seat_changes
+from schreiber.ledger.tables.tables import jsonable
 from schreiber.ledger.transfer.export import payments_of, table_payments
 from schreiber.ledger.transfer.reading import FileTable, refuse
 from schreiber.rules import registry

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from schreiber.i18n import _
 from schreiber.ledger.series import HANDS
-from schreiber.ledger.service import jsonable
+from schreiber.ledger.tables.tables import jsonable
 from schreiber.ledger.transfer.export import unlisted
 from schreiber.rules import registry
 from schreiber.rules.model import Hand, HandError, SettingsError
