@@ -258,7 +258,6 @@ CLASS_LINES = 400
 # and its lines as they stand. The list only shrinks: a name here may not grow, and once it is
 # within the limit its line must go (the test says so), so the list stays honest.
 OVER_THE_LIMIT = {
-    "schreiber/cli/app.py": 1162,
     "schreiber/ledger/tournament.py": 651,
     "schreiber/ledger/tournament.py::Tournaments": 508,
     "schreiber/rules/skat.py::Skat": 476,
@@ -322,7 +321,7 @@ CLI_INTO_WEB = {"serve"}
 ARROWS_KNOWN = {
     ("schreiber.ledger.transfer.export", "schreiber.report.csvio"),
     ("schreiber.ledger.transfer.writing", "schreiber.report.csvio"),
-    ("schreiber.cli.app", "schreiber.web.server"),  # `session key`: the address `serve` listens on
+    ("schreiber.cli.session", "schreiber.web.server"),  # `session key`: the address `serve` listens on
     ("schreiber.cli.season", "schreiber.web.server"),  # `season cards`: the same, on each card
 }
 

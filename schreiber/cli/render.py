@@ -523,7 +523,7 @@ def ledger_check(result: CheckResult) -> None:
 
 
 # The renderers of reports and money (report_render.py) and of `stats` (stats_render.py) were part
-# of this module; cli/app.py still reaches every renderer through runner._render(), so their names
+# of this module; the command modules still reach every renderer through runner._render(), so their names
 # are found here, loaded when first asked for (an evening's `add` never loads them).
 _MOVED = {
     "report_render": ("report", "open_debts", "settled"),

@@ -1,8 +1,8 @@
 """What every command of `schreiber` shares: the ledger it opens (and `play` keeps open), the
 renderer, the parsing of dates and --format, and writing a file whole or not at all.
 
-cli/app.py and cli/tournament.py both import it; like them it imports only typer and the standard
-library at the top, so `schreiber --help` stays quick.
+Every command module of cli/ imports it (session, hands, reports, tournament, …); like them it imports
+only typer and the standard library at the top, so `schreiber --help` stays quick.
 """
 
 from __future__ import annotations
@@ -99,6 +99,8 @@ def _format(value: str, allowed: tuple[str, ...]) -> str:
     return value
 
 
+# The table a command acts on: the session, hand, report, export and serve commands all take it.
+SessionOpt = Annotated[int | None, typer.Option("--session", help=_("The table to act on (default: the active one)."))]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 ExcelOpt = Annotated[
     bool,

@@ -63,7 +63,7 @@ class Commands(MutableMapping[str, Any]):
         if name not in self._built:
             plan = self._plans[name]
             if isinstance(plan, CommandInfo):
-                # A command that makes itself (app.py's add and edit: their options from a table).
+                # A command that makes itself (hands.py's add and edit: their options from a table).
                 make = getattr(plan.callback, "make_command", None)
                 if make is not None:
                     built = make(plan, self._how)
@@ -125,14 +125,23 @@ def build(app: typer.Typer, finish: Callable[[Any], None] = lambda command: None
     root = typer.main.get_command(_bare(app))
     if not isinstance(root, LazyGroup):
         raise TypeError(f"{app.info.cls} should be a subclass of LazyGroup")
-    how = {
+    root.commands = Commands(app, _how(app), finish)
+    finish(root)
+    return root
+
+
+def one(app: typer.Typer, name: str) -> Any:
+    """The command `name` of `app`, built as the tree builds it, the rest of the tree left unbuilt."""
+    return Commands(app, _how(app), lambda command: None)[name]
+
+
+def _how(app: typer.Typer) -> dict[str, Any]:
+    """What typer hands down from the root to every command it builds."""
+    return {
         "pretty_exceptions_short": app.pretty_exceptions_short,
         "rich_markup_mode": app.rich_markup_mode,
         "suggest_commands": app.suggest_commands,
     }
-    root.commands = Commands(app, how, finish)
-    finish(root)
-    return root
 
 
 def _group(info: TyperInfo, how: dict[str, Any], finish: Callable[[Any], None]) -> LazyGroup:
