@@ -37,7 +37,7 @@ from replay import schafkopf  # noqa: E402  (the benchmark's own evening generat
 
 from schreiber.ledger.reports import Scope, export_rows  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.report import csvio  # noqa: E402
+from schreiber import csvio  # noqa: E402
 
 HANDS = 100
 

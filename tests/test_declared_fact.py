@@ -68,7 +68,7 @@ def test_a_fact_declared_once_is_a_key_of_the_body(kreuz):
 
 
 def test_a_fact_declared_once_is_a_column_of_the_csv(kreuz):
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     columns = csvio.columns()
     assert columns[columns.index("klopfen") + 1 : columns.index("breakdown")] == ["kreuz_stiche"]

@@ -28,7 +28,7 @@ def print_json(payload: Any) -> None:
 
 def print_csv(sheet: Sheet, excel: bool = False) -> None:
     """A payload's header and rows as CSV, through csvio and its formula guard (plain or for Excel)."""
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     csvio.write_table(sheet.headers, sheet.rows, sys.stdout, excel=excel)
 

@@ -37,7 +37,7 @@ def export_csv(
 ) -> None:
     from schreiber.ledger.scope import Scope
     from schreiber.ledger.transfer.export import export_rows
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     ledger = _ledger()
     rows = export_rows(ledger, Scope(table_id=session, all_tables=all_))
@@ -67,6 +67,6 @@ def import_csv(
     file: Annotated[str, typer.Argument(metavar="FILE", help=_("A file `schreiber export csv` wrote."))],
 ) -> None:
     from schreiber.ledger.transfer.writing import import_rows
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     _render().imported(import_rows(_ledger(), lambda: csvio.read_file(file), source=file))

@@ -3,7 +3,7 @@
 Each function takes what the ledger returned (a table's view, a report, the statistics, a seat plan
 …) and gives plain data: a dict or a list for `--format json`, or a `Sheet` (header and rows) for
 `--format csv`. Keys and headers never translate and numbers stay numbers; money in a CSV is a
-`Decimal` of euros. The terminal prints these (cli/render.py, every CSV through report/csvio.py and
+`Decimal` of euros. The terminal prints these (cli/render.py, every CSV through csvio.py and
 its formula guard) and the page answers with them (web/entry.py).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from schreiber.report.csvio import euros
+from schreiber.csvio import euros
 from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
 

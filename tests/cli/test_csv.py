@@ -577,7 +577,7 @@ def test_a_file_of_known_longer_and_new_tables_is_read_once_and_written_in_its_o
     tables in the ledger already, tables that gain hands and new tables come out in the file's
     order, across several write transactions (batch 1) or in one."""
     from schreiber.ledger.transfer import writing
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     evening(cli, HANDS[:2])
     evening(cli, HANDS[:2], date="2026-01-11")

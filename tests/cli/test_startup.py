@@ -11,7 +11,7 @@ PROBE = """
 import json, sys
 from schreiber.cli.app import main
 code = main(sys.argv[1:])
-heavy = ("sqlalchemy", "alembic", "psycopg", "pydantic", "rich", "schreiber.report.csvio", "schreiber.ledger.reports",
+heavy = ("sqlalchemy", "alembic", "psycopg", "pydantic", "rich", "schreiber.csvio", "schreiber.ledger.reports",
          "fpdf", "segno", "starlette", "uvicorn", "jinja2", "matplotlib", "plotext", "prompt_toolkit", "tabulate",
          "schreiber.ledger.tournament", "schreiber.web", "schreiber.cli.tournament_render", "schreiber.cli.complete")
 print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.startswith(heavy))}))
@@ -36,9 +36,7 @@ def test_add_imports_neither_alembic_nor_csv(tmp_path):
     code, modules = imported("--db", db, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70")
     assert code == 0
     assert "sqlalchemy" in modules
-    assert modules.isdisjoint(
-        {"alembic", "psycopg", "pydantic", "rich", "schreiber.report.csvio", "schreiber.ledger.reports"}
-    )
+    assert modules.isdisjoint({"alembic", "psycopg", "pydantic", "rich", "schreiber.csvio", "schreiber.ledger.reports"})
     # The tournament group's, serve's, chart's and play's libraries come with those commands only.
     assert modules.isdisjoint(
         {

@@ -16,7 +16,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.stats import compute
 from schreiber.views.payloads import stats_json
 from schreiber.ledger.upkeep import check
-from schreiber.report import csvio
+from schreiber import csvio
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.store.models import StatsBlock, TableStats
 

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, text
 
 from schreiber.ledger.reports import Scope, export_rows, import_rows
 from schreiber.ledger.service import Ledger
-from schreiber.report import csvio
+from schreiber import csvio
 from tests.conftest import PG_SERVER
 from tests.strategies import PLAYERS, renamed, schafkopf_hands
 

@@ -11,7 +11,7 @@ import pytest
 from schreiber.ledger.transfer import writing
 from schreiber.ledger.reports import Scope, export_rows, import_rows
 from schreiber.ledger.service import Ledger
-from schreiber.report import csvio
+from schreiber import csvio
 from schreiber.rules.model import Hand
 
 

@@ -23,7 +23,7 @@ def two_rule_sets(cli) -> None:
 
 def written(sheet: payloads.Sheet) -> list[dict[str, str]]:
     """The sheet as the terminal writes it, read back."""
-    from schreiber.report import csvio
+    from schreiber import csvio
 
     out = io.StringIO()
     csvio.write_table(sheet.headers, sheet.rows, out)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import aliased
 
 from schreiber.ledger.scope import Scope, tables as _tables
 from schreiber.ledger.service import Ledger
-from schreiber.report import csvio
+from schreiber import csvio
 from schreiber.store.models import JOIN, LEAVE, Payment, Player, Table
 
 

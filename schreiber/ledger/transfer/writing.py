@@ -37,7 +37,7 @@ def import_rows(
     and new tables are written a batch at a time (_create). (`rows` is called once.) With `source`
     (the file's name), each batch notes how far the import got, until the last one (interrupted.py).
     """
-    from schreiber.report.csvio import CsvError
+    from schreiber.csvio import CsvError
 
     try:
         count = 0
