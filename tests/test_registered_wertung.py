@@ -18,7 +18,7 @@ from schreiber.scoring import wertung
 from schreiber.scoring.wertung import TOURNAMENT, Wertung
 from schreiber.web.app import create_tournament_app
 from tests.cli.test_final import pdf_text
-from tests.web.test_app import text
+from tests.helpers.web import text
 
 MEISTE = Wertung(
     "meiste",

@@ -170,7 +170,7 @@ def test_play_on_a_terminal_completes_a_spaced_name_in_quotes(cli, db_url, tmp_p
 
 def test_the_page_shows_spaced_names_whole(cli):
     pytest.importorskip("starlette")
-    from tests.web.test_app import client, text
+    from tests.helpers.web import client, text
 
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED, "--tariff", "10")
     cli.ok("add", "wenz", "--player", "Sepp K.", "--augen", "70")

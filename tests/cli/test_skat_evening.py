@@ -291,7 +291,7 @@ def test_the_report_speaks_german(tmp_path):
 
 
 def test_the_table_page_ranks_by_seeger_fabian_and_names_the_kitty(cli):
-    from tests.web.test_app import client, text
+    from tests.helpers.web import client, text
 
     cli.ok("session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", *EVENING)
     for typed, _after in WORKED:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 import subprocess
 import sys
@@ -12,22 +11,14 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.cli.render import signed  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.app import create_app  # noqa: E402
+from tests.helpers.web import client, text
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 PATHS = ["/", "/?hands=all", "/?wall", "/fragment", "/events", "/static/style.css", "/static/live.js"]
-
-
-def text(body: str) -> str:
-    """What a reader sees: the page without its tags, spaces collapsed."""
-    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
-    # a soft hyphen is where a long word may break: the reader sees the word whole
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body))).replace("\u00ad", "").strip()
 
 
 @pytest.fixture
@@ -51,10 +42,6 @@ def evening(cli):
     cli.ok("add", "rufspiel", "--player", "Berta", "--partner", "Carl", "--augen", "75", "--laufende", "3", "--bock")
     cli.ok("add", "wenz", "--player", "Carl", "--augen", "40", "--note", "<b>Carl's</b> wenz")
     return cli
-
-
-def client(url: str, scope: Scope = Scope(), **how) -> TestClient:
-    return TestClient(create_app(Ledger.open(url), scope, interval=0.1, **how))
 
 
 def test_table_page_shows_standings_money_hands_breakdowns_and_what_comes_next(evening):

@@ -14,8 +14,8 @@ from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
-from tests.web.test_hardening import assert_hardened  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
+from tests.helpers.web import assert_hardened  # noqa: E402
 
 BOSS = "the-organisers-key"
 HUGE = "9" * 5000

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.web import chromium
-from tests.web.test_serve_command import Served
+from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 

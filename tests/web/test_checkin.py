@@ -18,7 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
-from tests.web.test_serve_command import Served  # noqa: E402
+from tests.helpers.web import Served  # noqa: E402
 
 BOSS = "the-organisers-own-key-for-this-test"
 SEASON = [f"Spieler{i:02d}" for i in range(1, 41)]

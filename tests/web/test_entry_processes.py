@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tests.web.test_serve_command import Served
+from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 PHONES = 20

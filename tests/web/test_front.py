@@ -20,7 +20,7 @@ from schreiber.web.gate import FREE_FAILURES, REMEMBERED, Gate  # noqa: E402
 from schreiber.web.front import Front  # noqa: E402
 from schreiber.web.server import allowed_hosts, bind  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.web.test_hardening import assert_hardened  # noqa: E402
+from tests.helpers.web import assert_hardened  # noqa: E402
 
 HOSTS = [("127.0.0.1", 8150), ("localhost", 8150), ("::1", 8150), ("scores.example.org", None)]
 PROXY = [ipaddress.ip_network("127.0.0.1")]

@@ -283,7 +283,7 @@ def pages(cli, monkeypatch):
 def test_no_page_of_any_ledger_answers_5xx_and_every_answer_is_hardened(pages):
     """Every route of the table, entry, organiser, check-in, cash and season pages, over every rule set, money and
     none, a tournament and a season: any query, header, cookie and body answers below 500 with the four headers."""
-    from tests.web.test_hardening import assert_hardened
+    from tests.helpers.web import assert_hardened
 
     clients, keys = pages
     names = sorted(clients)

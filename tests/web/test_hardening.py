@@ -12,20 +12,10 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
+from tests.helpers.web import assert_hardened
 from schreiber.web.app import create_tournament_app  # noqa: E402
 
 BOSS = "the-organisers-key"
-
-
-def assert_hardened(response, what: str, referrer: str = "no-referrer") -> None:
-    # The door sends same-origin (web/checkin.py): under no-referrer its own form would post with `Origin: null`.
-    h = response.headers
-    assert h.get("content-security-policy", "").startswith("default-src 'self'"), what
-    assert "unsafe-inline" not in h["content-security-policy"], what
-    assert h.get("x-content-type-options") == "nosniff", what
-    assert h.get("x-frame-options") == "DENY", what
-    assert h.get("referrer-policy") == referrer, what
-    assert response.status_code < 500, what
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from schreiber.web.app import create_app  # noqa: E402
 from schreiber.web.app import create_season_app  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
 
 BOSS = "the-organisers-own-key-for-this-test"
 ACCEPT = {"de": "de-DE,de;q=0.9", "en": "en-GB,en;q=0.9"}

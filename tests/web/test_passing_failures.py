@@ -23,7 +23,7 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.conftest import Cli  # noqa: E402
-from tests.web.test_hardening import assert_hardened  # noqa: E402
+from tests.helpers.web import assert_hardened  # noqa: E402
 
 BOSS = "the-organisers-key"
 WENZ = {"type": "wenz", "player": "Carl", "augen": 70}

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Cli
-from tests.web.test_serve_command import Served
+from tests.helpers.web import Served
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 TABLES = 10

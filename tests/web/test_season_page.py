@@ -15,8 +15,8 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_season_app  # noqa: E402
 from tests.cli.test_season import NAMES, play  # noqa: E402
 from tests.web import chromium  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
-from tests.web.test_serve_command import Served  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
+from tests.helpers.web import Served  # noqa: E402
 
 
 def test_the_season_page_follows_a_tournament_of_the_season(cli):

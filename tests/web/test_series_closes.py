@@ -17,7 +17,7 @@ from schreiber import i18n  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.cli.test_play import SCHREIBER, _env, expect  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
 
 NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil"]
 BOSS = "the-organisers-own-key-for-this-test"

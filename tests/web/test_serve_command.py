@@ -9,29 +9,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
-
-
-class Served:
-    """`schreiber serve …` in a process of its own, until stopped."""
-
-    def __init__(self, url: str, *args: str) -> None:
-        self.proc = subprocess.Popen(
-            [SCHREIBER, "--db", url, "serve", *(args if "--port" in args else ("--port", "0", *args))],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.first = self.proc.stdout.readline()  # type: ignore[union-attr]
-        assert self.first, self.proc.stderr.read()  # type: ignore[union-attr]
-        self.address = self.first.split(" at ")[1].split()[0]
-        self.port = int(self.address.rsplit(":", 1)[1].strip("/"))
-
-    def stop(self) -> str:
-        self.proc.terminate()
-        out, _ = self.proc.communicate(timeout=30)
-        return self.first + out
 
 
 def test_serve_listens_on_loopback_by_default_and_prints_the_address(cli):

@@ -16,8 +16,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
-from tests.web.test_serve_command import Served  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
+from tests.helpers.web import Served  # noqa: E402
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
 BOSS = "the-organisers-own-key-for-this-test"

@@ -20,8 +20,8 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.gate import FREE_FAILURES  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
-from tests.web.test_serve_command import Served  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
+from tests.helpers.web import Served  # noqa: E402
 
 PLAYERS = [f"Spieler{i:02d}" for i in range(1, 14)]  # 13: a table of 5 and two of 4
 BOSS = "the-organisers-own-key-for-this-test"

@@ -18,8 +18,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.web import chromium  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
-from tests.web.test_serve_command import Served  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
+from tests.helpers.web import Served  # noqa: E402
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 PLAYERS = [f"Spieler{i:02d}" for i in range(1, 14)]  # 13: a table of 5 and two of 4

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.web.test_app import text  # noqa: E402
+from tests.helpers.web import text  # noqa: E402
 
 PLAYERS = [f"Spieler{i}" for i in range(1, 9)]
 BOSS = "the-organisers-own-key-for-this-test"
