@@ -13,8 +13,9 @@ from typing import Any
 from schreiber.i18n import N_
 from schreiber.rules.model import Setting, Settings
 from schreiber.rules.table import TableState
-from schreiber.scoring import kitty, wertung
-from schreiber.scoring.seeger import seeger_hand
+from schreiber.rules import kitty
+from schreiber.scoring import wertung
+from schreiber.rules.seeger import seeger_hand
 from schreiber.scoring.wertung import EVENING, Wertung
 
 
