@@ -33,7 +33,6 @@ from schreiber.rules.skat_values import (
 from schreiber.rules.skat_words import HEADERS as _HEADERS, HELP as _HELP, TYPES
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
-from schreiber.scoring import wertung as wertungen
 
 _SUIT_FACTS = frozenset(
     {
@@ -466,7 +465,7 @@ class Skat(Evening, Listed):
 
     def check_sheet(
         self,
-        wertung: str,
+        ranked_by: Any,
         settings: Settings,
         seated: Sequence[str],
         points: Mapping[str, int],
@@ -474,19 +473,13 @@ class Skat(Evening, Listed):
         lost: Mapping[str, int],
         soli_given: bool,
     ) -> None:
-        """A paper sheet that cannot be is refused (rules/skat_sheet.py)."""
+        """A paper sheet that cannot be is refused (rules/skat_sheet.py); `ranked_by`: the tournament's Wertung."""
         from schreiber.rules import skat_sheet
 
-        skat_sheet.check(wertung, settings, seated, points, won, lost, soli_given)
+        skat_sheet.check(ranked_by, settings, seated, points, won, lost, soli_given)
 
     table_sizes = (4, 3)
-    default_wertung = "seeger"
-
-    @property
-    def wertungen(self) -> tuple[str, ...]:
-        """The registry's tournament Wertungen that fit Skat's tables and its standings' counts, Seeger-Fabian
-        first: seeger and punkte (RULES.md §7); placement points are for tables of 4 and 5."""
-        return wertungen.fitting(self.table_sizes, self.standings_counts, self.default_wertung)
+    default_wertung = "seeger"  # Seeger-Fabian (RULES.md §7); the list's points fit too, placement points do not (4, 5)
 
     default_hands = 48
     standings_counts = ("won", "lost")  # Skat has no Soli; games won and lost break ties (SkWO)
