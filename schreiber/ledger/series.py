@@ -20,6 +20,7 @@ from schreiber.ledger import standings
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
+from schreiber.scoring import wertung
 from schreiber.store.models import Tournament, TournamentTable
 
 # The key of a session's own length in its settings (`session new --hands N`, `session set hands=N`).
@@ -46,9 +47,10 @@ def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
+        # The Wertungen are the registry's (scoring/wertung.py): those that fit the game's tables and counts.
         return Play(
             tuple(rules.table_sizes),
-            tuple(rules.wertungen),
+            wertung.fitting(rules.table_sizes, rules.standings_counts, rules.default_wertung),
             rules.default_hands,
             rules,
             tuple(rules.standings_counts),

@@ -30,7 +30,7 @@ from schreiber.ledger.standings import StandingRow, StandingsView, Unfinished
 from schreiber.ledger.service import Ledger
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.scoring import cash, seating
+from schreiber.scoring import cash, seating, wertung as wertungen
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -147,7 +147,7 @@ class Tournaments:
                 money.append((key.strip(), value))
             else:
                 table_settings.append(assignment)
-        settings = registry.settings_for(rules, table_settings)
+        settings = registry.settings_for(rules, table_settings, wertungen.names)
         money_settings = cash.parse(money, "--set") if money else None
         if rounds is not None and rounds < 1:
             raise SettingsError(_("--rounds must be 1 or more."))

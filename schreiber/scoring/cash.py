@@ -15,8 +15,8 @@ from typing import Any
 
 from schreiber.i18n import _
 from schreiber.numbers import shortened
-from schreiber.scoring.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
-from schreiber.scoring.kitty import verlustspielgeld
+from schreiber.rules.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
+from schreiber.rules.kitty import verlustspielgeld
 from schreiber.rules.model import SettingsError
 
 # The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.

@@ -18,6 +18,7 @@ from schreiber.rules import registry
 from schreiber.errors import NotFound
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import DefaultTariff, RuleSet, TeamPlay, SeatChange, change_seats
+from schreiber.scoring import wertung
 from schreiber.store.models import (
     JOIN,
     LEAVE,
@@ -72,7 +73,7 @@ class Tables:
                     name=rules.name, count=count, count2=len(players)
                 )
             )
-        settings = registry.settings_for(rules, assignments)
+        settings = registry.settings_for(rules, assignments, wertung.names)
         if hands is not None:
             settings[HANDS] = hands
         if tariff is not None and tariff < 0:
