@@ -16,11 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, ngettext
-from schreiber.ledger import standings
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
-from schreiber.scoring import wertung
 from schreiber.store.models import Tournament, TournamentTable
 
 # The key of a session's own length in its settings (`session new --hands N`, `session set hands=N`).
@@ -35,7 +33,7 @@ class Play:
     wertungen: tuple[str, ...]
     hands: int
     game: Any  # the rule set (TournamentPlay)
-    counts: tuple[str, ...] = (standings.SOLI,)  # what the standings count per player (TournamentPlay.standings_counts)
+    counts: tuple[str, ...]  # what the standings count per player (TournamentPlay.standings_counts)
     points_word: str = N_("points")
 
     def hands_at(self, hands: int, size: int) -> int:
@@ -47,6 +45,9 @@ def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
+        # Here, not at the top: a hand at an evening's table reaches this module, and never the Wertungen.
+        from schreiber.scoring import wertung
+
         # The Wertungen are the registry's (scoring/wertung.py): those that fit the game's tables and counts.
         return Play(
             tuple(rules.table_sizes),

@@ -18,7 +18,6 @@ from schreiber.rules import registry
 from schreiber.errors import NotFound
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import DefaultTariff, RuleSet, TeamPlay, SeatChange, change_seats
-from schreiber.scoring import wertung
 from schreiber.store.models import (
     JOIN,
     LEAVE,
@@ -73,6 +72,9 @@ class Tables:
                     name=rules.name, count=count, count2=len(players)
                 )
             )
+        # Here, not at the top: a hand at a table reaches this module and never needs the Wertungen.
+        from schreiber.scoring import wertung
+
         settings = registry.settings_for(rules, assignments, wertung.names)
         if hands is not None:
             settings[HANDS] = hands
