@@ -258,8 +258,6 @@ CLASS_LINES = 400
 # and its lines as they stand. The list only shrinks: a name here may not grow, and once it is
 # within the limit its line must go (the test says so), so the list stays honest.
 OVER_THE_LIMIT = {
-    "schreiber/ledger/tournament.py": 651,
-    "schreiber/ledger/tournament.py::Tournaments": 508,
     "schreiber/rules/skat.py::Skat": 476,
 }
 

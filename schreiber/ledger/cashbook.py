@@ -21,7 +21,8 @@ from schreiber.i18n import _
 from schreiber.ledger import prizes as fixing, registration
 from schreiber.scoring import cash
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import TournamentInfo, Tournaments
+from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament.plans import TournamentInfo
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.statistics import PASSED_IN

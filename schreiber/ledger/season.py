@@ -23,7 +23,9 @@ from schreiber.ledger.names import either
 from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
+from schreiber.ledger.series import tournament_games
+from schreiber.ledger.standings import StandingsView
+from schreiber.ledger.tournament import Tournaments
 from schreiber.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
