@@ -12,7 +12,7 @@ from schreiber.ledger import prizes
 from schreiber.ledger.standings import Unfinished
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.scoring import seating
+from schreiber.scoring import seating, settings as settings_registry
 from schreiber.store.models import Table, Seat, StatsBlock, Tournament, TournamentRound, TournamentTable
 from schreiber.ledger.tournament.plans import RoundPlan, TablePlan
 
@@ -82,7 +82,7 @@ class Draws:
                 table = Table(
                     name=_("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
                     rules=t.rules,
-                    settings=dict(t.settings),
+                    settings={k: v for k, v in t.settings.items() if k not in settings_registry.TOURNAMENT},
                     tariff=getattr(rules, "default_tariff", None),
                     date=t.date,
                     first_dealer=0,

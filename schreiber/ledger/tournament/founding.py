@@ -15,7 +15,7 @@ from schreiber.ledger.names import fold
 from schreiber.ledger.series import play_of, tournament_games
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
-from schreiber.scoring import cash
+from schreiber.scoring import settings as settings_registry
 from schreiber.store.models import LedgerState, Tournament, TournamentCash
 from schreiber.ledger.tournament.plans import ACTIVE_KEY, DEFAULT_ROUNDS, TournamentInfo
 
@@ -48,7 +48,7 @@ class Founding:
         rules = registry.get(rules_name)
         wertung = play.wertungen[0]
         table_settings = []
-        money = []  # the tournament's own money settings (RULES.md §9), kept with it, not with its tables
+        house = []  # the tournament's own settings (scoring/settings.py, money among them), not its tables'
         for assignment in assignments:
             key, sep, value = assignment.partition("=")
             if key.strip() == "wertung" and sep:
@@ -59,12 +59,13 @@ class Founding:
                         )
                     )
                 wertung = value.strip()
-            elif key.strip() in cash.KEYS and sep:
-                money.append((key.strip(), value))
+            elif key.strip() in settings_registry.TOURNAMENT and sep:
+                house.append((key.strip(), value))
             else:
                 table_settings.append(assignment)
         settings = registry.settings_for(rules, table_settings)
-        money_settings = cash.parse(money, "--set") if money else None
+        applied = settings_registry.tournament(house, "--set")
+        kept = {k: (list(v) if isinstance(v, tuple) else v) for k, v in settings.items()}
         if rounds is not None and rounds < 1:
             raise SettingsError(_("--rounds must be 1 or more."))
         if hands is not None and hands < 1:
@@ -84,7 +85,7 @@ class Founding:
             t = Tournament(
                 name=name,
                 rules=rules.name,
-                settings={k: (list(v) if isinstance(v, tuple) else v) for k, v in settings.items()},
+                settings={**kept, **applied.own},
                 wertung=wertung,
                 rounds=rounds or DEFAULT_ROUNDS,
                 hands=hands or play.hands,
@@ -96,8 +97,8 @@ class Founding:
                 t.season_id = season
             s.add(t)
             s.flush()
-            if money_settings is not None:
-                s.add(TournamentCash(tournament_id=t.id, settings=money_settings.stored()))
+            if applied.money_named:
+                s.add(TournamentCash(tournament_id=t.id, settings=applied.money.stored()))
             _set_active(s, t.id)
             return self._info(s, t)
 
