@@ -258,10 +258,7 @@ CLASS_LINES = 400
 # Over the limits today, each being split by another piece of work of issue 40: the module or class
 # and its lines as they stand. The list only shrinks: a name here may not grow, and once it is
 # within the limit its line must go (the test says so), so the list stays honest.
-OVER_THE_LIMIT = {
-    "schreiber/ledger/tournament.py": 651,
-    "schreiber/ledger/tournament.py::Tournaments": 508,
-}
+OVER_THE_LIMIT = {}
 
 
 def sizes() -> dict[str, int]:
