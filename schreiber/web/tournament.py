@@ -76,6 +76,21 @@ class TournamentPage:
         return rangliste.lot_note() if self.standings.by_lot else ""
 
     @property
+    def still_playing(self) -> list[tuple[int, str]]:
+        """Each round's unfinished tables as runs ("1–3, 5"): the wall's one line a round."""
+        runs: dict[int, list[list[int]]] = {}
+        for u in self.standings.unfinished:
+            mine = runs.setdefault(u.round, [])
+            if mine and mine[-1][-1] + 1 == u.table:
+                mine[-1].append(u.table)
+            else:
+                mine.append([u.table])
+        return [
+            (r, ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in mine))
+            for r, mine in runs.items()
+        ]
+
+    @property
     def finished(self) -> int:
         return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0
 
