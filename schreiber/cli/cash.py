@@ -54,13 +54,15 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
     help=_(
         "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
         "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
-        "is always computed from the current ones; once a prize is paid out they stay."
+        "is always computed from the current ones; once a prize is paid out they stay. rundenzeit=MINUTES:\n"
+        "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`."
     ),
 )
 def set_(
     assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
 ) -> None:
-    _show().changed(_cash().set(_assignments(assignments)))
+    given = _assignments(assignments)
+    _show().changed(_cash().set(given), [key for key, _value in given])
 
 
 @cash_commands.command(

@@ -19,15 +19,20 @@ if TYPE_CHECKING:
 
 def settings_line(settings: CashSettings) -> str:
     """The money settings as `--set` takes them (cents), for `tournament show` and `tournament set`."""
-    return ", ".join(f"{key}={value}" for key, value in settings.stored().items())
+    return ", ".join(f"{key}={value}" for key, value in settings.stored().items() if key != "rundenzeit")
 
 
 def settings(settings_: CashSettings) -> None:
     echo(wrapped(_("  money (cents): {settings}").format(settings=settings_line(settings_))))
 
 
-def changed(settings_: CashSettings) -> None:
-    echo(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
+def changed(settings_: CashSettings, keys: Sequence[str] = ()) -> None:
+    if "rundenzeit" in keys:  # the round's clock: minutes, no money
+        echo(
+            _("A round plays {minutes} minutes (the clock on the wall; 0: none).").format(minutes=settings_.rundenzeit)
+        )
+    if set(keys) != {"rundenzeit"}:
+        echo(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
 
 
 def paid(payments: Sequence[Paid]) -> None:

@@ -20,7 +20,7 @@ from schreiber.scoring.kitty import verlustspielgeld
 from schreiber.rules.model import SettingsError
 
 # The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.
-KEYS = ("startgeld", "verlustspiel", "reuegeld", "auszahlung", "preise", "rundung")
+KEYS = ("startgeld", "verlustspiel", "reuegeld", "auszahlung", "preise", "rundung", "rundenzeit")
 # A percentage is kept in hundredths of a percent (12.5% is 1250), so every prize is whole arithmetic.
 PERCENT = 100 * 100
 
@@ -42,6 +42,7 @@ class CashSettings:
     preise: tuple[int, ...] = ()
     percent: bool = True
     rundung: int = 100
+    rundenzeit: int = 0  # minutes a round plays (the wall's clock; no money, kept here until settings have a registry)
 
     def stored(self) -> dict[str, Any]:
         """As kept with the tournament (JSON) and as `tournament show` words them."""
@@ -52,7 +53,7 @@ class CashSettings:
             "auszahlung": self.auszahlung,
             "preise": prize_text(self) or "0",
             "rundung": self.rundung,
-        }
+        } | ({"rundenzeit": self.rundenzeit} if self.rundenzeit else {})
 
     @property
     def any(self) -> bool:
@@ -125,6 +126,15 @@ def parse(assignments: Sequence[tuple[str, str]], option: str, base: CashSetting
             values[key] = int(match.group(1))
         elif key == "preise":
             values["preise"], values["percent"] = _prizes(value, option)
+        elif key == "rundenzeit":
+            match = _CENTS.match(value)
+            if not match or not 0 <= int(match.group(1)) <= 1440:
+                raise SettingsError(
+                    _("{option} rundenzeit: give the minutes a round plays, 0 (no clock) to 1440, not {value}.").format(
+                        option=option, value=repr(shortened(value))
+                    )
+                )
+            values[key] = int(match.group(1))
         elif key == "rundung":
             step = _cents(key, value, option)
             if step < 1:

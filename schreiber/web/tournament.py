@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from schreiber.i18n import _
+from schreiber.ledger.clock import RoundClock, clock
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
@@ -43,6 +44,7 @@ class TournamentPage:
     standings: StandingsView
     plan: RoundPlan | None
     kind: str = "tournament"
+    clock: RoundClock | None = None  # the newest round's clock (`tournament set rundenzeit=MINUTES`)
 
     @property
     def title(self) -> str:
@@ -99,7 +101,7 @@ def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
     t = Tournaments(ledger)
     view = t.standings(tournament_id=tournament_id)
     plan = t.plan(tournament_id=tournament_id) if view.rounds else None
-    return TournamentPage(view, plan)
+    return TournamentPage(view, plan, clock=clock(ledger, tournament_id) if plan else None)
 
 
 def _session(request: Request) -> int | None:

@@ -4,8 +4,10 @@ Screenshots go to $SCHREIBER_SHOTS (default: the test's temporary directory)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -86,6 +88,62 @@ def test_the_season_wall_pages_100_players_the_same_way(cli, shots):
             "most starts" in browser.text()
             and int(browser.js("document.querySelector('table.awards').dataset.pages")) <= 2
         )
+    finally:
+        browser.close()
+        served.stop()
+
+
+def _started(url: str, ago: dt.timedelta) -> None:
+    """Round 1's clock as if it had started `ago` before now (a transaction of the ledger's: the pages follow it)."""
+    from schreiber.ledger.service import Ledger
+    from schreiber.store.models import TournamentRound
+
+    ledger = Ledger.open(url)
+    try:
+        with ledger.transaction() as s:
+            s.get(TournamentRound, (1, 1)).started_at = dt.datetime.now(dt.UTC).replace(tzinfo=None) - ago
+    finally:
+        ledger.engine.dispose()
+
+
+def _left(browser: chromium.Browser) -> int:
+    """The seconds the clock shows (mm:ss)."""
+    minutes, seconds = browser.js("document.querySelector('.clock .left').textContent").split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_wall_and_the_organisers_page_count_the_rounds_time_down(cli, shots):
+    cli.ok("tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    cli.ok("tournament", "register", *PLAYERS)
+    cli.ok("tournament", "set", "rundenzeit=45")
+    cli.ok("tournament", "draw")
+    _started(cli.url, dt.timedelta(minutes=10))  # 35 minutes left
+    served = Served(cli.url, "--tournament", "--entry")
+    organiser = served.proc.stdout.readline().strip().rsplit(" ", 1)[1]  # type: ignore[union-attr]
+    browser = chromium.Browser()
+    try:
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall")
+        browser.wait(
+            lambda: ":" in (browser.js("document.querySelector('.clock .left').textContent") or ""), "the clock"
+        )
+        first = _left(browser)
+        assert 35 * 60 - 60 <= first <= 35 * 60 + 1 and re.search(r"\bRound 1: \d\d:\d\d\n", browser.text())
+        browser.wait(lambda: _left(browser) < first, "the clock to count down", timeout=5)
+        browser.screenshot(str(shots / "wall-clock-en.png"))
+        browser.open(served.address)  # everyone's page: no clock
+        browser.wait(lambda: "Kirchweih" in browser.text(), "the page")
+        assert browser.js("document.querySelector('.clock')") is None
+        browser.language("de-DE,de;q=0.9")
+        browser.open(organiser)
+        browser.wait(lambda: "Runde 1:" in browser.text(), "the organiser's clock")
+        assert 34 * 60 - 60 <= _left(browser) <= 35 * 60
+        browser.open(served.address + "?wall")
+        browser.wait(lambda: "Runde 1:" in browser.text(), "the German wall")
+        browser.screenshot(str(shots / "wall-clock-de.png"))
+        _started(cli.url, dt.timedelta(minutes=50))  # the page follows the ledger: its time is up
+        browser.wait(lambda: "Runde 1: Zeit ist um" in browser.text(), "the time up")
+        browser.screenshot(str(shots / "wall-clock-up-de.png"))
     finally:
         browser.close()
         served.stop()
