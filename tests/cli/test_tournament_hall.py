@@ -110,3 +110,30 @@ def test_the_seat_plan_says_where_everyone_sits_by_name_and_by_start_number(cli,
     numbered = re.findall(r"^(\d+)\s+(\S+)\s+(\d+)\s+(\d+)$", by_number, flags=re.M)
     assert [int(no) for no, *_ in numbered] == list(range(1, 9))
     assert all((numbers[n], *where[n]) == (int(no), int(tb), int(st)) for no, n, tb, st in numbered)
+
+
+def test_a_round_drawn_before_the_clock_was_kept_has_none_until_it_is_started(cli, tmp_path):
+    """A ledger of revision 0013 (no started_at) with a round drawn: upgraded, the round has no clock, and
+    `tournament start` gives it one."""
+    if not cli.url.startswith("sqlite"):
+        pytest.skip("the downgrade is run on a file")
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from schreiber.store.engine import migrations_dir
+
+    drawn(cli)
+    cli.ok("tournament", "set", "rundenzeit=30")
+    engine = create_engine(cli.url)
+    config = Config()
+    config.set_main_option("script_location", str(migrations_dir()))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0013")
+    engine.dispose()
+    shown = cli.json("tournament", "show", "--format", "json")  # opening the ledger upgrades it
+    assert shown["round_started"] is None and shown["rundenzeit"] == 30
+    assert "round clock" not in cli.ok("tournament", "show")
+    assert "Round 1 starts now: 30 minutes" in cli.ok("tournament", "start", "1")
+    assert cli.json("tournament", "show", "--format", "json")["round_started"].endswith("Z")
