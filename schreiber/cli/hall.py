@@ -55,7 +55,14 @@ def round_results(
     fmt = _format(format_, ("table", "json"))
     if output is not None:
         _pdf(output)
+    from schreiber.rules.model import SettingsError
+
     tournaments = Tournaments(_ledger())
+    drawn = tournaments.info().drawn
+    if not 1 <= round_ <= drawn:
+        raise SettingsError(
+            _("N: round {round} is not drawn; rounds drawn: {drawn}.").format(round=round_, drawn=drawn)
+        )
     plan = tournaments.plan(round_)
     view = gather(plan, tournaments.standings(round_))
     if output is None:

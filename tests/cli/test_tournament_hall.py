@@ -70,7 +70,8 @@ def test_round_results_by_table_in_the_terminal_and_json(cli):
     assert [p["name"] for p in data["tables"][0]["players"]] == first
     assert [p["points"] for p in data["tables"][0]["players"]] == [30, -10, -10, -10]
     assert data["tables"][0]["sum"] == 0 and data["tables"][0]["finished"] and not data["tables"][1]["finished"]
-    assert cli("tournament", "round-results", "2").code == 2
+    wrong = cli("tournament", "round-results", "2")
+    assert wrong.code == 2 and wrong.err == "schreiber: N: round 2 is not drawn; rounds drawn: 1.\n"
 
 
 @needs_pdftotext
