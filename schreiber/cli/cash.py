@@ -54,7 +54,8 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
     help=_(
         "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
         "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
-        "is always computed from the current ones; once a prize is paid out they stay."
+        "is always computed from the current ones; once a prize is paid out they stay. rundenzeit=MINUTES:\n"
+        "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`."
     ),
 )
 def set_(

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def settings_line(settings: CashSettings) -> str:
     """The money settings as `--set` takes them (cents), for `tournament show` and `tournament set`."""
-    return ", ".join(f"{key}={value}" for key, value in settings.stored().items())
+    return ", ".join(f"{key}={value}" for key, value in settings.stored().items() if key != "rundenzeit")
 
 
 def settings(settings_: CashSettings) -> None:
@@ -32,9 +32,19 @@ def changed(applied: Applied) -> None:
         echo(
             wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(applied.money)))
         )
-    if applied.own:
-        own = ", ".join(f"{key}={value}" for key, value in applied.own.items())
-        echo(wrapped(_("The tournament's settings changed: {settings}.").format(settings=own)))
+    own = dict(applied.own)
+    if "rundenzeit" in own:  # the round's clock, said in words: the minutes, and how to have none
+        echo(
+            _("A round plays {minutes} minutes (the clock on the wall; 0: none).").format(minutes=own.pop("rundenzeit"))
+        )
+    if own:
+        echo(
+            wrapped(
+                _("The tournament's settings changed: {settings}.").format(
+                    settings=", ".join(f"{k}={v}" for k, v in own.items())
+                )
+            )
+        )
 
 
 def paid(payments: Sequence[Paid]) -> None:

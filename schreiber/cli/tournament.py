@@ -131,8 +131,10 @@ def show(
     format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",
 ) -> None:
     fmt = _format(format_, ("table", "json"))
+    from schreiber.ledger.clock import clock
+
     t = _tournaments()
-    _show().details(t.info(tournament), t.entrants(tournament), t.sheets(tournament), fmt)
+    _show().details(t.info(tournament), t.entrants(tournament), t.sheets(tournament), fmt, clock(_ledger(), tournament))
     if fmt == "table":
         from schreiber.cli.cash import show_settings
 
@@ -397,3 +399,7 @@ def checkin(
 from schreiber.cli.cash import cash_commands  # noqa: E402
 
 tournament_app.registered_commands += cash_commands.registered_commands
+# The hall's clock and the round's results to hang up, likewise.
+from schreiber.cli.hall import hall_commands  # noqa: E402
+
+tournament_app.registered_commands += hall_commands.registered_commands

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schreiber.cli.terminal import echo, grid, print_csv, print_json, tint, wrapped
 from schreiber.i18n import _, ngettext
@@ -64,10 +64,14 @@ def listing(infos: Sequence[TournamentInfo]) -> None:
 
 
 def details(
-    info_: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView] = (), fmt: str = "table"
+    info_: TournamentInfo,
+    entrants: Sequence[EntrantView],
+    sheets: Sequence[SheetView] = (),
+    fmt: str = "table",
+    clock: Any = None,
 ) -> None:
     if fmt == "json":
-        return print_json(payloads.tournament_json(info_, entrants, sheets))
+        return print_json(payloads.tournament_json(info_, entrants, sheets, clock))
     info(info_)
     echo(
         _("  hands per round: {hands}; rounds drawn: {drawn} of {rounds}; seed {seed}").format(
@@ -76,6 +80,12 @@ def details(
     )
     settings = ", ".join(f"{k}={v}" for k, v in info_.settings.items())
     echo(wrapped(_("  settings: {settings}").format(settings=settings)))
+    if clock is not None and clock.ends is not None:
+        echo(
+            _("  round clock: {minutes} minutes; round {round} started at {started} UTC.").format(
+                minutes=clock.minutes, round=clock.round, started=clock.started.strftime("%H:%M")
+            )
+        )
     echo(
         ngettext(
             "  {count} player registered, {gone} withdrawn:",

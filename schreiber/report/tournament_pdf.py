@@ -139,41 +139,53 @@ def seat_plan(plan: Any) -> bytes:
         pdf.set_xy(MARGIN, top + height)
         pdf.set_draw_color(160, 160, 160)
         pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
-    # Where do I sit? Everyone by name, in two columns of large type.
-    pdf.add_page(orientation="P")
-    _heading(pdf, title, _("Where do I sit? Everyone by name."))
-    everyone = sorted(
-        (
-            (name, number, table.table, seat)
-            for table in plan.tables
-            for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)
-        ),
-        key=lambda x: german_order(x[0]),
+    # Where do I sit? Everyone by name, then everyone by start number, in two columns of large type.
+    everyone = [
+        (name, number, table.table, seat)
+        for table in plan.tables
+        for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)
+    ]
+    by_name = sorted(everyone, key=lambda x: german_order(x[0]))
+    _finder(pdf, title, _("Where do I sit? Everyone by name."), [(n, no, tb, st) for n, no, tb, st in by_name])
+    by_number = sorted(everyone, key=lambda x: x[1])
+    _finder(
+        pdf, title, _("Where do I sit? Everyone by start number."), [(no, n, tb, st) for n, no, tb, st in by_number]
     )
+    return bytes(pdf.output())
+
+
+def _finder(pdf: Any, title: str, subtitle: str, lines: list[tuple[Any, Any, int, int]]) -> None:
+    """A "where do I sit?" list on pages of its own, in two columns of 14 pt: name and start number (in the
+    order `lines` gives them: the first is what the list is sorted by), table (bold) and seat."""
+    pdf.add_page(orientation="P")
+    _heading(pdf, title, subtitle)
+    by_number = bool(lines) and isinstance(lines[0][0], int)
     column = WIDTH / 2
-    widths = [column * 0.52, column * 0.14, column * 0.17, column * 0.17]
+    widths = [column * 0.14, column * 0.52] if by_number else [column * 0.52, column * 0.14]
+    widths += [column * 0.17, column * 0.17]
+    head = (_("No."), _("Name")) if by_number else (_("Name"), _("No."))
     line = 8.0
     per_column = int((297 - 18 - pdf.get_y() - line) // line)
-    for start in range(0, len(everyone), per_column * 2):
+    for start in range(0, len(lines), per_column * 2):
         if start:
             pdf.add_page(orientation="P")
         top = pdf.get_y()
         for c in range(2):
-            chunk = everyone[start + c * per_column : start + (c + 1) * per_column]
+            chunk = lines[start + c * per_column : start + (c + 1) * per_column]
             if not chunk:
                 break
             pdf.set_xy(MARGIN + c * column, top)
-            for cells, bold in [((_("Name"), _("No."), _("Table"), _("Seat")), True)] + [
-                ((n, str(no), str(tb), str(st)), False) for n, no, tb, st in chunk
+            for cells, bold in [((*head, _("Table"), _("Seat")), True)] + [
+                (tuple(str(x) for x in row), False) for row in chunk
             ]:
-                x = MARGIN + c * column
-                pdf.set_x(x)
+                pdf.set_x(MARGIN + c * column)
                 for k, (w, text) in enumerate(zip(widths, cells)):
-                    size = _fitted(pdf, text, w - 2, 14, style="B" if bold or k == 2 else "") if k == 0 else 14
-                    pdf.set_font("Helvetica", "B" if bold or k == 2 else "", size)
+                    named = k == (1 if by_number else 0)
+                    style = "B" if bold or k == 2 else ""
+                    size = _fitted(pdf, text, w - 2, 14, style=style) if named else 14
+                    pdf.set_font("Helvetica", style, size)
                     pdf.cell(w - 1, line, _text(text), border="B", align="L")
                 pdf.ln(line)
-    return bytes(pdf.output())
 
 
 def score_sheets(plan: Any) -> bytes:
@@ -285,3 +297,51 @@ def standings(view: Any) -> bytes:
 def _capital(word: str) -> str:
     """A column's word as a printed list heads it: "won" -> "Won", "gewonnen" -> "Gewonnen"."""
     return word[:1].upper() + word[1:]
+
+
+def round_results(view: Any) -> bytes:
+    """The results of a round by table, to hang up (A4 portrait): a box per table in two columns, its players
+    in seat order with start numbers and points, and its sum as the sheet's foot checks it."""
+    t = view.tournament
+    title = _("{name} - round {round} - results by table").format(name=t.name, round=view.round)
+    pdf = _document(title)
+    pdf.add_page()
+    _heading(
+        pdf,
+        title,
+        _("{rules}, {date}. Each table: seat, start number, name and points of the round; its sum at the foot.").format(
+            rules=t.rules, date=t.date.isoformat()
+        ),
+    )
+    gap, line, head = 6.0, 5.0, 6.0
+    column = (WIDTH - gap) / 2
+    widths = [11.0, 13.0, column - 11 - 13 - 22, 22.0]
+    top, at = pdf.get_y(), [pdf.get_y(), pdf.get_y()]
+    for table in view.tables:
+        height = head + line * (len(table.players) + 1) + 3
+        c = 0 if at[0] <= at[1] else 1
+        if at[c] + height > pdf.h - 18:
+            if at[1 - c] + height <= pdf.h - 18:
+                c = 1 - c
+            else:
+                pdf.add_page()
+                top = pdf.get_y()
+                at, c = [top, top], 0
+        x = MARGIN + c * (column + gap)
+        pdf.set_xy(x, at[c])
+        pdf.set_fill_color(225, 225, 225)
+        pdf.set_font("Helvetica", "B", 11)
+        pdf.cell(column, head, _text(_("Table {table}").format(table=table.table)), border=1, fill=True)
+        pdf.set_xy(x, at[c] + head)
+        for seat, number, name, points in table.players:
+            cells = [str(seat), str(number), name, "-" if points is None else str(points)]
+            for k, (w, text) in enumerate(zip(widths, cells)):
+                size = _fitted(pdf, text, w - 2, 10, style="") if k == 2 else 10
+                pdf.set_font("Helvetica", "B" if k == 3 else "", size)
+                pdf.cell(w, line, _text(text), border=1, align="L" if k == 2 else "R")
+            pdf.set_xy(x, pdf.get_y() + line)
+        foot = view.check(table) if table.finished else _("still playing: {state}").format(state=table.state)
+        pdf.set_font("Helvetica", "I", 9)
+        pdf.cell(column, line, _text(foot), border=1, align="R")
+        at[c] += height
+    return bytes(pdf.output())

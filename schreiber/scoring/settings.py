@@ -109,6 +109,18 @@ def _amount_or_off(key: str, value: str, option: str) -> int:
     return 0 if value.strip().lower() == "off" else cents(key, value, option)
 
 
+def _minutes(key: str, value: str, option: str) -> int:
+    """rundenzeit: the minutes a round plays, 0 (no clock) to a day's."""
+    number = whole(value, 1440)
+    if number is None or number < 0:
+        raise SettingsError(
+            _("{option} rundenzeit: give the minutes a round plays, 0 (no clock) to 1440, not {value}.").format(
+                option=option, value=repr(shortened(value))
+            )
+        )
+    return number
+
+
 def _season_wertung(key: str, value: str, option: str) -> str:
     season_ranking.parse_wertung(value, f"{option} {key}")
     return value.strip()
@@ -132,6 +144,8 @@ for _setting in (
         fields=lambda both: {"preise": both[0], "percent": both[1]},
     ),
     Setting("rundung", "money", cash.rounding_step, 100, FIRST_PRIZE, MONEY, "CENTS"),
+    # The round's clock on the wall and the organiser's page (ledger/clock.py); no money, so never frozen.
+    Setting("rundenzeit", "int", _minutes, 0, typed="MINUTES"),
 ):
     register(TOURNAMENT, _setting)
 

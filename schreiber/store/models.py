@@ -8,9 +8,14 @@ from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0013"
+SCHEMA_REVISION = "0014"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
+
+
+def utc_now() -> dt.datetime:
+    """Now in UTC without its zone, as DateTime columns keep it on SQLite and PostgreSQL alike."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
@@ -279,6 +284,8 @@ class TournamentRound(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seed: Mapped[str] = mapped_column(String(80))
     repeats: Mapped[int] = mapped_column(Integer)
+    # When the round's clock started (UTC): at the draw, again at `tournament start ROUND`; None before 0014.
+    started_at: Mapped[dt.datetime | None] = mapped_column(DateTime, default=lambda: utc_now())
 
 
 class TournamentTable(Base):

@@ -461,9 +461,11 @@ def standings_csv(view: StandingsView) -> Sheet:
 
 
 def tournament_json(
-    info: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView]
+    info: TournamentInfo, entrants: Sequence[EntrantView], sheets: Sequence[SheetView], clock: Any = None
 ) -> dict[str, Any]:
-    """`tournament show --format json`: the tournament, its players, and every sheet with the ones replaced."""
+    """`tournament show --format json`: the tournament, its players, and every sheet with the ones replaced;
+    the newest round's clock (`round_started` UTC, `rundenzeit` minutes) when it has one."""
+    started = clock.started.isoformat(timespec="seconds") + "Z" if clock and clock.started else None
     return {
         "tournament": info.id,
         "name": info.name,
@@ -497,6 +499,8 @@ def tournament_json(
             }
             for x in sheets
         ],
+        "round_started": started,
+        "rundenzeit": clock.minutes if clock and clock.minutes else None,
     }
 
 

@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from schreiber.i18n import _
+from schreiber.ledger.clock import RoundClock, clock
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
@@ -45,6 +46,7 @@ class TournamentPage:
     standings: StandingsView
     plan: RoundPlan | None
     kind: str = "tournament"
+    clock: RoundClock | None = None  # the newest round's clock (`tournament set rundenzeit=MINUTES`)
 
     @property
     def title(self) -> str:
@@ -78,6 +80,21 @@ class TournamentPage:
         return rangliste.lot_note() if self.standings.by_lot else ""
 
     @property
+    def still_playing(self) -> list[tuple[int, str]]:
+        """Each round's unfinished tables as runs ("1–3, 5"): the wall's one line a round."""
+        runs: dict[int, list[list[int]]] = {}
+        for u in self.standings.unfinished:
+            mine = runs.setdefault(u.round, [])
+            if mine and mine[-1][-1] + 1 == u.table:
+                mine[-1].append(u.table)
+            else:
+                mine.append([u.table])
+        return [
+            (r, ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in mine))
+            for r, mine in runs.items()
+        ]
+
+    @property
     def finished(self) -> int:
         return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0
 
@@ -86,7 +103,7 @@ def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
     t = Tournaments(ledger)
     view = t.standings(tournament_id=tournament_id)
     plan = t.plan(tournament_id=tournament_id) if view.rounds else None
-    return TournamentPage(view, plan)
+    return TournamentPage(view, plan, clock=clock(ledger, tournament_id) if plan else None)
 
 
 def _session(request: Request) -> int | None:

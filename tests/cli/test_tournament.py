@@ -349,7 +349,7 @@ def test_paper_as_pdf(cli, tmp_path):
     assert "3 score sheets of round 1" in cli.ok("tournament", "sheets", "--output", str(tmp_path / "sheets.pdf"))
     assert pages(tmp_path / "sheets.pdf") == 3  # one per table, 32 lines each
     cli.ok("tournament", "tables", "--output", str(tmp_path / "plan.pdf"))
-    assert pages(tmp_path / "plan.pdf") == 2  # the tables, and everyone by name
+    assert pages(tmp_path / "plan.pdf") == 3  # the tables, everyone by name, everyone by start number
     cli.ok("tournament", "standings", "--output", str(tmp_path / "standings.pdf"))
     assert pages(tmp_path / "standings.pdf") == 1
     refused(
