@@ -230,6 +230,11 @@ def season(assignments: Sequence[str], option: str, current: Mapping[str, Any] |
     return out
 
 
+def tournament_value(kept: Mapping[str, Any], name: str) -> Any:
+    """A tournament's own setting `name` as kept with it (`Tournament.settings`), or its declared default."""
+    return kept.get(name, TOURNAMENT[name].default)
+
+
 def _not_tournament(key: str, option: str) -> SettingsError:
     return SettingsError(
         _("{option}: {key} is not a setting of the money; use {keys}.").format(

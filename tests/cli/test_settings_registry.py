@@ -28,6 +28,7 @@ def _new(cli, *more: str) -> None:
 
 def test_a_declared_setting_is_taken_refused_and_frozen(cli, plaetze):
     _new(cli, "--set", "startgeld=1000")
+    assert settings.tournament_value(cli.json("tournament", "show", "--format", "json")["settings"], "testplaetze") == 3
     out = cli.ok("tournament", "set", "testplaetze=5")
     assert "testplaetze=5" in out and "money settings" not in out
     assert cli.json("tournament", "show", "--format", "json")["settings"]["testplaetze"] == 5
