@@ -12,6 +12,7 @@ from schreiber.i18n import _
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
 from schreiber.rules.model import SettingsError
+from schreiber.scoring import settings
 from schreiber.store.models import Tournament, TournamentRound, utc_now
 
 
@@ -37,7 +38,7 @@ class RoundClock:
 
 def minutes_of(tournament: Tournament) -> int:
     """The minutes a round of `tournament` plays (`tournament set rundenzeit=MINUTES`; 0: no clock)."""
-    return int((tournament.settings or {}).get("rundenzeit", 0))
+    return int(settings.tournament_value(tournament.settings or {}, "rundenzeit"))
 
 
 def clock(ledger: Ledger, tournament_id: int | None = None) -> RoundClock:

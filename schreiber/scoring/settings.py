@@ -237,7 +237,7 @@ def tournament_value(kept: Mapping[str, Any], name: str) -> Any:
 
 def _not_tournament(key: str, option: str) -> SettingsError:
     return SettingsError(
-        _("{option}: {key} is not a setting of the money; use {keys}.").format(
+        _("{option}: {key} is not a setting of the tournament; use {keys}.").format(
             option=option, key=repr(key), keys=", ".join(TOURNAMENT)
         )
     )

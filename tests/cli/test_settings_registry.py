@@ -62,8 +62,8 @@ def test_new_takes_a_declared_setting_and_refuses_an_unknown_one(cli, plaetze):
     ran = cli("tournament", "set", "plaetze=4")
     assert ran.code == 2
     assert ran.err.strip() == (
-        "schreiber: tournament set: 'plaetze' is not a setting of the money; use startgeld, verlustspiel, "
-        "reuegeld, auszahlung, preise, rundung, testplaetze."
+        "schreiber: tournament set: 'plaetze' is not a setting of the tournament; use startgeld, verlustspiel, "
+        "reuegeld, auszahlung, preise, rundung, rundenzeit, testplaetze."
     )
 
 
