@@ -42,7 +42,8 @@ def _list_of(view: Any, rows: int | None = None) -> Any:
 def session_list(view: Any, title: str) -> bytes:
     """The list of one table (`session sheet`), filled with the hands it has."""
     pdf = _document(title, footer=False)
-    _pages(pdf, _list_of(view), title)
+    series = view.table.series  # a session of its own length (`session new --hands N`) lists that many rows
+    _pages(pdf, _list_of(view, series.of if series is not None else None), title)
     return bytes(pdf.output())
 
 

@@ -133,6 +133,14 @@ def test_a_skat_tournament_prints_its_list_per_table(cli, tmp_path):
         assert f"others lost × {30 if len(table['players']) == 4 else 40}" in page
 
 
+def test_a_session_of_its_own_length_lists_that_many_rows(cli, tmp_path):
+    cli.ok("session", "new", "--rules", "skat", "--players", *THREE, "--hands", "12")
+    cli.ok("add", "kreuz", "-p", "Anna", "--spitzen", "1", "-a", "75")
+    out = tmp_path / "kurz.pdf"
+    cli.ok("session", "sheet", "--output", str(out))
+    assert _rows(_text(out)) == list(range(1, 13))  # the 12 hands the session plays, not a series of 36
+
+
 def test_only_a_skat_table_has_a_list(cli, tmp_path):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *FOUR)
     ran = cli("session", "sheet", "--output", str(tmp_path / "x.pdf"))
