@@ -159,6 +159,14 @@ def awards(
     _show().awards(_seasons().awards(), fmt)
 
 
+def phones_address(url: str | None, host: str | None, port: int) -> str:
+    """The address of `serve` a printed QR code carries (season cards, tournament score sheets): `--url`, else
+    `--host` or this machine's network address with `--port`."""
+    from schreiber.web.server import public_address
+
+    return public_address(url, host, port)
+
+
 @season_app.command(
     "cards",
     help=_(
@@ -192,9 +200,7 @@ def cards(
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
     _pdf(output)
-    from schreiber.web.server import public_address
-
-    base = public_address(url, host, port)
+    base = phones_address(url, host, port)
     s = _seasons()
     info, players = s.info(), s.players()
     from schreiber.report import season_pdf

@@ -43,7 +43,7 @@ def serve(
         typer.Option(
             "--entry",
             help=_(
-                "The page may also record hands: prints each table's entry address with its key, and a QR code (with --tournament: the organiser's page, which shows them)."
+                "The page may also record hands: prints each table's entry address with its key, and a QR code (with --tournament: the organiser's page, which shows them, its check-in and its sheet form, where the tables' paper sheets are typed)."
             ),
         ),
     ] = False,

@@ -265,15 +265,48 @@ def tables(
 @tournament_app.command(
     "sheets",
     help=_(
-        "One blank score sheet per table of a round, as a PDF to print: names in seat order, a line per hand\n"
-        "(Skat: the Skat list, filled with the hands a table has)."
+        "One blank score sheet per table of a round, as a PDF to print: names in seat order with start numbers, a\n"
+        "line per hand, the Soli, and rows for games lost and thrown-in hands where the money counts them (Skat: the\n"
+        "Skat list, filled with the hands a table has). Each sheet's QR code opens that table's sheet form on the\n"
+        "organiser's page of `serve --tournament --entry`."
     ),
 )
 def sheets(
     round_: RoundOpt = None,
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            metavar="URL",
+            help=_(
+                "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
+                "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."
+            ),
+        ),
+    ] = None,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help=_(
+                "The address `serve` listens on, as the phones reach it (instead of this machine's network address)."
+            ),
+        ),
+    ] = None,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
     _pdf(output)
+    from schreiber.cli.season import phones_address
+    from schreiber.rules.model import SettingsError
+
+    try:
+        base: str | None = phones_address(url, host, port)
+    except SettingsError:
+        if url is not None or host is not None:
+            raise
+        base = None  # no network here: the paper is printed all the same, only without its QR codes
     plan = _tournaments().plan(round_)
     from schreiber.rules import registry
     from schreiber.rules.table import WrittenList
@@ -284,16 +317,22 @@ def sheets(
 
         ledger = _ledger()
         views = {table.session: ledger.table(table.session) for table in plan.tables}
-        _write_pdf(output, lambda: skat_list_pdf.tournament_lists(plan, views))
+        _write_pdf(output, lambda: skat_list_pdf.tournament_lists(plan, views, base))
     else:
+        from schreiber.ledger.sheet_form import fields
         from schreiber.report import tournament_pdf
 
-        _write_pdf(output, lambda: tournament_pdf.score_sheets(plan))
+        carried = fields(_ledger(), plan.tournament.id)
+        _write_pdf(output, lambda: tournament_pdf.score_sheets(plan, carried, base))
     typer.echo(
         _("{count} score sheets of round {round} are in {file}.").format(
             count=len(plan.tables), round=plan.round, file=output
         )
     )
+    if base is None:
+        typer.echo(
+            _("This machine has no network address a phone could reach, so the sheets have no QR code; give --url.")
+        )
 
 
 @tournament_app.command(

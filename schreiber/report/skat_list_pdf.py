@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from schreiber.i18n import _
-from schreiber.report.tournament_pdf import _document, _fitted, _text
+from schreiber.report.tournament_pdf import _document, _fitted, _qr, _text
 
 MARGIN = 10.0
 PAGE_WIDTH, PAGE_HEIGHT = 210.0, 297.0
@@ -47,22 +47,24 @@ def session_list(view: Any, title: str) -> bytes:
     return bytes(pdf.output())
 
 
-def tournament_lists(plan: Any, views: Mapping[int, Any]) -> bytes:
+def tournament_lists(plan: Any, views: Mapping[int, Any], base: str | None = None) -> bytes:
     """The list of every table of a round (`tournament sheets` for Skat): names with start numbers, the
-    series' rows, filled where the table has hands."""
+    series' rows, filled where the table has hands; with `base` the QR code of the table's sheet form."""
     t = plan.tournament
     pdf = _document(_("{name} - round {round} - score sheets").format(name=t.name, round=plan.round), footer=False)
     for table in plan.tables:
         lst = _list_of(views[table.session], table.of or None)
         names = {name: f" ({number})" for name, number in zip(table.players, table.numbers)}
         title = _("{name} - round {round} - table {table}").format(name=t.name, round=plan.round, table=table.table)
-        _pages(pdf, lst, title, names)
+        qr = (lambda pdf, r=plan.round, tb=table.table: _qr(pdf, base, r, tb, top=4, size=20)) if base else None
+        _pages(pdf, lst, title, names, qr)
     return bytes(pdf.output())
 
 
-def _pages(pdf: Any, lst: Any, title: str, names: Mapping[str, str] | None = None) -> None:
+def _pages(pdf: Any, lst: Any, title: str, names: Mapping[str, str] | None = None, qr: Any = None) -> None:
     """The list over as many pages as its rows take: the first holds CAPACITY rows, each further one the
-    sums carried over and CAPACITY − 1 rows more. `names`: what follows a player's name (his start number)."""
+    sums carried over and CAPACITY − 1 rows more. `names`: what follows a player's name (his start number);
+    `qr` draws the table's QR code on the first sheet and says the width it takes."""
     total = max(lst.size, len(lst.rows))
     pages: list[range] = [range(1, min(total, CAPACITY) + 1)]
     while pages[-1].stop <= total:
@@ -72,10 +74,13 @@ def _pages(pdf: Any, lst: Any, title: str, names: Mapping[str, str] | None = Non
         pdf.add_page()
         pdf.set_margins(MARGIN, MARGIN, MARGIN)
         pdf.set_auto_page_break(False)
-        _page(pdf, lst, title, numbers, i, len(pages), names or {})
+        beside = qr(pdf) if qr is not None and i == 0 else 0.0
+        _page(pdf, lst, title, numbers, i, len(pages), names or {}, beside)
 
 
-def _page(pdf: Any, lst: Any, title: str, numbers: range, index: int, count: int, names: Mapping[str, str]) -> None:
+def _page(
+    pdf: Any, lst: Any, title: str, numbers: range, index: int, count: int, names: Mapping[str, str], beside: float = 0
+) -> None:
     players = lst.players
     n = len(players)
     column = (WIDTH - NUMBER - GAME) / (2 * n)
@@ -84,11 +89,11 @@ def _page(pdf: Any, lst: Any, title: str, numbers: range, index: int, count: int
     heading = (
         title if count == 1 else _("{title} - sheet {page} of {pages}").format(title=title, page=index + 1, pages=count)
     )
-    pdf.cell(WIDTH, 7, _text(heading), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(WIDTH - beside, 7, _text(heading), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 10)
     sits = _(" (at a table of 4 he sits out)") if len(lst.seats) == 4 else ""
     pdf.multi_cell(
-        WIDTH,
+        WIDTH - beside,
         4.6,
         _text(
             _(

@@ -40,12 +40,13 @@ def _document(title: str, footer: bool = True) -> Any:
     return pdf
 
 
-def _heading(pdf: Any, title: str, subtitle: str = "") -> None:
-    pdf.set_font("Helvetica", "B", 16)
-    pdf.cell(0, 9, _text(title), new_x="LMARGIN", new_y="NEXT")
+def _heading(pdf: Any, title: str, subtitle: str = "", width: float = 0) -> None:
+    """The page's title and a line under it; `width` (mm, 0: the whole line) leaves room beside them."""
+    pdf.set_font("Helvetica", "B", _fitted(pdf, title, width, 16, least=11) if width else 16)
+    pdf.cell(width, 9, _text(title), new_x="LMARGIN", new_y="NEXT")
     if subtitle:
         pdf.set_font("Helvetica", "", 11)
-        pdf.cell(0, 6, _text(subtitle), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(width, 6, _text(subtitle), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(3)
 
 
@@ -188,21 +189,31 @@ def _finder(pdf: Any, title: str, subtitle: str, lines: list[tuple[Any, Any, int
                 pdf.ln(line)
 
 
-def score_sheets(plan: Any) -> bytes:
-    """One page per table: the names in seat order as columns, a numbered line per hand, totals and Soli
-    (Skat keeps its own list: report/skat_list_pdf.py)."""
+def score_sheets(plan: Any, fields: Any = None, base: str | None = None) -> bytes:
+    """One page per table: the names in seat order with their start numbers as columns, a numbered line per hand,
+    totals, Soli, and the games lost and thrown-in hands where `fields` (ledger/sheet_form.py) says the money
+    counts them; with `base` the QR code of the table's sheet form (Skat keeps its own list: report/skat_list_pdf.py)."""
     t = plan.tournament
     pdf = _document(_("{name} - round {round} - score sheets").format(name=t.name, round=plan.round))
     pdf.set_auto_page_break(False)
+    foot = [(_("Total"), True), (_("Soli"), fields is None or fields.soli)]
+    foot += [(_("Games won"), bool(fields and fields.won)), (_("Games lost"), bool(fields and fields.lost))]
+    foot = [(label, True) for label, shown in foot if shown]
+    thrown = bool(fields and fields.thrown)
+    reserved = (len(foot) + thrown) * 7 + 14
     for table in plan.tables:
         pdf.add_page()
+        qr = _qr(pdf, base, plan.round, table.table) if base else 0.0
         _heading(
             pdf,
             _("{name} - round {round} - table {table}").format(name=t.name, round=plan.round, table=table.table),
             _("{rules}; session {session}; {hands} hands. Seat 1 deals first, the deal passes on clockwise.").format(
                 rules=t.rules, session=table.session, hands=table.of or t.hands
             ),
+            width=WIDTH - qr,
         )
+        if qr:
+            pdf.set_y(max(pdf.get_y(), MARGIN + qr))
         n = len(table.players)
         game = 38.0
         widths = [10.0, game] + [(WIDTH - 10 - game) / n] * n
@@ -226,19 +237,46 @@ def score_sheets(plan: Any) -> bytes:
             aligns=["C", "L"] + ["C"] * n,
             size=9 if n > 4 else 10,
         )
-        space = 297 - 18 - pdf.get_y() - 3 * 8 - 14
+        space = 297 - 18 - pdf.get_y() - reserved
         lines = table.of or t.hands  # a table of 5 plays 5/4 of the hands
-        height = max(4.5, min(7.0, space / max(lines, 1)))
+        height = max(4.0, min(7.0, space / max(lines, 1)))  # 40 hands of a table of 5 on one page
         for hand in range(1, lines + 1):
-            if pdf.get_y() + height > 297 - 18 - 3 * 8 - 14:
+            if pdf.get_y() + height > 297 - 18 - reserved + 0.01:  # not for a rounding error
                 pdf.add_page()
             _row(pdf, widths, [str(hand), ""] + [""] * n, height=height, aligns=["C"] * (n + 2), size=8)
-        for label in (_("Total"), _("Soli")):
-            _row(pdf, [10.0 + game] + widths[2:], [label] + [""] * n, height=8, bold=True, aligns=["R"] + ["C"] * n)
+        for label, _shown in foot:
+            _row(pdf, [10.0 + game] + widths[2:], [label] + [""] * n, height=7, bold=True, aligns=["R"] + ["C"] * n)
+        if thrown:  # a thrown-in hand is the table's: one field for all
+            _row(
+                pdf,
+                [10.0 + game, WIDTH - 10 - game],
+                [_("Thrown-in hands"), ""],
+                height=7,
+                bold=True,
+                aligns=["R", "C"],
+            )
         pdf.ln(6)
         pdf.set_font("Helvetica", "", 9)
         pdf.cell(0, 5, _text(_("Signatures: ") + "_" * 90), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+QR_SIZE = 24.0  # mm: read by a phone held a hand's breadth above the sheet
+
+
+def _qr(pdf: Any, base: str, round_: int, table: int, top: float = MARGIN - 4, size: float = QR_SIZE) -> float:
+    """The QR code of the table's sheet form at the page's top right; the width it takes (with a gap)."""
+    import io
+
+    import segno
+
+    from schreiber.ledger.sheet_form import form_address
+
+    png = io.BytesIO()
+    segno.make(form_address(base, round_, table), error="m").save(png, kind="png", scale=8, border=2)
+    png.seek(0)
+    pdf.image(png, x=pdf.w - pdf.r_margin - size, y=top, w=size, h=size)
+    return size + 2
 
 
 def standings(view: Any) -> bytes:

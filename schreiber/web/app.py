@@ -10,6 +10,7 @@ Routes (any other method is 405, any other path a plain 404):
   /stats                  a season scope's statistics
   /?key=KEY, /entry/…     with entry: the entry page and its writes; /api/hands, /api/undo (405 without entry)
   /checkin, /cash/pay     a tournament with entry: the door and the Startgeld
+  /sheet, /sheet/check    a tournament with entry: the organiser's sheet form (web/sheet_form.py)
   /static/…               the stylesheets and the scripts (nothing is loaded from elsewhere)
 
 Every answer goes through web/hardening.py (the request's language, the security headers, the errors).
@@ -35,6 +36,7 @@ from schreiber.web.gate import Gate
 from schreiber.web.hardening import Hardened, exception_handlers
 from schreiber.web.live import Live, LivePage, templates
 from schreiber.web.season_page import SeasonPages
+from schreiber.web.sheet_form import sheet_routes
 from schreiber.web.table import TablePages
 from schreiber.web.tournament import TournamentPages, all_sessions
 
@@ -75,6 +77,7 @@ def create(
         # A tournament's organiser checks players in at the door and takes the Startgeld.
         routes += checkin_routes(ledger, tournament_id, gate, env)
         routes += cash_routes(ledger, tournament_id, gate, live.current)
+        routes += sheet_routes(ledger, tournament_id, gate, env, live.current)  # the paper sheets typed at the desk
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     app = Starlette(
         routes=routes,

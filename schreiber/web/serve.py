@@ -135,6 +135,11 @@ def run_tournament(
                 address=f"{where}checkin?{ORGANISER}={organiser}"
             )
         )
+        say(
+            _("The organiser's sheet form, where the tables' paper sheets are typed: {address}").format(
+                address=f"{where}sheet?{ORGANISER}={organiser}"
+            )
+        )
         if is_loopback(host):
             say(
                 _("Only this machine can open these addresses; for the phones at the table, serve with --host 0.0.0.0.")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 from jinja2 import Environment
 from starlette.requests import Request
@@ -165,7 +165,7 @@ class TournamentPages(LivePage):
             links[session] = (link, qr_svg(link))
         return links
 
-    def render_organiser(self, version: int, wall: bool, fragment: bool, base: str) -> str:
+    def render_organiser(self, version: int, wall: bool, fragment: bool, base: str, sheets: str = "") -> str:
         page = gather(self.ledger, self.tournament_id)
         template = self.env.get_template("tournament_content.html" if fragment else "tournament_page.html")
         return template.render(
@@ -175,6 +175,7 @@ class TournamentPages(LivePage):
             entry=self.entry_links(page.plan, base),
             organiser=True,
             cash=cash_view(self.ledger, self.tournament_id),
+            sheets=sheets,
         )
 
     async def organiser(self, request: Request) -> bool | Response:
@@ -200,7 +201,8 @@ class TournamentPages(LivePage):
             return boss
         if boss and session is None:
             base = self.public or f"{request.url.scheme}://{request.url.netloc}/"
-            html = await asyncio.to_thread(self.render_organiser, version, wall, fragment, base)
+            sheets = "/sheet?" + urlencode({ORGANISER: request.query_params[ORGANISER]})  # the key, as this page's own
+            html = await asyncio.to_thread(self.render_organiser, version, wall, fragment, base, sheets)
             # The page holds every table's key: never kept by a cache, never named to another site.
             return HTMLResponse(
                 html,
