@@ -26,6 +26,7 @@ ForceOpt = Annotated[
     bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))
 ]
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
+BARE = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
 def _tournaments() -> Any:
@@ -40,16 +41,36 @@ def _show() -> Any:
     return tournament_render
 
 
-def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
-    out = []
+def _pairs(words: list[str], option: str) -> list[tuple[str | int, int]]:
+    """NAME=N or NUMBER=N (a start number) pairs as typed."""
+    out: list[tuple[str | int, int]] = []
     for word in words:
         match = NAME_POINTS.match(word)
         if not match:
             raise typer.BadParameter(
-                _("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option
+                _("use NAME=POINTS (Anna=40) or NUMBER=POINTS (22=40), not {word}.").format(word=repr(word)),
+                param_hint=option,
             )
-        out.append((match.group(1), int(match.group(2))))
+        key = match.group(1)
+        out.append((int(key) if key.isdigit() else key, int(match.group(2))))
     return out
+
+
+def _sheet_words(words: list[str]) -> tuple[list[tuple[str | int, int]], list[int]]:
+    """A sheet's points: NAME=POINTS and NUMBER=POINTS mixed, or bare values in seat order, not both. The
+    command lets words starting with - through as arguments (negative values); any other is an unknown option."""
+    bare = [w for w in words if BARE.match(w)]
+    for word in words:
+        if word.startswith("-") and not BARE.match(word):
+            from typer._click.exceptions import NoSuchOption
+
+            raise NoSuchOption(word.partition("=")[0])
+    if bare and len(bare) < len(words):
+        raise typer.BadParameter(
+            _("give every player as NAME=POINTS or NUMBER=POINTS, or every value bare in seat order, not both."),
+            param_hint="NAME=POINTS",
+        )
+    return ([], [int(w) for w in bare]) if bare else (_pairs(words, "NAME=POINTS"), [])
 
 
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
@@ -296,30 +317,43 @@ def sheets(
 
 @tournament_app.command(
     "result",
+    # Negative values are typed as they are (`result 3 7 120 85 -60 -145`): click would take -60 for an option.
+    context_settings={"ignore_unknown_options": True},
     help=_(
-        "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
-        "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
-        "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept; what it\n"
-        "drops is said); --dry-run shows the sheet, what it drops and how the standings move, storing nothing.\n"
-        "A table has its hands or a sheet, not both."
+        "Enter a table's paper sheet: every player of the table as NAME=POINTS or NUMBER=POINTS (his start\n"
+        "number; names and numbers may be mixed), or the bare values in seat order as the seat plan prints them\n"
+        "(`result 3 7 120 85 -60 -145`, negative values as they are; not mixed with NAME=), and --soli NAME=N for\n"
+        "the solos each won (NUMBER=N too). The sheet is checked against the rule set, and every stored entry is\n"
+        "printed with its start number to compare with the paper. A typo is corrected with the whole sheet again\n"
+        "and --replace (the old one is kept; what it drops is said); --dry-run shows the sheet, what it drops and\n"
+        "how the standings move, storing nothing. A table has its hands or a sheet, not both."
     ),
 )
 def result(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
     points: Annotated[
-        list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))
+        list[str],
+        typer.Argument(
+            metavar="POINTS...",
+            help=_("Each player's points at the table: NAME=POINTS, NUMBER=POINTS, or bare values in seat order."),
+        ),
     ],
     soli: Annotated[
-        list[str] | None, typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))
+        list[str] | None,
+        typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player, by name or start number (repeatable).")),
     ] = None,
     won: Annotated[
         list[str] | None,
-        typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable).")),
+        typer.Option(
+            "--won", metavar="NAME=N", help=_("Games a player won as declarer, by name or start number (repeatable).")
+        ),
     ] = None,
     lost: Annotated[
         list[str] | None,
-        typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable).")),
+        typer.Option(
+            "--lost", metavar="NAME=N", help=_("Games a player lost as declarer, by name or start number (repeatable).")
+        ),
     ] = None,
     thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
     replace: Annotated[
@@ -333,12 +367,9 @@ def result(
 ) -> None:
     from schreiber.ledger.sheets import TypedSheet
 
+    pairs, values = _sheet_words(points)
     sheet = TypedSheet(
-        _pairs(points, "NAME=POINTS"),
-        _pairs(soli or [], "--soli"),
-        _pairs(won or [], "--won"),
-        _pairs(lost or [], "--lost"),
-        thrown,
+        pairs, _pairs(soli or [], "--soli"), _pairs(won or [], "--won"), _pairs(lost or [], "--lost"), thrown, values
     )
     done = _tournaments().result(round_, table, sheet, replace=replace, force=force, dry_run=dry_run)
     from schreiber.cli import sheet_render

@@ -100,7 +100,8 @@ def details(
 
 
 def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
-    """A sheet as the organiser compares it with the paper: "Anna 40 (1 Solo), Berta 15, …"."""
+    """A sheet as the organiser compares it with the paper, each player with his start number, so that a slip
+    shows at once: "Anna (1) 40 (1 Solo), Berta (2) 15, …"."""
     parts = []
     for line in lines:
         extra = []
@@ -110,7 +111,8 @@ def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
             extra.append(_("won {count}").format(count=line.won))
         if line.lost:
             extra.append(_("lost {count}").format(count=line.lost))
-        parts.append(f"{line.name} {line.points}" + (f" ({', '.join(extra)})" if extra else ""))
+        who = f"{line.name} ({line.number})" if line.number else line.name
+        parts.append(f"{who} {line.points}" + (f" ({', '.join(extra)})" if extra else ""))
     text = ", ".join(parts)
     if thrown:
         text += "; " + ngettext("{count} hand thrown in", "{count} hands thrown in", thrown).format(count=thrown)
