@@ -169,29 +169,60 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
     "register",
     help=_(
         "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
-        "one (one letter off, or the same without accents) is registered with a note on how to take it back."
+        "one (one letter off, or the same without accents) is registered with a note on how to take it back.\n"
+        "A player registered here has arrived; --vorab registers in advance (drawn once `checkin` says he is\n"
+        "here), and --from FILE.csv registers a list in advance (columns name, optional number; kategorien is\n"
+        "read and not kept; UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
+        "list, which moves up by itself when someone unregisters."
     ),
 )
 def register(
-    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))
+    ] = None,
     number: Annotated[
         int | None, typer.Option("--number", metavar="N", help=_("The start number of the one player named."))
     ] = None,
+    vorab: Annotated[
+        bool, typer.Option("--vorab", help=_("Registered in advance: not drawn until checked in at the door."))
+    ] = False,
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from", metavar="FILE.csv", help=_("Register in advance everyone of a list (columns name, number).")
+        ),
+    ] = None,
 ) -> None:
-    _show().registered(_tournaments().register(names, number))
+    from schreiber.cli import door_render
+    from schreiber.ledger.arrivals import Arrivals
+
+    arrivals = Arrivals(_ledger())
+    if from_ is not None:
+        if names or number is not None:
+            raise typer.BadParameter(_("a list is read alone: give no NAME or --number with it."), param_hint="--from")
+        door_render.listed(arrivals.register_from(from_))
+        return
+    if not names:
+        raise typer.BadParameter(_("name the players to register, or give --from FILE.csv."), param_hint="NAME...")
+    door_render.registered(arrivals.register(names, number, vorab=vorab))
 
 
 @tournament_app.command(
     "unregister",
     help=_(
         "Take back a registration made by mistake: the player is removed from the tournament. Only before the\n"
-        "player's first drawn round; after it, `withdraw` keeps them out of the next draws."
+        "player's first drawn round; after it, `withdraw` keeps them out of the next draws. The first on the\n"
+        "waiting list moves up into a place set free, and is named."
     ),
 )
 def unregister(
     who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
 ) -> None:
-    _show().unregistered(_tournaments().unregister(who))
+    from schreiber.cli import door_render
+
+    done = _tournaments().unregister(who)
+    _show().unregistered(done)
+    door_render.moved_up(done.moved_up)
 
 
 @tournament_app.command(
@@ -214,10 +245,11 @@ def withdraw(
 @tournament_app.command(
     "draw",
     help=_(
-        "Without --round: seat every active player for the NEXT round: round 1 at random, later rounds with as few\n"
-        "repeated table mates as the draw finds. Refused while a table of the newest round is still playing\n"
-        "(--force draws anyway). --round N draws the newest round N again, until its first hand or sheet\n"
-        "(after a withdrawal or a late registration)."
+        "Without --round: seat every active player who has arrived and has a place for the NEXT round: round 1\n"
+        "at random, later rounds with as few repeated table mates as the draw finds. Refused while a table of\n"
+        "the newest round is still playing (--force draws anyway). --round N draws the newest round N again,\n"
+        "until its first hand or sheet (after a withdrawal or a late registration). Who registered in advance\n"
+        "and has not checked in is named (not here: …), and so is the waiting list."
     ),
 )
 def draw(
@@ -235,6 +267,10 @@ def draw(
     ] = False,
 ) -> None:
     _show().plan(_tournaments().draw(round_, seed, force=force), "table", drawn=True)
+    from schreiber.cli import door_render
+    from schreiber.ledger.arrivals import Arrivals
+
+    door_render.door(Arrivals(_ledger()).door())
 
 
 @tournament_app.command("undraw", help=_("Take back the newest round and its tables, until its first hand or sheet."))
@@ -411,17 +447,18 @@ def standings(
 @tournament_app.command(
     "checkin",
     help=_(
-        "Check season players in at the door: registers them into the active tournament by season start\n"
-        "number or name (its season's players; one checked in already is said so)."
+        "Check players in at the door, by start number or whole name: a player registered in advance (--vorab,\n"
+        "--from) has arrived and is drawn from the next draw on. In a season's tournament a season player not\n"
+        "registered yet is registered (by season start number or name); one checked in already is said so."
     ),
 )
 def checkin(
-    players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))],
+    players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Start numbers or names."))],
 ) -> None:
     from schreiber.cli import season_render
-    from schreiber.ledger.season import Seasons
+    from schreiber.ledger.arrivals import Arrivals
 
-    season_render.checked_in(Seasons(_ledger()).checkin(players))
+    season_render.checked_in(Arrivals(_ledger()).checkin(players))
 
 
 # The money commands (set, pay, cash) live in their own module and join this group.

@@ -82,7 +82,10 @@ def details(
         ).format(count=info_.players, gone=info_.withdrawn)
     )
     for e in entrants:
-        echo(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
+        marks = (_(" (withdrawn)") if e.withdrawn else "") + (_(" (not here yet)") if not e.arrived else "")
+        if e.waiting is not None:
+            marks += _(" (waiting list, place {place})").format(place=e.waiting)
+        echo(f"  {e.number:>4}  {e.name}{marks}")
     if sheets:
         echo(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
     for sheet in sheets:
@@ -125,7 +128,13 @@ def _note(text: str) -> None:
 
 def registered(done: Registered) -> None:
     for e in done.entrants:
-        echo(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
+        if e.waiting is not None:
+            line = _("Registered {name} with start number {number}; the field is full: waiting list, place {place}.")
+        elif not e.arrived:
+            line = _("Registered {name} in advance with start number {number}.")
+        else:
+            line = _("Registered {name} with start number {number}.")
+        echo(line.format(name=e.name, number=e.number, place=e.waiting))
     for name, number, near in done.close:
         who = name if name.split() == [name] else str(number)
         _note(

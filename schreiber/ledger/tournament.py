@@ -204,7 +204,7 @@ class Tournaments:
     def entrants(self, tournament_id: int | None = None) -> list[EntrantView]:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id)
-            return [EntrantView(e.number, e.player.name, e.withdrawn) for e in self._entrants(s, t)]
+            return [registration.view(e) for e in self._entrants(s, t)]
 
     # -- registration ---------------------------------------------------------------------------
 
@@ -272,7 +272,7 @@ class Tournaments:
                             "--round: round {number} is being played (a result is recorded); it cannot be drawn again."
                         ).format(number=number)
                     )
-            entrants = [e for e in self._entrants(s, t) if not e.withdrawn]
+            entrants = [e for e in self._entrants(s, t) if e.drawable]  # here, with a place, not withdrawn
             met = seating.met_pairs(self._seatings(s, t, upto=number - 1).values())
             if seed is None:
                 seed = f"{t.seed}-{number}"
