@@ -141,8 +141,8 @@ def list_() -> None:
         "with the ones a correction replaced.\n"
         "\n"
         'JSON: {"tournament", "name", "rules", "date", "wertung", "rounds", "hands", "settings", "players": [{"number",\n'
-        '"name", "withdrawn"}], "sheets": [{"round", "table", "session", "thrown", "replaced", "entries": [{"number", "name",\n'
-        '"points", "soli", "won", "lost"}]}]}.'
+        '"name", "withdrawn", "arrived"}], "waiting": [{"number", "name"}], "sheets": [{"round", "table", "session", "thrown",\n'
+        '"replaced", "entries": [{"number", "name", "points", "soli", "won", "lost"}]}]}; "waiting": the waiting list in order.'
     ),
 )
 def show(
