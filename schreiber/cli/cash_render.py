@@ -15,6 +15,7 @@ from schreiber.views.text import money
 if TYPE_CHECKING:
     from schreiber.scoring.cash import CashSettings
     from schreiber.ledger.cashbook import CashView, Paid
+    from schreiber.scoring.settings import Applied
 
 
 def settings_line(settings: CashSettings) -> str:
@@ -26,8 +27,14 @@ def settings(settings_: CashSettings) -> None:
     echo(wrapped(_("  money (cents): {settings}").format(settings=settings_line(settings_))))
 
 
-def changed(settings_: CashSettings) -> None:
-    echo(wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(settings_))))
+def changed(applied: Applied) -> None:
+    if applied.money_named:
+        echo(
+            wrapped(_("The money settings are now: {settings} (cents).").format(settings=settings_line(applied.money)))
+        )
+    if applied.own:
+        own = ", ".join(f"{key}={value}" for key, value in applied.own.items())
+        echo(wrapped(_("The tournament's settings changed: {settings}.").format(settings=own)))
 
 
 def paid(payments: Sequence[Paid]) -> None:

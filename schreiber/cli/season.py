@@ -53,6 +53,19 @@ def new(
     _show().info(_seasons().new(name, rules, set_ or []), created=True)
 
 
+@season_app.command(
+    "set",
+    help=_(
+        "Change the active season's settings, as `season new --set` takes them: wertung, min_starts, finale. "
+        "Its standings are always computed from the current ones."
+    ),
+)
+def set_(
+    assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
+) -> None:
+    _show().info(_seasons().set(assignments))
+
+
 @season_app.command("list", help=_("Every season of the ledger; * marks the active one."))
 def list_(
     format_: Annotated[str, typer.Option("--format", metavar="table|json", help=_("table or json."))] = "table",

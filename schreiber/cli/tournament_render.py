@@ -16,7 +16,9 @@ from schreiber.views.text import signed
 if TYPE_CHECKING:
     from schreiber.ledger.registration import Registered
     from schreiber.ledger.sheets import SheetLine, SheetView
-    from schreiber.ledger.tournament import EntrantView, RoundPlan, StandingsView, TablePlan, TournamentInfo, Unfinished
+    from schreiber.ledger.registration import EntrantView
+    from schreiber.ledger.standings import StandingsView, Unfinished
+    from schreiber.ledger.tournament.plans import RoundPlan, TablePlan, TournamentInfo
 
 
 def _title(info: TournamentInfo) -> str:

@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger import prizes as fixing, registration
-from schreiber.scoring import cash
+from schreiber.scoring import cash, settings as settings_registry
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import TournamentInfo, Tournaments
+from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament.plans import TournamentInfo
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.statistics import PASSED_IN
@@ -72,7 +73,7 @@ class CashView:
 
 def stored_settings(s: Session, tournament_id: int) -> cash.CashSettings:
     row = s.get(TournamentCash, tournament_id)
-    return cash.from_stored(row.settings if row is not None else None)
+    return settings_registry.money_kept(row.settings if row is not None else None)
 
 
 def keep_settings(s: Session, tournament_id: int, settings: cash.CashSettings) -> None:
@@ -95,12 +96,16 @@ class Cash:
         with self.ledger.transaction() as s:
             return stored_settings(s, self._tournament(s, tournament_id).id)
 
-    def set(self, assignments: Sequence[tuple[str, str]], tournament_id: int | None = None) -> cash.CashSettings:
-        """Change money settings; refused once a prize is paid out (the payout list is signed)."""
+    def set(
+        self, assignments: Sequence[tuple[str, str]], tournament_id: int | None = None
+    ) -> settings_registry.Applied:
+        """Change settings (the registry's, scoring/settings.py): each checked, then refused if what freezes it
+        happened (a round drawn, a prize paid out: the payout list is signed)."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
-            settings = cash.parse(assignments, "tournament set", stored_settings(s, t.id))
-            paid_out = self._paid(s, t, PREIS)
+            applied = settings_registry.tournament(assignments, "tournament set", stored_settings(s, t.id))
+            frozen = {setting.frozen for setting in applied.named}
+            paid_out = self._paid(s, t, PREIS) if settings_registry.FIRST_PRIZE in frozen else None
             if paid_out:
                 first = self._names(s, t)[min(paid_out)]
                 raise SettingsError(
@@ -109,8 +114,19 @@ class Cash:
                         "`schreiber tournament pay {name} --prize --undo` takes the payout back."
                     ).format(name=first)
                 )
-            keep_settings(s, t.id, settings)
-            return settings
+            if settings_registry.FIRST_DRAW in frozen and self.tournaments._last_round(s, t) is not None:
+                key = next(setting.name for setting in applied.named if setting.frozen == settings_registry.FIRST_DRAW)
+                raise SettingsError(
+                    _(
+                        "tournament set {key}: a round is drawn already, so {key} stays as it is; "
+                        "`schreiber tournament undraw` takes the newest round back."
+                    ).format(key=key)
+                )
+            if applied.money_named:
+                keep_settings(s, t.id, applied.money)
+            if applied.own:
+                t.settings = {**t.settings, **applied.own}
+            return applied
 
     def pay(
         self, typed: Sequence[str], undo: bool = False, prize: bool = False, tournament_id: int | None = None

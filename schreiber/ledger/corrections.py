@@ -14,7 +14,7 @@ from schreiber.ledger import prizes, sheet_keys, sheets
 from schreiber.ledger.sheets import SheetView, TypedSheet
 from schreiber.rules.model import SettingsError
 
-# ledger/tournament.py imports this module; its StandingsView, TablePlan and Tournaments are named here
+# ledger/tournament/results.py imports this module; its StandingsView, TablePlan and Tournaments are named here
 # only in words, so that no import runs back up (tests/test_architecture.py).
 StandingsView = TablePlan = Tournaments = Any
 

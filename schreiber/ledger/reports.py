@@ -164,7 +164,10 @@ def _ranked_by(s: Any, where: list[Any], rule_sets: list[str]) -> wertungen.Wert
     rules = registry.get(rule_sets[0])
     if not isinstance(rules, Ranked):
         return wertungen.PUNKTE
-    found = {rules.ranked_by(settings or {}) for (settings,) in s.execute(select(Table.settings).where(*where))}
+    found = {
+        wertungen.get(rules.ranked_by(settings or {}))
+        for (settings,) in s.execute(select(Table.settings).where(*where))
+    }
     return found.pop() if len(found) == 1 else wertungen.PUNKTE
 
 

@@ -11,26 +11,27 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.scoring import season_ranking, wertung as wertungen
+from schreiber.scoring import season_ranking, settings as settings_registry
 from schreiber.ledger import search
 from schreiber.ledger.names import either
 from schreiber.ledger.registration import typed_names
 from schreiber.ledger.season_numbers import check_joins, number_for, season_row
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import StandingsView, Tournaments, tournament_games
-from schreiber.numbers import shortened, whole
+from schreiber.ledger.series import tournament_games
+from schreiber.ledger.standings import StandingsView
+from schreiber.ledger.tournament import Tournaments
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, LedgerState, Player, Season, SeasonPlayer, Tournament
 
 ACTIVE_KEY = "active_season"
-SETTINGS = ("wertung", "min_starts", "finale")
+# The season settings kept in a column of their own, not in `Season.settings`.
+COLUMNS = ("wertung",)
 # A refusal names at most this many of the players a typed name could mean.
 MANY = 8
 
@@ -155,32 +156,6 @@ class Found:
     inside: frozenset[int]
 
 
-def parse_settings(assignments: Sequence[str], current: dict[str, Any] | None = None) -> dict[str, Any]:
-    """--set wertung=…, min_starts=N, finale=N -> the season's settings (wertung as typed, checked)."""
-    out: dict[str, Any] = dict(current or {"wertung": wertungen.SUMME.name, "min_starts": 1, "finale": None})
-    for assignment in assignments:
-        key, sep, value = (part.strip() for part in assignment.partition("="))
-        if not sep or key not in SETTINGS:
-            raise SettingsError(
-                _("--set: a season knows wertung=W, min_starts=N and finale=N, not {value}.").format(
-                    value=repr(assignment)
-                )
-            )
-        if key == "wertung":
-            season_ranking.parse_wertung(value)
-            out[key] = value
-            continue
-        number = whole(value)
-        if number is None or number < 1:
-            raise SettingsError(
-                _("--set {key}: use a whole number of 1 or more, not {value}.").format(
-                    key=key, value=repr(shortened(value))
-                )
-            )
-        out[key] = number
-    return out
-
-
 class Seasons:
     """The season commands over an open ledger, one transaction each (standings read each tournament's own)."""
 
@@ -199,17 +174,27 @@ class Seasons:
                     allowed=", ".join(tournament_games()), name=repr(rules)
                 )
             )
-        settings = parse_settings(assignments)
+        settings = settings_registry.season(assignments, "--set")
         with self.ledger.transaction() as s:
             season = Season(
                 name=name,
                 rules=rules,
                 wertung=settings["wertung"],
-                settings={"min_starts": settings["min_starts"], "finale": settings["finale"]},
+                settings={k: v for k, v in settings.items() if k not in COLUMNS},
             )
             s.add(season)
             s.flush()
             _set_active(s, season.id)
+            return self._info(s, season)
+
+    def set(self, assignments: Sequence[str], season_id: int | None = None) -> SeasonInfo:
+        """Change settings (the registry's, scoring/settings.py) of a season; its standings read the current ones."""
+        with self.ledger.transaction() as s:
+            season = self._season(s, season_id)
+            current = {"wertung": season.wertung, **season.settings}
+            settings = settings_registry.season(assignments, "season set", current)
+            season.wertung = settings["wertung"]
+            season.settings = {k: v for k, v in settings.items() if k not in COLUMNS}
             return self._info(s, season)
 
     def list(self) -> list[SeasonInfo]:

@@ -1,5 +1,5 @@
 """What a tournament asks of its season: may it join (one rule set, one tournament Wertung), and a player's
-permanent season start number, given on first need. Shared by ledger/tournament.py and ledger/season.py, so
+permanent season start number, given on first need. Shared by ledger/tournament/ and ledger/season.py, so
 neither imports the other for it."""
 
 from __future__ import annotations

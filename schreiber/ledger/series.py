@@ -16,7 +16,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import N_, ngettext
-from schreiber.ledger import standings
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.rules.table import TournamentPlay
@@ -34,7 +33,7 @@ class Play:
     wertungen: tuple[str, ...]
     hands: int
     game: Any  # the rule set (TournamentPlay)
-    counts: tuple[str, ...] = (standings.SOLI,)  # what the standings count per player (TournamentPlay.standings_counts)
+    counts: tuple[str, ...]  # what the standings count per player (TournamentPlay.standings_counts)
     points_word: str = N_("points")
 
     def hands_at(self, hands: int, size: int) -> int:
@@ -46,9 +45,13 @@ def play_of(rules_name: str) -> Play | None:
     """How a tournament of `rules_name` is seated and ranked, or None for a game not played in tournaments."""
     rules = registry.get(rules_name) if rules_name in registry.names() else None
     if isinstance(rules, TournamentPlay):
+        # Here, not at the top: a hand at an evening's table reaches this module, and never the Wertungen.
+        from schreiber.scoring import wertung
+
+        # The Wertungen are the registry's (scoring/wertung.py): those that fit the game's tables and counts.
         return Play(
             tuple(rules.table_sizes),
-            tuple(rules.wertungen),
+            wertung.fitting(rules.table_sizes, rules.standings_counts, rules.default_wertung),
             rules.default_hands,
             rules,
             tuple(rules.standings_counts),

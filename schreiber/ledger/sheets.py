@@ -17,6 +17,7 @@ from schreiber.ledger.names import pick
 from schreiber.rules import registry
 from schreiber.rules.model import Settings, SettingsError
 from schreiber.rules.table import SheetValues
+from schreiber.scoring import wertung as wertungen
 from schreiber.store.models import (
     LIVE,
     Entrant,
@@ -159,7 +160,9 @@ def _must_be_true(
     """A rule set that knows what its sheets can say (Skat: games won and lost against the points) refuses one that cannot be."""
     rules = registry.get(t.rules)
     if hasattr(rules, "check_sheet"):
-        rules.check_sheet(t.wertung, t.settings, seated, points, won, lost, soli_given)
+        rules.check_sheet(
+            wertungen.get(t.wertung, wertungen.TOURNAMENT), t.settings, seated, points, won, lost, soli_given
+        )
 
 
 def _by_name(pairs: Sequence[tuple[str | int, int]], seated: Sequence[str], option: str) -> dict[str, int]:

@@ -82,7 +82,7 @@ class StandingsView:
 
 def rank(t: Any, upto: int, r: TableResults, info: Any, play: Any) -> StandingsView:
     """The standings of tournament `t` (a store row) over rounds 1 to `upto` from its tables' results `r`;
-    `play` (ledger.tournament.Play) says how its game is seated, ranked and counted."""
+    `play` (ledger.series.Play) says how its game is seated, ranked and counted."""
     tables = [(round_number, table_id) for round_number, table_id, _n in r.numbered]
     entrants = {e.player_id: e for e in r.entrants}
     # Players tied in every respect are listed as a German list lists them.

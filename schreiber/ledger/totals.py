@@ -23,7 +23,7 @@ from schreiber.scoring.settlement import cents_for
 from schreiber.rules import registry
 from schreiber.rules.statistics import THROWN_IN
 from schreiber.rules.table import PlayerExtras, Ranked
-from schreiber.scoring.wertung import PUNKTE, Wertung
+from schreiber.scoring.wertung import PUNKTE, Wertung, get
 from schreiber.store.models import (
     JOIN,
     LIVE,
@@ -253,7 +253,7 @@ def made(
                 row = s.get(Table, t.id)
                 view = ledger.view(s, row, ledger.records(s, row))
             table_extras = rules.player_extras(t.settings, view.state)  # type: ignore[attr-defined]
-        paid_on = rules.paid_on(t.settings or {}) if ranked else PUNKTE  # type: ignore[attr-defined]
+        paid_on = get(rules.paid_on(t.settings or {})) if ranked else PUNKTE  # type: ignore[attr-defined]
         out[t.id] = _lines(t, rules, seats.get(t.id, []), names, summed.get(t.id), table_extras, paid_on)
     return out
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from schreiber.i18n import N_
-from schreiber.scoring import wertung as wertungen
 
 
 class FourAndFive:
@@ -16,11 +15,6 @@ class FourAndFive:
     default_wertung = "punkte"
     standings_counts = ("soli",)
     points_word = N_("points")
-
-    @property
-    def wertungen(self) -> tuple[str, ...]:
-        """The registry's tournament Wertungen that fit tables of 4 and 5 and a count of Soli, the points first."""
-        return wertungen.fitting(self.table_sizes, self.standings_counts, self.default_wertung)
 
     def series_hands(self, table_size: int, hands: int) -> int:
         """The hands a table of `table_size` plays when a table of 4 plays `hands`: as many for everyone."""

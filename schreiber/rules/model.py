@@ -7,7 +7,7 @@ from schreiber.i18n import _, voice
 from schreiber.rules.declared import DECLARED, DECLARED_BY_NAME, NAMES, Declared  # noqa: F401  (read here by the rule sets)
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
 from operator import attrgetter, ne
@@ -262,6 +262,18 @@ class Setting:
         if isinstance(value, bool):
             return "true" if value else "false"
         return str(value)
+
+
+@dataclass(frozen=True)
+class Named(Setting):
+    """A setting whose value is the name of a Wertung of `kind` ("evening"): the Wertungen are registered above the
+    rules (scoring/wertung.py), so the one who reads the settings gives their names (registry.settings_for)."""
+
+    kind: str = "evening"
+
+    def offered(self, names: Callable[[str], Sequence[str]] | None) -> Setting:
+        """The setting with the names it may take as its choices (none known: any name is read)."""
+        return self if names is None else Setting(self.default, self.help, choices=tuple(names(self.kind)))
 
 
 Settings = Mapping[str, Any]

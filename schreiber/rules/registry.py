@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from schreiber.i18n import N_, _
-from schreiber.rules.model import Setting, SettingsError
+from schreiber.rules.model import Named, Setting, SettingsError
 from schreiber.rules.table import CheckedSettings, RuleSet
 
 # name -> (module, attribute); modules are imported only when a table uses them.
@@ -52,8 +52,11 @@ def get(name: str) -> RuleSet:
     return getattr(importlib.import_module(module), attribute)
 
 
-def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, Any]:
-    """The full settings of a new table: every default, with each `KEY=VALUE` read and checked."""
+def settings_for(
+    rules: RuleSet, assignments: Iterable[str] = (), names: Callable[[str], Sequence[str]] | None = None
+) -> dict[str, Any]:
+    """The full settings of a new table: every default, with each `KEY=VALUE` read and checked; a Wertung's
+    name (a Named setting) against `names` of its kind, the registry above the rules (scoring/wertung.py)."""
     settings = {key: setting.default for key, setting in rules.settings.items()}
     for assignment in assignments:
         key, sep, text = assignment.partition("=")
@@ -69,7 +72,10 @@ def settings_for(rules: RuleSet, assignments: Iterable[str] = ()) -> dict[str, A
                     name=rules.name, key=repr(key), names=", ".join([*rules.settings, *TABLE_SETTINGS])
                 )
             )
-        settings[key] = rules.settings[key].parse(key, text)
+        setting = rules.settings[key]
+        if isinstance(setting, Named):
+            setting = setting.offered(names)
+        settings[key] = setting.parse(key, text)
     if isinstance(rules, CheckedSettings):
         rules.check_settings(settings)
     return settings

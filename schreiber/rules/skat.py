@@ -6,14 +6,16 @@ of four sits out every hand, and the deal passes after every hand."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from schreiber.i18n import N_, _, voice
-from schreiber.rules import checks, skat_evening, statistics
-from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, SettingsError, Term, formula
+from schreiber.rules import checks, skat_evening
+from schreiber.rules.model import Hand, HandError, Payout, Setting, Settings, Term, formula
 from schreiber.rules.skat_evening import Carry, Evening
 from schreiber.rules.skat_list import Listed
+from schreiber.rules.skat_stats import SkatStatistics
+from schreiber.rules.skat_tournament import SkatTournament
 from schreiber.rules.skat_values import (
     BASE,
     BIDS,
@@ -30,10 +32,9 @@ from schreiber.rules.skat_values import (
     levels,
     overbid_multiple,
 )
-from schreiber.rules.skat_words import HEADERS as _HEADERS, HELP as _HELP, TYPES
+from schreiber.rules.skat_words import HELP as _HELP, TYPES
 from schreiber.rules.table import Result, TableState
 from schreiber.rules.words import MINUS, and_list
-from schreiber.scoring import wertung as wertungen
 
 _SUIT_FACTS = frozenset(
     {
@@ -84,8 +85,10 @@ def _on(settings: Settings, key: str) -> bool:
     return bool(settings.get(key, False))
 
 
-class Skat(Evening, Listed):
-    """Skat: the declarer +V for a won game, −2V for a lost one, the others 0 (not zero-sum)."""
+class Skat(Evening, Listed, SkatTournament, SkatStatistics):
+    """Skat: the declarer +V for a won game, −2V for a lost one, the others 0 (not zero-sum); its evening, list,
+    tournament and statistics come in as mixins (rules/skat_evening.py, skat_list.py, skat_tournament.py,
+    skat_stats.py)."""
 
     name = "skat"
     summary = N_(
@@ -425,7 +428,7 @@ class Skat(Evening, Listed):
             return f"{label} ouvert"
         return f"{label} Hand" if hand.hand else label
 
-    # -- money, short forms, tournaments ------------------------------------------------------------
+    # -- money, short forms ------------------------------------------------------------
 
     def money(self, points: Mapping[str, int], tariff: int) -> dict[str, int]:
         """Everyone pays everyone the difference: player i gets tariff × (n × Pᵢ − ΣP)."""
@@ -463,103 +466,6 @@ class Skat(Evening, Listed):
             "hidden_if": {"augen": by_tricks, "schwarz": by_tricks},
             "shown_if": {"won": by_tricks, "schneider_angesagt": ["hand"], "schwarz_angesagt": ["hand"]},
         }
-
-    def check_sheet(
-        self,
-        wertung: str,
-        settings: Settings,
-        seated: Sequence[str],
-        points: Mapping[str, int],
-        won: Mapping[str, int],
-        lost: Mapping[str, int],
-        soli_given: bool,
-    ) -> None:
-        """A paper sheet that cannot be is refused (rules/skat_sheet.py)."""
-        from schreiber.rules import skat_sheet
-
-        skat_sheet.check(wertung, settings, seated, points, won, lost, soli_given)
-
-    table_sizes = (4, 3)
-    default_wertung = "seeger"
-
-    @property
-    def wertungen(self) -> tuple[str, ...]:
-        """The registry's tournament Wertungen that fit Skat's tables and its standings' counts, Seeger-Fabian
-        first: seeger and punkte (RULES.md §7); placement points are for tables of 4 and 5."""
-        return wertungen.fitting(self.table_sizes, self.standings_counts, self.default_wertung)
-
-    default_hands = 48
-    standings_counts = ("won", "lost")  # Skat has no Soli; games won and lost break ties (SkWO)
-    points_word = N_("Spielpunkte")
-
-    def series_hands(self, table_size: int, hands: int) -> int:
-        """Three quarters at a table of 3, so that everyone deals as often as at a table of 4; a
-        series is a multiple of 12 hands (everyone deals equally often at 3 and at 4)."""
-        if hands <= 0 or hands % 12:
-            raise SettingsError(
-                _(
-                    "--hands: a Skat series is a multiple of 12 hands (48, 36, 24 …), so that everyone "
-                    "deals equally often at a table of 4 and of 3; not {hands}."
-                ).format(hands=hands)
-            )
-        return hands * 3 // 4 if table_size == 3 else hands
-
-    # -- statistics (the Statistics protocol of rules/table.py) ---------------------------------
-
-    stat_title = "Skat"
-    stat_notes = (
-        N_(
-            "won, lost: games declared; average value: of the games declared, as written (a lost game at its value, "
-            "not doubled); overbid: games won on their Augen or tricks but lost because their value fell short of the bid."
-        ),
-    )
-    # Skat has no partners, and the two against the declarer score nothing: the table of `stats` shows
-    # no partner or opponent counts (the JSON keeps them).
-    stat_sides = False
-
-    def stat_counts(self) -> dict[str, Any]:
-        """Games won and lost as declarer are the common `as_player`; the value of those games and the
-        overbids are Skat's own."""
-        return {"declared_value": 0, "overbid": 0}
-
-    def stat_roles(self, hand_type: str, facts: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...]]:
-        if hand_type in ("eingepasst", "ramsch"):
-            return None, ()
-        return statistics.declarer_and_partner(facts)
-
-    def stat_hand(
-        self,
-        counts: Mapping[str, dict[str, Any]],
-        hand_type: str,
-        facts: Mapping[str, Any],
-        declarer: str | None,
-        partners: tuple[str, ...],
-        seated: Sequence[tuple[str, int]],
-    ) -> None:
-        if declarer is None or declarer not in counts:
-            return
-        points = statistics.points_of(seated, declarer)
-        mine = counts[declarer]
-        mine["declared_value"] += points if points > 0 else -points // 2
-        bid = facts.get("reizwert")
-        if bid and hand_type in BASE:
-            # Overbid: a game its Augen (or tricks) won, lost only because its value fell short of the
-            # bid; a game lost on its Augen anyway is a lost game, not an overbid.
-            named, made = levels(Hand.from_facts({**facts, "type": hand_type}))
-            if made and BASE[hand_type] * (int(facts.get("spitzen") or 0) + 1 + len(named)) < bid:
-                mine["overbid"] += 1
-
-    def stat_tables(self, players: Sequence[Mapping[str, Any]]) -> list[list[list[Any]]]:
-        rows = []
-        for p in players:
-            games = p["as_player"]
-            played, won = games["played"], games["won"]
-            average = round(p["declared_value"] / played, 1) if played else ""
-            rows.append([p["name"], won, played - won, average, p["overbid"]])
-        return [[["player", *_HEADERS], *rows]]
-
-    def stat_from_report(self, counts: dict[str, Any], report_extras: Mapping[str, Any]) -> None:
-        return None
 
 
 SKAT = Skat()

@@ -11,19 +11,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from schreiber.i18n import N_
-from schreiber.rules.model import Setting, Settings
+from schreiber.rules import kitty
+from schreiber.rules.model import Named, Setting, Settings
+from schreiber.rules.seeger import seeger_hand
 from schreiber.rules.table import TableState
-from schreiber.scoring import kitty, wertung
-from schreiber.scoring.seeger import seeger_hand
-from schreiber.scoring.wertung import EVENING, Wertung
 
-
-class Chosen(Setting):
-    """A Wertung an evening may choose: one of the registry's evening Wertungen (scoring/wertung.py), read
-    when it is typed, so that a Wertung registered later is offered too."""
-
-    def parse(self, key: str, text: str) -> Any:
-        return Setting(self.default, self.help, choices=wertung.names(EVENING)).parse(key, text)
+# The Wertung of the list's points: what an evening ranks by and pays on unless it chooses another. Which others
+# there are is the registry's (scoring/wertung.py, a floor up): each counts more than the points, and the fold
+# counts for it what these rules can, each player's Seeger-Fabian score and games won and lost as declarer.
+PUNKTE = "punkte"
 
 
 class Amounts(Setting):
@@ -37,15 +33,15 @@ class Amounts(Setting):
 
 
 SETTINGS: dict[str, Setting] = {
-    "wertung": Chosen(
-        wertung.PUNKTE.name,
+    "wertung": Named(
+        PUNKTE,
         N_(
             "what report ranks the evening by: punkte (the list's points) or seeger (Seeger-Fabian: won V + 50, "
             "lost −2V − 50 and 40 at 3, 30 at 4 to every other player; ties by games won, then fewer lost)"
         ),
     ),
-    "geld": Chosen(
-        wertung.PUNKTE.name,
+    "geld": Named(
+        PUNKTE,
         N_("what the money (--tariff) is paid on: punkte (the list's points) or seeger (the Seeger-Fabian scores)"),
     ),
     "verlustspiel": Amounts(
@@ -69,17 +65,14 @@ class Carry:
     games: tuple[tuple[str, int, int, int], ...] = ()
 
 
+def beyond_points(settings: Settings) -> bool:
+    """Whether the evening ranks or pays by a Wertung other than the list's points (Seeger-Fabian)."""
+    return settings.get("wertung") not in (None, PUNKTE) or settings.get("geld") not in (None, PUNKTE)
+
+
 def wanted(settings: Settings) -> bool:
     """Whether the evening counts more than the list's points (a Wertung or money beyond them, a Verlustspiel)."""
-    return ranked_by(settings).tallies != () or paid_on(settings).tallies != () or bool(settings.get("verlustspiel"))
-
-
-def ranked_by(settings: Settings) -> Wertung:
-    return wertung.get(settings.get("wertung"))
-
-
-def paid_on(settings: Settings) -> Wertung:
-    return wertung.get(settings.get("geld"))
+    return beyond_points(settings) or bool(settings.get("verlustspiel"))
 
 
 def tallied(carry: Carry, seated: Sequence[str], points: Mapping[str, int], declarer: str | None) -> Carry:
@@ -93,32 +86,33 @@ def tallied(carry: Carry, seated: Sequence[str], points: Mapping[str, int], decl
 
 
 class Evening:
-    """The club evening's part of the Skat rule set: its Wertungen and the player columns they need
-    (the PlayerExtras and Ranked protocols of rules/table.py)."""
+    """The club evening's part of the Skat rule set: the names of its Wertungen, which the ledger finds in the
+    registry (scoring/wertung.py), and the player columns they need (the PlayerExtras and Ranked protocols of
+    rules/table.py)."""
 
     def extras_wanted(self, settings: Settings) -> bool:
         return wanted(settings)
 
-    def ranked_by(self, settings: Settings) -> Wertung:
-        return ranked_by(settings)
+    def ranked_by(self, settings: Settings) -> str | None:
+        return settings.get("wertung")
 
-    def paid_on(self, settings: Settings) -> Wertung:
-        return paid_on(settings)
+    def paid_on(self, settings: Settings) -> str | None:
+        return settings.get("geld")
 
     def player_extras(self, settings: Settings, state: TableState) -> dict[str, dict[str, object]]:
-        """Per player what the evening's Wertungen need beyond the points (Seeger-Fabian: `seeger`, `won`,
-        `lost` as declarer), and `lost` with its `verlustspiel` in cents (0 where none is set)."""
+        """Per player what an evening beyond the list's points counts (Seeger-Fabian: `seeger`, `won`, `lost`
+        as declarer), and `lost` with its `verlustspiel` in cents (0 where none is set)."""
         if not wanted(settings):
             return {}
-        needed = {*ranked_by(settings).tallies, *paid_on(settings).tallies}
+        beyond = beyond_points(settings)
         amounts = tuple(settings.get("verlustspiel") or ())
         carry: Carry = state.carry
         games = {name: {"seeger": s, "won": w, "lost": n} for name, s, w, n in carry.games}
         out: dict[str, dict[str, object]] = {}
         for name in dict.fromkeys([*state.players, *games]):
             mine = games.get(name, {"seeger": 0, "won": 0, "lost": 0})
-            extras: dict[str, object] = {key: mine[key] for key in ("seeger", "won", "lost") if key in needed}
-            if amounts or needed:  # a Seeger evening's JSON always carries it, 0 without a Verlustspiel
+            extras: dict[str, object] = {key: mine[key] for key in ("seeger", "won", "lost")} if beyond else {}
+            if amounts or beyond:  # a Seeger evening's JSON always carries it, 0 without a Verlustspiel
                 extras["lost"] = mine["lost"]
                 extras["verlustspiel"] = kitty.verlustspielgeld(mine["lost"], amounts)
             out[name] = extras

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.scoring.seeger import SEEGER_OTHERS, others_bonus, seeger_hand
+from schreiber.rules.seeger import SEEGER_OTHERS, others_bonus, seeger_hand
 from schreiber.rules.skat_values import declarer, short_name
 
 # The rows of a list: a series of 48 hands at a table of 4, three quarters of it at a table of 3.

@@ -6,9 +6,9 @@ refusal (SettingsError), naming the player and the bound.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from schreiber.i18n import _, ngettext
-from schreiber.scoring import wertung as wertungen
 from schreiber.rules.model import Settings, SettingsError
 from schreiber.rules.words import MINUS
 
@@ -23,7 +23,7 @@ def _said(n: int) -> str:
 
 
 def check(
-    wertung: str,
+    ranked_by: Any,
     settings: Settings,
     seated: Sequence[str],
     points: Mapping[str, int],
@@ -32,13 +32,13 @@ def check(
     soli_given: bool,
 ) -> None:
     """Refuse a Skat sheet that cannot be: Soli (Skat has none), under Seeger-Fabian a player without
-    --won or --lost, and wherever they are given points the games cannot make. `won`, `lost`: the
-    counts as given (a player not named was not given)."""
+    --won or --lost, and wherever they are given points the games cannot make. `ranked_by`: the tournament's
+    Wertung (scoring/wertung.py: `needs_games`, `words`); `won`, `lost`: the counts as given (a player not named
+    was not given)."""
     if soli_given:
         raise SettingsError(
             _("--soli: Skat has no Soli; give each player's games won and lost as declarer with --won and --lost.")
         )
-    ranked_by = wertungen.get(wertung, wertungen.TOURNAMENT)
     if ranked_by.needs_games:
         for option, given in (("--won", won), ("--lost", lost)):
             missing = [n for n in seated if n not in given]

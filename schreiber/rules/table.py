@@ -196,13 +196,14 @@ class PlayerExtras(Protocol):
 @runtime_checkable
 class Ranked(Protocol):
     """A game whose evening may be ranked, and its money paid, by another Wertung than its points (Skat:
-    Seeger-Fabian; scoring/wertung.py), as the table's settings say. The scores such a Wertung needs come
-    as the game's PlayerExtras, counted only where `extras_wanted` (a table without them is not folded
-    for its report)."""
+    Seeger-Fabian), as the table's settings say: `ranked_by` and `paid_on` give the Wertung's name (None: the
+    list's points), which the ledger finds in the registry of scoring/wertung.py. The scores such a Wertung
+    needs come as the game's PlayerExtras, counted only where `extras_wanted` (a table without them is not
+    folded for its report)."""
 
-    def ranked_by(self, settings: Settings) -> Any: ...
+    def ranked_by(self, settings: Settings) -> str | None: ...
 
-    def paid_on(self, settings: Settings) -> Any: ...
+    def paid_on(self, settings: Settings) -> str | None: ...
 
     def extras_wanted(self, settings: Settings) -> bool: ...
 
@@ -326,8 +327,9 @@ class TournamentPlay(Protocol):
     preferred), the hands of a series at a table of each size, and its default Wertung."""
 
     table_sizes: tuple[int, ...]
+    # The Wertung a tournament ranks by unless `--set wertung=` chooses another; which others fit the game (its
+    # table sizes and counts) the registry of scoring/wertung.py says, a floor up (ledger/series.py).
     default_wertung: str
-    wertungen: tuple[str, ...]  # the Wertungen a tournament of this game may rank by, the default first
     default_hands: int  # hands of a series at a table of the first size, unless `--hands` says
     # What the standings count per player beside score and points, in every form: "won" and "lost" (games as
     # declarer), "soli" (solos won); a count not named here is not shown, and is null in the JSON.

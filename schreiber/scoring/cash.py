@@ -9,18 +9,16 @@ declarer per round, thrown-in hands, ranks) and hands them to `cashbook`. Every 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from schreiber.i18n import _
 from schreiber.numbers import shortened
-from schreiber.scoring.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
-from schreiber.scoring.kitty import verlustspielgeld
+from schreiber.rules.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
+from schreiber.rules.kitty import verlustspielgeld
 from schreiber.rules.model import SettingsError
 
-# The money settings of a tournament (`--set KEY=VALUE`); all others go to its tables.
-KEYS = ("startgeld", "verlustspiel", "reuegeld", "auszahlung", "preise", "rundung")
 # A percentage is kept in hundredths of a percent (12.5% is 1250), so every prize is whole arithmetic.
 PERCENT = 100 * 100
 
@@ -74,7 +72,8 @@ def _percent_text(hundredths: int) -> str:
 _PERCENT_ITEM = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*%\s*$")
 
 
-def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
+def typed_prizes(key: str, value: str, option: str) -> tuple[tuple[int, ...], bool]:
+    """preise: percentages of the payout (50%,30%,20%) or amounts in cents -> (the list, whether percentages)."""
     if value.strip().lower() in _OFF:
         return (), True
     items = value.split(",")
@@ -105,49 +104,28 @@ def _prizes(value: str, option: str) -> tuple[tuple[int, ...], bool]:
     return _cents_list("preise", value, option), False
 
 
-def parse(assignments: Sequence[tuple[str, str]], option: str, base: CashSettings | None = None) -> CashSettings:
-    """`base` (default: all off) with each KEY=VALUE of `assignments` applied; bad input is refused in one
-    sentence naming `option` and the key."""
-    values: dict[str, Any] = dict(vars(base or CashSettings()))
-    for key, value in assignments:
-        if key in ("startgeld", "reuegeld"):
-            values[key] = 0 if value.strip().lower() == "off" else _cents(key, value, option)
-        elif key == "verlustspiel":
-            values[key] = _cents_list(key, value, option)
-        elif key == "auszahlung":
-            match = _CENTS.match(value)
-            if not match or not 0 <= int(match.group(1)) <= 100:
-                raise SettingsError(
-                    _(
-                        "{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}."
-                    ).format(option=option, value=repr(shortened(value)))
-                )
-            values[key] = int(match.group(1))
-        elif key == "preise":
-            values["preise"], values["percent"] = _prizes(value, option)
-        elif key == "rundung":
-            step = _cents(key, value, option)
-            if step < 1:
-                raise SettingsError(
-                    _("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(
-                        option=option
-                    )
-                )
-            values[key] = step
-        else:
-            raise SettingsError(
-                _("{option}: {key} is not a setting of the money; use {keys}.").format(
-                    option=option, key=repr(key), keys=", ".join(KEYS)
-                )
+def payout_percent(key: str, value: str, option: str) -> int:
+    """auszahlung: the percent of the pot paid out as prizes, 0 to 100."""
+    match = _CENTS.match(value)
+    if not match or not 0 <= int(match.group(1)) <= 100:
+        raise SettingsError(
+            _("{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}.").format(
+                option=option, value=repr(shortened(value))
             )
-    return CashSettings(**values)
+        )
+    return int(match.group(1))
 
 
-def from_stored(stored: Mapping[str, Any] | None) -> CashSettings:
-    """The settings kept with a tournament (`CashSettings.stored`), or all off."""
-    if not stored:
-        return CashSettings()
-    return parse([(k, str(v)) for k, v in stored.items() if k in KEYS], "--set")
+def rounding_step(key: str, value: str, option: str) -> int:
+    """rundung: prizes are rounded down to a multiple of this many cents, at least 1."""
+    step = _cents(key, value, option)
+    if step < 1:
+        raise SettingsError(
+            _("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(
+                option=option
+            )
+        )
+    return step
 
 
 # -- the arithmetic ------------------------------------------------------------------------------
@@ -266,7 +244,6 @@ def cashbook(
 
 
 __all__ = [
-    "KEYS",
     "CashSettings",
     "Cashbook",
     "Entrant",
@@ -274,9 +251,11 @@ __all__ = [
     "Line",
     "cashbook",
     "floor_to",
-    "parse",
+    "payout_percent",
     "payout",
     "prize_list",
+    "rounding_step",
     "shares",
+    "typed_prizes",
     "verlustspielgeld",
 ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from schreiber.i18n import N_
 from schreiber.scoring.placement import placements
-from schreiber.scoring.seeger import seeger_sheet
+from schreiber.rules.seeger import seeger_sheet
 
 H = Hashable
 

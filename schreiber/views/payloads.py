@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from schreiber.ledger.stats import Stats
     from schreiber.ledger.registration import EntrantView
     from schreiber.ledger.sheets import SheetView
-    from schreiber.ledger.tournament import RoundPlan, StandingsView, TournamentInfo
+    from schreiber.ledger.standings import StandingsView
+    from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
     from schreiber.ledger.cashbook import CashView
 
 

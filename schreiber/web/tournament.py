@@ -29,7 +29,9 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import RoundPlan, StandingsView, Tournaments
+from schreiber.ledger.standings import StandingsView
+from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament.plans import RoundPlan
 from schreiber.numbers import digits_only, whole
 from schreiber.web.cash import cash_view
 from schreiber.web.entry import qr_svg

@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from schreiber.scoring.seeger import seeger_hands, seeger_sheet
+from schreiber.rules.seeger import seeger_hands, seeger_sheet
 
 HANDS = 12  # at a table of 4; 9 at a table of 3 (a Skat series is a multiple of 12)
 

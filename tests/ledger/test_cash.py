@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from schreiber.scoring.cash import CashSettings, Entrant, cashbook, floor_to, parse, prize_list, verlustspielgeld
+from schreiber.scoring.cash import CashSettings, Entrant, cashbook, floor_to, prize_list, verlustspielgeld
+from schreiber.scoring.settings import money as parse
 from schreiber.rules.model import SettingsError
 
 # T1 (§6) under Wertung punkte: start number, name, rank.

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 from schreiber.scoring import wertung as wertungen
 from schreiber.scoring.ranking import SeegerLine, seeger_standings
 from schreiber.ledger.standings import StandingsView
-from schreiber.ledger.tournament import play_of
+from schreiber.ledger.series import play_of
 from schreiber.rules.skat import SKAT
 
 

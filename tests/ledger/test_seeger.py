@@ -10,7 +10,7 @@ from hypothesis import given, settings as hyp_settings, strategies as st
 
 from schreiber.scoring import seating
 from schreiber.scoring.ranking import SeegerLine, seeger_standings
-from schreiber.scoring.seeger import seeger_hands, seeger_sheet
+from schreiber.rules.seeger import seeger_hands, seeger_sheet
 from schreiber.rules.model import Hand, SettingsError
 from schreiber.rules.skat import SKAT
 from schreiber.rules.table import replay

@@ -1,4 +1,4 @@
-"""The Skat list (rules/skat_list.py) and the Seeger-Fabian arithmetic it shares (scoring/seeger.py), held
+"""The Skat list (rules/skat_list.py) and the Seeger-Fabian arithmetic it shares (rules/seeger.py), held
 against RULES.md §7 written again here: the worked example of "At a club evening" row by row, and for any
 evening at a table of 3 or 4 the foot equals a reckoning hand by hand, and the money on it is zero-sum."""
 

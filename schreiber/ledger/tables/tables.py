@@ -72,7 +72,10 @@ class Tables:
                     name=rules.name, count=count, count2=len(players)
                 )
             )
-        settings = registry.settings_for(rules, assignments)
+        # Here, not at the top: a hand at a table reaches this module and never needs the Wertungen.
+        from schreiber.scoring import wertung
+
+        settings = registry.settings_for(rules, assignments, wertung.names)
         if hands is not None:
             settings[HANDS] = hands
         if tariff is not None and tariff < 0:

@@ -1,0 +1,224 @@
+"""The settings of tournaments and seasons as one registry: `tournament set`, `season set` and `--set` on
+their `new` read it. Each setting is a value (name, type, check, default, what freezes it), so a new one
+is one entry; nothing here reads the database (ledger/cashbook.py and ledger/season.py keep them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from schreiber.i18n import _
+from schreiber.numbers import LARGEST, shortened, whole
+from schreiber.rules.model import SettingsError
+from schreiber.rules.words import and_list, or_list
+from schreiber.scoring import cash, season_ranking
+from schreiber.rules.kitty import amounts, cents
+from schreiber.scoring.wertung import SUMME
+
+# What freezes a setting: nothing, the tournament's first round drawn, or its first prize paid out.
+NOTHING, FIRST_DRAW, FIRST_PRIZE = "nothing", "first draw", "first prize"
+# Where a setting is kept: a field of the tournament's money settings (`cash.CashSettings`), or its own
+# value kept with the tournament (season) by its name.
+MONEY, OWN = "money", "own"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: `check(key, typed, option)` gives the value kept or refuses in one sentence naming
+    `option` and the key; `typed` is how a refusal that lists the settings shows its value (N, W, CENTS)."""
+
+    name: str
+    kind: str  # int, money, money list, percent, prizes, choice, bool, wertung
+    check: Callable[[str, str, str], Any]
+    default: Any = None
+    frozen: str = NOTHING
+    kept: str = OWN
+    typed: str = "VALUE"
+    fields: Callable[[Any], dict[str, Any]] | None = None  # the CashSettings fields a money setting fills
+
+    def into(self, value: Any) -> dict[str, Any]:
+        return self.fields(value) if self.fields is not None else {self.name: value}
+
+
+TOURNAMENT: dict[str, Setting] = {}
+SEASON: dict[str, Setting] = {}
+
+
+def register(registry: dict[str, Setting], setting: Setting) -> Setting:
+    """Declare `setting` in `registry` (TOURNAMENT or SEASON); a later one of the same name replaces it."""
+    registry[setting.name] = setting
+    return setting
+
+
+def unregister(registry: dict[str, Setting], name: str) -> None:
+    registry.pop(name, None)
+
+
+# -- the checks a setting can name -------------------------------------------------------------------
+
+
+def at_least(minimum: int, largest: int = LARGEST) -> Callable[[str, str, str], int]:
+    """A whole number of `minimum` or more."""
+
+    def check(key: str, value: str, option: str) -> int:
+        number = whole(value, largest)
+        if number is None or number < minimum:
+            raise SettingsError(
+                _("{option} {key}: use a whole number of {minimum} or more, not {value}.").format(
+                    option=option, key=key, minimum=minimum, value=repr(shortened(value))
+                )
+            )
+        return number
+
+    return check
+
+
+def choice(*words: str) -> Callable[[str, str, str], str]:
+    """One of `words`."""
+
+    def check(key: str, value: str, option: str) -> str:
+        if value.strip() not in words:
+            raise SettingsError(
+                _("{option} {key}: use {allowed}, not {value}.").format(
+                    option=option, key=key, allowed=or_list(words), value=repr(shortened(value))
+                )
+            )
+        return value.strip()
+
+    return check
+
+
+YES, NO = ("ja", "yes", "true", "1"), ("nein", "no", "false", "0")
+
+
+def yes_no(key: str, value: str, option: str) -> bool:
+    """ja or nein (yes/no)."""
+    word = value.strip().lower()
+    if word not in YES + NO:
+        raise SettingsError(
+            _("{option} {key}: use ja or nein, not {value}.").format(
+                option=option, key=key, value=repr(shortened(value))
+            )
+        )
+    return word in YES
+
+
+def _amount_or_off(key: str, value: str, option: str) -> int:
+    return 0 if value.strip().lower() == "off" else cents(key, value, option)
+
+
+def _season_wertung(key: str, value: str, option: str) -> str:
+    season_ranking.parse_wertung(value, f"{option} {key}")
+    return value.strip()
+
+
+# -- the declarations --------------------------------------------------------------------------------
+
+for _setting in (
+    Setting("startgeld", "money", _amount_or_off, 0, FIRST_PRIZE, MONEY, "CENTS"),
+    Setting("verlustspiel", "money list", amounts, (), FIRST_PRIZE, MONEY, "CENTS,…"),
+    Setting("reuegeld", "money", _amount_or_off, 0, FIRST_PRIZE, MONEY, "CENTS"),
+    Setting("auszahlung", "percent", cash.payout_percent, 100, FIRST_PRIZE, MONEY, "PERCENT"),
+    Setting(
+        "preise",
+        "prizes",
+        cash.typed_prizes,
+        ((), True),
+        FIRST_PRIZE,
+        MONEY,
+        "P,…",
+        fields=lambda both: {"preise": both[0], "percent": both[1]},
+    ),
+    Setting("rundung", "money", cash.rounding_step, 100, FIRST_PRIZE, MONEY, "CENTS"),
+):
+    register(TOURNAMENT, _setting)
+
+for _setting in (
+    Setting("wertung", "wertung", _season_wertung, SUMME.name, typed="W"),
+    Setting("min_starts", "int", at_least(1), 1, typed="N"),
+    Setting("finale", "int", at_least(1), None, typed="N"),
+):
+    register(SEASON, _setting)
+
+
+# -- reading KEY=VALUE -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Applied:
+    """KEY=VALUE words applied to a tournament: its money settings, its own settings changed, and the settings
+    named (what may freeze them)."""
+
+    money: cash.CashSettings
+    own: dict[str, Any]
+    named: tuple[Setting, ...]
+
+    @property
+    def money_named(self) -> bool:
+        return any(setting.kept == MONEY for setting in self.named)
+
+
+def tournament(assignments: Sequence[tuple[str, str]], option: str, base: cash.CashSettings | None = None) -> Applied:
+    """`base` (default: all off) with each KEY=VALUE of `assignments` applied, in order; a key no setting
+    has, or a bad value, is refused in one sentence naming `option` and the key."""
+    values: dict[str, Any] = dict(vars(base or cash.CashSettings()))
+    own: dict[str, Any] = {}
+    named = []
+    for key, value in assignments:
+        setting = tournament_setting(key, option)
+        kept = setting.check(key, value, option)
+        if setting.kept == MONEY:
+            values.update(setting.into(kept))
+        else:
+            own[key] = kept
+        named.append(setting)
+    return Applied(cash.CashSettings(**values), own, tuple(named))
+
+
+def money(
+    assignments: Sequence[tuple[str, str]], option: str, base: cash.CashSettings | None = None
+) -> cash.CashSettings:
+    """`base` (default: all off) with each money KEY=VALUE of `assignments` applied."""
+    return tournament(assignments, option, base).money
+
+
+def money_kept(stored: Mapping[str, Any] | None) -> cash.CashSettings:
+    """The money settings kept with a tournament (`CashSettings.stored`), or all off."""
+    if not stored:
+        return cash.CashSettings()
+    return money([(k, str(v)) for k, v in stored.items() if k in TOURNAMENT and TOURNAMENT[k].kept == MONEY], "--set")
+
+
+def tournament_setting(key: str, option: str) -> Setting:
+    """The tournament setting `key`, or the refusal naming those there are."""
+    setting = TOURNAMENT.get(key)
+    if setting is None:
+        raise _not_tournament(key, option)
+    return setting
+
+
+def season(assignments: Sequence[str], option: str, current: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """KEY=VALUE words -> the season's settings, `current` (default: each one's default) with them applied."""
+    out: dict[str, Any] = {name: setting.default for name, setting in SEASON.items()} | dict(current or {})
+    for assignment in assignments:
+        key, sep, value = (part.strip() for part in assignment.partition("="))
+        if not sep or key not in SEASON:
+            raise SettingsError(
+                _("{option}: a season knows {known}, not {value}.").format(
+                    option=option,
+                    known=and_list(f"{name}={setting.typed}" for name, setting in SEASON.items()),
+                    value=repr(assignment),
+                )
+            )
+        out[key] = SEASON[key].check(key, value, option)
+    return out
+
+
+def _not_tournament(key: str, option: str) -> SettingsError:
+    return SettingsError(
+        _("{option}: {key} is not a setting of the money; use {keys}.").format(
+            option=option, key=repr(key), keys=", ".join(TOURNAMENT)
+        )
+    )
