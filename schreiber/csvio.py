@@ -327,3 +327,33 @@ def _rows(lines: Iterator[str], path: str) -> Iterator[dict[str, str]]:
         ) from None
     finally:
         csv.field_size_limit(old_limit)
+
+
+# A list of registrations is a few hundred lines; a file far beyond that is not one.
+MAX_LIST = 5 << 20
+
+
+def read_list(path: str) -> list[dict[str, str]]:
+    """The rows of a list someone else wrote (a web form's export, Excel): UTF-8 with or without BOM, or
+    Windows-1252 as a German Excel saves it; `;` or `,` as the header uses; header names lowercased."""
+    try:
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise CsvError(_("{path} is not a regular file.").format(path=path))
+            data = f.read(MAX_LIST + 1)
+    except OSError as e:
+        raise CsvError(_("cannot read {path} ({strerror}).").format(path=path, strerror=e.strerror)) from None
+    if len(data) > MAX_LIST or b"\0" in data:
+        raise CsvError(_("{path} is not a list of registrations (too long, or binary data).").format(path=path))
+    try:
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")  # Excel's "CSV (Trennzeichen-getrennt)"
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        header = [h.strip().lower() for h in next(reader, [])]
+        return [dict(zip(header, values)) for values in reader if any(v.strip() for v in values)]
+    except csv.Error as e:
+        raise CsvError(_("{path} cannot be read as CSV ({e}).").format(path=path, e=e)) from None

@@ -55,13 +55,36 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
         "Change the tournament's money settings (cents): startgeld, verlustspiel (50,50,50,100), reuegeld,\n"
         "auszahlung (percent of the pot), preise (50%,30%,20% or 15000,10000,8000), rundung. The cashbook\n"
         "is always computed from the current ones; once a prize is paid out they stay. rundenzeit=MINUTES:\n"
-        "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`."
+        "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`.\n"
+        "plaetze=N caps the field (off: no cap): later registrations wait, and the waiting list moves up\n"
+        "into free places."
     ),
 )
 def set_(
     assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
 ) -> None:
-    _show().changed(_cash().set(_assignments(assignments)))
+    pairs = _assignments(assignments)
+    # plaetze caps the field (issue 41); checked before the money is stored, and stored after it.
+    places = [_plaetze(v) for k, v in pairs if k == "plaetze"]
+    money = [(k, v) for k, v in pairs if k != "plaetze"]
+    if money or not places:
+        _show().changed(_cash().set(money))
+    if places:
+        from schreiber.cli import door_render
+        from schreiber.ledger.arrivals import Arrivals
+
+        door_render.places(Arrivals(_ledger()).places(places[-1]))
+
+
+def _plaetze(value: str) -> int | None:
+    if value.strip().lower() == "off":
+        return None
+    if not value.strip().isdigit() or int(value) < 1:
+        raise typer.BadParameter(
+            _("plaetze: give the places of the field, 1 or more (or off), not {value}.").format(value=repr(value)),
+            param_hint="KEY=VALUE",
+        )
+    return int(value)
 
 
 @cash_commands.command(

@@ -26,6 +26,7 @@ ForceOpt = Annotated[
     bool, typer.Option("--force", help=_("Change the standings although prizes are paid out (they stay paid)."))
 ]
 NAME_POINTS = re.compile(r"^\s*([^=]+?)\s*=\s*([+-]?\d+)\s*$")
+BARE = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
 def _tournaments() -> Any:
@@ -40,16 +41,36 @@ def _show() -> Any:
     return tournament_render
 
 
-def _pairs(words: list[str], option: str) -> list[tuple[str, int]]:
-    out = []
+def _pairs(words: list[str], option: str) -> list[tuple[str | int, int]]:
+    """NAME=N or NUMBER=N (a start number) pairs as typed."""
+    out: list[tuple[str | int, int]] = []
     for word in words:
         match = NAME_POINTS.match(word)
         if not match:
             raise typer.BadParameter(
-                _("use NAME=POINTS (Anna=40), not {word}.").format(word=repr(word)), param_hint=option
+                _("use NAME=POINTS (Anna=40) or NUMBER=POINTS (22=40), not {word}.").format(word=repr(word)),
+                param_hint=option,
             )
-        out.append((match.group(1), int(match.group(2))))
+        key = match.group(1)
+        out.append((int(key) if key.isdigit() else key, int(match.group(2))))
     return out
+
+
+def _sheet_words(words: list[str]) -> tuple[list[tuple[str | int, int]], list[int]]:
+    """A sheet's points: NAME=POINTS and NUMBER=POINTS mixed, or bare values in seat order, not both. The
+    command lets words starting with - through as arguments (negative values); any other is an unknown option."""
+    bare = [w for w in words if BARE.match(w)]
+    for word in words:
+        if word.startswith("-") and not BARE.match(word):
+            from typer._click.exceptions import NoSuchOption
+
+            raise NoSuchOption(word.partition("=")[0])
+    if bare and len(bare) < len(words):
+        raise typer.BadParameter(
+            _("give every player as NAME=POINTS or NUMBER=POINTS, or every value bare in seat order, not both."),
+            param_hint="NAME=POINTS",
+        )
+    return ([], [int(w) for w in bare]) if bare else (_pairs(words, "NAME=POINTS"), [])
 
 
 @tournament_app.command("new", help=_("Start a tournament and make it the active one."))
@@ -120,8 +141,8 @@ def list_() -> None:
         "with the ones a correction replaced.\n"
         "\n"
         'JSON: {"tournament", "name", "rules", "date", "wertung", "rounds", "hands", "settings", "players": [{"number",\n'
-        '"name", "withdrawn"}], "sheets": [{"round", "table", "session", "thrown", "replaced", "entries": [{"number", "name",\n'
-        '"points", "soli", "won", "lost"}]}]}.'
+        '"name", "withdrawn", "arrived"}], "waiting": [{"number", "name"}], "sheets": [{"round", "table", "session", "thrown",\n'
+        '"replaced", "entries": [{"number", "name", "points", "soli", "won", "lost"}]}]}; "waiting": the waiting list in order.'
     ),
 )
 def show(
@@ -150,29 +171,60 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
     "register",
     help=_(
         "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
-        "one (one letter off, or the same without accents) is registered with a note on how to take it back."
+        "one (one letter off, or the same without accents) is registered with a note on how to take it back.\n"
+        "A player registered here has arrived; --vorab registers in advance (drawn once `checkin` says he is\n"
+        "here), and --from FILE.csv registers a list in advance (columns name, optional number; kategorien is\n"
+        "read and not kept; UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
+        "list, which moves up by itself when someone unregisters."
     ),
 )
 def register(
-    names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))],
+    names: Annotated[
+        list[str] | None, typer.Argument(metavar="NAME...", help=_("The players, in order of registration."))
+    ] = None,
     number: Annotated[
         int | None, typer.Option("--number", metavar="N", help=_("The start number of the one player named."))
     ] = None,
+    vorab: Annotated[
+        bool, typer.Option("--vorab", help=_("Registered in advance: not drawn until checked in at the door."))
+    ] = False,
+    from_: Annotated[
+        str | None,
+        typer.Option(
+            "--from", metavar="FILE.csv", help=_("Register in advance everyone of a list (columns name, number).")
+        ),
+    ] = None,
 ) -> None:
-    _show().registered(_tournaments().register(names, number))
+    from schreiber.cli import door_render
+    from schreiber.ledger.arrivals import Arrivals
+
+    arrivals = Arrivals(_ledger())
+    if from_ is not None:
+        if names or number is not None:
+            raise typer.BadParameter(_("a list is read alone: give no NAME or --number with it."), param_hint="--from")
+        door_render.listed(arrivals.register_from(from_))
+        return
+    if not names:
+        raise typer.BadParameter(_("name the players to register, or give --from FILE.csv."), param_hint="NAME...")
+    door_render.registered(arrivals.register(names, number, vorab=vorab))
 
 
 @tournament_app.command(
     "unregister",
     help=_(
         "Take back a registration made by mistake: the player is removed from the tournament. Only before the\n"
-        "player's first drawn round; after it, `withdraw` keeps them out of the next draws."
+        "player's first drawn round; after it, `withdraw` keeps them out of the next draws. The first on the\n"
+        "waiting list moves up into a place set free, and is named."
     ),
 )
 def unregister(
     who: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player's whole name or start number."))],
 ) -> None:
-    _show().unregistered(_tournaments().unregister(who))
+    from schreiber.cli import door_render
+
+    done = _tournaments().unregister(who)
+    _show().unregistered(done)
+    door_render.moved_up(done.moved_up)
 
 
 @tournament_app.command(
@@ -195,10 +247,11 @@ def withdraw(
 @tournament_app.command(
     "draw",
     help=_(
-        "Without --round: seat every active player for the NEXT round: round 1 at random, later rounds with as few\n"
-        "repeated table mates as the draw finds. Refused while a table of the newest round is still playing\n"
-        "(--force draws anyway). --round N draws the newest round N again, until its first hand or sheet\n"
-        "(after a withdrawal or a late registration)."
+        "Without --round: seat every active player who has arrived and has a place for the NEXT round: round 1\n"
+        "at random, later rounds with as few repeated table mates as the draw finds. Refused while a table of\n"
+        "the newest round is still playing (--force draws anyway). --round N draws the newest round N again,\n"
+        "until its first hand or sheet (after a withdrawal or a late registration). Who registered in advance\n"
+        "and has not checked in is named (not here: …), and so is the waiting list."
     ),
 )
 def draw(
@@ -216,6 +269,10 @@ def draw(
     ] = False,
 ) -> None:
     _show().plan(_tournaments().draw(round_, seed, force=force), "table", drawn=True)
+    from schreiber.cli import door_render
+    from schreiber.ledger.arrivals import Arrivals
+
+    door_render.door(Arrivals(_ledger()).door())
 
 
 @tournament_app.command("undraw", help=_("Take back the newest round and its tables, until its first hand or sheet."))
@@ -337,30 +394,43 @@ def sheets(
 
 @tournament_app.command(
     "result",
+    # Negative values are typed as they are (`result 3 7 120 85 -60 -145`): click would take -60 for an option.
+    context_settings={"ignore_unknown_options": True},
     help=_(
-        "Enter a table's paper sheet: every player of the table as NAME=POINTS, and --soli NAME=N for the solos\n"
-        "each won. The sheet is checked against the rule set, and every stored entry is printed to compare with\n"
-        "the paper. A typo is corrected with the whole sheet again and --replace (the old one is kept; what it\n"
-        "drops is said); --dry-run shows the sheet, what it drops and how the standings move, storing nothing.\n"
-        "A table has its hands or a sheet, not both."
+        "Enter a table's paper sheet: every player of the table as NAME=POINTS or NUMBER=POINTS (his start\n"
+        "number; names and numbers may be mixed), or the bare values in seat order as the seat plan prints them\n"
+        "(`result 3 7 120 85 -60 -145`, negative values as they are; not mixed with NAME=), and --soli NAME=N for\n"
+        "the solos each won (NUMBER=N too). The sheet is checked against the rule set, and every stored entry is\n"
+        "printed with its start number to compare with the paper. A typo is corrected with the whole sheet again\n"
+        "and --replace (the old one is kept; what it drops is said); --dry-run shows the sheet, what it drops and\n"
+        "how the standings move, storing nothing. A table has its hands or a sheet, not both."
     ),
 )
 def result(
     round_: Annotated[int, typer.Argument(metavar="ROUND", help=_("The round."))],
     table: Annotated[int, typer.Argument(metavar="TABLE", help=_("The table's number in that round."))],
     points: Annotated[
-        list[str], typer.Argument(metavar="NAME=POINTS...", help=_("Each player's points at the table."))
+        list[str],
+        typer.Argument(
+            metavar="POINTS...",
+            help=_("Each player's points at the table: NAME=POINTS, NUMBER=POINTS, or bare values in seat order."),
+        ),
     ],
     soli: Annotated[
-        list[str] | None, typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player (repeatable)."))
+        list[str] | None,
+        typer.Option("--soli", metavar="NAME=N", help=_("Soli won by a player, by name or start number (repeatable).")),
     ] = None,
     won: Annotated[
         list[str] | None,
-        typer.Option("--won", metavar="NAME=N", help=_("Games a player won as declarer (repeatable).")),
+        typer.Option(
+            "--won", metavar="NAME=N", help=_("Games a player won as declarer, by name or start number (repeatable).")
+        ),
     ] = None,
     lost: Annotated[
         list[str] | None,
-        typer.Option("--lost", metavar="NAME=N", help=_("Games a player lost as declarer (repeatable).")),
+        typer.Option(
+            "--lost", metavar="NAME=N", help=_("Games a player lost as declarer, by name or start number (repeatable).")
+        ),
     ] = None,
     thrown: Annotated[int, typer.Option("--thrown", metavar="N", help=_("Hands thrown in at the table."))] = 0,
     replace: Annotated[
@@ -374,12 +444,9 @@ def result(
 ) -> None:
     from schreiber.ledger.sheets import TypedSheet
 
+    pairs, values = _sheet_words(points)
     sheet = TypedSheet(
-        _pairs(points, "NAME=POINTS"),
-        _pairs(soli or [], "--soli"),
-        _pairs(won or [], "--won"),
-        _pairs(lost or [], "--lost"),
-        thrown,
+        pairs, _pairs(soli or [], "--soli"), _pairs(won or [], "--won"), _pairs(lost or [], "--lost"), thrown, values
     )
     done = _tournaments().result(round_, table, sheet, replace=replace, force=force, dry_run=dry_run)
     from schreiber.cli import sheet_render
@@ -421,17 +488,18 @@ def standings(
 @tournament_app.command(
     "checkin",
     help=_(
-        "Check season players in at the door: registers them into the active tournament by season start\n"
-        "number or name (its season's players; one checked in already is said so)."
+        "Check players in at the door, by start number or whole name: a player registered in advance (--vorab,\n"
+        "--from) has arrived and is drawn from the next draw on. In a season's tournament a season player not\n"
+        "registered yet is registered (by season start number or name); one checked in already is said so."
     ),
 )
 def checkin(
-    players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Season start numbers or names."))],
+    players: Annotated[list[str], typer.Argument(metavar="NAME|NUMBER...", help=_("Start numbers or names."))],
 ) -> None:
     from schreiber.cli import season_render
-    from schreiber.ledger.season import Seasons
+    from schreiber.ledger.arrivals import Arrivals
 
-    season_render.checked_in(Seasons(_ledger()).checkin(players))
+    season_render.checked_in(Arrivals(_ledger()).checkin(players))
 
 
 # The money commands (set, pay, cash) live in their own module and join this group.

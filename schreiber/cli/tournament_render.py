@@ -94,7 +94,10 @@ def details(
         ).format(count=info_.players, gone=info_.withdrawn)
     )
     for e in entrants:
-        echo(f"  {e.number:>4}  {e.name}" + (_(" (withdrawn)") if e.withdrawn else ""))
+        marks = (_(" (withdrawn)") if e.withdrawn else "") + (_(" (not here yet)") if not e.arrived else "")
+        if e.waiting is not None:
+            marks += _(" (waiting list, place {place})").format(place=e.waiting)
+        echo(f"  {e.number:>4}  {e.name}{marks}")
     if sheets:
         echo(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
     for sheet in sheets:
@@ -112,7 +115,8 @@ def details(
 
 
 def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
-    """A sheet as the organiser compares it with the paper: "Anna 40 (1 Solo), Berta 15, …"."""
+    """A sheet as the organiser compares it with the paper, each player with his start number, so that a slip
+    shows at once: "Anna (1) 40 (1 Solo), Berta (2) 15, …"."""
     parts = []
     for line in lines:
         extra = []
@@ -122,7 +126,8 @@ def sheet_text(lines: Sequence[SheetLine], thrown: int = 0) -> str:
             extra.append(_("won {count}").format(count=line.won))
         if line.lost:
             extra.append(_("lost {count}").format(count=line.lost))
-        parts.append(f"{line.name} {line.points}" + (f" ({', '.join(extra)})" if extra else ""))
+        who = f"{line.name} ({line.number})" if line.number else line.name
+        parts.append(f"{who} {line.points}" + (f" ({', '.join(extra)})" if extra else ""))
     text = ", ".join(parts)
     if thrown:
         text += "; " + ngettext("{count} hand thrown in", "{count} hands thrown in", thrown).format(count=thrown)
@@ -135,7 +140,13 @@ def _note(text: str) -> None:
 
 def registered(done: Registered) -> None:
     for e in done.entrants:
-        echo(_("Registered {name} with start number {number}.").format(name=e.name, number=e.number))
+        if e.waiting is not None:
+            line = _("Registered {name} with start number {number}; the field is full: waiting list, place {place}.")
+        elif not e.arrived:
+            line = _("Registered {name} in advance with start number {number}.")
+        else:
+            line = _("Registered {name} with start number {number}.")
+        echo(line.format(name=e.name, number=e.number, place=e.waiting))
     for name, number, near in done.close:
         who = name if name.split() == [name] else str(number)
         _note(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.ledger import prizes, sheets
+from schreiber.ledger import prizes, sheet_keys, sheets
 from schreiber.ledger.sheets import SheetView, TypedSheet
 from schreiber.rules.model import SettingsError
 
@@ -127,6 +127,7 @@ def enter(
             play = self._play(t)
             old = current(sheets.sheets(s, t, stored.id)) if replace else None
             before = self._standings(s, t, None) if dry_run else None
+            sheet = sheet_keys.by_name(s, t, round_, table, stored, sheet)
             sheets.enter(
                 s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace
             )

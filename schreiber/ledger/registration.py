@@ -25,6 +25,12 @@ class EntrantView:
     number: int
     name: str
     withdrawn: bool
+    arrived: bool = True
+    waiting: int | None = None  # his place on the waiting list; None: he has a place in the field
+
+
+def view(e: Entrant) -> EntrantView:
+    return EntrantView(e.number, e.player.name, e.withdrawn, e.arrived, e.waiting)
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,8 @@ class Registered:
     # The newest drawn round (number, started, the last round of the tournament), when there is one.
     drawn: tuple[int, bool, bool] | None = None
     seated: Seated | None = None
+    # Who moved up from the waiting list into the field, in order.
+    moved_up: tuple[EntrantView, ...] = ()
 
 
 def entrants(s: Session, t: Tournament) -> list[Entrant]:
@@ -142,9 +150,12 @@ def typed_names(names: Sequence[str], number: int | None) -> list[str]:
     return names
 
 
-def register(s: Session, t: Tournament, names: Sequence[str], number: int | None, player_of) -> Registered:
+def register(
+    s: Session, t: Tournament, names: Sequence[str], number: int | None, player_of, vorab: bool = False
+) -> Registered:
     """Register `names` with the next start numbers (or `number` for one); `player_of(s, name)` finds or
-    makes the ledger's player. A name close to a registered one is registered and named in `close`."""
+    makes the ledger's player. A name close to a registered one is registered and named in `close`.
+    `vorab`: registered in advance, not arrived yet; beyond the tournament's `plaetze` a player waits."""
     names = typed_names(names, number)
     everyone = entrants(s, t)
     taken = {e.player.name_key: e for e in everyone}
@@ -162,19 +173,51 @@ def register(s: Session, t: Tournament, names: Sequence[str], number: int | None
     close = []
     known = {e.player.name: e.number for e in everyone}
     following = max(numbers, default=0)
+    placed = sum(1 for e in everyone if e.waiting is None)
+    queue = max((e.waiting or 0 for e in everyone), default=0)
     for typed in names:
         player = player_of(s, typed)
         given = number if number is not None else following + 1
         if t.season_id is not None:  # his permanent season start number (RULES.md §8)
             given = season_numbers.number_for(s, t.season_id, player.id, number)
         following = max(following, given)
-        s.add(Entrant(tournament_id=t.id, player_id=player.id, number=given, withdrawn=False))
+        waiting = None
+        if t.plaetze is not None and placed >= t.plaetze:
+            queue += 1
+            waiting = queue
+        else:
+            placed += 1
+        s.add(
+            Entrant(
+                tournament_id=t.id,
+                player_id=player.id,
+                number=given,
+                withdrawn=False,
+                arrived=not vorab,
+                waiting=waiting,
+            )
+        )
         near = close_names(player.name, known)
         if near:
             close.append((player.name, given, tuple(f"{n} ({known[n]})" for n in near)))
         known[player.name] = given
-        out.append(EntrantView(given, player.name, False))
+        out.append(EntrantView(given, player.name, False, not vorab, waiting))
     return Registered(tuple(out), tuple(close), newest(s, t))
+
+
+def move_up(s: Session, t: Tournament) -> tuple[EntrantView, ...]:
+    """Fill the free places of the field from the waiting list, in order, and number the rest 1, 2, …"""
+    s.flush()
+    everyone = entrants(s, t)
+    placed = sum(1 for e in everyone if e.waiting is None)
+    queue = sorted((e for e in everyone if e.waiting is not None), key=lambda e: e.waiting or 0)
+    free = len(queue) if t.plaetze is None else max(t.plaetze - placed, 0)
+    for e in queue[:free]:
+        e.waiting = None
+    for place, e in enumerate(queue[free:], start=1):
+        e.waiting = place
+    s.flush()
+    return tuple(view(e) for e in queue[:free])
 
 
 def unregister(s: Session, t: Tournament, typed: str) -> Registered:
@@ -189,10 +232,10 @@ def unregister(s: Session, t: Tournament, typed: str) -> Registered:
                 "`schreiber tournament withdraw {number}` keeps them out of the next draws."
             ).format(name=entrant.player.name, number=entrant.number, round=round_, table=table)
         )
-    view = EntrantView(entrant.number, entrant.player.name, entrant.withdrawn)
+    gone = view(entrant)
     s.delete(entrant)
     s.flush()
-    return Registered((view,))
+    return Registered((gone,), moved_up=move_up(s, t))
 
 
 def withdraw(s: Session, t: Tournament, typed: str, undo: bool = False) -> Registered:

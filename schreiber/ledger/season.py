@@ -402,17 +402,18 @@ class Seasons:
                 e = _one(season.id, players, text)
                 if e not in wanted:
                     wanted.append(e)
-            inside = set(
-                s.scalars(
-                    select(Player.name)
-                    .join(Entrant, Entrant.player_id == Player.id)
-                    .where(Entrant.tournament_id == tournament.id)
-                )
-            )
+            inside = {
+                e.player.name: e for e in s.scalars(select(Entrant).where(Entrant.tournament_id == tournament.id))
+            }
+            # Registered in advance (`register --vorab`): arriving now is checking in, not "in already".
+            coming = [e for e in wanted if e.name in inside and not inside[e.name].arrived]
+            for e in coming:
+                inside[e.name].arrived = True
         fresh = [e for e in wanted if e.name not in inside]
         if fresh:
             Tournaments(self.ledger).register([e.name for e in fresh], tournament_id=tournament.id)
-        return CheckedIn(tournament.id, tuple(fresh), tuple(e for e in wanted if e.name in inside))
+        here = [e for e in wanted if e not in fresh and e not in coming]
+        return CheckedIn(tournament.id, tuple(e for e in wanted if e in fresh or e in coming), tuple(here))
 
     def find(self, typed: str, tournament_id: int | None = None) -> Found:
         """What `typed` finds among the season players of the tournament's season (search.py), and whom

@@ -59,13 +59,15 @@ class SheetView:
 
 @dataclass(frozen=True)
 class TypedSheet:
-    """A sheet as typed: (name as typed, value) pairs, for the names to be found at the table."""
+    """A sheet as typed: (name as typed or start number, value) pairs, for the players to be found at the
+    table; or `values`, the points bare in seat order (ledger/sheet_keys.py names them)."""
 
-    points: Sequence[tuple[str, int]]
-    soli: Sequence[tuple[str, int]] = ()
-    won: Sequence[tuple[str, int]] = ()
-    lost: Sequence[tuple[str, int]] = ()
+    points: Sequence[tuple[str | int, int]]
+    soli: Sequence[tuple[str | int, int]] = ()
+    won: Sequence[tuple[str | int, int]] = ()
+    lost: Sequence[tuple[str | int, int]] = ()
     thrown: int = 0
+    values: Sequence[int] = ()
 
 
 def hands_at(hands: int, size: int) -> int:
@@ -163,11 +165,11 @@ def _must_be_true(
         )
 
 
-def _by_name(pairs: Sequence[tuple[str, int]], seated: Sequence[str], option: str) -> dict[str, int]:
+def _by_name(pairs: Sequence[tuple[str | int, int]], seated: Sequence[str], option: str) -> dict[str, int]:
     """The pairs by the table's spelling of each name; a player named twice is refused."""
     out: dict[str, int] = {}
     for typed, value in pairs:
-        name = pick(typed, seated, option, _("a player at this table"))
+        name = pick(str(typed), seated, option, _("a player at this table"))
         if name in out:
             raise SettingsError(
                 _("{option}: {name} is named twice; give each player once.").format(option=option, name=name)

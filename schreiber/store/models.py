@@ -4,11 +4,24 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0014"
+SCHEMA_REVISION = "0015"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -230,6 +243,8 @@ class Tournament(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
     # The season it counts for (RULES.md §8), if any.
     season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id"), index=True)
+    # The places of the field (`tournament set plaetze=N`); registrations beyond them wait. None: no cap.
+    plaetze: Mapped[int | None] = mapped_column(Integer)
 
 
 class Season(Base):
@@ -269,10 +284,19 @@ class Entrant(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Registered in advance (`register --vorab`) and not yet at the door: not drawn. Every other registration arrives.
+    arrived: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # The place on the waiting list (1, 2, …, in order of registration); None: he has a place.
+    waiting: Mapped[int | None] = mapped_column(Integer)
 
     player: Mapped[Player] = relationship(lazy="joined")
 
     __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_tournament_player_number"),)
+
+    @property
+    def drawable(self) -> bool:
+        """Drawn into the next round: here, with a place, not withdrawn."""
+        return self.arrived and self.waiting is None and not self.withdrawn
 
 
 class TournamentRound(Base):

@@ -475,7 +475,15 @@ def tournament_json(
         "rounds": info.rounds,
         "hands": info.hands,
         "settings": dict(info.settings),
-        "players": [{"number": e.number, "name": e.name, "withdrawn": e.withdrawn} for e in entrants],
+        "players": [
+            {"number": e.number, "name": e.name, "withdrawn": e.withdrawn, "arrived": e.arrived} for e in entrants
+        ],
+        # The waiting list in order (`tournament set plaetze=N`): it moves up as players unregister.
+        "waiting": [
+            {"number": e.number, "name": e.name}
+            for e in sorted(entrants, key=lambda e: e.waiting or 0)
+            if e.waiting is not None
+        ],
         "sheets": [
             {
                 "round": x.round,

@@ -321,7 +321,7 @@ def test_dry_run_shows_the_sheet_the_drops_and_the_moves_and_stores_nothing(cli)
     )
     assert "Dry run, nothing is stored. The sheet of round 2 table 1 would read:" in out
     assert all(
-        f"{name} {points}" in out.splitlines()[1]
+        f"{name} ({number[name]}) {points}" in out.splitlines()[1]
         for name, points in (("Anna", 10), ("Emil", 30), ("Gerda", 45), ("Berta", 5))
     )
     assert "Emil's 1 Solo would no longer be on this sheet." in out

@@ -59,10 +59,10 @@ def test_new_takes_a_declared_setting_and_refuses_an_unknown_one(cli, plaetze):
     assert ran.err.strip().splitlines()[-1] == "schreiber: --set testplaetze: use a whole number of 1 or more, not 'x'."
     _new(cli, "--set", "testplaetze=2")
     assert cli.json("tournament", "show", "--format", "json")["settings"]["testplaetze"] == 2
-    ran = cli("tournament", "set", "plaetze=4")
+    ran = cli("tournament", "set", "tische=4")  # plaetze is a setting since issue 41; tische is none
     assert ran.code == 2
     assert ran.err.strip() == (
-        "schreiber: tournament set: 'plaetze' is not a setting of the tournament; use startgeld, verlustspiel, "
+        "schreiber: tournament set: 'tische' is not a setting of the tournament; use startgeld, verlustspiel, "
         "reuegeld, auszahlung, preise, rundung, rundenzeit, testplaetze."
     )
 

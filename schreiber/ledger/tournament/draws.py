@@ -65,7 +65,7 @@ class Draws:
                             "--round: round {number} is being played (a result is recorded); it cannot be drawn again."
                         ).format(number=number)
                     )
-            entrants = [e for e in self._entrants(s, t) if not e.withdrawn]
+            entrants = [e for e in self._entrants(s, t) if e.drawable]  # here, with a place, not withdrawn
             met = seating.met_pairs(self._seatings(s, t, upto=number - 1).values())
             if seed is None:
                 seed = f"{t.seed}-{number}"

@@ -14,7 +14,7 @@ class Entrants:
     def entrants(self, tournament_id: int | None = None) -> list[EntrantView]:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id)
-            return [EntrantView(e.number, e.player.name, e.withdrawn) for e in self._entrants(s, t)]
+            return [registration.view(e) for e in self._entrants(s, t)]
 
     # -- registration ---------------------------------------------------------------------------
 
