@@ -119,7 +119,7 @@ _SLOW = ("pexpect", "subprocess", "Popen", "uvicorn")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: drives headless chromium (tests/web/chromium.py)")
+    config.addinivalue_line("markers", "browser: drives headless chromium (tests/helpers/chromium.py)")
     config.addinivalue_line("markers", "postgres: runs against the PostgreSQL server")
     config.addinivalue_line("markers", "slow: starts processes of its own (a terminal, a server) or runs long")
     from hypothesis import settings

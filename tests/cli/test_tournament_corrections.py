@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 
-from tests.cli.test_tournament import EIGHT, seats
+from tests.helpers.tournament import EIGHT, seats
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Özlem", "Xaver", "Zenzi Müller", "Otto"]
 
