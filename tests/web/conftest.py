@@ -1,4 +1,5 @@
-"""The page tests' fixtures: a headless chromium, and the door of a tournament."""
+"""The page tests' fixtures: chromium, one per module since starting one costs more than most tests that drive it, and
+the door of a tournament."""
 
 from __future__ import annotations
 
@@ -8,11 +9,19 @@ from tests.helpers import chromium
 from tests.helpers.checkin import SEASON
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def module_chromium():
     opened = chromium.Browser()
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def browser(module_chromium: chromium.Browser) -> chromium.Browser:
+    """The module's chromium with a page of its own in a context of its own: no cookies, storage, size or
+    language left by the test before."""
+    module_chromium.new_page()
+    return module_chromium
 
 
 @pytest.fixture

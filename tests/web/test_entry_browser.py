@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 def _second_tab(browser: chromium.Browser) -> chromium.Browser:
     """Another page in the same chromium: another phone at the table."""
     other = copy.copy(browser)
-    target = browser.call("Target.createTarget", url="about:blank")["targetId"]
+    target = browser.call("Target.createTarget", url="about:blank", browserContextId=browser.context)["targetId"]
     other.session = browser.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     other.call("Page.enable", session=True)
     other.call("Runtime.enable", session=True)
