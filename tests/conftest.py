@@ -122,6 +122,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives headless chromium (tests/helpers/chromium.py)")
     config.addinivalue_line("markers", "postgres: runs against the PostgreSQL server")
     config.addinivalue_line("markers", "slow: starts processes of its own (a terminal, a server) or runs long")
+    config.addinivalue_line(
+        "markers", "slow_module: every test of the module is slow (its processes start in a helper)"
+    )
     from hypothesis import settings
 
     # `HYPOTHESIS_PROFILE=dev` for the loop while working: fewer examples, the same properties.

@@ -14,6 +14,9 @@ import time
 import pytest
 from tests.helpers.processes import SCHREIBER, add_hand_process, stored_hands
 
+# The processes start in tests/helpers/processes.py, where the markers' look at a test's own code does not see them.
+pytestmark = pytest.mark.slow_module
+
 
 def _table(url: str) -> None:
     ran = subprocess.run(
