@@ -20,48 +20,16 @@ import tempfile
 import time
 from pathlib import Path
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+# the repository's root, for the helpers this shares with tests/cli/test_processes.py
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def add(url: str, note: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [
-            SCHREIBER,
-            "--db",
-            url,
-            "add",
-            "--session",
-            "1",
-            "rufspiel",
-            "--player",
-            "A",
-            "--partner",
-            "B",
-            "--augen",
-            str(61 + len(note) % 59),
-            "--note",
-            note,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def stored(url: str) -> list[tuple[int, str]]:
-    from schreiber.ledger.service import Ledger
-
-    ledger = Ledger.open(url)
-    try:
-        return [(h.number, h.hand.note or "") for h in ledger.table(1).hands]
-    finally:
-        ledger.engine.dispose()
+from tests.helpers.processes import SCHREIBER, add_hand_process, stored_hands  # noqa: E402
 
 
 def verify(url: str, acknowledged: list[str]) -> list[str]:
     """What is wrong with the ledger after a part, as sentences (none when it is sound)."""
     failures = []
-    hands = stored(url)
+    hands = stored_hands(url)
     notes = [n for _, n in hands]
     failures += [f"acknowledged hand {n} stored {notes.count(n)} times" for n in acknowledged if notes.count(n) != 1]
     if len(set(notes)) != len(notes):
@@ -77,7 +45,7 @@ def verify(url: str, acknowledged: list[str]) -> list[str]:
 def concurrent(url: str, rounds: int, writers: int) -> None:
     acknowledged, refused, started = [], 0, time.monotonic()
     for r in range(rounds):
-        procs = {f"c{r}-{w}": add(url, f"c{r}-{w}") for w in range(writers)}
+        procs = {f"c{r}-{w}": add_hand_process(url, f"c{r}-{w}") for w in range(writers)}
         for note, proc in procs.items():
             proc.communicate()
             if proc.returncode == 0:
@@ -96,7 +64,7 @@ def concurrent(url: str, rounds: int, writers: int) -> None:
 def duration(url: str, note: str) -> float:
     """How long one `add` takes here, so that kills fall anywhere from start-up to commit."""
     started = time.monotonic()
-    add(url, note).communicate()
+    add_hand_process(url, note).communicate()
     return time.monotonic() - started
 
 
@@ -104,7 +72,7 @@ def kill_9(url: str, rounds: int, rng: random.Random) -> None:
     acknowledged, killed, odd, started = [], 0, 0, time.monotonic()
     span = duration(url, "timing-k")
     for r in range(rounds):
-        proc = add(url, f"k{r}")
+        proc = add_hand_process(url, f"k{r}")
         time.sleep(rng.uniform(0.0, 1.2 * span))
         proc.send_signal(signal.SIGKILL)
         proc.communicate()
@@ -114,7 +82,7 @@ def kill_9(url: str, rounds: int, rng: random.Random) -> None:
             killed += 1
         else:
             odd += 1
-    hands_before = len(stored(url))
+    hands_before = len(stored_hands(url))
     failures = verify(url, ["timing-k", *acknowledged])
     print(
         f"kill -9 of add (one add takes {span:.2f} s): {rounds} rounds, {len(acknowledged)} acknowledged, {killed} killed, {odd} other exits, "
@@ -134,7 +102,7 @@ def terminate(url: str, rounds: int, rng: random.Random) -> None:
     acknowledged, lost, messy, started = [], 0, [], time.monotonic()
     span = duration(url, "timing-t")
     for r in range(rounds):
-        proc = add(tagged, f"t{r}")
+        proc = add_hand_process(tagged, f"t{r}")
         time.sleep(rng.uniform(0.0, span))
         # From a random moment on, end its connection as soon as it has one, until it exits.
         with admin.connect() as conn:

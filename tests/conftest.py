@@ -119,9 +119,12 @@ _SLOW = ("pexpect", "subprocess", "Popen", "uvicorn")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "browser: drives headless chromium (tests/web/chromium.py)")
+    config.addinivalue_line("markers", "browser: drives headless chromium (tests/helpers/chromium.py)")
     config.addinivalue_line("markers", "postgres: runs against the PostgreSQL server")
     config.addinivalue_line("markers", "slow: starts processes of its own (a terminal, a server) or runs long")
+    config.addinivalue_line(
+        "markers", "slow_module: every test of the module is slow (its processes start in a helper)"
+    )
     from hypothesis import settings
 
     # `HYPOTHESIS_PROFILE=dev` for the loop while working: fewer examples, the same properties.
@@ -145,9 +148,24 @@ def _sources(item: pytest.Item) -> str:
     return "\n".join(texts)
 
 
+def _dev_examples(item: pytest.Item) -> None:
+    """Under `HYPOTHESIS_PROFILE=dev` a test's own `@settings(max_examples=300)` is capped at the profile's too:
+    an explicit setting outranks any profile, and those tests were most of the loop's time."""
+    from hypothesis import settings
+
+    test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if own is not None and own.max_examples > settings.default.max_examples:
+        # hypothesis reads this attribute of the test each time it runs it (hypothesis/core.py)
+        test._hypothesis_internal_use_settings = settings(own, max_examples=settings.default.max_examples)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks each test by what it needs, so the markers never drift from the code that needs them."""
+    dev = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
     for item in items:
+        if dev:
+            _dev_examples(item)
         callspec = getattr(item, "callspec", None)
         if callspec is not None and "postgresql" in callspec.params.values():
             item.add_marker(pytest.mark.postgres)

@@ -17,7 +17,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.scoring import wertung
 from schreiber.scoring.wertung import TOURNAMENT, Wertung
 from schreiber.web.app import create_tournament_app
-from tests.cli.test_final import pdf_text
+from tests.helpers.pdf import pdf_text
 from tests.helpers.web import text
 
 MEISTE = Wertung(

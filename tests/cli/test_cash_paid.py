@@ -11,8 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.cli.test_cash import C1_SET, t1_day
-from tests.cli.test_tournament import seats, state
+from tests.helpers.cash import C1_SET, t1_day
+from tests.helpers.tournament import seats, state
 
 SCHREIBER = str(Path(sys.executable).parent / "schreiber")
 ROLES = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]

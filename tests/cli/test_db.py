@@ -265,7 +265,7 @@ def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
 
 def test_db_check_of_a_ledger_behind_says_so_and_upgrades_nothing(tmp_path, capsys):
     from schreiber.cli.app import main
-    from tests.store.test_upgrade import build_0001_ledger
+    from tests.helpers.upgrade import build_0001_ledger
 
     path = tmp_path / "old.db"
     build_0001_ledger(f"sqlite:///{path}")

@@ -6,17 +6,13 @@ marks nobody qualified from them. In the terminal, JSON and PDF, on SQLite and P
 from __future__ import annotations
 
 import random
-import subprocess
 
 from schreiber import i18n
-from tests.cli.test_season import NAMES, play
-from tests.cli.test_tournament import seats
+from tests.helpers.season import NAMES, play
+from tests.helpers.tournament import seats
+from tests.helpers.pdf import pdf_text
 
 EIGHT = NAMES[:8]
-
-
-def pdf_text(path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
 
 
 def sheet(table: dict, values) -> list[str]:

@@ -9,7 +9,8 @@ import pexpect
 import pytest
 
 from schreiber.cli import complete
-from tests.cli.test_play import SCHREIBER, _env, expect, hands, play
+from tests.helpers.terminal import SCHREIBER, terminal_env, expect
+from tests.helpers.evening import hands, play
 
 SPACED = ["Hans Peter", "Sepp K.", "Carl", "Dora"]
 
@@ -149,7 +150,7 @@ def test_shell_completion_escapes_the_space_for_bash(cli, db_url):
 def test_play_on_a_terminal_completes_a_spaced_name_in_quotes(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *SPACED)
     child = pexpect.spawn(
-        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+        SCHREIBER, ["play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
     )
     try:
         expect(child, "hand 1 · Hans Peter deals")

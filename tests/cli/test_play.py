@@ -6,35 +6,16 @@ import io
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pexpect
 import pexpect.popen_spawn
 import pytest
-
-SCHREIBER = str(Path(sys.executable).parent / "schreiber")
+from tests.helpers.terminal import SCHREIBER, completions, expect, terminal_env
+from tests.helpers.evening import hands, play
 
 
 def seat(cli, rules: str = "schafkopf") -> None:
     cli.ok("session", "new", "--rules", rules, "--players", "Anna", "Berta", "Carl", "Dora")
-
-
-def play(cli, monkeypatch, text: str):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    return cli("play")
-
-
-def hands(cli) -> list[tuple[int, str, dict[str, int]]]:
-    out = []
-    for number in range(1, 50):
-        ran = cli("show", str(number), "--format", "json")
-        if ran.code:
-            break
-        import json
-
-        shown = json.loads(ran.out)
-        out.append((number, shown["type"], shown["payouts"]))
-    return out
 
 
 EVENING = """\
@@ -149,28 +130,6 @@ def test_an_ambiguous_start_is_refused_naming_the_candidates(cli):
 # -- shell completion ---------------------------------------------------------------------------
 
 
-def completions(db: str, words: str, env: dict[str, str] | None = None) -> list[str]:
-    """What bash gets for the command line `words` (the cursor at its end)."""
-    cword = len(words.split()) - (0 if words.endswith(" ") else 1)
-    ran = subprocess.run(
-        [SCHREIBER],
-        env={
-            **os.environ,
-            "SCHREIBER_DB": db,
-            **(env or {}),
-            "_SCHREIBER_COMPLETE": "complete_bash",
-            "COMP_WORDS": words,
-            "COMP_CWORD": str(cword),
-        },
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert ran.returncode == 0, ran.stderr
-    assert ran.stderr == ""
-    return ran.stdout.split()
-
-
 def test_shell_completion_reads_the_active_table(cli, db_url):
     seat(cli)
     types = completions(db_url, "schreiber add ")
@@ -230,26 +189,10 @@ def test_show_completion_prints_a_script_for_each_shell(tmp_path):
 # -- a terminal ---------------------------------------------------------------------------------
 
 
-def _env(db: str, home: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SCHREIBER_DB": db,
-        "XDG_DATA_HOME": str(home),
-        "TERM": "xterm",
-        "NO_COLOR": "1",
-    }
-
-
-def expect(child: pexpect.spawn, pattern: object) -> None:
-    """Wait for `pattern`, answering the terminal's cursor-position questions as a terminal does."""
-    while child.expect([pattern, "\x1b\\[6n"]) == 1:
-        child.send("\x1b[1;1R")
-
-
 def test_play_on_a_terminal(cli, db_url, tmp_path):
     seat(cli)
     child = pexpect.spawn(
-        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+        SCHREIBER, ["play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
     )
     try:
         expect(child, "hand 1 · Anna deals")
@@ -293,7 +236,7 @@ def test_play_on_a_terminal(cli, db_url, tmp_path):
 def test_play_sees_each_hand_another_terminal_adds(cli, db_url, tmp_path):
     seat(cli)
     child = pexpect.popen_spawn.PopenSpawn(
-        [SCHREIBER, "play"], env=_env(db_url, tmp_path), encoding="utf-8", timeout=60
+        [SCHREIBER, "play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", timeout=60
     )
     try:
         for number in (1, 3, 5, 7):
@@ -413,7 +356,7 @@ def test_tab_after_a_name_value_offers_only_players_not_yet_given(cli, db_url):
 def test_tab_in_play_offers_the_next_players_name(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Sepp", "Anna", "Berta", "Carl")
     child = pexpect.spawn(
-        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, 80), timeout=30
+        SCHREIBER, ["play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, 80), timeout=30
     )
     try:
         expect(child, "hand 1 · Sepp deals")
@@ -444,7 +387,7 @@ def test_the_status_bar_shows_the_dealer_first_at_any_width(cli, db_url, tmp_pat
     for line in FIVE_WITH_BOCK:
         cli.ok("add", *line.split())
     child = pexpect.spawn(
-        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, columns), timeout=30
+        SCHREIBER, ["play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", dimensions=(24, columns), timeout=30
     )
     try:
         expect(child, "hand 4 · Carl deals")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.cli.test_season import NAMES, _standings, play, recompute, shown
+from tests.helpers.season import NAMES, tournament_standings, play, recompute, shown
 
 
 def state(cli) -> tuple:
@@ -62,7 +62,7 @@ def test_show_lists_evenings_tournaments_seasons_and_totals_per_rule_set(cli):
     assert card["name"] == "Anna"
     assert [e["table"] for e in card["evenings"]] == [1]
     assert card["evenings"][0]["hands"] == 2
-    standing = {p["name"]: p for p in _standings(cli, 1)["players"]}["Anna"]
+    standing = {p["name"]: p for p in tournament_standings(cli, 1)["players"]}["Anna"]
     assert card["tournaments"] == [
         {
             "tournament": 1,
@@ -95,14 +95,14 @@ def test_a_spelling_merged_in_a_season_keeps_the_season_number_of_into(cli):
     cli.ok("season", "new", "Cup", "--rules", "preisschafkopf")
     play(cli, "Januar", ["Sepp"] + NAMES[:7], 1, rng, season=1)
     play(cli, "Februar", ["Sepp K."] + NAMES[2:9], 1, rng, season=1)
-    numbers = {e["name"]: e["number"] for e in _standings(cli, 1)["players"]}
+    numbers = {e["name"]: e["number"] for e in tournament_standings(cli, 1)["players"]}
     cli.ok("player", "merge", "Sepp K.", "Sepp")
-    feb = {e["name"]: e for e in _standings(cli, 2)["players"]}
+    feb = {e["name"]: e for e in tournament_standings(cli, 2)["players"]}
     assert "Sepp K." not in feb and feb["Sepp"]["number"] == numbers["Sepp"]
     got = cli.json("season", "standings", "--format", "json")
     sepp = {p["name"]: p for p in got["players"]}["Sepp"]
     assert sepp["starts"] == 2 and sepp["number"] == numbers["Sepp"]
-    assert shown(got) == recompute([_standings(cli, 1), _standings(cli, 2)], "summe")
+    assert shown(got) == recompute([tournament_standings(cli, 1), tournament_standings(cli, 2)], "summe")
     assert "Sepp K." not in cli.ok("season", "show")
     assert cli.ok("db", "check").startswith("ok")
 
@@ -114,13 +114,13 @@ def test_rename_changes_the_name_everywhere_and_no_number(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     cli.ok("add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "80")
     before = (
-        _standings(cli, 1),
+        tournament_standings(cli, 1),
         cli.json("season", "standings", "--format", "json"),
         cli.json("report", "--all", "--format", "json"),
     )
     assert "Anna is called Anni now" in cli.ok("player", "rename", "anna", "Anni")
     after = (
-        _standings(cli, 1),
+        tournament_standings(cli, 1),
         cli.json("season", "standings", "--format", "json"),
         cli.json("report", "--all", "--format", "json"),
     )

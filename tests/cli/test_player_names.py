@@ -9,13 +9,8 @@ import csv
 
 import pytest
 
-NUL, LONG, RLO, ESC = "Zen\x00zi", "Zenzi" * 40, "Zen\u202ezi", "Zen\x1b[31mzi"
-SAID = {
-    ESC: "a name holds no control characters and no direction marks, and this one has U+001B.",
-    NUL: "a name holds no control characters and no direction marks, and this one has U+0000.",
-    LONG: "a name has at most 80 characters, not 200.",
-    RLO: "a name holds no control characters and no direction marks, and this one has U+202E.",
-}
+from tests.helpers.names import ESC, LONG, NUL, RLO, SAID
+
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
 

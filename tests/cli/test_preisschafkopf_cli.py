@@ -104,7 +104,7 @@ def test_the_split_reads_in_german(cli, db_url):
     import os
     import subprocess
 
-    from tests.cli.test_play import SCHREIBER
+    from tests.helpers.terminal import SCHREIBER
 
     cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
     env = {**os.environ, "SCHREIBER_LANG": "de", "SCHREIBER_DB": db_url}
@@ -121,7 +121,7 @@ def test_the_split_reads_in_german(cli, db_url):
 
 
 def test_completion_offers_its_types_suits_and_options(cli, db_url):
-    from tests.cli.test_play import completions
+    from tests.helpers.terminal import completions
 
     cli.ok("session", "new", "--rules", "preisschafkopf", *FOUR)
     assert completions(db_url, "schreiber add ") == [

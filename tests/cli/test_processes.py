@@ -9,13 +9,13 @@ import random
 import re
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from tests.helpers.processes import SCHREIBER, add_hand_process, stored_hands
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
+# The processes start in tests/helpers/processes.py, where the markers' look at a test's own code does not see them.
+pytestmark = pytest.mark.slow_module
 
 
 def _table(url: str) -> None:
@@ -25,42 +25,6 @@ def _table(url: str) -> None:
         text=True,
     )
     assert ran.returncode == 0, ran.stderr
-
-
-def _add(url: str, note: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [
-            SCHREIBER,
-            "--db",
-            url,
-            "add",
-            "--session",
-            "1",
-            "rufspiel",
-            "--player",
-            "A",
-            "--partner",
-            "B",
-            "--augen",
-            str(61 + len(note) % 59),
-            "--note",
-            note,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def _stored(url: str) -> list[tuple[int, str]]:
-    """(number, note) of every live hand of the table, folded as every command folds it."""
-    from schreiber.ledger.service import Ledger
-
-    ledger = Ledger.open(url)
-    try:
-        return [(h.number, h.hand.note) for h in ledger.table(1).hands]
-    finally:
-        ledger.engine.dispose()
 
 
 def _clean(url: str) -> None:
@@ -73,11 +37,11 @@ def test_processes_adding_at_once_store_every_acknowledged_hand_once(db_url, pro
     _table(db_url)
     acknowledged, refused = [], []
     for round_ in range(3):
-        running = {f"p{p}-r{round_}": _add(db_url, f"p{p}-r{round_}") for p in range(processes)}
+        running = {f"p{p}-r{round_}": add_hand_process(db_url, f"p{p}-r{round_}") for p in range(processes)}
         for note, proc in running.items():
             out, err = proc.communicate(timeout=120)
             (acknowledged if proc.returncode == 0 else refused).append((note, proc.returncode, err))
-    stored = _stored(db_url)
+    stored = stored_hands(db_url)
     notes = [note for _, note in stored]
     assert sorted(n for n, *_ in acknowledged) == sorted(notes)  # each acknowledged once, nothing else
     assert [number for number, _ in stored] == list(range(1, len(stored) + 1))
@@ -91,12 +55,12 @@ def test_kill_9_of_add_at_random_moments_leaves_no_half_hand(db_url):
     rounds = 16 if db_url.startswith("sqlite") else 10
     rng = random.Random(11)
     started = time.monotonic()
-    assert _add(db_url, "timing").wait(timeout=60) == 0
+    assert add_hand_process(db_url, "timing").wait(timeout=60) == 0
     span = time.monotonic() - started  # one add here, so that kills fall anywhere from start-up to commit
     acknowledged, killed = ["timing"], []
     for i in range(rounds):
         note = f"k{i}"
-        proc = _add(db_url, note)
+        proc = add_hand_process(db_url, note)
         time.sleep(rng.uniform(0.0, 1.2 * span))
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=60)
@@ -105,16 +69,16 @@ def test_kill_9_of_add_at_random_moments_leaves_no_half_hand(db_url):
         else:
             assert proc.returncode == -signal.SIGKILL
             killed.append(note)
-    stored = _stored(db_url)
+    stored = stored_hands(db_url)
     notes = [note for _, note in stored]
     assert all(notes.count(n) == 1 for n in acknowledged)  # every acknowledged hand is there, once
     assert len(set(notes)) == len(notes) and set(notes) <= set(acknowledged) | set(killed)
     assert [number for number, _ in stored] == list(range(1, len(stored) + 1))
     _clean(db_url)  # no hand without its payouts, nothing half-written
     # The ledger still takes the next hand after all that.
-    proc = _add(db_url, "after")
+    proc = add_hand_process(db_url, "after")
     assert proc.wait(timeout=60) == 0
-    assert len(_stored(db_url)) == len(stored) + 1
+    assert len(stored_hands(db_url)) == len(stored) + 1
 
 
 def test_kill_9_of_play_mid_evening_keeps_every_acknowledged_hand(db_url):
@@ -150,7 +114,7 @@ def test_kill_9_of_play_mid_evening_keeps_every_acknowledged_hand(db_url):
         out = "".join(head) + out
         # "Hand N: …" is printed only after hand N was committed.
         acknowledged += [int(m) for m in re.findall(r"^Hand (\d+):", out, flags=re.M)]
-    stored = _stored(db_url)
+    stored = stored_hands(db_url)
     numbers = [number for number, _ in stored]
     assert numbers == list(range(1, len(stored) + 1))
     assert set(acknowledged) <= set(numbers)  # every hand play acknowledged is in the ledger

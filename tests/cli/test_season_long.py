@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 
-from tests.cli.test_season import _standings, play, recompute, shown
+from tests.helpers.season import tournament_standings, play, recompute, shown
 
 POOL = [f"Spieler{i:02d}" for i in range(1, 46)]
 
@@ -43,10 +43,14 @@ def test_a_season_of_four_tournaments_with_a_merge_in_the_middle(cli, tmp_path):
             cli.ok("player", "merge", "Sepp K.", "Sepp")
         got = cli.json("season", "standings", "--format", "json")
         assert got["tournaments"] == ids
-        assert shown(got) == recompute([_standings(cli, t) for t in ids], "beste:3", min_starts=2, finale=8), n
+        assert shown(got) == recompute(
+            [tournament_standings(cli, t) for t in ids], "beste:3", min_starts=2, finale=8
+        ), n
         for wertung in ("summe", "platzpunkte", "schnitt_platz", "rundenschnitt"):
             other = cli.json("season", "standings", "--wertung", wertung, "--format", "json")
-            assert shown(other) == recompute([_standings(cli, t) for t in ids], wertung, min_starts=2, finale=8), (
+            assert shown(other) == recompute(
+                [tournament_standings(cli, t) for t in ids], wertung, min_starts=2, finale=8
+            ), (
                 n,
                 wertung,
             )
@@ -56,7 +60,7 @@ def test_a_season_of_four_tournaments_with_a_merge_in_the_middle(cli, tmp_path):
     # Season numbers carried: each player's start number is the same in every tournament he played.
     numbers: dict[str, set[int]] = {}
     for t in ids:
-        for p in _standings(cli, t)["players"]:
+        for p in tournament_standings(cli, t)["players"]:
             numbers.setdefault(p["name"], set()).add(p["number"])
     assert all(len(n) == 1 for n in numbers.values())
     awards = cli.json("season", "awards", "--format", "json")

@@ -9,7 +9,7 @@ import sys
 import pexpect
 import pytest
 
-from tests.cli.test_play import SCHREIBER, _env, expect
+from tests.helpers.terminal import SCHREIBER, terminal_env, expect
 
 THREE = ["--players", "Anna", "Berta", "Carl"]
 FOUR = [*THREE, "Dora"]
@@ -176,7 +176,7 @@ def test_an_evening_of_three_through_play(cli, monkeypatch):
 def test_an_evening_of_four_on_a_terminal_the_dealer_sits_out(cli, db_url, tmp_path):
     cli.ok("session", "new", "--rules", "skat", *FOUR)
     child = pexpect.spawn(
-        SCHREIBER, ["play"], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
+        SCHREIBER, ["play"], env=terminal_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 120), timeout=30
     )
     try:
         expect(child, "hand 1 · Anna deals")
@@ -243,7 +243,7 @@ def test_csv_round_trip(cli, monkeypatch, tmp_path):
 
 
 def test_tab_offers_the_options_a_skat_type_takes(cli, db_url):
-    from tests.cli.test_play import completions
+    from tests.helpers.terminal import completions
 
     cli.ok("session", "new", "--rules", "skat", *THREE)
     grand = completions(db_url, "schreiber add grand --")
@@ -312,7 +312,7 @@ def test_a_chart_of_the_money_draws_everyone_pays_everyone_the_difference(cli, t
 
 def test_ramsch_in_a_bock_round_explains_what_it_pays(cli):
     """`show 5` said "Split: Anna −60" while the payout was −120."""
-    from tests.web.test_entry_api import served
+    from tests.helpers.entry import served
 
     cli.ok("session", "new", "--rules", "skat", *THREE, "--set", "bock=true", "--set", "ramsch=true")
     cli.ok("add", "kreuz", "-p", "Anna", "--spitzen", "1", "-a", "75")

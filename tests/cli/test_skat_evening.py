@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules.test_skat_oracle import NULL_VALUE, SUIT_BASE, suit_value
+from tests.helpers.skat import NULL_VALUE, SUIT_BASE, suit_value
 
 FOUR = ["Anna", "Berta", "Carl", "Dora"]
 EVENING = ["--set", "wertung=seeger", "--set", "verlustspiel=50,50,50,100"]

@@ -8,7 +8,7 @@ import csv
 import io
 import re
 
-from tests.cli.test_tournament import EIGHT, seats
+from tests.helpers.tournament import EIGHT, seats
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Özlem", "Xaver", "Zenzi Müller", "Otto"]
 

@@ -14,7 +14,7 @@ from schreiber.ledger.upkeep import check
 from schreiber.rules.model import HandError, SettingsError
 from schreiber.rules.preisschafkopf import PREISSCHAFKOPF
 from schreiber.rules.table import replay
-from tests.rules.test_preisschafkopf import hands
+from tests.helpers.preisschafkopf import hands
 
 FIVE = ("Anna", "Berta", "Carl", "Dora", "Emil")
 

@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from tests.cli.test_season import play
+from tests.helpers.season import play
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils)")
 NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]

@@ -13,7 +13,17 @@ from schreiber.rules import checks
 from schreiber.rules.model import _GIVEN_FIELDS, OPTION_OF, Hand, HandError, formula
 from schreiber.rules.schafkopf import SCHAFKOPF, SCHAFKOPF_TARIF, Schafkopf, party, ramsch
 from schreiber.rules.table import BockQueue, TableState, play, replay, start
-from tests.rules.test_schafkopf import EXAMPLES_S, EXAMPLES_T, FIVE, TABLE, H, _draw_hand, _tables, run, table_settings
+from tests.helpers.schafkopf import (
+    EXAMPLES_S,
+    EXAMPLES_T,
+    FIVE,
+    TABLE,
+    H,
+    draw_hand,
+    schafkopf_tables,
+    run,
+    table_settings,
+)
 
 # -- the explanations, word for word --------------------------------------------------------------
 
@@ -131,7 +141,7 @@ def test_an_evening_with_bock_is_worded_as_before(rules: Schafkopf) -> None:
 
 
 @hyp_settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=_tables(), data=st.data())
+@given(table=schafkopf_tables(), data=st.data())
 def test_cached_wording_is_the_wording_of_the_terms(
     table: tuple[Schafkopf, dict[str, Any], tuple[str, ...], int], data: st.DataObject
 ) -> None:
@@ -139,7 +149,7 @@ def test_cached_wording_is_the_wording_of_the_terms(
     state = start(rules, table_settings_, players, dealer)
     hands = []
     for _ in range(data.draw(st.integers(1, 6))):
-        hand = _draw_hand(data, table_settings_, state.active)
+        hand = draw_hand(data, table_settings_, state.active)
         hands.append(hand)
         state = play(rules, table_settings_, state, hand).after
     warm = replay(rules, table_settings_, players, hands, dealer)

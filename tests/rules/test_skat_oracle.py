@@ -23,35 +23,14 @@ from hypothesis import strategies as st
 from schreiber.rules import registry
 from schreiber.rules.model import Hand
 from schreiber.rules.table import replay
+from tests.helpers.skat import NULL_VALUE, SUIT_BASE, suit_value
 
 # -- the reckoner --------------------------------------------------------------------------------
 
-SUIT_BASE = {"karo": 9, "herz": 10, "pik": 11, "kreuz": 12, "grand": 24}
-NULL_VALUE = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 # "9, 10, 11 or 12 × 2–18, 24 × 2–11, or 23, 35, 46, 59"
 VALID_BIDS = sorted(
     {b * m for b in (9, 10, 11, 12) for m in range(2, 19)} | {24 * m for m in range(2, 12)} | {23, 35, 46, 59}
 )
-
-
-def suit_value(h: dict[str, Any]) -> tuple[int, bool]:
-    """(V as played, won by Augen or tricks) of a suit game or grand, from §7 "Value"."""
-    ouvert = h.get("ouvert", False)
-    hand_game = h.get("hand", False) or ouvert  # Ouvert implies Hand
-    schwarz_angesagt = h.get("schwarz_angesagt", False) or ouvert  # ... and Schwarz angesagt
-    schneider_angesagt = h.get("schneider_angesagt", False) or schwarz_angesagt  # which implies Schneider angesagt
-    multiplier = h["spitzen"] + 1
-    multiplier += hand_game
-    if schwarz_angesagt:
-        # "Schwarz angesagt always adds Schneider, Schneider angesagt, Schwarz and Schwarz angesagt"
-        multiplier += 4 + ouvert
-        won = h["won"]
-    else:
-        augen = h["augen"]
-        schneider = schneider_angesagt or augen >= 90 or augen <= 30
-        multiplier += schneider + schneider_angesagt + bool(h.get("schwarz", False))
-        won = augen >= (90 if schneider_angesagt else 61)
-    return SUIT_BASE[h["type"]] * multiplier, won
 
 
 def reckon(players: Sequence[str], hands: Sequence[dict[str, Any]], club: dict[str, bool]) -> list[dict[str, int]]:

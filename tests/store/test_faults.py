@@ -162,7 +162,7 @@ conn.execute("ROLLBACK")
 def test_a_lock_held_by_another_process_is_busy_not_an_upgrade_failure(tmp_path, behind):
     path = tmp_path / "club.db"
     if behind:  # a ledger at the first revision, as after installing a newer schreiber
-        from tests.store.test_upgrade import build_0001_ledger
+        from tests.helpers.upgrade import build_0001_ledger
 
         build_0001_ledger(f"sqlite:///{path}")
     else:

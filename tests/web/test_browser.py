@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web import chromium
+from tests.helpers import chromium
 from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
@@ -22,13 +22,6 @@ SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
 )
-
-
-@pytest.fixture
-def browser():
-    opened = chromium.Browser()
-    yield opened
-    opened.close()
 
 
 def _run(url: str, *args: str) -> None:

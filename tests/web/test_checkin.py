@@ -17,27 +17,9 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.web import chromium  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
-
-BOSS = "the-organisers-own-key-for-this-test"
-SEASON = [f"Spieler{i:02d}" for i in range(1, 41)]
-
-
-@pytest.fixture
-def door(cli):
-    """A season of 40 players with numbers 1–40 (Spieler01 … Spieler40), Spieler01–03 played tournament 1; tournament 2
-    is the one at the door."""
-    cli.ok("season", "new", "Cup", "--rules", "preisschafkopf")
-    cli.ok("season", "register", *SEASON)
-    cli.ok("tournament", "new", "Januar", "--rules", "preisschafkopf", "--season", "1")
-    cli.ok("tournament", "register", "Spieler01", "Spieler02", "Spieler03")
-    cli.ok("tournament", "new", "Februar", "--rules", "preisschafkopf", "--season", "1")
-    return cli
-
-
-def entrants(cli, tournament: int = 2) -> list[str]:
-    return [line.split(maxsplit=1)[1] for line in cli.ok("tournament", "show", str(tournament)).splitlines()[4:]]
+from tests.helpers.checkin import BOSS, SEASON, entrants
 
 
 def test_the_organiser_checks_in_by_number_name_and_card_address(door):

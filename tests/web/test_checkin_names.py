@@ -10,8 +10,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.cli.test_player_names import LONG, NUL, RLO, SAID  # noqa: E402
-from tests.web.test_checkin import BOSS, door, entrants  # noqa: E402, F401
+from tests.helpers.names import LONG, NUL, RLO, SAID  # noqa: E402
+from tests.helpers.checkin import BOSS, entrants  # noqa: E402
 
 
 def test_the_door_refuses_such_a_name_as_a_walk_in_and_by_name(door):  # noqa: F811

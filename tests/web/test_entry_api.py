@@ -10,13 +10,10 @@ import re
 import pytest
 
 pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
 
-from schreiber.ledger.reports import Scope  # noqa: E402
-from schreiber.ledger.service import Ledger  # noqa: E402
-from schreiber.web.app import create_app  # noqa: E402
 from schreiber.web.entry import MAX_BODY  # noqa: E402
 from schreiber.web.gate import FREE_FAILURES  # noqa: E402
+from tests.helpers.entry import bearer, numbers, page_token, served
 
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 
@@ -25,26 +22,6 @@ PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 def table(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", *PLAYERS, "--tariff", "10")
     return cli
-
-
-def served(url: str, entry: bool = True) -> tuple[TestClient, str, Ledger]:
-    ledger = Ledger.open(url)
-    __, key = ledger.entry_key()
-    return TestClient(create_app(ledger, Scope(), interval=0.1, entry=[1] if entry else None)), key, ledger
-
-
-def bearer(key: str, **more: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}", **more}
-
-
-def numbers(cli) -> list[int]:
-    return [h["number"] for h in cli.json("list", "--format", "json")["hands"]]
-
-
-def page_token(c: TestClient, key: str, **headers: str) -> str:
-    r = c.get(f"/?key={key}", headers=headers)
-    assert r.status_code == 200
-    return re.search(r'name="schreiber-token" content="([^"]+)"', r.text).group(1)
 
 
 def test_a_hand_posted_is_recorded_as_add_would_and_answered_with_show_json(table):

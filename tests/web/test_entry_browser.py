@@ -5,7 +5,6 @@ of another phone following along. Screenshots go to $SCHREIBER_SHOTS (default: t
 from __future__ import annotations
 
 import copy
-import json
 import os
 import subprocess
 import sys
@@ -13,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.web import chromium
-from tests.helpers.web import Served
+from tests.helpers import chromium
+from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
@@ -23,81 +22,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-class Phone:
-    """The entry page open in chromium at 390×844, tapped as a player taps."""
-
-    def __init__(self, browser: chromium.Browser, url: str) -> None:
-        self.b = browser
-        browser.size(390, 844, mobile=True)
-        browser.open(url)
-        browser.wait(lambda: browser.js("!!document.querySelector('#types .type')"), "the hand types")
-
-    def tap(self, selector: str) -> None:
-        found = self.b.js(
-            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return false; e.click(); return true; }})()"
-        )
-        assert found, f"nothing to tap at {selector}"
-
-    def type_in(self, selector: str, text: str) -> None:
-        self.b.js(f"document.querySelector({json.dumps(selector)}).focus()")
-        self.b.call("Input.insertText", session=True, text=text)
-
-    def choose(self, hand_type: str) -> None:
-        self.tap(f'.type[data-type="{hand_type}"]')
-
-    def name(self, option: str, name: str) -> None:
-        self.tap(f'[data-option="{option}"] .chip[data-name="{name}"]')
-
-    def value(self, option: str, value: str) -> None:
-        self.tap(f'[data-option="{option}"] .chip[data-value="{value}"]')
-
-    def flag(self, flag: str) -> None:
-        self.tap(f'[data-flag="{flag}"]')
-
-    def record(self, number: int) -> str:
-        self.tap("#record")
-
-        def done() -> bool:
-            refused = self.b.js(
-                "document.getElementById('refusal').hidden ? '' : document.getElementById('refusal').textContent"
-            )
-            assert not refused, refused
-            return f"Hand {number}:" in (self.b.js("document.getElementById('result').innerText") or "")
-
-        self.b.wait(done, f"hand {number} recorded")
-        return self.b.js("document.getElementById('result').innerText").replace("\u00ad", "")
-
-    def shown_options(self) -> list[str]:
-        return self.b.js("Array.from(document.querySelectorAll('#fields [data-option]'), e => e.dataset.option)")
-
-
-def _run(url: str, *args: str) -> str:
-    return subprocess.run(
-        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
-    ).stdout
-
-
-def _listed(url: str) -> list[dict]:
-    return json.loads(_run(url, "list", "--format", "json"))["hands"]
-
-
-def _serve(url: str) -> tuple[Served, str]:
-    served = Served(url, "--entry")
-    line = served.proc.stdout.readline()  # type: ignore[union-attr]
-    return served, line.split(": ", 1)[1].strip()
-
-
-@pytest.fixture
-def browser():
-    opened = chromium.Browser()
-    yield opened
-    opened.close()
-
-
 def _second_tab(browser: chromium.Browser) -> chromium.Browser:
     """Another page in the same chromium: another phone at the table."""
     other = copy.copy(browser)
-    target = browser.call("Target.createTarget", url="about:blank")["targetId"]
+    target = browser.call("Target.createTarget", url="about:blank", browserContextId=browser.context)["targetId"]
     other.session = browser.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
     other.call("Page.enable", session=True)
     other.call("Runtime.enable", session=True)
@@ -105,10 +33,10 @@ def _second_tab(browser: chromium.Browser) -> chromium.Browser:
 
 
 def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_phone_follows(db_url, browser, tmp_path):
-    _run(
+    run_schreiber(
         db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
     )
-    served, link = _serve(db_url)
+    served, link = serve_entry(db_url)
     try:
         watcher = _second_tab(browser)
         watcher.size(390, 844, mobile=True)
@@ -161,9 +89,9 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         assert said.returncode == 2 and said.stderr.strip() == "schreiber: --augen N is needed for geier."
         assert refusal == "Augen (card points) of the declarer's party is needed for Geier."
         assert browser.js("document.querySelector('[data-option=player] .chip.on').dataset.name") == "Dora"
-        assert len(_listed(db_url)) == 3
+        assert len(listed_hands(db_url)) == 3
 
-        listed = _listed(db_url)
+        listed = listed_hands(db_url)
         assert [(h["number"], h["description"]) for h in listed] == [
             (1, "rufspiel Anna+Carl"),
             (2, "wenz Carl"),
@@ -193,38 +121,40 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         phone.tap("#undo")
         browser.wait(lambda: browser.js("!document.getElementById('confirm').hidden"), "the question")
         assert "Void hand 3 (Ramsch)?" in browser.js("document.getElementById('confirm').innerText")
-        assert len(_listed(db_url)) == 3  # nothing happens before the answer
+        assert len(listed_hands(db_url)) == 3  # nothing happens before the answer
         phone.tap("#yes")
         browser.wait(lambda: "Hand 3 is void." in browser.text(), "the undo")
-        assert [h["number"] for h in _listed(db_url)] == [1, 2]
+        assert [h["number"] for h in listed_hands(db_url)] == [1, 2]
         watcher.wait(lambda: "Ramsch" not in watcher.text(), "the undo on the other phone", timeout=10)
     finally:
         served.stop()
 
 
 def test_a_second_phone_on_the_same_hand_is_told_and_records_it_next_only_when_asked(db_url, browser):
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
-    served, link = _serve(db_url)
+    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         phone.choose("wenz")
         phone.name("player", "Carl")
         phone.value("augen", "91")
-        _run(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
+        run_schreiber(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('moved').hidden"), "the notice")
         assert "Hand 1 was just recorded from another device." in browser.text()
-        assert [h["description"] for h in _listed(db_url)] == ["geier Dora"]
+        assert [h["description"] for h in listed_hands(db_url)] == ["geier Dora"]
         phone.tap("#again")
         browser.wait(lambda: "Hand 2: Wenz Carl" in browser.text(), "hand 2")
-        assert [h["description"] for h in _listed(db_url)] == ["geier Dora", "wenz Carl"]
+        assert [h["description"] for h in listed_hands(db_url)] == ["geier Dora", "wenz Carl"]
     finally:
         served.stop()
 
 
 def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
-    _run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", "Anna", "Berta", "Carl", "Dora")
-    served, link = _serve(db_url)
+    run_schreiber(
+        db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", "Anna", "Berta", "Carl", "Dora"
+    )
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         phone.choose("normal")
@@ -236,7 +166,7 @@ def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
         phone.value("fuchs_re", "1")
         phone.flag("re")
         shown = phone.record(1)
-        listed = _listed(db_url)
+        listed = listed_hands(db_url)
         assert listed[0]["facts"] == {
             "type": "normal",
             "player": "Carl",
@@ -252,7 +182,7 @@ def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
 
 
 def test_klassisch_and_buchstaben(db_url, browser):
-    _run(
+    run_schreiber(
         db_url,
         "session",
         "new",
@@ -267,7 +197,7 @@ def test_klassisch_and_buchstaben(db_url, browser):
         "Anna+Carl",
         "Berta+Dora",
     )
-    served, link = _serve(db_url)
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         phone.choose("spiel")
@@ -276,7 +206,7 @@ def test_klassisch_and_buchstaben(db_url, browser):
         phone.value("augen", "120")
         phone.flag("schwarz")
         phone.record(1)
-        assert _listed(db_url)[0]["facts"] == {
+        assert listed_hands(db_url)[0]["facts"] == {
             "type": "spiel",
             "player": "Anna",
             "augen": 120,
@@ -285,8 +215,8 @@ def test_klassisch_and_buchstaben(db_url, browser):
         }
     finally:
         served.stop()
-    _run(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
-    served, link = _serve(db_url)
+    run_schreiber(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         assert "solo" not in browser.js(
@@ -302,7 +232,7 @@ def test_klassisch_and_buchstaben(db_url, browser):
         phone.name("player", "Carl")
         phone.value("won", "false")
         phone.record(2)
-        listed = _listed(db_url)
+        listed = listed_hands(db_url)
         assert listed[0]["facts"] == {"type": "spiel", "player": "Berta", "augen": 37, "spritze": True}
         assert listed[1]["facts"] == {"type": "du", "player": "Carl", "won": False}
     finally:

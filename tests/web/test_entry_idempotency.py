@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
-from tests.web.test_entry_api import bearer, numbers, page_token, served  # noqa: E402
+from tests.helpers.entry import bearer, numbers, page_token, served  # noqa: E402
 
 PLAYERS = ("Anna", "Berta", "Carl", "Dora")
 K1 = {"Idempotency-Key": "phone-1-hand-2"}

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_season import NAMES
-from tests.web import chromium
-from tests.web.test_numbers_per_request import STYLES
+from tests.helpers.season import NAMES
+from tests.helpers import chromium
+from tests.helpers.numbers import STYLES
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 ACCEPT = {"de": "de-DE,de;q=0.9,en;q=0.5", "en": "en-GB,en;q=0.9"}
@@ -56,13 +56,6 @@ class Serving:
     def stop(self) -> None:
         self.proc.terminate()
         self.proc.communicate(timeout=30)
-
-
-@pytest.fixture
-def browser():
-    opened = chromium.Browser()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

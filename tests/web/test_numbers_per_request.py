@@ -20,25 +20,12 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_app  # noqa: E402
 from schreiber.web.app import create_season_app  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.cli.test_season import NAMES, play  # noqa: E402
+from tests.helpers.season import NAMES, play  # noqa: E402
 from tests.helpers.web import text  # noqa: E402
+from tests.helpers.numbers import STYLES
 
 BOSS = "the-organisers-own-key-for-this-test"
 ACCEPT = {"de": "de-DE,de;q=0.9", "en": "en-GB,en;q=0.9"}
-
-# Each way of writing a number, by the language that writes it so.
-STYLES = {
-    "en": {
-        "money": r"€\d{1,3}(?:,\d{3})*\.\d\d(?!\d)",
-        "date": r"(?<!\d)\d{4}-\d\d-\d\d(?!\d)",
-        "decimal": r"(?<![\d.,])\d+\.\d\d(?![\d.])",
-    },
-    "de": {
-        "money": r"(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d\d €",
-        "date": r"(?<![\d.])\d\d\.\d\d\.\d{4}(?!\d)",
-        "decimal": r"(?<![\d.,])\d+,\d\d(?![\d,])",
-    },
-}
 
 
 def seen(page: str) -> str:

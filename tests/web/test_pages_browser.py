@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web import chromium
+from tests.helpers import chromium
 from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
@@ -48,17 +48,10 @@ def has(word: str, seen: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word.strip().lower())}(?!\w)", seen) is not None
 
 
-def _run(url: str, *args: str) -> str:
+def run_schreiber(url: str, *args: str) -> str:
     return subprocess.run(
         [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
     ).stdout
-
-
-@pytest.fixture
-def browser():
-    opened = chromium.Browser()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
@@ -81,7 +74,7 @@ def watch_policy(browser: chromium.Browser) -> None:
 
 
 def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db_url, browser):
-    _run(
+    run_schreiber(
         db_url,
         "session",
         "new",
@@ -96,7 +89,7 @@ def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db
         "Anna+Carl",
         "Berta+Dora",
     )
-    _run(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
+    run_schreiber(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     watch_policy(browser)
@@ -115,15 +108,15 @@ def _lines(served: Served, count: int) -> list[str]:
 
 
 def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url, browser, shots):
-    _run(
+    run_schreiber(
         db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
     )
-    _run(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
-    _run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
-    _run(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
-    _run(db_url, "tournament", "draw")
-    first = __import__("json").loads(_run(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
-    _run(
+    run_schreiber(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
+    run_schreiber(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    run_schreiber(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
+    run_schreiber(db_url, "tournament", "draw")
+    first = __import__("json").loads(run_schreiber(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
+    run_schreiber(
         db_url,
         "add",
         "--session",
@@ -188,7 +181,7 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
 
 
 def _hand_with(db_url: str, names: list[str]) -> None:
-    _run(
+    run_schreiber(
         db_url,
         "session",
         "new",
@@ -200,12 +193,12 @@ def _hand_with(db_url: str, names: list[str]) -> None:
 
 
 def test_the_result_card_fits_a_phone_for_four_five_and_six_names_without_sideways_scroll(db_url, browser, shots):
-    from tests.web.test_entry_browser import Phone
+    from tests.helpers.phone import Phone
 
     long = ["Maximiliane", "Bartholomäus", "Kunigunde", "Friedrich-Wilhelm", "Zenzi", "Annemarie"]
     for count in (4, 5, 6):
         names = long[:count]
-        _run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", *names)
+        run_schreiber(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", *names)
         served = Served(db_url, "--entry")
         link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
         try:
@@ -252,9 +245,9 @@ def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, b
     import time
 
     players = [f"Spielerin{i:02d}" for i in range(1, 24)]
-    _run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
-    _run(db_url, "tournament", "register", *players)
-    _run(db_url, "tournament", "draw")
+    run_schreiber(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    run_schreiber(db_url, "tournament", "register", *players)
+    run_schreiber(db_url, "tournament", "draw")
     served = Served(db_url, "--tournament")
     try:
         browser.size(1920, 1080)
@@ -281,9 +274,9 @@ def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, b
 
 
 def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
-    from tests.web.test_entry_browser import Phone
+    from tests.helpers.phone import Phone
 
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     try:
@@ -309,9 +302,9 @@ def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
 
 @pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
 def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser, accept):
-    from tests.web.test_entry_browser import Phone
+    from tests.helpers.phone import Phone
 
-    _run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     german = accept.startswith("de")
@@ -344,6 +337,6 @@ def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser,
             else "The Augen (card points) of each player must add up to 120; these add up to 130."
         )
         assert "--" not in said
-        assert _run(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
+        assert run_schreiber(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
     finally:
         served.stop()

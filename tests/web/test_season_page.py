@@ -13,8 +13,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_season_app  # noqa: E402
-from tests.cli.test_season import NAMES, play  # noqa: E402
-from tests.web import chromium  # noqa: E402
+from tests.helpers.season import NAMES, play  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
 from tests.helpers.web import text  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
 
@@ -58,12 +58,11 @@ def test_serve_season_without_an_id_serves_the_active_one(cli):
 
 @pytest.mark.skipif(not chromium.available(), reason="no chromium")
 @pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
-def test_the_season_page_fits_a_phone_and_the_wall_shows_every_tournament(cli, accept):
+def test_the_season_page_fits_a_phone_and_the_wall_shows_every_tournament(cli, accept, browser):
     cli.ok("season", "new", "Wirtshauscup", "--rules", "preisschafkopf")
     for n in range(1, 5):  # four evenings: wider than a phone
         play(cli, f"Abend {n}", NAMES[:8], 1, random.Random(n), season=1)
     served = Served(cli.url, "--season")
-    browser = chromium.Browser()
     try:
         browser.language(accept)
         browser.size(390, 844, mobile=True)
@@ -78,7 +77,6 @@ def test_the_season_page_fits_a_phone_and_the_wall_shows_every_tournament(cli, a
         assert browser.js("document.documentElement.scrollWidth") <= 1920
         assert all(f"T{t}" in browser.text() for t in range(1, 5))
     finally:
-        browser.close()
         served.stop()
 
 
@@ -109,7 +107,7 @@ def test_the_season_page_says_a_tournament_still_runs(cli):
 
 
 @pytest.mark.skipif(not chromium.available(), reason="no chromium")
-def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tmp_path):
+def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tmp_path, browser):
     import os
     import time
     from pathlib import Path
@@ -117,7 +115,6 @@ def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tm
     players = [f"Spielerin{i:02d}" for i in range(1, 41)]  # 40: more rows than a 1080 px wall holds
     running_season(cli, players)
     served = Served(cli.url, "--season")
-    browser = chromium.Browser()
     shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)
     try:
@@ -151,5 +148,4 @@ def test_the_season_wall_pages_through_every_player_and_shows_the_awards(cli, tm
         assert seen == set(players) and awards == {0, 1, 2, 3}
         assert browser.js("document.documentElement.scrollWidth") <= 1920
     finally:
-        browser.close()
         served.stop()

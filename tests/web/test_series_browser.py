@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from tests.web import chromium
-from tests.web.test_entry_browser import Phone, _listed, _run, _serve, browser  # noqa: F401  (the fixture)
+from tests.helpers import chromium
+from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -27,8 +27,8 @@ def kreuz(phone: Phone, player: str, number: int) -> str:
 
 
 def test_the_last_hand_of_the_evening_ends_the_form_and_an_undo_brings_it_back(db_url, browser):  # noqa: F811
-    _run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "--hands", "2")
-    served, link = _serve(db_url)
+    run_schreiber(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "--hands", "2")
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         kreuz(phone, "Anna", 1)
@@ -45,7 +45,7 @@ def test_the_last_hand_of_the_evening_ends_the_form_and_an_undo_brings_it_back(d
         browser.wait(lambda: not browser.js("document.getElementById('choose').hidden"), "the hand types back")
         assert browser.js("document.getElementById('next').innerText").startswith("Hand 2 · ")
         assert "Hand 2: Kreuz Carl" in kreuz(phone, "Carl", 2)
-        assert [h["description"] for h in _listed(db_url)] == ["kreuz Anna", "kreuz Carl"]
+        assert [h["description"] for h in listed_hands(db_url)] == ["kreuz Anna", "kreuz Carl"]
         browser.wait(lambda: browser.js("document.getElementById('choose').hidden"), "the series over again")
     finally:
         served.stop()

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber import i18n  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.cli.test_play import SCHREIBER, _env, expect  # noqa: E402
+from tests.helpers.terminal import SCHREIBER, terminal_env, expect  # noqa: E402
 from tests.helpers.web import text  # noqa: E402
 
 NAMES = ["Anna", "Berta", "Carl", "Dora", "Emil"]
@@ -81,7 +81,11 @@ def test_the_hand_after_the_series_is_refused_everywhere_and_nothing_moves(cli, 
 
     # `play` on a terminal: the bar says the series is over, the hand is refused, the prompt stays.
     child = pexpect.spawn(
-        SCHREIBER, ["play", "--session", session], env=_env(db_url, tmp_path), encoding="utf-8", dimensions=(30, 140)
+        SCHREIBER,
+        ["play", "--session", session],
+        env=terminal_env(db_url, tmp_path),
+        encoding="utf-8",
+        dimensions=(30, 140),
     )
     child.timeout = 30
     try:

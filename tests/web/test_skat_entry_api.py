@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from tests.web.test_entry_api import bearer, served  # noqa: E402
+from tests.helpers.entry import bearer, served  # noqa: E402
 
 
 def test_skat_hands_posted_as_json(cli):
@@ -46,7 +46,7 @@ def test_skat_hands_posted_as_json(cli):
 
 def test_k13_and_k14_through_the_api_and_the_page(cli):
     """Issue 39: an overbid that could never reach the bid, and Schwarz with the Skat's Augen, are recorded."""
-    from tests.web.test_entry_api import page_token
+    from tests.helpers.entry import page_token
 
     cli.ok("session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
     c, key, __ = served(cli.url)
@@ -78,7 +78,7 @@ def test_k13_and_k14_through_the_api_and_the_page(cli):
 
 
 def test_the_page_offers_skat_s_augen_and_says_the_spitzen_are_missing_in_german(cli):
-    from tests.web.test_entry_api import page_token
+    from tests.helpers.entry import page_token
 
     cli.ok("session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
     c, key, __ = served(cli.url)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.web import chromium
-from tests.web.test_entry_browser import Phone, _listed, _run, _serve, browser  # noqa: F401  (the fixture)
+from tests.helpers import chromium
+from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -19,8 +19,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  # noqa: F811
-    _run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "1")
-    served, link = _serve(db_url)
+    run_schreiber(
+        db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "1"
+    )
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         assert "Hand 1 · Anna deals" in browser.text()
@@ -80,7 +82,7 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
         assert "Null Hand: 35" in phone.record(4)
         browser.screenshot(str(shots / "skat-entry-after.png"))
 
-        listed = _listed(db_url)
+        listed = listed_hands(db_url)
         assert [h["facts"] for h in listed] == [
             {"type": "grand", "player": "Berta", "augen": 95, "spitzen": 4, "hand": True},
             {"type": "kreuz", "player": "Carl", "augen": 58, "spitzen": 2, "ohne": True, "reizwert": 36},
@@ -88,7 +90,7 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
             {"type": "null", "player": "Anna", "won": False, "hand": True},
         ]
         assert [h["sitting_out"] for h in listed] == [["Anna"], ["Berta"], ["Carl"], ["Dora"]]
-        report = json.loads(_run(db_url, "report", "--format", "json"))
+        report = json.loads(run_schreiber(db_url, "report", "--format", "json"))
         points = {"Anna": -70, "Berta": 168, "Carl": -72, "Dora": 192}
         assert {p["name"]: p["points"] for p in report["players"]} == points
         total = sum(points.values())
@@ -104,8 +106,8 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
 def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px(db_url, browser, tmp_path):  # noqa: F811
     """Issue 39: "Pik Hand mit 1" at 72 and Schwarz with the Skat's 15 Augen are tapped in; the chips offer
     Skat's Augen; "Streichen" beside a long breakdown stays on the phone's screen."""
-    _run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
-    served, link = _serve(db_url)
+    run_schreiber(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
+    served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         phone.choose("pik")
@@ -130,7 +132,7 @@ def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px
         shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         browser.screenshot(str(shots / "skat-entry-k13-k14.png"), full=True)
-        assert [h["payouts"] for h in _listed(db_url)] == [
+        assert [h["payouts"] for h in listed_hands(db_url)] == [
             {"Anna": -154, "Berta": 0, "Carl": 0},
             {"Anna": 0, "Berta": -96, "Carl": 0},
         ]

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.gate import FREE_FAILURES  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
-from tests.web import chromium  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
 from tests.helpers.web import text  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
 

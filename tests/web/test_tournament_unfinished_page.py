@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from tests.web import chromium  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
 
 PLAYERS = ["Xaver", "Özlem", "Otto", "Anna", "Ute", "Übel", "Bert", "Zoe"]

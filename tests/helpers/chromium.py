@@ -53,7 +53,19 @@ class Browser:
             raise RuntimeError("chromium did not start")
         self.ws = websocket.create_connection(url, timeout=30, suppress_origin=True)
         self.next_id = 0
+        self.context: str | None = None
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.call("Page.enable", session=True)
+        self.call("Runtime.enable", session=True)
+
+    def new_page(self) -> None:
+        """A new page in a browser context of its own, as a new browser would be: the pages, cookies, storage,
+        size and headers of the context before are gone with it."""
+        if self.context is not None:
+            self.call("Target.disposeBrowserContext", browserContextId=self.context)
+        self.context = self.call("Target.createBrowserContext")["browserContextId"]
+        target = self.call("Target.createTarget", url="about:blank", browserContextId=self.context)["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
