@@ -3,8 +3,8 @@ arrival at the door, and a draw of those who came."""
 
 from __future__ import annotations
 
-from tests.cli.test_desk_sheets import FIRST, LAST
-from tests.cli.test_tournament_corrections import refused
+from tests.helpers.names import FIRST, LAST
+from tests.helpers.tournament import refused
 
 # 110 names: the hundred of the sheet test and ten more.
 NAMES = [f"{first} {last}" for last in LAST for first in FIRST] + [f"{first} Schmid" for first in FIRST]

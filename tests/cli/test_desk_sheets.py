@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-from tests.cli.test_tournament_corrections import refused
+from tests.helpers.names import FIRST, LAST
+from tests.helpers.tournament import refused
 
-FIRST = ["Zenzi", "Anna", "Sepp", "Vroni", "Hias", "Resi", "Girgl", "Burgi", "Wast", "Kathi"]
-LAST = ["Müller", "Huber", "Bauer", "Mayr", "Wimmer", "Eder", "Öttl", "Gruber", "Kern", "Lang"]
 HUNDRED = [f"{first} {last}" for last in LAST for first in FIRST]
 
 

@@ -8,34 +8,9 @@ import csv
 import io
 import re
 
-from tests.helpers.tournament import EIGHT, seats
+from tests.helpers.tournament import EIGHT, refused, seats
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Özlem", "Xaver", "Zenzi Müller", "Otto"]
-
-
-def state(cli) -> tuple:
-    """What a refused command must leave as it was: the tournament with its sheets, the draw, the standings."""
-    return tuple(
-        (ran.code, ran.out, ran.err)
-        for ran in (
-            cli("tournament", "list"),
-            cli("tournament", "show", "--format", "json"),
-            cli("tournament", "standings", "--format", "json"),
-            cli("tournament", "tables", "--format", "json"),
-            cli("session", "list", "--format", "json"),
-            cli("report", "--all", "--format", "json"),
-        )
-    )
-
-
-def refused(cli, *args: str, says: str) -> str:
-    before = state(cli)
-    ran = cli(*args)
-    assert ran.code == 2, ran
-    assert says in ran.err, ran.err
-    assert len(ran.err.strip().splitlines()) == 1 and "Traceback" not in ran.err
-    assert state(cli) == before
-    return ran.err
 
 
 def day(cli, players=PLAYERS, hands: int = 4, rules: str = "preisschafkopf") -> dict:

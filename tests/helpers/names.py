@@ -9,3 +9,8 @@ SAID = {
     LONG: "a name has at most 80 characters, not 200.",
     RLO: "a name holds no control characters and no direction marks, and this one has U+202E.",
 }
+
+
+# A hundred players of a Preisschafkopf desk (tests/cli/test_desk_*.py): every first name with every surname.
+FIRST = ["Zenzi", "Anna", "Sepp", "Vroni", "Hias", "Resi", "Girgl", "Burgi", "Wast", "Kathi"]
+LAST = ["Müller", "Huber", "Bauer", "Mayr", "Wimmer", "Eder", "Öttl", "Gruber", "Kern", "Lang"]

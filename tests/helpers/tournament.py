@@ -61,3 +61,29 @@ def type_t1_sheets(cli, first: list[set[str]], lost: dict[str, int] | None = Non
                 *[w for x in lost_here for w in ("--lost", x)],
             )
     return role
+
+
+def whole_state(cli) -> tuple:
+    """What a refused command must leave as it was: the tournament with its sheets, the draw, the standings."""
+    return tuple(
+        (ran.code, ran.out, ran.err)
+        for ran in (
+            cli("tournament", "list"),
+            cli("tournament", "show", "--format", "json"),
+            cli("tournament", "standings", "--format", "json"),
+            cli("tournament", "tables", "--format", "json"),
+            cli("session", "list", "--format", "json"),
+            cli("report", "--all", "--format", "json"),
+        )
+    )
+
+
+def refused(cli, *args: str, says: str) -> str:
+    """Runs a command that must be refused: exit 2, one line naming `says`, and nothing changed."""
+    before = whole_state(cli)
+    ran = cli(*args)
+    assert ran.code == 2, ran
+    assert says in ran.err, ran.err
+    assert len(ran.err.strip().splitlines()) == 1 and "Traceback" not in ran.err
+    assert whole_state(cli) == before
+    return ran.err

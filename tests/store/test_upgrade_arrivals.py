@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import command
 from sqlalchemy import create_engine, text
 
-from tests.store.test_upgrade import _config
+from tests.helpers.upgrade import config_0001 as _config
 
 
 def test_registrations_of_0013_count_as_arrived(db_url, cli):

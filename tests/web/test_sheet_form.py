@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.helpers.web import Served, assert_hardened, text  # noqa: E402
-from tests.web import chromium  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
 BOSS = "the-organisers-own-key-for-this-test"

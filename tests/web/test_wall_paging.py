@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_season import play
+from tests.helpers.season import play
 from tests.helpers.web import Served
-from tests.web import chromium
+from tests.helpers import chromium
 
 pytestmark = pytest.mark.skipif(not chromium.available(), reason="no chromium")
 
