@@ -63,28 +63,13 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
 def set_(
     assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
 ) -> None:
-    pairs = _assignments(assignments)
-    # plaetze caps the field (issue 41); checked before the money is stored, and stored after it.
-    places = [_plaetze(v) for k, v in pairs if k == "plaetze"]
-    money = [(k, v) for k, v in pairs if k != "plaetze"]
-    if money or not places:
-        _show().changed(_cash().set(money))
-    if places:
+    applied = _cash().set(_assignments(assignments))
+    _show().changed(applied)
+    if applied.columns:  # the field changed: its places, who moved up, who waits
         from schreiber.cli import door_render
         from schreiber.ledger.arrivals import Arrivals
 
-        door_render.places(Arrivals(_ledger()).places(places[-1]))
-
-
-def _plaetze(value: str) -> int | None:
-    if value.strip().lower() == "off":
-        return None
-    if not value.strip().isdigit() or int(value) < 1:
-        raise typer.BadParameter(
-            _("plaetze: give the places of the field, 1 or more (or off), not {value}.").format(value=repr(value)),
-            param_hint="KEY=VALUE",
-        )
-    return int(value)
+        door_render.places(Arrivals(_ledger()).places(applied.moved_up))
 
 
 @cash_commands.command(

@@ -100,17 +100,15 @@ class Arrivals:
         drawn = done.drawn if done else None
         return Listed(Registered(tuple(entrants), tuple(close), drawn), tuple(c for c in (KATEGORIEN,) if c in header))
 
-    def places(self, plaetze: int | None, tournament_id: int | None = None) -> Places:
-        """Cap the field at `plaetze` (None: no cap); a larger field lets the waiting list move up."""
+    def places(self, moved_up: Sequence[EntrantView] = (), tournament_id: int | None = None) -> Places:
+        """The field as `tournament set plaetze=N` left it: its cap, who has a place, `moved_up`, who waits."""
         with self.ledger.transaction() as s:
-            t = self.tournaments._tournament(s, tournament_id, for_update=True)
-            t.plaetze = plaetze
-            moved = registration.move_up(s, t)
+            t = self.tournaments._tournament(s, tournament_id)
             everyone = registration.entrants(s, t)
             return Places(
-                plaetze,
+                t.plaetze,
                 sum(1 for e in everyone if e.waiting is None),
-                moved,
+                tuple(moved_up),
                 _waiting(everyone),
             )
 

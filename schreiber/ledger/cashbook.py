@@ -9,6 +9,7 @@ Skat declarer; in Doppelkopf only solos have one), or the caller of a game the r
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
@@ -126,6 +127,10 @@ class Cash:
                 keep_settings(s, t.id, applied.money)
             if applied.own:
                 t.settings = {**t.settings, **applied.own}
+            if applied.columns:
+                for key, value in applied.columns.items():
+                    setattr(t, key, value)
+                return dataclasses.replace(applied, moved_up=registration.move_up(s, t))
             return applied
 
     def pay(

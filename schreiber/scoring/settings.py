@@ -6,7 +6,7 @@ is one entry; nothing here reads the database (ledger/cashbook.py and ledger/sea
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from schreiber.i18n import _
@@ -21,7 +21,9 @@ from schreiber.scoring.wertung import SUMME
 NOTHING, FIRST_DRAW, FIRST_PRIZE = "nothing", "first draw", "first prize"
 # Where a setting is kept: a field of the tournament's money settings (`cash.CashSettings`), or its own
 # value kept with the tournament (season) by its name.
-MONEY, OWN = "money", "own"
+# A field setting is a column of the tournament itself, which the ledger applies with what follows from it (a
+# larger field lets the waiting list move up).
+MONEY, OWN, FIELD = "money", "own", "field"
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,20 @@ def _minutes(key: str, value: str, option: str) -> int:
     return number
 
 
+def _places(key: str, value: str, option: str) -> int | None:
+    """plaetze: the places of the field, 1 or more, or off (no cap)."""
+    if value.strip().lower() == "off":
+        return None
+    number = whole(value)
+    if number is None or number < 1:
+        raise SettingsError(
+            _("{option} plaetze: give the places of the field, 1 or more (or off), not {value}.").format(
+                option=option, value=repr(shortened(value))
+            )
+        )
+    return number
+
+
 def _season_wertung(key: str, value: str, option: str) -> str:
     season_ranking.parse_wertung(value, f"{option} {key}")
     return value.strip()
@@ -146,6 +162,8 @@ for _setting in (
     Setting("rundung", "money", cash.rounding_step, 100, FIRST_PRIZE, MONEY, "CENTS"),
     # The round's clock on the wall and the organiser's page (ledger/clock.py); no money, so never frozen.
     Setting("rundenzeit", "int", _minutes, 0, typed="MINUTES"),
+    # The field's cap (issue 41): registrations beyond it wait; a larger one lets the waiting list move up.
+    Setting("plaetze", "int or off", _places, None, kept=FIELD, typed="N"),
 ):
     register(TOURNAMENT, _setting)
 
@@ -168,6 +186,8 @@ class Applied:
     money: cash.CashSettings
     own: dict[str, Any]
     named: tuple[Setting, ...]
+    columns: dict[str, Any] = field(default_factory=dict)  # the field settings: columns of the tournament
+    moved_up: tuple[Any, ...] = ()  # who moved up from the waiting list when the ledger applied `columns`
 
     @property
     def money_named(self) -> bool:
@@ -179,16 +199,19 @@ def tournament(assignments: Sequence[tuple[str, str]], option: str, base: cash.C
     has, or a bad value, is refused in one sentence naming `option` and the key."""
     values: dict[str, Any] = dict(vars(base or cash.CashSettings()))
     own: dict[str, Any] = {}
+    columns: dict[str, Any] = {}
     named = []
     for key, value in assignments:
         setting = tournament_setting(key, option)
         kept = setting.check(key, value, option)
         if setting.kept == MONEY:
             values.update(setting.into(kept))
+        elif setting.kept == FIELD:
+            columns[key] = kept
         else:
             own[key] = kept
         named.append(setting)
-    return Applied(cash.CashSettings(**values), own, tuple(named))
+    return Applied(cash.CashSettings(**values), own, tuple(named), columns)
 
 
 def money(

@@ -117,3 +117,17 @@ def test_in_a_season_a_player_registered_in_advance_checks_in_by_season_number(c
     assert "is checked in already" not in out
     out = cli.ok("tournament", "draw")
     assert "not here: Dora (4)." in out
+
+
+def test_a_tournament_begins_with_its_cap_and_set_refuses_a_bad_one_in_one_sentence(cli):
+    cli.ok("tournament", "new", "Kirta", "--rules", "schafkopf", "--set", "plaetze=2", "--set", "startgeld=1000")
+    out = cli.ok("tournament", "register", "Anna", "Berta", "Carl")
+    assert "waiting list, place 1." in out
+    assert _waiting(cli) == [(3, "Carl")]
+    ran = cli("tournament", "set", "plaetze=zwei")
+    assert ran.code == 2
+    assert ran.err.strip() == (
+        "schreiber: tournament set plaetze: give the places of the field, 1 or more (or off), not 'zwei'."
+    )
+    out = cli.ok("tournament", "set", "plaetze=3", "startgeld=1500")
+    assert "The money settings are now:" in out and "Carl (3) has a place now." in out

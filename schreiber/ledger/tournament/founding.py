@@ -95,6 +95,8 @@ class Founding:
             if season is not None:
                 season_numbers.check_joins(s, season_numbers.season_row(s, season), name, rules.name, wertung)
                 t.season_id = season
+            for key, value in applied.columns.items():
+                setattr(t, key, value)
             s.add(t)
             s.flush()
             if applied.money_named:
