@@ -146,6 +146,9 @@ for _setting in (
     Setting("rundung", "money", cash.rounding_step, 100, FIRST_PRIZE, MONEY, "CENTS"),
     # The round's clock on the wall and the organiser's page (ledger/clock.py); no money, so never frozen.
     Setting("rundenzeit", "int", _minutes, 0, typed="MINUTES"),
+    # Double entry (ledger/double_entry.py): every sheet typed twice. Frozen by the first draw, so that no round
+    # has sheets counted on one entry and others on two.
+    Setting("doppelt", "bool", yes_no, False, FIRST_DRAW, typed="ja|nein"),
 ):
     register(TOURNAMENT, _setting)
 
