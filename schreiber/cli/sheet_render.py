@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from schreiber.cli.terminal import echo, wrapped
+from schreiber.cli.terminal import echo, grid, tint, wrapped
 from schreiber.cli.tournament_render import entered as stored_sheet, sheet_text
 from schreiber.i18n import _, ngettext
 from schreiber.views.text import and_list
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from schreiber.ledger.corrections import Entered
+    from schreiber.ledger.double_entry import Queued
 
 
 def dropped_entries(done: Entered) -> tuple[str, int]:
@@ -39,6 +42,8 @@ def dropped_entries(done: Entered) -> tuple[str, int]:
 
 def entered(round_: int, done: Entered, replaced: bool = False) -> None:
     """The sheet as stored (or, with --dry-run, as it would be) and what it drops."""
+    if done.double:
+        return _double(round_, done)
     entries, count = dropped_entries(done)
     if done.stored:
         stored_sheet(round_, done.plan, done.sheet, replaced=replaced)
@@ -89,3 +94,43 @@ def entered(round_: int, done: Entered, replaced: bool = False) -> None:
         echo(_("The standings would not move."))
     if done.refused:
         echo(wrapped(_("Stored, it would be refused: {reason}").format(reason=done.refused)))
+
+
+def _double(round_: int, done: Entered) -> None:
+    """One entry of a sheet typed twice: the sheet as typed, and whether it waits, counts, or differs."""
+    where = {"round": round_, "table": done.plan.table}
+    if done.double in ("agree", "decided"):
+        stored_sheet(round_, done.plan, done.sheet)
+        echo(
+            _("entries agree: the sheet counts")
+            if done.double == "agree"
+            else _("the organiser decides: this sheet counts, the entries that differed are gone")
+        )
+        return
+    echo(wrapped("  " + sheet_text(done.sheet.lines, done.sheet.thrown)))
+    if done.double == "first":
+        echo(wrapped(_("entry 1 of 2 for round {round} table {table} stored; waiting for the second").format(**where)))
+        return
+    echo(
+        wrapped(
+            _("entries differ: {fields}, in the queue (tournament sheets --offen)").format(
+                fields="; ".join(done.differences)
+            )
+        )
+    )
+
+
+def queue(queued: Sequence[Queued]) -> None:
+    """`tournament sheets --offen`: each sheet whose two entries differ, with the fields that differ."""
+    if not queued:
+        echo(_("No sheet waits: no two entries differ."))
+        return
+    echo(
+        tint(
+            grid(
+                [[str(q.round), str(q.table), "; ".join(q.differences)] for q in queued],
+                [_("round"), _("table"), _("differs (entry 1 / entry 2)")],
+                left=(2,),
+            )
+        )
+    )

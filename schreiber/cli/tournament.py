@@ -325,12 +325,17 @@ def tables(
         "One blank score sheet per table of a round, as a PDF to print: names in seat order with start numbers, a\n"
         "line per hand, the Soli, and rows for games lost and thrown-in hands where the money counts them (Skat: the\n"
         "Skat list, filled with the hands a table has). Each sheet's QR code opens that table's sheet form on the\n"
-        "organiser's page of `serve --tournament --entry`."
+        "organiser's page of `serve --tournament --entry`.\n"
+        "With double entry (`tournament set doppelt=ja`), --offen prints the sheets whose two entries differ: round,\n"
+        "table and the fields that differ (no PDF)."
     ),
 )
 def sheets(
     round_: RoundOpt = None,
-    output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
+    output: Annotated[str | None, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = None,
+    offen: Annotated[
+        bool, typer.Option("--offen", help=_("Print the sheets whose two entries differ (double entry), no PDF."))
+    ] = False,
     url: Annotated[
         str | None,
         typer.Option(
@@ -354,9 +359,18 @@ def sheets(
     ] = None,
     port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
 ) -> None:
+    from schreiber.rules.model import SettingsError
+
+    if offen:
+        if output is not None:
+            raise SettingsError(_("--offen prints the queue here; it takes no --output."))
+        from schreiber.cli import sheet_render
+
+        return sheet_render.queue(_tournaments().queue())
+    if output is None:
+        raise SettingsError(_("--output: give the PDF to write (FILE.pdf), or --offen for the queue."))
     _pdf(output)
     from schreiber.cli.season import phones_address
-    from schreiber.rules.model import SettingsError
 
     try:
         base: str | None = phones_address(url, host, port)
@@ -403,7 +417,10 @@ def sheets(
         "the solos each won (NUMBER=N too). The sheet is checked against the rule set, and every stored entry is\n"
         "printed with its start number to compare with the paper. A typo is corrected with the whole sheet again\n"
         "and --replace (the old one is kept; what it drops is said); --dry-run shows the sheet, what it drops and\n"
-        "how the standings move, storing nothing. A table has its hands or a sheet, not both."
+        "how the standings move, storing nothing. A table has its hands or a sheet, not both.\n"
+        "With double entry (`tournament set doppelt=ja`) each result is one entry: the sheet counts once two agree;\n"
+        "entries that differ wait in `tournament sheets --offen` until a third equal to one of them, or --replace,\n"
+        "decides."
     ),
 )
 def result(
@@ -451,7 +468,7 @@ def result(
     done = _tournaments().result(round_, table, sheet, replace=replace, force=force, dry_run=dry_run)
     from schreiber.cli import sheet_render
 
-    sheet_render.entered(round_, done, replaced=replace)
+    sheet_render.entered(round_, done, replaced=replace and not done.double)
 
 
 @tournament_app.command(

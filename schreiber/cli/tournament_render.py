@@ -337,6 +337,8 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     echo(wrapped(standings_title(view) + ":"))
     for line in unfinished_lines(view.unfinished):
         echo(wrapped("  " + line))
+    if view.unconfirmed:
+        echo(wrapped("  " + unconfirmed_line(view.unconfirmed)))
     if not view.rows:
         echo(_("Nobody is registered yet."))
         return
@@ -361,6 +363,15 @@ def standings_title(view: StandingsView) -> str:
     to N are all finished, and while round 1 plays "so far (provisional)"."""
     t = view.tournament
     return _("{heading} — “{name}”, Wertung {wertung}").format(heading=heading(view), name=t.name, wertung=t.wertung)
+
+
+def unconfirmed_line(count: int) -> str:
+    """ "2 sheets are not confirmed (typed once, or two entries differ)." (double entry)"""
+    return ngettext(
+        "{count} sheet is not confirmed (typed once, or its two entries differ).",
+        "{count} sheets are not confirmed (typed once, or their two entries differ).",
+        count,
+    ).format(count=count)
 
 
 def unfinished_lines(unfinished: Sequence[Unfinished]) -> list[str]:

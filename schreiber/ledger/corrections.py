@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schreiber.ledger import prizes, sheet_keys, sheets
+from schreiber.ledger import double_entry, prizes, sheet_keys, sheets
 from schreiber.ledger.sheets import SheetView, TypedSheet
 from schreiber.rules.model import SettingsError
 
@@ -54,6 +54,8 @@ class Entered:
     stored: bool = True
     moves: tuple[Move, ...] = ()
     refused: str | None = None
+    double: str | None = None  # with double entry: the first entry, entries that agree, or that differ
+    differences: tuple[str, ...] = ()  # the fields two differing entries differ in
 
 
 def dropped(old: SheetView | None, new: SheetView) -> tuple[tuple[Dropped, ...], int]:
@@ -128,6 +130,14 @@ def enter(
             old = current(sheets.sheets(s, t, stored.id)) if replace else None
             before = self._standings(s, t, None) if dry_run else None
             sheet = sheet_keys.by_name(s, t, round_, table, stored, sheet)
+            said = None
+            double = not dry_run and double_entry.on(t)
+            waiting = double and double_entry.pending(s, stored.id)
+            if double and replace and waiting:  # the organiser decides a sheet that has entries but no sheet yet
+                double_entry.decided(s, stored.id)
+                replace = double = False
+                said = double_entry.DECIDED
+            was_closed = stored.closed
             sheets.enter(
                 s, t, round_, table, stored, sheet, hands=play.hands_at(t.hands or play.hands, size), replace=replace
             )
@@ -140,8 +150,11 @@ def enter(
                 refused = str(e)
             plan = next(p for p in self._plan(s, t, round_).tables if p.table == table)
             new = sheets.sheets(s, t, stored.id)[0]
+            if double and not replace:
+                said, differ = double_entry.settle(s, stored, new, was_closed, round_, table)
+                return Entered(plan, new, double=said, differences=differ)
             gone, thrown = dropped(old, new)
-            entered = Entered(plan, new, gone, thrown)
+            entered = Entered(plan, new, gone, thrown, double=said)
             if before is not None:
                 raise _NotStored(
                     dataclasses.replace(

@@ -67,6 +67,7 @@ class StandingsView:
     ranked_by: tuple[str, ...] = ("points", SOLI)  # the columns the ranking compares, in order
     score_word: str = N_("score")  # the score's header (marked, translated when shown)
     words: str = N_("points")  # how a page names the Wertung (marked, translated when shown)
+    unconfirmed: int = 0  # with double entry: the sheets typed once, or whose two entries differ
 
     @property
     def columns(self) -> tuple[str, ...]:

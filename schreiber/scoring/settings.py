@@ -164,6 +164,9 @@ for _setting in (
     Setting("rundenzeit", "int", _minutes, 0, typed="MINUTES"),
     # The field's cap (issue 41): registrations beyond it wait; a larger one lets the waiting list move up.
     Setting("plaetze", "int or off", _places, None, kept=FIELD, typed="N"),
+    # Double entry (ledger/double_entry.py): every sheet typed twice. Frozen by the first draw, so that no round
+    # has sheets counted on one entry and others on two.
+    Setting("doppelt", "bool", yes_no, False, FIRST_DRAW, typed="ja|nein"),
 ):
     register(TOURNAMENT, _setting)
 

@@ -21,7 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0015"
+SCHEMA_REVISION = "0016"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -354,6 +354,18 @@ class ReplacedSheetEntry(Base):
     lost: Mapped[int] = mapped_column(Integer)
     thrown: Mapped[int] = mapped_column(Integer)
     replaced_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class SheetDraft(Base):
+    """An entry of a table's sheet waiting for its second (`tournament set doppelt=ja`): the sheet as checked
+    (its lines and thrown-in hands), until two entries agree and it is stored as the table's sheet."""
+
+    __tablename__ = "sheet_draft"
+
+    table_id: Mapped[int] = table_column(primary_key=True)
+    entry: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSON)
+    typed_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class TournamentCash(Base):

@@ -416,6 +416,7 @@ def standings_json(view: StandingsView) -> dict[str, Any]:
         "after": view.after,
         "unfinished": [{"round": u.round, "table": u.table, "hands": u.hands, "of": u.of} for u in view.unfinished],
         "final": view.final,
+        "unconfirmed": view.unconfirmed,
     }
 
 

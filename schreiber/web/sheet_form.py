@@ -113,6 +113,8 @@ def sheet_routes(
             chosen_table=table,
             form=form,
             refused=refusal,
+            queue=tournaments.queue(tournament_id),
+            unconfirmed=tournaments.unconfirmed(tournament_id),
             token=token,
             words=_words(),
         )
@@ -193,7 +195,8 @@ def sheet_routes(
             form.round, form.table, sheet, replace=replace and form.sheet is not None, tournament_id=tournament_id
         )
         lines = [{"number": line.number, "name": line.name, "points": line.points} for line in done.sheet.lines]
-        return 200, {"stored": True, "round": form.round, "table": form.table, "replaced": replace, "lines": lines}
+        body = {"stored": True, "round": form.round, "table": form.table, "replaced": replace, "lines": lines}
+        return 200, body | _double(done, form.round, form.table)
 
     async def answer(request: Request, act: Callable[[dict[str, Any]], tuple[int, dict[str, Any]]]) -> Response:
         posted = await guarded(request)
@@ -236,6 +239,20 @@ def sheet_routes(
         Route("/sheet", store_route, methods=["POST"]),
         Route("/sheet/check", check_route, methods=["POST"]),
     ]
+
+
+def _double(done: Any, round_: int, table: int) -> dict[str, Any]:
+    """With double entry: what this entry did (`double`: first, agree, differ, decided) and the sentence saying it;
+    `waiting` while the sheet does not count yet."""
+    if done.double is None:
+        return {}
+    said = {
+        "first": _("Entry 1 of 2 for round {round} table {table} stored; waiting for the second."),
+        "agree": _("Round {round} table {table}: the entries agree, the sheet counts."),
+        "decided": _("Round {round} table {table}: the organiser decides, this sheet counts."),
+        "differ": _("Round {round} table {table}: the entries differ ({fields}); the sheet waits in the queue."),
+    }[done.double].format(round=round_, table=table, fields="; ".join(done.differences))
+    return {"double": done.double, "message": said, "waiting": done.double in ("first", "differ")}
 
 
 def _words() -> dict[str, str]:

@@ -8,7 +8,7 @@ import csv
 import io
 import re
 
-from tests.helpers.tournament import EIGHT, refused, seats
+from tests.helpers.tournament import EIGHT, refused, seats, sheet_of
 
 PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Özlem", "Xaver", "Zenzi Müller", "Otto"]
 
@@ -23,10 +23,6 @@ def day(cli, players=PLAYERS, hands: int = 4, rules: str = "preisschafkopf") -> 
 def echoed(out: str, name: str, said: str) -> bool:
     """The sheet's echo names the player with his start number: "Carl (3) 45 (1 Solo)"."""
     return re.search(rf"{re.escape(name)} \(\d+\) {re.escape(said)}(,|$|\n|;)", out) is not None
-
-
-def sheet_of(table: dict, values) -> list[str]:
-    return [f"{name}={value}" for name, value in zip(table["players"], values)]
 
 
 # -- a corrected sheet ----------------------------------------------------------------------------

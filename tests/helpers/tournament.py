@@ -87,3 +87,8 @@ def refused(cli, *args: str, says: str) -> str:
     assert len(ran.err.strip().splitlines()) == 1 and "Traceback" not in ran.err
     assert whole_state(cli) == before
     return ran.err
+
+
+def sheet_of(table: dict, values) -> list[str]:
+    """A sheet as NAME=POINTS words: `values` in the seat order of `table` (a plan's table)."""
+    return [f"{name}={value}" for name, value in zip(table["players"], values)]

@@ -17,10 +17,7 @@ from schreiber.ledger.service import Ledger  # noqa: E402
 from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.helpers.web import Served, assert_hardened, text  # noqa: E402
 from tests.helpers import chromium  # noqa: E402
-
-PLAYERS = ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gerda", "Hans"]
-BOSS = "the-organisers-own-key-for-this-test"
-SAME = {"Origin": "http://testserver"}
+from tests.helpers.sheet_form import BOSS, PLAYERS, SAME, points, seated  # noqa: E402
 
 
 @pytest.fixture
@@ -46,16 +43,6 @@ def desk(day):
         yield client, page
     finally:
         ledger.engine.dispose()
-
-
-def seated(cli, table: int) -> list[tuple[str, int]]:
-    plan = cli.json("tournament", "tables", "--format", "json")["tables"][table - 1]
-    numbers = {p["name"]: p["number"] for p in cli.json("tournament", "show", "--format", "json")["players"]}
-    return [(name, numbers[name]) for name in plan["players"]]
-
-
-def points(cli) -> dict[str, int]:
-    return {p["name"]: p["points"] for p in cli.json("tournament", "standings", "--format", "json")["players"]}
 
 
 def sheets(cli) -> list[dict]:

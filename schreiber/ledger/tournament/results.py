@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from schreiber.ledger import corrections, sheets, standings, table_results
+from schreiber.ledger import corrections, double_entry, sheets, standings, table_results
 from schreiber.ledger.corrections import Entered
 from schreiber.ledger.sheets import SheetView, TypedSheet
 from schreiber.ledger.standings import StandingsView
@@ -37,6 +38,16 @@ class Results:
         with self.ledger.transaction() as s:
             return sheets.sheets(s, self._tournament(s, tournament_id))
 
+    def queue(self, tournament_id: int | None = None) -> list[double_entry.Queued]:
+        """With double entry: the sheets whose two entries differ, with the fields that differ."""
+        with self.ledger.transaction() as s:
+            return double_entry.queue(s, self._tournament(s, tournament_id))
+
+    def unconfirmed(self, tournament_id: int | None = None) -> int:
+        """With double entry: the sheets typed once, or whose two entries differ."""
+        with self.ledger.transaction() as s:
+            return double_entry.unconfirmed(s, self._tournament(s, tournament_id))
+
     # -- standings ----------------------------------------------------------------------------------
 
     def standings(self, round_: int | None = None, tournament_id: int | None = None) -> StandingsView:
@@ -60,7 +71,8 @@ class Results:
         info = self._info(s, t)
         upto = self._round_number(s, t, round_) if round_ is not None else info.drawn
         tables = select(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round <= upto)
-        return self._rank(t, upto, table_results.read(s, [t.id], tables)[t.id], info)
+        view = self._rank(t, upto, table_results.read(s, [t.id], tables)[t.id], info)
+        return dataclasses.replace(view, unconfirmed=double_entry.unconfirmed(s, t))
 
     def _rank(
         self, t: Tournament, upto: int, results: table_results.TableResults, info: TournamentInfo

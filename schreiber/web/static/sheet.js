@@ -77,9 +77,9 @@
     post("/sheet", body).then(function (data) {
       send.disabled = replace.disabled = false;
       if (data.stored) {
-        said.textContent = say(data.replaced ? words.replaced : words.stored, data);
+        said.textContent = data.message || say(data.replaced ? words.replaced : words.stored, data);
         replace.hidden = true;
-        form.setAttribute("data-has", "1");
+        if (!data.waiting) form.setAttribute("data-has", "1");  // double entry: a sheet typed once does not count yet
         show(true, words.fits);
       } else {
         said.textContent = "";
