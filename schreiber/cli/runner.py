@@ -100,6 +100,27 @@ def _format(value: str, allowed: tuple[str, ...]) -> str:
 
 
 # The table a command acts on: the session, hand, report, export and serve commands all take it.
+# Where QR codes on paper point (season cards, score sheets): the organiser's `serve --tournament --entry`.
+QrUrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--url",
+        metavar="URL",
+        help=_(
+            "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
+            "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."
+        ),
+    ),
+]
+QrHostOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--host",
+        metavar="ADDRESS",
+        help=_("The address `serve` listens on, as the phones reach it (instead of this machine's network address)."),
+    ),
+]
+QrPortOpt = Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))]
 SessionOpt = Annotated[int | None, typer.Option("--session", help=_("The table to act on (default: the active one)."))]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="table|json|csv", help=_("table, json or csv."))]
 ExcelOpt = Annotated[

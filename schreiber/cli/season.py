@@ -10,7 +10,18 @@ from typing import Annotated, Any
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _format, _ledger, _listing_format, _pdf, _write_pdf
+from schreiber.cli.runner import (
+    ExcelOpt,
+    FormatOpt,
+    QrHostOpt,
+    QrPortOpt,
+    QrUrlOpt,
+    _format,
+    _ledger,
+    _listing_format,
+    _pdf,
+    _write_pdf,
+)
 from schreiber.i18n import _
 
 season_app = typer.Typer(
@@ -176,28 +187,9 @@ def phones_address(url: str | None, host: str | None, port: int) -> str:
 )
 def cards(
     output: Annotated[str, typer.Option("--output", metavar="FILE.pdf", help=_("The PDF to write."))] = ...,  # type: ignore[assignment]
-    url: Annotated[
-        str | None,
-        typer.Option(
-            "--url",
-            metavar="URL",
-            help=_(
-                "The address the QR codes carry: the organiser's `serve --tournament --entry` as the phones reach it, "
-                "e.g. http://192.168.1.20:8150/ (default: this machine's network address with --port)."
-            ),
-        ),
-    ] = None,
-    host: Annotated[
-        str | None,
-        typer.Option(
-            "--host",
-            metavar="ADDRESS",
-            help=_(
-                "The address `serve` listens on, as the phones reach it (instead of this machine's network address)."
-            ),
-        ),
-    ] = None,
-    port: Annotated[int, typer.Option("--port", metavar="PORT", help=_("The port `serve` listens on."))] = 8150,
+    url: QrUrlOpt = None,
+    host: QrHostOpt = None,
+    port: QrPortOpt = 8150,
 ) -> None:
     _pdf(output)
     base = phones_address(url, host, port)
