@@ -25,7 +25,7 @@ MEISTE = Wertung(
     N_("most games won"),
     "won",  # its score: the games won as declarer, summed over the tables
     ties=("-lost", "points"),
-    score_word=N_("games won"),
+    score_word=N_("declarer wins"),  # words no catalog knows, so German shows them as written
     needs_games=True,  # a sheet must give them, and only a game whose standings count them can rank by it
 )
 
@@ -81,7 +81,7 @@ def test_a_wertung_defined_here_ranks_every_form_of_the_standings(cli, monkeypat
         terminal = cli.ok("tournament", "standings")
         assert "Wertung meiste" in terminal.splitlines()[0]
         header = next(line for line in terminal.splitlines() if "R1" in line)
-        assert header.split()[3:9] == ["games", "won", "Spielpunkte", "won", "lost", "R1"]
+        assert header.split()[3:9] == ["declarer", "wins", "Spielpunkte", "won", "lost", "R1"]
         assert _order(terminal.splitlines()) == ORDER
         # Each round's figure is the Wertung's score of it: Anna's 5 games won.
         assert next(line for line in terminal.splitlines() if " Anna " in line).split()[-5:] == [
@@ -98,8 +98,8 @@ def test_a_wertung_defined_here_ranks_every_form_of_the_standings(cli, monkeypat
             printed = pdf_text(out)
             assert "Wertung meiste" in printed
             assert next(line for line in printed.splitlines() if "R1" in line).split()[3:9] == [
-                "Games",
-                "won",
+                "Declarer",
+                "wins",
                 "Spielpunkte",
                 "Won",
                 "Lost",
@@ -111,11 +111,11 @@ def test_a_wertung_defined_here_ranks_every_form_of_the_standings(cli, monkeypat
             page = text(c.get("/").text)
         assert "Wertung (scoring) most games won" in page
         standings = page[page.index("Final standings") :]
-        assert "games won Spielpunkte won lost R1" in standings
+        assert "declarer wins Spielpunkte won lost R1" in standings
         assert _order(standings.split(" R1 ", 1)[1].split()) == ORDER
 
         with i18n.speaking("de"):  # a word the catalog does not know is shown as the Wertung wrote it
-            assert "games won" in cli.ok("tournament", "standings")
+            assert "declarer wins" in cli.ok("tournament", "standings")
 
     # Gone with the test: the tournament's Wertung is no longer known, and no new one may choose it.
     assert MEISTE.name not in wertung.names(TOURNAMENT)
