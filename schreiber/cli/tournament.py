@@ -470,8 +470,9 @@ def result(
         "The ranking after a round (default: after every round drawn): score, points, Soli (in Skat games won\n"
         "and lost as declarer), each round; a tie broken by lot is marked.\n"
         "\n"
-        'JSON: {"tournament", "rounds", "wertung", "players": [{"rank", "number", "name", "score", "points",\n'
-        '"soli", "won", "lost", "by_lot", "rounds"}]} (null: a count the game does not keep).'
+        'JSON: {"tournament", "rounds", "after", "wertung", "final", "unfinished", "unconfirmed", "players": [{"rank",\n'
+        '"number", "name", "score", "points", "soli", "won", "lost", "by_lot", "withdrawn", "rounds"}]} (null: a count\n'
+        "the game does not keep)."
     ),
 )
 def standings(
