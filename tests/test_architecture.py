@@ -302,7 +302,7 @@ def too_long(found: dict[str, int] | None = None, known: dict[str, int] = OVER_T
 # the floors below, never from one above; and of the two top floors web/ never imports cli/, while
 # cli/ imports web/ only inside the commands of CLI_INTO_WEB.
 FLOORS = (
-    ("schreiber", "errors", "files", "i18n", "numbers"),  # the package's own helpers, below every floor
+    ("schreiber", "errors", "files", "i18n"),  # the package's own helpers, below every floor
     ("rules",),  # the pure core's ground: the rules of the games score a hand (Seeger-Fabian, Verlustspielgeld too)
     # scoring folds competitions (the Wertungen, seating, cash) on the rules; a game declares plain data (its
     # default Wertung, table sizes, counts) and the floors above pick its Wertungen from the registry

@@ -51,14 +51,14 @@ _WHOLE: list[Any] = []
 
 
 def _whole_type() -> Any:
-    """click's INT read with a bound (schreiber/numbers.py): a number past it, or of thousands of digits
+    """click's INT read with a bound (schreiber/rules/numbers.py): a number past it, or of thousands of digits
     (which int() itself refuses with a ValueError of its own), is one sentence naming the option, exit 2."""
     if _WHOLE:
         return _WHOLE[0]
     from typer._click.types import IntParamType
 
     from schreiber.i18n import _
-    from schreiber.numbers import LARGEST, digits_only, shortened, whole
+    from schreiber.rules.numbers import LARGEST, digits_only, shortened, whole
 
     class Whole(IntParamType):
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:

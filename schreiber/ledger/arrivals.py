@@ -13,7 +13,7 @@ from schreiber.ledger import registration
 from schreiber.ledger.registration import EntrantView, Registered
 from schreiber.ledger.season import CheckedIn, SeasonEntrant, Seasons
 from schreiber.ledger.tournament import Tournaments
-from schreiber.numbers import whole
+from schreiber.rules.numbers import whole
 from schreiber.rules.model import SettingsError
 
 if TYPE_CHECKING:

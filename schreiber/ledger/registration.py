@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from schreiber.i18n import _
 from schreiber.ledger import season_numbers
 from schreiber.ledger.names import close_names, fold
-from schreiber.numbers import digits_only, shortened, whole
+from schreiber.rules.numbers import digits_only, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
 from schreiber.store.models import Entrant, HandRecord, Seat, SheetEntry, Tournament, TournamentRound, TournamentTable

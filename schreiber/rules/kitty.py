@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from schreiber.i18n import _
-from schreiber.numbers import shortened
+from schreiber.rules.numbers import shortened
 from schreiber.rules.model import SettingsError
 
 # At most nine digits (ten million euros): int() is never asked for a number without bound.

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schreiber.i18n import _
-from schreiber.numbers import shortened
-from schreiber.rules.kitty import CENTS as _CENTS, OFF as _OFF, amounts as _cents_list, cents as _cents
+from schreiber.rules.numbers import shortened
+from schreiber.rules import kitty
 from schreiber.rules.kitty import verlustspielgeld
 from schreiber.rules.model import SettingsError
 
@@ -74,7 +74,7 @@ _PERCENT_ITEM = re.compile(r"^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*%\s*$")
 
 def typed_prizes(key: str, value: str, option: str) -> tuple[tuple[int, ...], bool]:
     """preise: percentages of the payout (50%,30%,20%) or amounts in cents -> (the list, whether percentages)."""
-    if value.strip().lower() in _OFF:
+    if value.strip().lower() in kitty.OFF:
         return (), True
     items = value.split(",")
     if all("%" in item for item in items):
@@ -101,12 +101,12 @@ def typed_prizes(key: str, value: str, option: str) -> tuple[tuple[int, ...], bo
                 "{option} preise: give either percentages (50%,30%,20%) or amounts in cents (15000,10000,8000), not both."
             ).format(option=option)
         )
-    return _cents_list("preise", value, option), False
+    return kitty.amounts("preise", value, option), False
 
 
 def payout_percent(key: str, value: str, option: str) -> int:
     """auszahlung: the percent of the pot paid out as prizes, 0 to 100."""
-    match = _CENTS.match(value)
+    match = kitty.CENTS.match(value)
     if not match or not 0 <= int(match.group(1)) <= 100:
         raise SettingsError(
             _("{option} auszahlung: give the percent of the pot paid out as prizes, 0 to 100, not {value}.").format(
@@ -118,7 +118,7 @@ def payout_percent(key: str, value: str, option: str) -> int:
 
 def rounding_step(key: str, value: str, option: str) -> int:
     """rundung: prizes are rounded down to a multiple of this many cents, at least 1."""
-    step = _cents(key, value, option)
+    step = kitty.cents(key, value, option)
     if step < 1:
         raise SettingsError(
             _("{option} rundung: prizes are rounded down to a multiple of at least 1 cent, not 0.").format(

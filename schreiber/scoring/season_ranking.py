@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from schreiber.i18n import _
-from schreiber.numbers import shortened, whole
+from schreiber.rules.numbers import shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import or_list
 from schreiber.scoring import wertung as wertungen

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schreiber.i18n import _
-from schreiber.numbers import LARGEST, shortened, whole
+from schreiber.rules.numbers import LARGEST, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import and_list, or_list
 from schreiber.scoring import cash, season_ranking

@@ -18,7 +18,7 @@ from schreiber.errors import UserError
 from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash, CashView
 from schreiber.ledger.service import Ledger
-from schreiber.numbers import LARGEST
+from schreiber.rules.numbers import LARGEST
 from schreiber.rules.model import SettingsError
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooLarge, load_json, read_json_bytes

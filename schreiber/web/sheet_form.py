@@ -30,7 +30,7 @@ from schreiber.i18n import _
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.sheet_form import FormTable, form_table, rounds, typed
 from schreiber.ledger.tournament import Tournaments
-from schreiber.numbers import LARGEST, whole
+from schreiber.rules.numbers import LARGEST, whole
 from schreiber.rules.model import SettingsError
 from schreiber.store.engine import Unavailable
 from schreiber.web.body import TooLarge, load_json, read_json_bytes

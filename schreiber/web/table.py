@@ -21,7 +21,7 @@ from starlette.routing import Route
 from schreiber import i18n
 from schreiber.ledger.reports import Scope
 from schreiber.ledger.service import Ledger
-from schreiber.numbers import whole
+from schreiber.rules.numbers import whole
 from schreiber.web import data
 from schreiber.web.live import Live, LivePage
 

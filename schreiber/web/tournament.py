@@ -33,7 +33,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan
-from schreiber.numbers import digits_only, whole
+from schreiber.rules.numbers import digits_only, whole
 from schreiber.web.cash import cash_view
 from schreiber.web.entry import qr_svg
 from schreiber.web.gate import ORGANISER, Gate, not_the_organiser
