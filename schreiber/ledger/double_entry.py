@@ -106,8 +106,15 @@ def _drafts(s: Session, t: Tournament) -> dict[tuple[int, int], list[dict[str, A
 
 
 def unconfirmed(s: Session, t: Tournament) -> int:
-    """The sheets typed once or whose entries differ."""
-    return len(_drafts(s, t))
+    """The sheets typed once or whose entries differ (counted by the database: the standings ask on every page)."""
+    return (
+        s.scalar(
+            select(func.count(func.distinct(SheetDraft.table_id)))
+            .join(TournamentTable, TournamentTable.table_id == SheetDraft.table_id)
+            .where(TournamentTable.tournament_id == t.id)
+        )
+        or 0
+    )
 
 
 def queue(s: Session, t: Tournament) -> list[Queued]:
