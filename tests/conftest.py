@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Connection, create_engine, text
 from sqlalchemy.exc import OperationalError
 
 # The suite reads what schreiber says in English, whatever language this machine speaks; German
@@ -42,27 +44,138 @@ def _pg_problem() -> str | None:
     return _PG_PROBLEM[0]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
-    """A URL of an empty ledger: an SQLite file, or a schema of its own on the PostgreSQL server."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'ledger.db'}"
-        return
+def _require_pg() -> None:
     problem = _pg_problem()
     if problem is not None:
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL at {PG_SERVER} is unreachable under CI=true: {problem}")
         pytest.skip(f"PostgreSQL unreachable: {problem}")
-    schema = f"t_{uuid.uuid4().hex[:12]}"
+
+
+def _pg_url(schema: str) -> str:
+    return f"{PG_SERVER}?options=-csearch_path%3D{schema}"
+
+
+@contextmanager
+def _pg_admin() -> Iterator[Connection]:
     admin = create_engine(PG_SERVER, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
     try:
-        yield f"{PG_SERVER}?options=-csearch_path%3D{schema}"
-    finally:
         with admin.connect() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+            yield conn
+    finally:
         admin.dispose()
+
+
+def _new_pg_schema() -> str:
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    with _pg_admin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    return schema
+
+
+def _drop_pg_schema(schema: str) -> None:
+    with _pg_admin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+
+
+class _Ledgers:
+    """Migrated ledgers handed to one test after another, since the migrations are most of a short test's time:
+    one SQLite file per worker copied for each test, and per worker a few PostgreSQL schemas emptied
+    (TRUNCATE … RESTART IDENTITY) after each test and handed on, unless the test changed their shape."""
+
+    def __init__(self, root) -> None:
+        self.root = root
+        self.sqlite: str | None = None
+        self.free: list[str] = []
+        self.every: list[str] = []
+        self.tables: frozenset[str] | None = None
+
+    def sqlite_copy(self, target) -> str:
+        from schreiber.store.engine import open_engine
+
+        if self.sqlite is None:
+            template = self.root / "template.db"
+            open_engine(f"sqlite:///{template}").dispose()  # the last close folds the WAL into the file
+            self.sqlite = str(template)
+        shutil.copyfile(self.sqlite, target)
+        return f"sqlite:///{target}"
+
+    def pg_schema(self) -> str:
+        if self.free:
+            return self.free.pop()
+        from schreiber.store.engine import open_engine
+
+        schema = _new_pg_schema()
+        open_engine(_pg_url(schema)).dispose()
+        self.every.append(schema)
+        return schema
+
+    def pg_return(self, schema: str) -> None:
+        """Empty the schema for the next test, or drop it when the test left it other than a new ledger."""
+        from schreiber.store.models import SCHEMA_REVISION
+
+        try:
+            with _pg_admin() as conn:
+                conn.execute(text("SET lock_timeout = '5s'"))
+                tables = frozenset(
+                    conn.execute(
+                        text("SELECT table_name FROM information_schema.tables WHERE table_schema = :s"), {"s": schema}
+                    ).scalars()
+                )
+                if self.tables is None:
+                    self.tables = tables
+                revision = conn.execute(text(f'SELECT version_num FROM "{schema}".alembic_version')).scalar()
+                if tables != self.tables or revision != SCHEMA_REVISION:
+                    raise LookupError(schema)
+                emptied = ", ".join(f'"{schema}"."{t}"' for t in sorted(tables - {"alembic_version"}))
+                conn.execute(text(f"TRUNCATE {emptied} RESTART IDENTITY CASCADE"))
+        except Exception:
+            self.every.remove(schema)
+            _drop_pg_schema(schema)
+            return
+        self.free.append(schema)
+
+    def close(self) -> None:
+        for schema in self.every:
+            _drop_pg_schema(schema)
+
+
+@pytest.fixture(scope="session")
+def _ledgers(tmp_path_factory) -> Iterator[_Ledgers]:
+    kept = _Ledgers(tmp_path_factory.mktemp("ledgers"))
+    yield kept
+    if kept.every:
+        kept.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path, _ledgers: _Ledgers) -> Iterator[str]:
+    """A URL of a new ledger (migrated, with nothing in it): an SQLite file, or a schema of its own on the
+    PostgreSQL server."""
+    if request.param == "sqlite":
+        yield _ledgers.sqlite_copy(tmp_path / "ledger.db")
+        return
+    _require_pg()
+    schema = _ledgers.pg_schema()
+    try:
+        yield _pg_url(schema)
+    finally:
+        _ledgers.pg_return(schema)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
+    """A URL where no ledger is yet: an SQLite file not yet made, or an empty schema on the PostgreSQL server
+    (what the upgrade and refusal tests start from)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ledger.db'}"
+        return
+    _require_pg()
+    schema = _new_pg_schema()
+    try:
+        yield _pg_url(schema)
+    finally:
+        _drop_pg_schema(schema)
 
 
 @pytest.fixture

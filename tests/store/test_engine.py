@@ -23,8 +23,8 @@ def test_the_cheap_revision_check_knows_the_newest_migration():
     assert ScriptDirectory.from_config(config).get_current_head() == SCHEMA_REVISION
 
 
-def test_a_new_ledger_is_migrated_and_matches_the_models(db_url):
-    engine = open_engine(db_url)
+def test_a_new_ledger_is_migrated_and_matches_the_models(empty_db_url):
+    engine = open_engine(empty_db_url)
     try:
         assert stored_revision(engine) == SCHEMA_REVISION
         with engine.connect() as conn:

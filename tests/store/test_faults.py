@@ -63,18 +63,18 @@ def test_another_applications_sqlite_database_is_refused_and_left_alone(tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["recipes.db"]
 
 
-def test_another_applications_postgresql_schema_is_refused(db_url, capsys):
+def test_another_applications_postgresql_schema_is_refused(empty_db_url, capsys):
     from schreiber.cli.app import main
 
-    engine = create_engine(db_url)
+    engine = create_engine(empty_db_url)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE recipe (id INTEGER PRIMARY KEY, name TEXT)"))
-    code = main(["--db", db_url, "session", "list"])
+    code = main(["--db", empty_db_url, "session", "list"])
     err = capsys.readouterr().err
     with engine.connect() as conn:
         tables = (
             conn.execute(text("SELECT name FROM sqlite_master WHERE type = 'table'")).scalars().all()
-            if db_url.startswith("sqlite")
+            if empty_db_url.startswith("sqlite")
             else conn.execute(
                 text("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
             )
