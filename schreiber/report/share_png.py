@@ -125,7 +125,8 @@ def fitted(
 
 
 def title_lines(canvas: Canvas, title: str, room: float) -> tuple[list[str], float]:
-    """The title on one line from 68 px down to 52, else on two from 56 down to 40 (the second cut if need be)."""
+    """The title on one line from 68 px down to 52, else on two from 56 down to 40, the second cut with "…" if
+    even that is too long (a word longer than a line: one line, cut)."""
 
     def measure(text: str, size: float) -> float:
         return canvas.width(text, size, bold=True)
@@ -139,10 +140,9 @@ def title_lines(canvas: Canvas, title: str, room: float) -> tuple[list[str], flo
         while words[len(first) :] and measure(" ".join([*first, words[len(first)]]), size) <= room:
             first.append(words[len(first)])
         rest = " ".join(words[len(first) :])
-        if first and measure(rest, size) <= room:
-            return [" ".join(first), rest], size
-    first_line, size = fitted(measure, title, room, 40)
-    return [first_line], size
+        if first and (measure(rest, size) <= room or size == 40):
+            return [" ".join(first), fitted(measure, rest, room, size, size)[0]], size
+    return [fitted(measure, title, room, 40, 40)[0]], 40
 
 
 def figure(picture: Picture) -> Any:
@@ -187,7 +187,7 @@ def figure(picture: Picture) -> Any:
     pitch = min(84.0, (HEIGHT - 56 - top - 44) / len(lines_))
     size = max(float(SMALLEST), min(42.0, round(pitch * 0.5)))
     prize_w = max((c.width(line.prize, size, bold=True) for line in lines_), default=0.0)
-    prize_header = _("prize") if picture.prizes else ""
+    prize_header = _headed(_("prize")) if picture.prizes else ""
     prize_w = max(prize_w, c.width(prize_header, SMALLEST)) if picture.prizes else 0.0
     score_right = right - (prize_w + 48 if picture.prizes else 0)
     score_w = max(max(c.width(line.score, size) for line in lines_), c.width(picture.unit, SMALLEST))
@@ -195,7 +195,7 @@ def figure(picture: Picture) -> Any:
     rank_right = MARGIN + (64 if circles else 56)
     name_left = rank_right + 28
     name_room = score_right - score_w - 36 - name_left
-    c.text(score_right, top, picture.unit, SMALLEST, MUTED, align="right")
+    c.text(score_right, top, _headed(picture.unit), SMALLEST, MUTED, align="right")
     if picture.prizes:
         c.text(right, top, prize_header, SMALLEST, MUTED, align="right")
     row_top = top + 20
@@ -228,6 +228,11 @@ def figure(picture: Picture) -> Any:
         if line.prize:
             c.text(right, baseline, line.prize, size, PRIZE, True, "right")
     return c.figure
+
+
+def _headed(word: str) -> str:
+    """A column's header with a capital first letter ("Points"; "Ø Platz" as it is)."""
+    return word[:1].upper() + word[1:]
 
 
 def drawn(fig: Any) -> list[tuple[str, float]]:
