@@ -57,7 +57,7 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
         "is always computed from the current ones; once a prize is paid out they stay. rundenzeit=MINUTES:\n"
         "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`.\n"
         "plaetze=N caps the field (off: no cap): later registrations wait, and the waiting list moves up\n"
-        "into free places."
+        "into free places. verein=NAME: the club's name on the picture to share (off: none)."
     ),
 )
 def set_(

@@ -37,6 +37,15 @@ def changed(applied: Applied) -> None:
         echo(
             _("A round plays {minutes} minutes (the clock on the wall; 0: none).").format(minutes=own.pop("rundenzeit"))
         )
+    if "verein" in own:  # the club's name on the picture to share, said in words
+        club = own.pop("verein")
+        echo(
+            wrapped(
+                _("The club's name on the picture to share is now “{name}”.").format(name=club)
+                if club
+                else _("The picture to share names no club now.")
+            )
+        )
     if own:
         echo(
             wrapped(

@@ -56,7 +56,7 @@ def new(
             metavar="KEY=VALUE",
             help=_(
                 "wertung=summe|beste:K|platzpunkte|schnitt_platz|rundenschnitt, min_starts=N (rounds under rundenschnitt), "
-                "finale=N (repeatable)."
+                "finale=N, verein=NAME (the club, on the picture to share) (repeatable)."
             ),
         ),
     ] = None,
@@ -67,7 +67,7 @@ def new(
 @season_app.command(
     "set",
     help=_(
-        "Change the active season's settings, as `season new --set` takes them: wertung, min_starts, finale. "
+        "Change the active season's settings, as `season new --set` takes them: wertung, min_starts, finale, verein. "
         "Its standings are always computed from the current ones."
     ),
 )
@@ -203,3 +203,9 @@ def cards(
             count=len(players), name=info.name, file=output
         )
     )
+
+
+# The picture to share (issue 42.5), joined from cli/share.py.
+from schreiber.cli.share import season_share  # noqa: E402
+
+season_app.registered_commands += season_share.registered_commands

@@ -25,6 +25,8 @@ def _settings(info: SeasonInfo) -> str:
     text = _("Wertung {wertung}, min_starts {min_starts}").format(wertung=info.wertung, min_starts=info.min_starts)
     if info.finale:
         text += _(", finale {finale}").format(finale=info.finale)
+    if info.verein:
+        text += _(", club {name}").format(name=info.verein)
     return text
 
 

@@ -521,3 +521,7 @@ tournament_app.registered_commands += cash_commands.registered_commands
 from schreiber.cli.hall import hall_commands  # noqa: E402
 
 tournament_app.registered_commands += hall_commands.registered_commands
+# The picture to share (issue 42.5), likewise.
+from schreiber.cli.share import tournament_share  # noqa: E402
+
+tournament_app.registered_commands += tournament_share.registered_commands

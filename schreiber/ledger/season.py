@@ -55,6 +55,7 @@ class SeasonInfo:
     tournaments: tuple[SeasonTournament, ...]
     players: int
     active: bool
+    verein: str | None = None  # the club's name (`season set verein=…`), on the picture to share
 
 
 @dataclass(frozen=True)
@@ -515,6 +516,7 @@ class Seasons:
             tournaments,
             count,
             active is not None and int(active) == season.id,
+            season.settings.get("verein"),
         )
 
 

@@ -36,6 +36,14 @@ def money(cents: int, plus: bool = False) -> str:
     return f"{sign}€{whole:,}.{rest:02d}"
 
 
+def grouped(n: int, plus: bool = False) -> str:
+    """A whole number with its thousands marked as the language writes them: "1,234" / "−1,234" in English,
+    "1.234" in German; `plus` writes a positive one with "+" (placement points), as `signed` does."""
+    sign = MINUS if n < 0 else "+" if plus and n > 0 else ""
+    text = f"{abs(n):,}"
+    return sign + (text.replace(",", ".") if i18n.german() else text)
+
+
 def decimal(value: float, places: int = 2) -> str:
     """A number with `places` decimals as the language writes it: "2.50" / "−1.25" in English, "2,50" /
     "−1,25" in German."""

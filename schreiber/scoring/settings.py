@@ -32,7 +32,7 @@ class Setting:
     `option` and the key; `typed` is how a refusal that lists the settings shows its value (N, W, CENTS)."""
 
     name: str
-    kind: str  # int, money, money list, percent, prizes, choice, bool, wertung
+    kind: str  # int, money, money list, percent, prizes, choice, bool, wertung, text
     check: Callable[[str, str, str], Any]
     default: Any = None
     frozen: str = NOTHING
@@ -137,6 +137,23 @@ def _places(key: str, value: str, option: str) -> int | None:
     return number
 
 
+CLUB_LENGTH = 60  # what the shared picture's kicker holds at a phone's reading size
+
+
+def club(key: str, value: str, option: str) -> str | None:
+    """verein: the club's name as the shared picture and pages show it, its spaces tidied; empty or off: none."""
+    name = " ".join(value.split())
+    if not name or name.lower() == "off":
+        return None
+    if len(name) > CLUB_LENGTH or not name.isprintable():
+        raise SettingsError(
+            _("{option} {key}: give the club's name in at most {length} characters (or off), not {value}.").format(
+                option=option, key=key, length=CLUB_LENGTH, value=repr(shortened(value))
+            )
+        )
+    return name
+
+
 def _season_wertung(key: str, value: str, option: str) -> str:
     season_ranking.parse_wertung(value, f"{option} {key}")
     return value.strip()
@@ -167,6 +184,8 @@ for _setting in (
     # Double entry (ledger/double_entry.py): every sheet typed twice. Frozen by the first draw, so that no round
     # has sheets counted on one entry and others on two.
     Setting("doppelt", "bool", yes_no, False, FIRST_DRAW, typed="ja|nein"),
+    # The club's name on the picture to share and the published pages (issue 42); only words, never frozen.
+    Setting("verein", "text", club, None, typed="NAME"),
 ):
     register(TOURNAMENT, _setting)
 
@@ -174,6 +193,7 @@ for _setting in (
     Setting("wertung", "wertung", _season_wertung, SUMME.name, typed="W"),
     Setting("min_starts", "int", at_least(1), 1, typed="N"),
     Setting("finale", "int", at_least(1), None, typed="N"),
+    Setting("verein", "text", club, None, typed="NAME"),
 ):
     register(SEASON, _setting)
 

@@ -102,7 +102,8 @@ class SeasonWertung:
     player's season score from his results (objects with `score`, `rank`, `field`, `rounds`) and K, None
     when he has nothing to average. `lower`: a lower score is better. Ties: more starts, then the better best
     single tournament score, or the better best rank when `best_rank`. `min_starts` counts his rounds when
-    `counts_rounds`, else his starts. `takes_count`: written NAME:K (K a whole number of 1 or more)."""
+    `counts_rounds`, else his starts. `takes_count`: written NAME:K (K a whole number of 1 or more). `unit`: what
+    its score counts, after the number on the picture to share ("340 points", "2.00 avg. rank")."""
 
     name: str
     score: Callable[[Sequence[Any], int | None], int | Fraction | None]
@@ -110,6 +111,7 @@ class SeasonWertung:
     best_rank: bool = False
     counts_rounds: bool = False
     takes_count: bool = False
+    unit: str = N_("points")  # N_: translated where it is shown
     kinds: frozenset[str] = frozenset({SEASON})
 
     @property
@@ -232,11 +234,20 @@ BESTE = register(
 )
 PLATZPUNKTE = register(SeasonWertung("platzpunkte", lambda results, k: sum(r.field - r.rank + 1 for r in results)))
 SCHNITT_PLATZ = register(
-    SeasonWertung("schnitt_platz", lambda results, k: _average([r.rank for r in results]), lower=True, best_rank=True)
+    SeasonWertung(
+        "schnitt_platz",
+        lambda results, k: _average([r.rank for r in results]),
+        lower=True,
+        best_rank=True,
+        unit=N_("avg. rank"),
+    )
 )
 RUNDENSCHNITT = register(
     SeasonWertung(
-        "rundenschnitt", lambda results, k: _average([x for r in results for x in r.rounds]), counts_rounds=True
+        "rundenschnitt",
+        lambda results, k: _average([x for r in results for x in r.rounds]),
+        counts_rounds=True,
+        unit=N_("points per round"),
     )
 )
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from schreiber.rules.words import MINUS, and_list, day, decimal, money, signed
+from schreiber.rules.words import MINUS, and_list, day, decimal, grouped, money, signed
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["MINUS", "and_list", "day", "decimal", "money", "score", "signed"]
+__all__ = ["MINUS", "and_list", "day", "decimal", "grouped", "money", "score", "signed"]
 
 
 def score(v: int | Fraction | None) -> str:

@@ -143,7 +143,7 @@ def test_a_paid_out_prize_freezes_the_money_settings(cli):
         ),
         (
             ["tournament", "set", "kasse=5"],
-            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt.",
+            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein.",
         ),
     ],
 )

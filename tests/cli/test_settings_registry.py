@@ -63,7 +63,7 @@ def test_new_takes_a_declared_setting_and_refuses_an_unknown_one(cli, plaetze):
     assert ran.code == 2
     assert ran.err.strip() == (
         "schreiber: tournament set: 'tische' is not a setting of the tournament; use startgeld, verlustspiel, "
-        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, testplaetze."
+        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, testplaetze."
     )
 
 
@@ -76,5 +76,5 @@ def test_season_set_changes_the_settings_season_new_took(cli):
     ran = cli("season", "set", "plaetze=3")
     assert ran.code == 2
     assert ran.err.strip() == (
-        "schreiber: season set: a season knows wertung=W, min_starts=N and finale=N, not 'plaetze=3'."
+        "schreiber: season set: a season knows wertung=W, min_starts=N, finale=N and verein=NAME, not 'plaetze=3'."
     )
