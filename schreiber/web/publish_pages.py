@@ -209,7 +209,8 @@ def _season_player(x: PublishedSeason, r: Any, by_id: dict[int, PublishedTournam
                     "name": t.name,
                     "date": day(dt.date.fromisoformat(t.date)),
                     "href": links.to(tournament_dir(t.id) + "index.html") if published else None,
-                    "result": res,
+                    "result": result(res),
+                    "field": "–" if res is None else res.field,
                     "prize": published.prizes.get(r.number, 0) if published and res is not None else 0,
                 }
             )
