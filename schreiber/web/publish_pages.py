@@ -222,6 +222,7 @@ def _season_player(x: PublishedSeason, r: Any, by_id: dict[int, PublishedTournam
             r=r,
             name=naming.shown(r.name, r.number),
             lines=lines,
+            prizes=any(line["prize"] for line in lines),
             season_href=links.to(season_dir(x.standings.season.id) + "index.html"),
         )
 
@@ -242,7 +243,8 @@ def _loose_player(pid: int, played: list[tuple[PublishedTournament, Any]], namin
             }
             for t, r in played
         ]
-        return _render(env, "player.html", links, name=naming.shown(name, pid), lines=lines)
+        prizes = any(line["prize"] for line in lines)
+        return _render(env, "player.html", links, name=naming.shown(name, pid), lines=lines, prizes=prizes)
 
     return render
 
