@@ -6,6 +6,7 @@ Money owed, payments and balances are not read at all: only the prizes leave the
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 
@@ -91,18 +92,24 @@ def collect(
         privat = frozenset(s.scalars(select(Player.name).where(Player.privat.is_(True))))
     tournaments = Tournaments(ledger)
     cash = Cash(ledger)
+    # Read together, as `season standings` reads its tournaments; with each one's unconfirmed sheets, so that every
+    # view is the one `tournament standings` shows.
+    views = [
+        dataclasses.replace(view, unconfirmed=tournaments.unconfirmed(tid))
+        for tid, view in zip(ids, tournaments.standings_of(ids) if ids else [])
+    ]
     published = []
-    for row in rows:
-        view = tournaments.standings(tournament_id=row.id)  # as `tournament standings` (its unconfirmed sheets too)
-        plans = tuple(tournaments.plan(n, row.id) for n in range(1, view.tournament.drawn + 1))
+    for row, view in zip(rows, views):
         book = cash.book(row.id, standings=view).book
         prizes = {line.number: line.prize for line in book.lines}
+        plans = tuple(tournaments.plans(row.id))
         published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {})))
+    by_id = {t.info.id: t.standings for t in published}
     seasons = Seasons(ledger)
     chosen = []
     for sid in season_ids:
-        standings = seasons.standings(sid)
-        chosen.append(PublishedSeason(standings, seasons.awards(sid)))
+        standings = seasons.standings(sid, views=by_id)
+        chosen.append(PublishedSeason(standings, seasons.awards(sid, table=standings)))
     # Newest first: by the date of the season's last tournament, then by id.
     chosen.sort(
         key=lambda x: (max((t.date for t in x.standings.season.tournaments), default=""), x.standings.season.id)

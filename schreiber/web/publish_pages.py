@@ -5,7 +5,7 @@ player's results. Every name through views/public_names.py; every link relative 
 from __future__ import annotations
 
 import datetime as dt
-import posixpath
+from functools import cache
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,22 +29,29 @@ class Links:
     other: str | None = None  # the other language of a site in both
 
     def to(self, target: str) -> str:
-        here = posixpath.dirname(self.path) or "."
-        return posixpath.relpath(target, here)
+        return relative(target, self.path)
 
     @property
     def css(self) -> str:
-        here = posixpath.dirname(self.base + self.path) or "."
-        return posixpath.relpath("style.css", here)
+        return relative("style.css", self.base + self.path)
 
     @property
     def other_href(self) -> str:
-        here = posixpath.dirname(self.base + self.path) or "."
-        return posixpath.relpath(f"{self.other}/{self.path}", here)
+        return relative(f"{self.other}/{self.path}", self.base + self.path)
 
     @property
     def other_label(self) -> str:
         return LANGUAGE_NAMES.get(self.other or "", self.other or "")
+
+
+@cache
+def relative(target: str, page: str) -> str:
+    """The link from the page at `page` to `target`, both paths from the site's top ("saison-1/spieler/4.html")."""
+    here, there = page.split("/")[:-1], target.split("/")
+    common = 0
+    while common < len(here) and common < len(there) - 1 and here[common] == there[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + there[common:])
 
 
 def tournament_dir(tid: int) -> str:

@@ -5,12 +5,15 @@ DevTools protocol; the pages are opened from the files, as from a USB stick."""
 
 from __future__ import annotations
 
+import base64
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import chromium
+from tests.helpers.pdf import pdf_text
 from tests.helpers.publish import s1_season, t1_c1
 
 pytestmark = pytest.mark.skipif(not chromium.available(), reason="no chromium")
@@ -63,3 +66,19 @@ def test_every_page_type_fits_a_phone_and_passes_axe(site, browser):
                 assert scroll[0] <= scroll[1], (url, width, scroll)
                 found = violations(browser)
                 assert found == [], (url, width, found)
+
+
+def test_the_print_sheet_prints_the_standings_on_a4_without_the_navigation(site, browser, tmp_path):
+    browser.open((site / "de" / "turnier-1" / "index.html").as_uri())
+    browser.call("Emulation.setEmulatedMedia", session=True, media="print")
+    hidden = "['.bar', '.foot', '.rounds', '.files'].map(s => getComputedStyle(document.querySelector(s)).display)"
+    assert browser.js(hidden) == ["none"] * 4
+    assert browser.js("getComputedStyle(document.querySelector('.standings table')).display") == "table"
+    pdf = browser.call("Page.printToPDF", session=True, preferCSSPageSize=True)
+    path = tmp_path / "stand.pdf"
+    path.write_bytes(base64.b64decode(pdf["data"]))
+    text = pdf_text(path)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    assert "(A4)" in info  # the print sheet's @page size
+    assert text.count("\f") <= 1 and "Endstand" in text and "30,00 €" in text  # one A4 page, the prizes on it
+    assert "Ergebnisse" not in text and "Runde 1: Sitzplan" not in text  # no navigation, no links to the rounds

@@ -150,6 +150,12 @@ class Draws:
             t = self._tournament(s, tournament_id)
             return self._plan(s, t, self._round_number(s, t, round_))
 
+    def plans(self, tournament_id: int | None = None) -> list[RoundPlan]:
+        """The seat plans of every drawn round, in one transaction (`publish`)."""
+        with self.ledger.transaction() as s:
+            t = self._tournament(s, tournament_id)
+            return [self._plan(s, t, n) for n in range(1, (self._last_round(s, t) or 0) + 1)]
+
     def _remove_round(self, s: Session, t: Tournament, number: int) -> None:
         old = list(
             s.scalars(
