@@ -98,11 +98,12 @@ def collect(
         dataclasses.replace(view, unconfirmed=tournaments.unconfirmed(tid))
         for tid, view in zip(ids, tournaments.standings_of(ids) if ids else [])
     ]
+    plans_of = tournaments.plans_of([view.tournament for view in views])
     published = []
     for row, view in zip(rows, views):
         book = cash.book(row.id, standings=view).book
         prizes = {line.number: line.prize for line in book.lines}
-        plans = tuple(tournaments.plans(row.id))
+        plans = tuple(plans_of[row.id])
         published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {})))
     by_id = {t.info.id: t.standings for t in published}
     seasons = Seasons(ledger)

@@ -18,11 +18,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment, PackageLoader, select_autoescape
+
 from schreiber import csvio, i18n
 from schreiber.i18n import _
 from schreiber.ledger.publish import Publication, PublishedSeason, PublishedTournament
 from schreiber.views import publish as data
 from schreiber.views.public_names import Naming
+from schreiber.web import view
 from schreiber.web.publish_pages import Links, index_page, player_pages, round_page, season_page, tournament_page
 
 LANGUAGES = ("de", "en")
@@ -51,8 +54,6 @@ def stylesheet() -> bytes:
 def build(pub: Publication, languages: Iterable[str], names: str = "voll", excel: bool = False) -> dict[str, bytes]:
     """Every file of the site: with one language at the top, with both under de/ and en/ (and a page that
     offers the two at the top)."""
-    from schreiber.web.live import templates
-
     env = templates()
     chosen = tuple(languages)
     naming = Naming(pub.privat, names)
@@ -85,6 +86,22 @@ def build(pub: Publication, languages: Iterable[str], names: str = "voll", excel
 
 
 Render = Callable[[Any, Links], str]
+
+
+def templates() -> Environment:
+    """The live pages' template environment (web/live.py), without the server it serves: the same loader,
+    words, filters and language."""
+    env = Environment(
+        loader=PackageLoader("schreiber.web", "templates"),
+        autoescape=select_autoescape(default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=False)  # type: ignore[attr-defined]
+    env.globals["language"] = i18n.spoken
+    view.install(env)
+    return env
 
 
 def pages(pub: Publication, naming: Naming) -> list[tuple[str, Render]]:

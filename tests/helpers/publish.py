@@ -117,3 +117,63 @@ def crawl(folder: Path) -> tuple[list[str], list[str]]:
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# The shapes of CLI.md ("Tournaments", "Seasons and players", "Publishing results") that data.json keeps: each key
+# with the types its value may have.
+INT, TEXT, NONE, BOOL, LIST, NUMBER = int, str, type(None), bool, list, (int, float)
+TOURNAMENT = {"tournament": INT, "rounds": INT, "wertung": TEXT, "players": LIST, "after": INT, "unfinished": LIST,
+              "final": BOOL, "unconfirmed": INT, "plan": LIST, "schema": INT}  # fmt: skip
+STANDING = {"rank": INT, "number": INT, "name": (TEXT, NONE), "score": INT, "points": INT, "soli": (INT, NONE),
+            "won": (INT, NONE), "lost": (INT, NONE), "by_lot": BOOL, "rounds": LIST, "withdrawn": BOOL, "prize": INT}  # fmt: skip
+PLAN = {"tournament": INT, "round": INT, "repeats": INT, "tables": LIST}
+PLAN_TABLE = {"table": INT, "session": INT, "players": LIST, "hands": INT, "of": INT, "finished": BOOL}
+SEASON = {"season": INT, "wertung": TEXT, "tournaments": LIST, "players": LIST, "awards": dict, "schema": INT,
+          "final": BOOL}  # fmt: skip
+SEASON_ROW = {"rank": (INT, NONE), "number": INT, "name": (TEXT, NONE), "score": NUMBER, "starts": INT, "rounds": INT,
+              "qualified": BOOL, "results": LIST}  # fmt: skip
+RESULT = {"tournament": INT, "score": INT, "rank": INT, "field": INT}
+AWARDS = ("most_starts", "best_average_rank", "worst_average_rank", "best_score")
+
+
+def _fits(where: str, value: dict, shape: dict, optional: tuple[str, ...] = ()) -> list[str]:
+    problems = [f"{where}: {key} missing" for key in shape if key not in value]
+    problems += [f"{where}: {key} not in the shape" for key in value if key not in shape and key not in optional]
+    problems += [
+        f"{where}: {key} is {type(value[key]).__name__}"
+        for key, kind in shape.items()
+        if key in value and (not isinstance(value[key], kind) or (kind is INT and isinstance(value[key], bool)))
+    ]
+    return problems
+
+
+def tournament_shape(data: dict) -> list[str]:
+    """What in a tournament's data.json does not fit the documented shapes ([] when all does)."""
+    problems = _fits("tournament", data, TOURNAMENT)
+    for p in data.get("players", []):
+        problems += _fits(f"player {p.get('number')}", p, STANDING, optional=("privat",))
+        problems += [] if p["name"] is not None or p.get("privat") is True else ["a player without name nor privat"]
+        problems += [f"round {x!r}" for x in p.get("rounds", []) if not isinstance(x, (int, NONE))]
+    for plan in data.get("plan", []):
+        problems += _fits(f"plan {plan.get('round')}", plan, PLAN)
+        for table in plan.get("tables", []):
+            problems += _fits(f"plan {plan.get('round')} table", table, PLAN_TABLE)
+    for u in data.get("unfinished", []):
+        problems += _fits("unfinished", u, {"round": INT, "table": INT, "hands": INT, "of": INT})
+    return problems
+
+
+def season_shape(data: dict) -> list[str]:
+    """What in a season's data.json does not fit the documented shapes ([] when all does)."""
+    problems = _fits("season", data, SEASON)
+    for p in data.get("players", []):
+        problems += _fits(f"player {p.get('number')}", p, SEASON_ROW, optional=("privat",))
+        for x in p.get("results", []):
+            problems += [] if x is None else _fits("result", x, RESULT, optional=("running",))
+    awards = data.get("awards", {})
+    problems += [f"award {key} missing" for key in AWARDS if key not in awards]
+    for key, award in awards.items():
+        shape = {"players": LIST, "value": (NUMBER, NONE)}
+        extra = ("tournament", "tournaments") if key == "best_score" else ()
+        problems += _fits(f"award {key}", award, shape, optional=extra)
+    return problems

@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from tests.helpers.publish import ROLES, S1, crawl, read, rows, s1_season, t1_c1, tree
+from tests.helpers.publish import ROLES, S1, crawl, read, rows, s1_season, season_shape, t1_c1, tournament_shape, tree
 from tests.helpers.season import recompute, tournament_standings
 from tests.helpers.tournament import T1_SHEETS, seats
 
@@ -61,6 +61,7 @@ def test_t1_is_published_with_its_standings_prizes_and_rounds(cli, tmp_path):
     data = json.loads((out / "turnier-1" / "data.json").read_text(encoding="utf-8"))
     standings = cli.ok("tournament", "standings", "--format", "json")
     assert {p["name"]: p["prize"] for p in data["players"] if p["prize"]} == C1_PRIZES
+    assert tournament_shape(data) == []
     assert data["schema"] == 1 and data["final"] is True
     assert data["plan"] == [cli.json("tournament", "tables", "--round", str(n), "--format", "json") for n in (1, 2)]
     for p in data["players"]:
@@ -116,6 +117,7 @@ def test_a_season_of_s1_is_published_with_its_standings_awards_and_final(cli, tm
     assert [r[3] for r in anna[1:]] == ["8", "5", "8"]
     # data.json: season standings' JSON with the awards, schema and final.
     data = json.loads((out / "en" / "saison-1" / "data.json").read_text(encoding="utf-8"))
+    assert season_shape(data) == []
     cli.ok("season", "use", "1")
     assert data["awards"] == cli.json("season", "awards", "--format", "json")
     assert data["schema"] == 1 and data["final"] is True
@@ -189,7 +191,7 @@ def test_a_private_player_is_named_nowhere_and_final_is_false_while_a_table_play
     data = json.loads((out / "en" / "turnier-1" / "data.json").read_text(encoding="utf-8"))
     zenzi = next(p for p in data["players"] if p["name"] is None)
     assert zenzi["privat"] is True and zenzi["number"] == 2
-    assert data["final"] is False and data["unfinished"]
+    assert data["final"] is False and data["unfinished"] and tournament_shape(data) == []
     en = (out / "en" / "turnier-1" / "index.html").read_text(encoding="utf-8")
     assert "Player 2" in en and "Standings after round 1 (provisional)" in en
     de = (out / "de" / "turnier-1" / "index.html").read_text(encoding="utf-8")
@@ -221,3 +223,12 @@ def test_bad_input_is_one_sentence_and_writes_nothing(cli, tmp_path, args, says)
     assert ran.code == 2 and says in ran.err and "Traceback" not in ran.err and len(ran.err.strip().splitlines()) == 1
     assert not (tmp_path / "site").exists()
     assert ROLES[0] == "Anna"
+
+
+def test_player_set_names_what_it_sets_and_knows_the_player(cli):
+    cli.ok("tournament", "new", "Herbst", "--rules", "preisschafkopf")
+    cli.ok("tournament", "register", "Anna")
+    for args, says in ((["Anna"], "--privat"), (["Niemand", "--privat"], "Niemand")):
+        ran = cli("player", "set", *args)
+        assert ran.code == 2 and says in ran.err and len(ran.err.strip().splitlines()) == 1
+    assert "by name again" in cli.ok("player", "set", "anna", "--privat", "--undo")
