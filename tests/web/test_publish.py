@@ -232,3 +232,22 @@ def test_player_set_names_what_it_sets_and_knows_the_player(cli):
         ran = cli("player", "set", *args)
         assert ran.code == 2 and says in ran.err and len(ran.err.strip().splitlines()) == 1
     assert "by name again" in cli.ok("player", "set", "anna", "--privat", "--undo")
+
+
+def test_the_options_narrow_what_is_published_and_excel_gets_its_csv(cli, tmp_path):
+    ids = s1_season(cli)
+    cli.ok("tournament", "new", "Ohne Saison", "--rules", "preisschafkopf", "--rounds", "1", "--date", "2026-05-01")
+    cli.ok("tournament", "register", *[f"Gast{i}" for i in range(1, 5)])
+
+    def published(*args: str) -> set[str]:
+        out = tmp_path / "-".join(args)
+        cli.ok("publish", "--output", str(out), *args)
+        return {p.name for p in out.iterdir() if p.is_dir()}
+
+    assert published() == {"saison-1", "spieler", *{f"turnier-{t}" for t in [*ids, 4]}}
+    assert published("--season", "1") == {"saison-1", *{f"turnier-{t}" for t in ids}}
+    assert published("--tournament", "4") == {"turnier-4", "spieler"}  # its registered players have their pages
+    assert published("--since", "2026-03-01") == {"saison-1", "spieler", f"turnier-{ids[2]}", "turnier-4"}
+    cli.ok("publish", "--output", str(tmp_path / "excel"), "--excel", "--tournament", str(ids[0]))
+    content = (tmp_path / "excel" / f"turnier-{ids[0]}" / "standings.csv").read_bytes()
+    assert content.startswith(b"\xef\xbb\xbfrank;number;name;") and b"\r\n" in content
