@@ -66,6 +66,8 @@ def test_every_page_type_fits_a_phone_and_passes_axe(site, browser):
                 assert scroll[0] <= scroll[1], (url, width, scroll)
                 found = violations(browser)
                 assert found == [], (url, width, found)
+    browser.open((site / "index.html").as_uri())  # the choice of language at the top of a site in both
+    assert violations(browser) == []
 
 
 def test_the_print_sheet_prints_the_standings_on_a4_without_the_navigation(site, browser, tmp_path):
