@@ -64,6 +64,7 @@ def publish(
     ] = False,
 ) -> None:
     from schreiber import i18n
+    from schreiber.views.public_names import NAMES
 
     if output is None and zip_ is None:
         raise typer.BadParameter(_("name the folder to write the site into (or --zip FILE)."), param_hint="--output")
@@ -73,7 +74,7 @@ def publish(
     chosen = lang or i18n.spoken()
     if chosen not in languages:
         raise typer.BadParameter(_("use de, en or both, not {value}.").format(value=repr(lang)), param_hint="--lang")
-    if names not in ("voll", "kurz"):
+    if names not in NAMES:
         raise typer.BadParameter(_("use voll or kurz, not {value}.").format(value=repr(names)), param_hint="--names")
     day = _date(since, "--since")
     folder = Path(output) if output is not None else None

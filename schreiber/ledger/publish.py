@@ -19,7 +19,7 @@ from schreiber.ledger.season import SeasonAwards, Seasons, SeasonStandings
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
-from schreiber.ledger.tournament.plans import RoundPlan
+from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
 from schreiber.store.models import Entrant, Player, Season, Tournament
 
 
@@ -36,7 +36,7 @@ class PublishedTournament:
     register: dict[int, int]
 
     @property
-    def info(self):  # noqa: ANN201 - TournamentInfo
+    def info(self) -> TournamentInfo:
         return self.standings.tournament
 
 

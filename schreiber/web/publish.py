@@ -24,7 +24,7 @@ from schreiber import csvio, i18n
 from schreiber.i18n import _
 from schreiber.ledger.publish import Publication, PublishedSeason, PublishedTournament
 from schreiber.views import publish as data
-from schreiber.views.public_names import Naming
+from schreiber.views.public_names import VOLL, Naming
 from schreiber.web import view
 from schreiber.web.publish_pages import Links, index_page, player_pages, round_page, season_page, tournament_page
 
@@ -51,7 +51,7 @@ def stylesheet() -> bytes:
     return "\n".join(parts).encode("utf-8")
 
 
-def build(pub: Publication, languages: Iterable[str], names: str = "voll", excel: bool = False) -> dict[str, bytes]:
+def build(pub: Publication, languages: Iterable[str], names: str = VOLL, excel: bool = False) -> dict[str, bytes]:
     """Every file of the site: with one language at the top, with both under de/ and en/ (and a page that
     offers the two at the top)."""
     env = templates()
