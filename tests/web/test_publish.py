@@ -76,6 +76,7 @@ def test_t1_is_published_with_its_standings_prizes_and_rounds(cli, tmp_path):
     ]
     broken, absolute = crawl(out)
     assert broken == [] and absolute == []
+    assert not any(b"<script" in content or b"@import" in content for content in files.values())  # no script needed
     # Headings in order on every page: one h1, no level skipped.
     for path in out.rglob("*.html"):
         levels = read(path).headings
