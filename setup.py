@@ -13,6 +13,6 @@ setup(
         "schreiber.migrations": ["alembic.ini", "script.py.mako"],
         # The compiled catalogs ship in the wheel: no compile step for a user (sources: locale/*/LC_MESSAGES/*.po).
         "schreiber": ["locale/*/LC_MESSAGES/*.mo", "locale/*/LC_MESSAGES/*.po", "locale/*.pot"],
-        "schreiber.web": ["templates/*.html", "static/*"],
+        "schreiber.web": ["templates/*.html", "templates/publish/*.html", "static/*"],
     },
 )

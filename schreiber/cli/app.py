@@ -58,6 +58,7 @@ app = typer.Typer(
 from schreiber.cli.db import db_app, db_commands  # noqa: E402
 from schreiber.cli.hands import hand_commands  # noqa: E402
 from schreiber.cli.player import player_app  # noqa: E402
+from schreiber.cli.publish import publish_commands  # noqa: E402
 from schreiber.cli.reports import report_commands  # noqa: E402
 from schreiber.cli.rules import rules_app  # noqa: E402
 from schreiber.cli.season import season_app  # noqa: E402
@@ -66,7 +67,7 @@ from schreiber.cli.session import session_app  # noqa: E402
 from schreiber.cli.tournament import tournament_app  # noqa: E402
 from schreiber.cli.transfer import export_app, import_app  # noqa: E402
 
-for commands in (hand_commands, report_commands, serve_commands, db_commands):
+for commands in (hand_commands, report_commands, serve_commands, publish_commands, db_commands):
     app.registered_commands += commands.registered_commands
 app.add_typer(session_app, name="session")
 app.add_typer(rules_app, name="rules")

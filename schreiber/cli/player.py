@@ -66,3 +66,24 @@ def merge(
     target: Annotated[str, typer.Argument(metavar="INTO", help=_("The spelling that stays."))],
 ) -> None:
     _show().merged(_players().merge(source, target))
+
+
+@player_app.command(
+    "set",
+    help=_(
+        'What `publish` may show of a player: with --privat he appears as "Player 12" (his number) on every\n'
+        "published page and in its data, never by name; --undo publishes his name again."
+    ),
+)
+def set_(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("The player."))],
+    privat: Annotated[
+        bool, typer.Option("--privat", help=_('Publish him by his number only ("Player 12"), never by name.'))
+    ] = False,
+    undo: Annotated[bool, typer.Option("--undo", help=_("Publish his name again."))] = False,
+) -> None:
+    if not privat:
+        raise typer.BadParameter(
+            _("name what to set: --privat is the one setting of a player so far."), param_hint="--privat"
+        )
+    _show().privat(*_players().set_privat(name, not undo))

@@ -96,3 +96,10 @@ def merged(result: Merged) -> None:
             name=result.name, into=result.into, tables=tables, hands=hands
         )
     )
+
+
+def privat(name: str, privat: bool) -> None:
+    if privat:
+        echo(_('{name} is published as his number only ("Player 12"), never by name.').format(name=name))
+    else:
+        echo(_("{name} is published by name again.").format(name=name))

@@ -22,6 +22,7 @@ from schreiber.i18n import _
 from schreiber.ledger import prizes as fixing, registration
 from schreiber.scoring import cash, settings as settings_registry
 from schreiber.ledger.service import Ledger
+from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import TournamentInfo
 from schreiber.rules import registry
@@ -199,9 +200,11 @@ class Cash:
                 fixing.unfix_when_none_paid(s, t.id)
             return out
 
-    def book(self, tournament_id: int | None = None) -> CashView:
-        """Everyone's money now: the standings give the ranks, the hands and sheets the games lost and thrown in."""
-        standings = self.tournaments.standings(tournament_id=tournament_id)
+    def book(self, tournament_id: int | None = None, standings: StandingsView | None = None) -> CashView:
+        """Everyone's money now: the standings give the ranks, the hands and sheets the games lost and thrown in
+        (`standings`: the tournament's, read already by the caller)."""
+        if standings is None:
+            standings = self.tournaments.standings(tournament_id=tournament_id)
         with self.ledger.transaction() as s:
             t = self._tournament(s, standings.tournament.id)
             settings = stored_settings(s, t.id)

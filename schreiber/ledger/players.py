@@ -316,6 +316,15 @@ class Players:
             player.name_key = name.casefold()
             return was, name
 
+    def set_privat(self, typed: str, privat: bool) -> tuple[str, bool]:
+        """`player set NAME --privat [--undo]`: published pages and data name him by his number only (issue 42).
+        Returns his name and whether it changed anything."""
+        with self.ledger.transaction() as s:
+            player = find(s, typed, "NAME")
+            changed = player.privat != privat
+            player.privat = privat
+            return player.name, changed
+
     def merge(self, source: str, target: str) -> Merged:
         """Join two spellings of one person: every hand, payout, seat, sheet line, registration, season number and
         payment of `source` becomes `target`'s, in one transaction; refused where both sat at one table or are

@@ -279,8 +279,14 @@ class Seasons:
 
     # -- standings and awards ------------------------------------------------------------------------
 
-    def standings(self, season_id: int | None = None, wertung: str | None = None) -> SeasonStandings:
-        """The season's ranking by its Wertung (or by `wertung`, just shown), from each tournament's standings."""
+    def standings(
+        self,
+        season_id: int | None = None,
+        wertung: str | None = None,
+        views: dict[int, StandingsView] | None = None,
+    ) -> SeasonStandings:
+        """The season's ranking by its Wertung (or by `wertung`, just shown), from each tournament's standings
+        (`views`: those read already by the caller, by tournament id; the others are read here)."""
         if wertung is not None:
             season_ranking.parse_wertung(wertung, "--wertung")
         with self.ledger.transaction() as s:
@@ -290,11 +296,16 @@ class Seasons:
                 e.player_id: e.number
                 for e in s.scalars(select(SeasonPlayer).where(SeasonPlayer.season_id == season.id))
             }
-        views = Tournaments(self.ledger).standings_of([t.id for t in info.tournaments])
-        return self._fold(info, views, numbers, wertung or info.wertung)
+        known = views or {}
+        missing = [t.id for t in info.tournaments if t.id not in known]
+        read = dict(zip(missing, Tournaments(self.ledger).standings_of(missing))) if missing else {}
+        ordered = [known[t.id] if t.id in known else read[t.id] for t in info.tournaments]
+        return self._fold(info, ordered, numbers, wertung or info.wertung)
 
-    def awards(self, season_id: int | None = None) -> SeasonAwards:
-        table = self.standings(season_id)
+    def awards(self, season_id: int | None = None, table: SeasonStandings | None = None) -> SeasonAwards:
+        """The awards (RULES.md §8) from the season's standings (`table`: read already by the caller)."""
+        if table is None:
+            table = self.standings(season_id)
         lines = [
             season_ranking.Line(
                 r.rank,

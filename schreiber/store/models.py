@@ -16,12 +16,13 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0016"
+SCHEMA_REVISION = "0017"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -48,6 +49,8 @@ class Player(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     name_key: Mapped[str] = mapped_column(String(80), unique=True)
+    # `player set NAME --privat`: published pages and data show him as "Player 12", never by name (issue 42).
+    privat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Table(Base):

@@ -1,0 +1,121 @@
+"""What `schreiber publish` puts on the club's site (issue 42, CLI.md "Publishing results"): the tournaments and
+seasons chosen, each tournament's standings, every round's seat plan and its prizes, each season's standings and
+awards, and which players of the register are private. Read here; worded and drawn by views/ and web/.
+
+Money owed, payments and balances are not read at all: only the prizes leave the room."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from schreiber.errors import NotFound
+from schreiber.i18n import _
+from schreiber.ledger.cashbook import Cash
+from schreiber.ledger.season import SeasonAwards, Seasons, SeasonStandings
+from schreiber.ledger.service import Ledger
+from schreiber.ledger.standings import StandingsView
+from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
+from schreiber.store.models import Entrant, Player, Season, Tournament
+
+
+@dataclass(frozen=True)
+class PublishedTournament:
+    """A tournament as published: its standings over every drawn round, each round's plan, the prizes by start
+    number (cents; 0 for none), the season it counts for (None outside one), the register id of each start
+    number (a player outside a season has his page under his register number)."""
+
+    standings: StandingsView
+    plans: tuple[RoundPlan, ...]
+    prizes: dict[int, int]
+    season: int | None
+    register: dict[int, int]
+
+    @property
+    def info(self) -> TournamentInfo:
+        return self.standings.tournament
+
+
+@dataclass(frozen=True)
+class PublishedSeason:
+    standings: SeasonStandings
+    awards: SeasonAwards
+
+    @property
+    def final(self) -> bool:
+        """Every tournament of the season is final (RULES.md §9)."""
+        return not self.standings.running
+
+
+@dataclass(frozen=True)
+class Publication:
+    """Everything to publish: tournaments newest first, seasons newest first, the private players' names."""
+
+    tournaments: tuple[PublishedTournament, ...]
+    seasons: tuple[PublishedSeason, ...]
+    privat: frozenset[str]
+
+
+def collect(
+    ledger: Ledger, tournament_id: int | None = None, season_id: int | None = None, since: dt.date | None = None
+) -> Publication:
+    """The tournaments and seasons to publish: every one (default), one tournament, or one season with its
+    tournaments; `since` keeps the tournaments of that day and later, and the seasons with one of them."""
+    with ledger.transaction() as s:
+        rows = list(s.execute(select(Tournament.id, Tournament.season_id, Tournament.date)))
+        season_ids = list(s.scalars(select(Season.id)))
+        if tournament_id is not None and tournament_id not in {r.id for r in rows}:
+            raise NotFound(_("--tournament: there is no tournament {id}.").format(id=tournament_id))
+        if season_id is not None and season_id not in season_ids:
+            raise NotFound(_("--season: there is no season {id}.").format(id=season_id))
+        if tournament_id is not None:
+            rows = [r for r in rows if r.id == tournament_id]
+            season_ids = []
+        elif season_id is not None:
+            rows = [r for r in rows if r.season_id == season_id]
+            season_ids = [season_id]
+        if since is not None:
+            rows = [r for r in rows if r.date >= since]
+            kept = {r.season_id for r in rows}
+            season_ids = [sid for sid in season_ids if sid in kept]
+        rows.sort(key=lambda r: (r.date, r.id), reverse=True)
+        ids = [r.id for r in rows]
+        register: dict[int, dict[int, int]] = {}
+        for tid, number, pid in s.execute(
+            select(Entrant.tournament_id, Entrant.number, Entrant.player_id).where(Entrant.tournament_id.in_(ids))
+        ):
+            register.setdefault(tid, {})[number] = pid
+        privat = frozenset(s.scalars(select(Player.name).where(Player.privat.is_(True))))
+    tournaments = Tournaments(ledger)
+    cash = Cash(ledger)
+    # Read together, as `season standings` reads its tournaments; with each one's unconfirmed sheets, so that every
+    # view is the one `tournament standings` shows.
+    views = [
+        dataclasses.replace(view, unconfirmed=tournaments.unconfirmed(tid))
+        for tid, view in zip(ids, tournaments.standings_of(ids) if ids else [])
+    ]
+    plans_of = tournaments.plans_of([view.tournament for view in views])
+    published = []
+    for row, view in zip(rows, views):
+        book = cash.book(row.id, standings=view).book
+        prizes = {line.number: line.prize for line in book.lines}
+        plans = tuple(plans_of[row.id])
+        published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {})))
+    by_id = {t.info.id: t.standings for t in published}
+    seasons = Seasons(ledger)
+    chosen = []
+    for sid in season_ids:
+        standings = seasons.standings(sid, views=by_id)
+        chosen.append(PublishedSeason(standings, seasons.awards(sid, table=standings)))
+    # Newest first: by the date of the season's last tournament, then by id.
+    chosen.sort(
+        key=lambda x: (max((t.date for t in x.standings.season.tournaments), default=""), x.standings.season.id)
+    )
+    return Publication(tuple(published), tuple(reversed(chosen)), privat)
+
+
+__all__ = ["Publication", "PublishedSeason", "PublishedTournament", "collect"]

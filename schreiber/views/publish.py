@@ -1,0 +1,74 @@
+"""The data of the published site (issue 42, CLI.md "Publishing results"): each tournament's `data.json` — the
+object of `tournament standings --format json` unchanged, each player's "prize" (cents), "plan" (each round's
+`tournament tables --format json`), "schema" and "final" — its `standings.csv`, and each season's `data.json`
+(`season standings --format json` with "awards", "schema" and "final"). A private player has `"name": null,
+"privat": true` (views/public_names.py); money owed, payments and balances are never part of it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from schreiber.csvio import euros
+from schreiber.views import payloads, season as season_payloads
+from schreiber.views.payloads import Sheet
+from schreiber.views.public_names import Naming
+
+if TYPE_CHECKING:
+    from schreiber.ledger.publish import PublishedSeason, PublishedTournament
+
+SCHEMA = 1
+
+
+def dumped(payload: Any) -> bytes:
+    """As the commands print JSON (cli/terminal.py print_json): one line, letters as they are."""
+    return (json.dumps(payload, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _named(player: dict[str, Any], naming: Naming) -> None:
+    name = player["name"]
+    player["name"] = naming.data(name)
+    if naming.is_privat(name):
+        player["privat"] = True
+
+
+def tournament_data(t: PublishedTournament, naming: Naming) -> dict[str, Any]:
+    out = payloads.standings_json(t.standings)
+    for player in out["players"]:
+        player["prize"] = t.prizes.get(player["number"], 0)
+        _named(player, naming)
+    plans = [payloads.plan_json(plan) for plan in t.plans]
+    for plan in plans:
+        for table in plan["tables"]:
+            table["players"] = [naming.data(name) for name in table["players"]]
+    out["plan"] = plans
+    out["schema"] = SCHEMA
+    out["final"] = t.standings.final
+    return out
+
+
+def tournament_csv(t: PublishedTournament, naming: Naming) -> Sheet:
+    """`tournament standings --format csv` with the prize (euros) last; a private player's name is empty."""
+    sheet = payloads.standings_csv(t.standings)
+    rows = []
+    for row in sheet.rows:
+        cells = list(row)
+        cells[2] = naming.data(cells[2]) or ""
+        rows.append([*cells, euros(t.prizes.get(cells[1], 0))])
+    return Sheet([*sheet.headers, "prize"], rows)
+
+
+def season_data(x: PublishedSeason, naming: Naming) -> dict[str, Any]:
+    out = season_payloads.standings_json(x.standings)
+    for player in out["players"]:
+        _named(player, naming)
+    awards = season_payloads.awards_json(x.awards)
+    for award in awards.values():
+        award["players"] = [naming.data(name) for name in award["players"]]
+    out["awards"] = awards
+    out["schema"] = SCHEMA
+    out["final"] = x.final
+    return out
+
+
+__all__ = ["SCHEMA", "dumped", "season_data", "tournament_csv", "tournament_data"]
