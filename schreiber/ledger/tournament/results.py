@@ -43,6 +43,11 @@ class Results:
         with self.ledger.transaction() as s:
             return double_entry.queue(s, self._tournament(s, tournament_id))
 
+    def entries(self, round_: int, table: int, tournament_id: int | None = None) -> list[dict]:
+        """With double entry: the entries waiting for one table, in the order typed (the organiser picks one)."""
+        with self.ledger.transaction() as s:
+            return double_entry.entries(s, self._tournament(s, tournament_id), round_, table)
+
     def unconfirmed(self, tournament_id: int | None = None) -> int:
         """With double entry: the sheets typed once, or whose two entries differ."""
         with self.ledger.transaction() as s:
