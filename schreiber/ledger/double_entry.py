@@ -134,6 +134,19 @@ def unconfirmed(s: Session, t: Tournament) -> int:
     )
 
 
+def unconfirmed_of(s: Session, tournament_ids: list[int]) -> dict[int, int]:
+    """`unconfirmed` of several tournaments (a season's) in one query: id → count, 0 where none waits."""
+    counted = dict(
+        s.execute(
+            select(TournamentTable.tournament_id, func.count(func.distinct(SheetDraft.table_id)))
+            .join(TournamentTable, TournamentTable.table_id == SheetDraft.table_id)
+            .where(TournamentTable.tournament_id.in_(tournament_ids))
+            .group_by(TournamentTable.tournament_id)
+        ).all()
+    )
+    return {tid: int(counted.get(tid, 0)) for tid in tournament_ids}
+
+
 def queue(s: Session, t: Tournament) -> list[Queued]:
     """The sheets whose two entries differ, by round and table."""
     return [

@@ -62,7 +62,7 @@ class Results:
 
     def standings_of(self, tournament_ids: Sequence[int]) -> list[StandingsView]:
         """The rankings after every drawn round of several tournaments (a season's), read in one transaction
-        with as many queries as one tournament's."""
+        with as many queries as one tournament's, each with its sheets not confirmed (double entry)."""
         with self.ledger.transaction() as s:
             found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(tournament_ids)))}
             ts = [found[tid] if tid in found else self._tournament(s, tid) for tid in tournament_ids]
@@ -70,7 +70,13 @@ class Results:
             results = table_results.read(
                 s, list(found), select(TournamentTable).where(TournamentTable.tournament_id.in_(list(found)))
             )
-            return [self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]) for t in ts]
+            waiting = double_entry.unconfirmed_of(s, list(found))
+            return [
+                dataclasses.replace(
+                    self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]), unconfirmed=waiting.get(t.id, 0)
+                )
+                for t in ts
+            ]
 
     def _standings(self, s: Session, t: Tournament, round_: int | None) -> StandingsView:
         info = self._info(s, t)
