@@ -119,9 +119,9 @@ class Browser:
         self.call("Network.enable", session=True)
         self.call("Network.setExtraHTTPHeaders", session=True, headers={"Accept-Language": accept})
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, step: float = 0.1) -> None:
         self.call("Page.navigate", session=True, url=url)
-        self.wait(lambda: self.js("document.readyState") == "complete", "the page to load")
+        self.wait(lambda: self.js("document.readyState") == "complete", "the page to load", step=step)
 
     def js(self, expression: str) -> Any:
         result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True)
@@ -131,12 +131,13 @@ class Browser:
         """What a reader sees (a soft hyphen, where a long word may break, is no letter of it)."""
         return (self.js("document.body.innerText") or "").replace("\u00ad", "")
 
-    def wait(self, condition, what: str, timeout: float = 15.0) -> None:
+    def wait(self, condition, what: str, timeout: float = 15.0, step: float = 0.1) -> None:
+        """Until `condition()` holds, asked every `step` seconds (a test of many quick pages asks more often)."""
         ends = time.monotonic() + timeout
         while time.monotonic() < ends:
             if condition():
                 return
-            time.sleep(0.1)
+            time.sleep(step)
         raise AssertionError(f"waited {timeout} s for {what}")
 
     def screenshot(self, path: str, full: bool = False) -> None:

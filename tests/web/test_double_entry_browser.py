@@ -25,6 +25,7 @@ HANDS = 8
 # table: (field, seat) the second helper types otherwise, and the entry the organiser then chooses
 SLIPS = {4: ([("points", 2)], 1), 11: ([("lost", 0), ("points", 3)], 2), 19: ([("soli", 1)], 2)}
 WORDS = {"points": "points", "soli": "Soli", "lost": "games lost"}
+QUICK = 0.02  # seconds between looks at a page while 50 sheets are typed
 
 
 def sheet(chance: random.Random) -> dict[str, list[int]]:
@@ -49,8 +50,8 @@ def slipped(typed: dict[str, list[int]], slips: list[tuple[str, int]]) -> dict[s
 def type_sheet(browser: chromium.Browser, address: str, table: int, values: dict[str, list[int]]) -> str:
     """Opens the table's form as its sheet's QR code does, types the values field by field, sends, and returns what
     the page says."""
-    browser.open(f"{address}sheet?round=1&table={table}")
-    browser.wait(lambda: browser.js("!!document.getElementById('points-3')"), f"the form of table {table}")
+    browser.open(f"{address}sheet?round=1&table={table}", step=QUICK)
+    browser.wait(lambda: browser.js("!!document.getElementById('points-3')"), f"the form of table {table}", step=QUICK)
     inputs = {
         "points": "document.getElementById('points-{seat}')",
         "soli": "document.querySelectorAll('input.soli')[{seat}]",
@@ -62,7 +63,7 @@ def type_sheet(browser: chromium.Browser, address: str, table: int, values: dict
             browser.type(str(values[key][seat]))
     browser.js("document.getElementById('send').click()")
     said = "document.getElementById('said').textContent"
-    browser.wait(lambda: "1" in (browser.js(said) or ""), f"the answer for table {table}")
+    browser.wait(lambda: "1" in (browser.js(said) or ""), f"the answer for table {table}", step=QUICK)
     return browser.js(said)
 
 
