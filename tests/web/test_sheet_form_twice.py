@@ -78,3 +78,23 @@ def test_the_organiser_chooses_an_entry_of_the_queue_on_the_page(desk):
     assert "Entries that differ" not in text(client.get("/sheet").text)
     forbidden = TestClient(client.app).post("/sheet/choose", json=choose, headers=SAME)
     assert forbidden.status_code == 403
+
+
+def test_a_choice_from_elsewhere_or_that_is_no_choice_is_refused_in_one_sentence(desk):
+    cli, client = desk
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 30, 10, 0], "request": "a"})
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 35, 5, 0], "request": "b"})
+    choose = {"round": 1, "table": 1, "entry": 1}
+    cross = client.post("/sheet/choose", json=choose, headers={"Origin": "http://evil.example"})
+    assert cross.status_code == 403 and "another site" in cross.json()["error"]
+    assert client.post("/sheet/choose", json=choose, headers={"X-Schreiber-Token": "made-up"}).status_code == 403
+    for body, says in (
+        (choose | {"entry": "1"}, "entry: give a whole number"),
+        (choose | {"entry": 0}, "entry: give a whole number"),
+        (choose | {"table": 9}, "table: round 1 has tables 1 to 2, not 9."),
+        (choose | {"round": 2}, "round: no round 2 is drawn."),
+        ([1], "Send the sheet as the form does"),
+    ):
+        got = client.post("/sheet/choose", json=body)
+        assert got.status_code == 422 and says in got.json()["error"], (body, got.text)
+    assert unconfirmed(cli) == 1 and len(client.get("/sheet").text.split('class="choose"')) > 1
