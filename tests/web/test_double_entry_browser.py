@@ -170,6 +170,7 @@ def test_two_helpers_type_25_sheets_and_the_organiser_decides_the_3_that_differ(
                 ),
                 f"table {table} decided",
             )
+        browser.wait(lambda: not browser.js("!!document.getElementById('unconfirmed')"), "the count gone")
         browser.screenshot(str(shots / "double-entry-decided-de-390.png"), full=True)
     finally:
         served.stop()

@@ -11,6 +11,15 @@
     pick.form.submit();
   });
   var queue = document.getElementById("queue");
+  function recount() {
+    // "N sheets are not confirmed" as the server counts it now (the page read again, that line taken over)
+    fetch("/sheet", { headers: { Accept: "text/html" } }).then(function (r) { return r.text(); }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("unconfirmed");
+      var line = document.getElementById("unconfirmed");
+      if (line && fresh) line.textContent = fresh.textContent;
+      else if (line) line.remove();
+    }).catch(function () {});
+  }
   if (queue) queue.addEventListener("click", function (event) {
     // double entry: the organiser decides a sheet of the queue for the entry chosen (POST /sheet/choose)
     var button = event.target.closest("button.choose");
@@ -30,7 +39,11 @@
     }).then(function (r) { return r.json(); }).then(function (data) {
       told.textContent = data.message || data.error;
       told.className = "said " + (data.stored ? "good" : "bad");
-      if (data.stored) { item.classList.add("decided"); item.querySelector("span.choose").remove(); }
+      if (data.stored) {
+        item.classList.add("decided");
+        item.querySelector("span.choose").remove();
+        recount();
+      }
       else Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
     }).catch(function () {
       told.textContent = qwords.away;
