@@ -127,8 +127,9 @@ def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT..."
     help=_(
         "The season's ranking across its tournaments by its Wertung (or --wertung W, just shown).\n"
         "\n"
-        'JSON: {"season", "wertung", "tournaments", "players": [{"rank", "number", "name", "score", "starts",\n'
-        '"qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}.'
+        'JSON: {"season", "wertung", "tournaments", "unconfirmed", "players": [{"rank", "number", "name", "score",\n'
+        '"starts", "qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}; "unconfirmed": the\n'
+        "sheets of its tournaments typed once or whose two entries differ (double entry)."
     ),
 )
 def standings(

@@ -308,7 +308,11 @@ def close(
     help=_(
         "The seat plan of a round: each table's session and players in seat order (seat 1 deals first).\n"
         "\n"
-        'JSON: {"tournament", "round", "repeats", "tables": [{"table", "session", "players"}]}.'
+        'JSON: {"tournament", "round", "repeats", "tables": [{"table", "session", "players"}]}.\n'
+        "\n"
+        "--by name|number: the “Where do I sit?” list instead, everyone with start number, table and seat, by "
+        'name or by start number; JSON: {"tournament", "round", "by", "players": [{"name", "number", "table", '
+        '"seat"}]}. The PDF (--output) has both lists after the tables.'
     ),
 )
 def tables(
@@ -317,11 +321,28 @@ def tables(
     output: Annotated[
         str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to print."))
     ] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            metavar="name|number",
+            help=_("Where do I sit? Everyone by name or by start number, with table and seat."),
+        ),
+    ] = None,
 ) -> None:
     fmt = _format(format_, ("table", "json", "csv"))
+    if by is not None and by not in ("name", "number"):
+        raise typer.BadParameter(_("give name or number, not {value}.").format(value=repr(by)), param_hint="--by")
+    if by is not None and output is not None:
+        raise typer.BadParameter(
+            _("the PDF of --output has both lists already; give --by without --output."), param_hint="--by"
+        )
     if output is not None:
         _pdf(output)
     plan = _tournaments().plan(round_)
+    if by is not None:
+        _show().finder(plan, by, fmt)
+        return
     if output is None:
         _show().plan(plan, fmt)
         return

@@ -310,6 +310,23 @@ def plan(plan: RoundPlan, fmt: str, drawn: bool = False) -> None:
         )
 
 
+def finder(plan: RoundPlan, by: str, fmt: str) -> None:
+    """`tournament tables --by name|number`: "Where do I sit?", everyone with number, table and seat."""
+    from schreiber.views import seat_finder
+
+    seats = seat_finder.seats(plan, by)
+    if fmt == "json":
+        return print_json(payloads.finder_json(plan, by, seats))
+    if fmt == "csv":
+        return print_csv(payloads.finder_csv(plan, seats))
+    title = _("Where do I sit? Everyone by name.") if by == "name" else _("Where do I sit? Everyone by start number.")
+    echo(wrapped(_("Round {round} of “{name}”.").format(round=plan.round, name=plan.tournament.name) + " " + title))
+    names = [(x.name, str(x.number)) if by == "name" else (str(x.number), x.name) for x in seats]
+    heads = [_("player"), _("no.")] if by == "name" else [_("no."), _("player")]
+    rows = [[*pair, str(x.table), str(x.seat)] for pair, x in zip(names, seats)]
+    echo(grid(rows, [*heads, _("table"), _("seat")], left=(0,) if by == "name" else (1,)))
+
+
 def entered(round_: int, table: TablePlan, sheet: SheetView, replaced: bool = False) -> None:
     head = (
         _(

@@ -105,6 +105,23 @@ def _drafts(s: Session, t: Tournament) -> dict[tuple[int, int], list[dict[str, A
     return out
 
 
+def entries(s: Session, t: Tournament, round_: int, table: int) -> list[dict[str, Any]]:
+    """The entries waiting for round `round_` table `table`, in the order typed: each {"lines": [[number, name,
+    points, soli, won, lost], …], "thrown": N}."""
+    return list(
+        s.scalars(
+            select(SheetDraft.sheet)
+            .join(TournamentTable, TournamentTable.table_id == SheetDraft.table_id)
+            .where(
+                TournamentTable.tournament_id == t.id,
+                TournamentTable.round == round_,
+                TournamentTable.number == table,
+            )
+            .order_by(SheetDraft.entry)
+        )
+    )
+
+
 def unconfirmed(s: Session, t: Tournament) -> int:
     """The sheets typed once or whose entries differ (counted by the database: the standings ask on every page)."""
     return (
@@ -115,6 +132,19 @@ def unconfirmed(s: Session, t: Tournament) -> int:
         )
         or 0
     )
+
+
+def unconfirmed_of(s: Session, tournament_ids: list[int]) -> dict[int, int]:
+    """`unconfirmed` of several tournaments (a season's) in one query: id → count, 0 where none waits."""
+    counted = dict(
+        s.execute(
+            select(TournamentTable.tournament_id, func.count(func.distinct(SheetDraft.table_id)))
+            .join(TournamentTable, TournamentTable.table_id == SheetDraft.table_id)
+            .where(TournamentTable.tournament_id.in_(tournament_ids))
+            .group_by(TournamentTable.tournament_id)
+        ).all()
+    )
+    return {tid: int(counted.get(tid, 0)) for tid in tournament_ids}
 
 
 def queue(s: Session, t: Tournament) -> list[Queued]:

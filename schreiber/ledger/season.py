@@ -97,6 +97,7 @@ class SeasonStandings:
     wertung: str
     rows: tuple[SeasonRow, ...]
     running: tuple[int, ...] = ()
+    unconfirmed: int = 0  # with double entry: the sheets of its tournaments typed once, or whose two entries differ
 
     @property
     def final_tournaments(self) -> int:
@@ -393,7 +394,7 @@ class Seasons:
             )
             for line in lines
         )
-        return SeasonStandings(info, wertung, rows, running)
+        return SeasonStandings(info, wertung, rows, running, sum(view.unconfirmed for view in views))
 
     # -- the door ------------------------------------------------------------------------------------
 

@@ -98,7 +98,7 @@ def _fitted(pdf: Any, text: str, width: float, size: float, least: float = 9, st
 def seat_plan(plan: Any) -> bytes:
     """A wall poster (A4 landscape): a row per table, the table's number large, its players in seat order
     in type read from two metres; then everyone A–Z, as a German list files them, with table and seat."""
-    from schreiber.ledger.names import german_order
+    from schreiber.views import seat_finder
 
     t = plan.tournament
     title = _("{name} - round {round}").format(name=t.name, round=plan.round)
@@ -141,17 +141,10 @@ def seat_plan(plan: Any) -> bytes:
         pdf.set_draw_color(160, 160, 160)
         pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
     # Where do I sit? Everyone by name, then everyone by start number, in two columns of large type.
-    everyone = [
-        (name, number, table.table, seat)
-        for table in plan.tables
-        for seat, (name, number) in enumerate(zip(table.players, table.numbers), 1)
-    ]
-    by_name = sorted(everyone, key=lambda x: german_order(x[0]))
-    _finder(pdf, title, _("Where do I sit? Everyone by name."), [(n, no, tb, st) for n, no, tb, st in by_name])
-    by_number = sorted(everyone, key=lambda x: x[1])
-    _finder(
-        pdf, title, _("Where do I sit? Everyone by start number."), [(no, n, tb, st) for n, no, tb, st in by_number]
-    )
+    by_name = [(x.name, x.number, x.table, x.seat) for x in seat_finder.seats(plan, "name")]
+    _finder(pdf, title, _("Where do I sit? Everyone by name."), by_name)
+    by_number = [(x.number, x.name, x.table, x.seat) for x in seat_finder.seats(plan, "number")]
+    _finder(pdf, title, _("Where do I sit? Everyone by start number."), by_number)
     return bytes(pdf.output())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schreiber.i18n import _
+from schreiber.i18n import _, ngettext
 
 
 def standings_heading(final: bool, after: int, look_back: bool = False) -> str:
@@ -37,13 +37,24 @@ def result(x: Any) -> str:
 
 
 def running_lines(view: Any) -> list[str]:
-    """ "T2 “Februar” is still running: its results are so far.", per such tournament."""
+    """ "T2 “Februar” is still running: its results are so far.", per such tournament; then how many sheets of
+    the season's tournaments wait for their second entry (double entry), if any."""
     sentence = (
         _("T{id} “{name}” is still running: its results are so far and qualify nobody for the final yet.")
         if view.season.finale
         else _("T{id} “{name}” is still running: its results are so far.")
     )
-    return [sentence.format(id=tid, name=name) for tid, name in view.running_names()]
+    lines = [sentence.format(id=tid, name=name) for tid, name in view.running_names()]
+    if view.unconfirmed:  # double entry: those tournaments are running too, their sheets not counted yet
+        lines.append(
+            ngettext(
+                "{count} sheet of the season's tournaments is not confirmed (typed once, or its two entries differ).",
+                "{count} sheets of the season's tournaments are not confirmed (typed once, or their two entries "
+                "differ).",
+                view.unconfirmed,
+            ).format(count=view.unconfirmed)
+        )
+    return lines
 
 
 __all__ = ["heading", "result", "running_lines", "standings_heading"]

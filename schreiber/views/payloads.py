@@ -390,6 +390,19 @@ def plan_csv(plan: RoundPlan) -> Sheet:
     )
 
 
+def finder_json(plan: RoundPlan, by: str, seats: Sequence[Any]) -> dict[str, Any]:
+    """`tournament tables --by name|number --format json`: "Where do I sit?", everyone in that order."""
+    players = [{"name": x.name, "number": x.number, "table": x.table, "seat": x.seat} for x in seats]
+    return {"tournament": plan.tournament.id, "round": plan.round, "by": by, "players": players}
+
+
+def finder_csv(plan: RoundPlan, seats: Sequence[Any]) -> Sheet:
+    """`tournament tables --by name|number --format csv`: a row per player, in that order."""
+    return Sheet(
+        ["round", "number", "name", "table", "seat"], ([plan.round, x.number, x.name, x.table, x.seat] for x in seats)
+    )
+
+
 def standings_json(view: StandingsView) -> dict[str, Any]:
     """`tournament standings --format json`: every key for every game; a count the game does not keep (Skat's
     Soli, Schafkopf's games won and lost as declarer) is null."""

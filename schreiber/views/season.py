@@ -44,6 +44,7 @@ def standings_json(view: SeasonStandings) -> dict[str, Any]:
         "season": view.season.id,
         "wertung": view.wertung,
         "tournaments": [t.id for t in view.season.tournaments],
+        "unconfirmed": view.unconfirmed,  # double entry: its tournaments' sheets typed once, or differing
         "players": [
             {
                 "rank": r.rank,

@@ -10,6 +10,8 @@ Routes, added to the tournament's app (web/app.py) when it takes entries; who ma
   POST /sheet/check                              the typed sheet (JSON) checked, nothing stored: {"ok"} or {"error"}
   POST /sheet                                    the sheet stored; {"request": KEY} answers a resend of the same
                                                  form again without storing twice; {"replace": true} replaces
+  POST /sheet/choose                             double entry: {"round", "table", "entry": 1|2} the organiser
+                                                 decides a sheet of the queue for the entry chosen, as --replace
 """
 
 from __future__ import annotations
@@ -198,6 +200,28 @@ def sheet_routes(
         body = {"stored": True, "round": form.round, "table": form.table, "replaced": replace, "lines": lines}
         return 200, body | _double(done, form.round, form.table)
 
+    def choose(posted: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        round_, table = _where(posted)
+        entry = _number(posted.get("entry"), "entry", 1)
+        if round_ not in rounds(ledger, tournament_id):
+            raise Bad(_("round: no round {round} is drawn.").format(round=round_))
+        form = form_table(ledger, tournament_id, round_, table)
+        kept = tournaments.entries(round_, table, tournament_id)
+        if len(kept) < 2:
+            raise Bad(
+                _("Round {round} table {table} has no two entries that differ; nothing to choose.").format(
+                    round=round_, table=table
+                )
+            )
+        if entry > len(kept):
+            raise Bad(_("entry: give 1 or 2, the entry that counts."))
+        by_name = {line[1]: line for line in kept[entry - 1]["lines"]}
+        columns = [[by_name[name][column] for name in form.players] for column in (2, 3, 4, 5)]
+        sheet = typed(form, *columns, kept[entry - 1]["thrown"])
+        done = tournaments.result(round_, table, sheet, replace=True, tournament_id=tournament_id)
+        body = {"stored": True, "round": round_, "table": table, "entry": entry}
+        return 200, body | _double(done, round_, table)
+
     async def answer(request: Request, act: Callable[[dict[str, Any]], tuple[int, dict[str, Any]]]) -> Response:
         posted = await guarded(request)
         if isinstance(posted, Response):
@@ -234,8 +258,12 @@ def sheet_routes(
     async def store_route(request: Request) -> Response:
         return await answer(request, store)
 
+    async def choose_route(request: Request) -> Response:
+        return await answer(request, choose)
+
     return [
         Route("/sheet", page, methods=["GET"]),
+        Route("/sheet/choose", choose_route, methods=["POST"]),
         Route("/sheet", store_route, methods=["POST"]),
         Route("/sheet/check", check_route, methods=["POST"]),
     ]
@@ -265,4 +293,5 @@ def _words() -> dict[str, str]:
         "replaced": _("Round {round} table {table}: the sheet is replaced (the old one is kept)."),
         "replace": _("Replace the sheet"),
         "away": _("The server cannot be reached; the sheet is not stored yet. Send it again."),
+        "choosing": _("Choosing …"),
     }

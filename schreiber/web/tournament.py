@@ -94,6 +94,12 @@ class TournamentPage:
             for r, mine in runs.items()
         ]
 
+    def finder(self, by: str) -> list[Any]:
+        """ "Where do I sit?": everyone of the round by name or by start number, with table and seat."""
+        from schreiber.views import seat_finder
+
+        return seat_finder.seats(self.plan, by) if self.plan else []
+
     @property
     def finished(self) -> int:
         return sum(1 for t in self.plan.tables if self.plan.done(t)) if self.plan else 0

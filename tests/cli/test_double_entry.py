@@ -90,3 +90,23 @@ def test_the_organisers_replace_decides(cli):
     # A sheet that counts is corrected as without double entry.
     result(cli, t1, 1, (55, 0, 20, 5), "--replace")
     assert points(cli)[a] == 55
+
+
+def test_the_season_standings_count_the_sheets_its_tournaments_have_not_confirmed(cli):
+    cli.ok("season", "new", "Cup", "--rules", "preisschafkopf")
+    cli.ok("season", "register", *PLAYERS)
+    t1, t2 = day(cli)["tables"]  # the season's active: the tournament joins it
+    cli.ok("season", "add", "1")
+    result(cli, t1, 1, (45, 0, 25, 10))
+    result(cli, t1, 1, (45, 0, 25, 10))
+    result(cli, t2, 2, (0, 30, 0, 5))  # typed once
+    season = cli.json("season", "standings", "--format", "json")
+    assert season["unconfirmed"] == 1
+    text = cli.ok("season", "standings")
+    assert "after 0 tournaments" in text and "1 sheet of the season's tournaments is not confirmed" in text
+    result(cli, t2, 2, (0, 35, 0, 0))  # differs: still waiting
+    assert cli.json("season", "standings", "--format", "json")["unconfirmed"] == 1
+    result(cli, t2, 2, (0, 35, 0, 0))  # equal to the second: decided
+    assert cli.json("season", "standings", "--format", "json")["unconfirmed"] == 0
+    text = cli.ok("season", "standings")
+    assert "not confirmed" not in text and "after 1 tournament" in text

@@ -113,6 +113,25 @@ def test_the_seat_plan_says_where_everyone_sits_by_name_and_by_start_number(cli,
     assert all((numbers[n], *where[n]) == (int(no), int(tb), int(st)) for no, n, tb, st in numbered)
 
 
+def test_the_terminal_says_where_everyone_sits_by_name_and_by_start_number(cli):
+    tables = drawn(cli)
+    where = {name: (t["table"], seat) for t in tables for seat, name in enumerate(t["players"], 1)}
+    numbers = {e["name"]: e["number"] for e in cli.json("tournament", "show", "--format", "json")["players"]}
+    named = re.findall(
+        r"^\s*(\S+)\s+(\d+)\s+(\d+)\s+(\d+)$", cli.ok("tournament", "tables", "--by", "name"), flags=re.M
+    )
+    assert [n for n, *_ in named] == ["Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Özlem", "Zenzi"]  # Ö with O
+    assert all((int(no), int(tb), int(st)) == (numbers[n], *where[n]) for n, no, tb, st in named)
+    by_number = cli.json("tournament", "tables", "--by", "number", "--format", "json")
+    assert by_number["by"] == "number" and [p["number"] for p in by_number["players"]] == list(range(1, 9))
+    assert all((p["table"], p["seat"]) == where[p["name"]] for p in by_number["players"])
+    rows = cli.ok("tournament", "tables", "--by", "number", "--format", "csv").splitlines()
+    assert rows[0] == "round,number,name,table,seat" and rows[1] == f"1,1,Zenzi,{where['Zenzi'][0]},{where['Zenzi'][1]}"
+    for bad in (["--by", "seat"], ["--by", "name", "--output", "x.pdf"]):
+        ran = cli("tournament", "tables", *bad)
+        assert ran.code == 2 and ran.err.count("\n") == 1 and "--by" in ran.err and "Traceback" not in ran.err
+
+
 def test_a_round_drawn_before_the_clock_was_kept_has_none_until_it_is_started(cli, tmp_path):
     """A ledger of revision 0013 (no started_at) with a round drawn: upgraded, the round has no clock, and
     `tournament start` gives it one."""

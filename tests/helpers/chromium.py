@@ -54,6 +54,7 @@ class Browser:
         self.ws = websocket.create_connection(url, timeout=30, suppress_origin=True)
         self.next_id = 0
         self.context: str | None = None
+        self.devices: list[str] = []  # the contexts of device(), gone with the next new_page()
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
@@ -62,13 +63,33 @@ class Browser:
     def new_page(self) -> None:
         """A new page in a browser context of its own, as a new browser would be: the pages, cookies, storage,
         size and headers of the context before are gone with it."""
-        if self.context is not None:
-            self.call("Target.disposeBrowserContext", browserContextId=self.context)
+        for context in [self.context, *self.devices]:
+            if context is not None:
+                self.call("Target.disposeBrowserContext", browserContextId=context)
+        self.devices = []
         self.context = self.call("Target.createBrowserContext")["browserContextId"]
-        target = self.call("Target.createTarget", url="about:blank", browserContextId=self.context)["targetId"]
+        self._attach(self.context)
+
+    def device(self) -> str:
+        """Another device beside the page open: a page in a browser context of its own (its own cookies), driven from
+        now on; `use` switches between the sessions this returns."""
+        context = self.call("Target.createBrowserContext")["browserContextId"]
+        self.devices.append(context)
+        self._attach(context)
+        return self.session
+
+    def use(self, session: str) -> None:
+        self.session = session
+
+    def _attach(self, context: str) -> None:
+        target = self.call("Target.createTarget", url="about:blank", browserContextId=context)["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
+
+    def type(self, text: str) -> None:
+        """Types `text` into the element that has the focus, as a keyboard does (input events and all)."""
+        self.call("Input.insertText", session=True, text=text)
 
     def call(self, method: str, session: bool = False, **params: Any) -> dict[str, Any]:
         self.next_id += 1
@@ -98,9 +119,9 @@ class Browser:
         self.call("Network.enable", session=True)
         self.call("Network.setExtraHTTPHeaders", session=True, headers={"Accept-Language": accept})
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, step: float = 0.1) -> None:
         self.call("Page.navigate", session=True, url=url)
-        self.wait(lambda: self.js("document.readyState") == "complete", "the page to load")
+        self.wait(lambda: self.js("document.readyState") == "complete", "the page to load", step=step)
 
     def js(self, expression: str) -> Any:
         result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True)
@@ -110,12 +131,13 @@ class Browser:
         """What a reader sees (a soft hyphen, where a long word may break, is no letter of it)."""
         return (self.js("document.body.innerText") or "").replace("\u00ad", "")
 
-    def wait(self, condition, what: str, timeout: float = 15.0) -> None:
+    def wait(self, condition, what: str, timeout: float = 15.0, step: float = 0.1) -> None:
+        """Until `condition()` holds, asked every `step` seconds (a test of many quick pages asks more often)."""
         ends = time.monotonic() + timeout
         while time.monotonic() < ends:
             if condition():
                 return
-            time.sleep(0.1)
+            time.sleep(step)
         raise AssertionError(f"waited {timeout} s for {what}")
 
     def screenshot(self, path: str, full: bool = False) -> None:

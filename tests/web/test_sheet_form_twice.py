@@ -59,3 +59,42 @@ def test_two_entries_through_the_form_that_differ_are_listed_on_the_page(desk):
     assert unconfirmed(cli) == 1 and cli.json("tournament", "standings", "--format", "json")["final"] is False
     client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 35, 5, 0], "request": "c"})
     assert points(cli)[name] == 35 and "Entries that differ" not in text(client.get("/sheet").text)
+
+
+def test_the_organiser_chooses_an_entry_of_the_queue_on_the_page(desk):
+    cli, client = desk
+    name, number = seated(cli, 1)[1]
+    choose = {"round": 1, "table": 1, "entry": 2}
+    none = client.post("/sheet/choose", json=choose)
+    assert none.status_code == 422 and "no two entries that differ" in none.json()["error"]
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 30, 10, 0], "request": "a"})
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 35, 5, 0], "request": "b"})
+    assert 'data-entry="2"' in client.get("/sheet").text
+    wrong = client.post("/sheet/choose", json=choose | {"entry": 3})
+    assert wrong.status_code == 422 and wrong.json()["error"] == "entry: give 1 or 2, the entry that counts."
+    chosen = client.post("/sheet/choose", json=choose).json()
+    assert chosen["double"] == "decided" and chosen["waiting"] is False and "the organiser decides" in chosen["message"]
+    assert points(cli)[name] == 35 and unconfirmed(cli) == 0
+    assert "Entries that differ" not in text(client.get("/sheet").text)
+    forbidden = TestClient(client.app).post("/sheet/choose", json=choose, headers=SAME)
+    assert forbidden.status_code == 403
+
+
+def test_a_choice_from_elsewhere_or_that_is_no_choice_is_refused_in_one_sentence(desk):
+    cli, client = desk
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 30, 10, 0], "request": "a"})
+    client.post("/sheet", json={"round": 1, "table": 1, "points": [0, 35, 5, 0], "request": "b"})
+    choose = {"round": 1, "table": 1, "entry": 1}
+    cross = client.post("/sheet/choose", json=choose, headers={"Origin": "http://evil.example"})
+    assert cross.status_code == 403 and "another site" in cross.json()["error"]
+    assert client.post("/sheet/choose", json=choose, headers={"X-Schreiber-Token": "made-up"}).status_code == 403
+    for body, says in (
+        (choose | {"entry": "1"}, "entry: give a whole number"),
+        (choose | {"entry": 0}, "entry: give a whole number"),
+        (choose | {"table": 9}, "table: round 1 has tables 1 to 2, not 9."),
+        (choose | {"round": 2}, "round: no round 2 is drawn."),
+        ([1], "Send the sheet as the form does"),
+    ):
+        got = client.post("/sheet/choose", json=body)
+        assert got.status_code == 422 and says in got.json()["error"], (body, got.text)
+    assert unconfirmed(cli) == 1 and len(client.get("/sheet").text.split('class="choose"')) > 1

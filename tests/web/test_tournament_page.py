@@ -81,6 +81,23 @@ def test_the_page_shows_standings_seat_plan_and_finished_tables(day):
         assert c.get("/static/tournament.js").status_code == 200
 
 
+def test_where_do_i_sit_lists_everyone_by_name_and_by_start_number_with_table_and_seat(day):
+    cli, plan = day
+    seated = {p: (t["table"], seat) for t in plan["tables"] for seat, p in enumerate(t["players"], 1)}
+    with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
+        body = c.get("/").text
+        for by, columns in (("name", ("name", "number")), ("number", ("number", "name"))):
+            part = body[body.index(f'id="finder-{by}"') :].split("</details>")[0]
+            rows = re.findall(r"<tr data-find[^>]*>(.*?)</tr>", part)
+            cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows]
+            got = [(c[columns.index("name")], int(c[columns.index("number")]), int(c[2]), int(c[3])) for c in cells]
+            expected = [(p, PLAYERS.index(p) + 1, *seated[p]) for p in PLAYERS]  # Spieler01 … is no. 1 …
+            assert got == expected  # by name and by number alike here: the names sort as their numbers
+        german = c.get("/", headers={"Accept-Language": "de"}).text
+        assert "Wo sitze ich? Alle nach Namen." in german and "Wo sitze ich? Alle nach Startnummer." in german
+        assert 'id="finder-name"' not in c.get("/?wall").text  # a wall pages the seat plan; nobody types there
+
+
 pytestmark_browser = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
 )

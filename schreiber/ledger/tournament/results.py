@@ -43,6 +43,11 @@ class Results:
         with self.ledger.transaction() as s:
             return double_entry.queue(s, self._tournament(s, tournament_id))
 
+    def entries(self, round_: int, table: int, tournament_id: int | None = None) -> list[dict]:
+        """With double entry: the entries waiting for one table, in the order typed (the organiser picks one)."""
+        with self.ledger.transaction() as s:
+            return double_entry.entries(s, self._tournament(s, tournament_id), round_, table)
+
     def unconfirmed(self, tournament_id: int | None = None) -> int:
         """With double entry: the sheets typed once, or whose two entries differ."""
         with self.ledger.transaction() as s:
@@ -57,7 +62,7 @@ class Results:
 
     def standings_of(self, tournament_ids: Sequence[int]) -> list[StandingsView]:
         """The rankings after every drawn round of several tournaments (a season's), read in one transaction
-        with as many queries as one tournament's."""
+        with as many queries as one tournament's, each with its sheets not confirmed (double entry)."""
         with self.ledger.transaction() as s:
             found = {t.id: t for t in s.scalars(select(Tournament).where(Tournament.id.in_(tournament_ids)))}
             ts = [found[tid] if tid in found else self._tournament(s, tid) for tid in tournament_ids]
@@ -65,7 +70,13 @@ class Results:
             results = table_results.read(
                 s, list(found), select(TournamentTable).where(TournamentTable.tournament_id.in_(list(found)))
             )
-            return [self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]) for t in ts]
+            waiting = double_entry.unconfirmed_of(s, list(found))
+            return [
+                dataclasses.replace(
+                    self._rank(t, infos[t.id].drawn, results[t.id], infos[t.id]), unconfirmed=waiting.get(t.id, 0)
+                )
+                for t in ts
+            ]
 
     def _standings(self, s: Session, t: Tournament, round_: int | None) -> StandingsView:
         info = self._info(s, t)

@@ -10,6 +10,46 @@
     if (table) table.disabled = true;  // another round's tables: the page lists them
     pick.form.submit();
   });
+  var queue = document.getElementById("queue");
+  function recount() {
+    // "N sheets are not confirmed" as the server counts it now (the page read again, that line taken over)
+    fetch("/sheet", { headers: { Accept: "text/html" } }).then(function (r) { return r.text(); }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("unconfirmed");
+      var line = document.getElementById("unconfirmed");
+      if (line && fresh) line.textContent = fresh.textContent;
+      else if (line) line.remove();
+    }).catch(function () {});
+  }
+  if (queue) queue.addEventListener("click", function (event) {
+    // double entry: the organiser decides a sheet of the queue for the entry chosen (POST /sheet/choose)
+    var button = event.target.closest("button.choose");
+    if (!button) return;
+    var item = button.closest("li"), told = item.querySelector(".said");
+    var qwords = JSON.parse(queue.getAttribute("data-words"));
+    var buttons = item.querySelectorAll("button.choose");
+    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+    told.textContent = qwords.choosing;
+    fetch("/sheet/choose", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Schreiber-Token": queue.getAttribute("data-token") },
+      body: JSON.stringify({
+        round: Number(item.getAttribute("data-round")), table: Number(item.getAttribute("data-table")),
+        entry: Number(button.getAttribute("data-entry")),
+      }),
+    }).then(function (r) { return r.json(); }).then(function (data) {
+      told.textContent = data.message || data.error;
+      told.className = "said " + (data.stored ? "good" : "bad");
+      if (data.stored) {
+        item.classList.add("decided");
+        item.querySelector("span.choose").remove();
+        recount();
+      }
+      else Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
+    }).catch(function () {
+      told.textContent = qwords.away;
+      Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
+    });
+  });
   if (!form) return;
   var words = JSON.parse(form.getAttribute("data-words"));
   var check = document.getElementById("check");
