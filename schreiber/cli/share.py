@@ -58,6 +58,15 @@ def _checked(output: str | None, top: int, format_: str) -> str:
     return fmt
 
 
+def _public(ledger: Any) -> Any:
+    """Each row's name as published: "Spieler 12" for a player set --privat (views/public_names.py)."""
+    from schreiber.ledger.players import Players
+    from schreiber.views.public_names import Naming
+
+    naming = Naming(Players(ledger).private())
+    return lambda row: naming.shown(row.name, row.number)
+
+
 def _shown(picture: Any, fmt: str, output: str | None) -> None:
     if fmt == "text":
         for line in picture.text():
@@ -100,7 +109,7 @@ def tournament(
     view = Tournaments(ledger).standings(tournament_id=tournament_id)
     book = Cash(ledger).book(view.tournament.id)
     prizes = {line.number: line.prize for line in book.book.lines}
-    _shown(share.tournament(view, prizes, top), fmt, output)
+    _shown(share.tournament(view, prizes, top, name=_public(ledger)), fmt, output)
 
 
 @season_share.command(
@@ -123,4 +132,5 @@ def season(
     from schreiber.ledger.season import Seasons
     from schreiber.views import share
 
-    _shown(share.season(Seasons(_ledger()).standings(season_id), top), fmt, output)
+    ledger = _ledger()
+    _shown(share.season(Seasons(ledger).standings(season_id), top, name=_public(ledger)), fmt, output)

@@ -325,6 +325,11 @@ class Players:
             player.privat = privat
             return player.name, changed
 
+    def private(self) -> frozenset[str]:
+        """The names of the players set `--privat`: what every published page and picture asks."""
+        with self.ledger.transaction() as s:
+            return frozenset(s.scalars(select(Player.name).where(Player.privat.is_(True))))
+
     def merge(self, source: str, target: str) -> Merged:
         """Join two spellings of one person: every hand, payout, seat, sheet line, registration, season number and
         payment of `source` becomes `target`'s, in one transaction; refused where both sat at one table or are

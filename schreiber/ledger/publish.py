@@ -16,11 +16,12 @@ from schreiber.errors import NotFound
 from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash
 from schreiber.ledger.season import SeasonAwards, Seasons, SeasonStandings
+from schreiber.ledger.players import Players
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
-from schreiber.store.models import Entrant, Player, Season, Tournament
+from schreiber.store.models import Entrant, Season, Tournament
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def collect(
             select(Entrant.tournament_id, Entrant.number, Entrant.player_id).where(Entrant.tournament_id.in_(ids))
         ):
             register.setdefault(tid, {})[number] = pid
-        privat = frozenset(s.scalars(select(Player.name).where(Player.privat.is_(True))))
+    privat = Players(ledger).private()
     tournaments = Tournaments(ledger)
     cash = Cash(ledger)
     # Read together, as `season standings` reads its tournaments; with each one's unconfirmed sheets, so that every

@@ -262,3 +262,30 @@ def test_verein_is_a_setting_of_tournaments_and_seasons(cli):
     assert len(ran.err.strip().splitlines()) == 1
     cli.ok("season", "new", "Liga", "--rules", "preisschafkopf")
     assert f"club {CLUB}" in cli.ok("season", "set", f"verein={CLUB}")
+
+
+def test_a_private_player_is_his_number_in_the_text_and_in_the_picture(cli, tmp_path, monkeypatch):
+    from schreiber.report import share_png
+
+    role = t1(cli)
+    winner = role["Gerda"]
+    cli.ok("player", "set", winner, "--privat")
+    rows = cli.json("tournament", "standings", "--format", "json")["players"]
+    number = next(row["number"] for row in rows if row["name"] == winner)
+    lines = cli.ok("tournament", "share", "--format", "text").splitlines()
+    assert lines[3] == f"1. Player {number} 55 points €30.00"
+    assert winner not in "\n".join(lines)
+    drawn: list[str] = []
+    real = share_png.figure
+
+    def recorded(picture):
+        made = real(picture)
+        drawn.extend(text for text, _size in share_png.drawn(made))
+        return made
+
+    monkeypatch.setattr(share_png, "figure", recorded)
+    with i18n.speaking("de"):
+        cli.ok("tournament", "share", "--output", str(tmp_path / "privat.png"))
+    assert f"Spieler {number}" in drawn and not any(winner in text for text in drawn)
+    cli.ok("player", "set", winner, "--privat", "--undo")
+    assert cli.ok("tournament", "share", "--format", "text").splitlines()[3] == f"1. {winner} 55 points €30.00"
