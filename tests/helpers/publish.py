@@ -129,7 +129,7 @@ STANDING = {"rank": INT, "number": INT, "name": (TEXT, NONE), "score": INT, "poi
 PLAN = {"tournament": INT, "round": INT, "repeats": INT, "tables": LIST}
 PLAN_TABLE = {"table": INT, "session": INT, "players": LIST, "hands": INT, "of": INT, "finished": BOOL}
 SEASON = {"season": INT, "wertung": TEXT, "tournaments": LIST, "players": LIST, "awards": dict, "schema": INT,
-          "final": BOOL}  # fmt: skip
+          "final": BOOL, "unconfirmed": INT}  # fmt: skip
 SEASON_ROW = {"rank": (INT, NONE), "number": INT, "name": (TEXT, NONE), "score": NUMBER, "starts": INT, "rounds": INT,
               "qualified": BOOL, "results": LIST}  # fmt: skip
 RESULT = {"tournament": INT, "score": INT, "rank": INT, "field": INT}
