@@ -104,7 +104,9 @@ class Cash:
         happened (a round drawn, a prize paid out: the payout list is signed)."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
-            applied = settings_registry.tournament(assignments, "tournament set", stored_settings(s, t.id))
+            applied = settings_registry.tournament(
+                assignments, "tournament set", stored_settings(s, t.id), current=t.settings
+            )
             frozen = {setting.frozen for setting in applied.named}
             paid_out = self._paid(s, t, PREIS) if settings_registry.FIRST_PRIZE in frozen else None
             if paid_out:

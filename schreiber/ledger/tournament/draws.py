@@ -15,6 +15,7 @@ from schreiber.rules.model import SettingsError
 from schreiber.scoring import seating, settings as settings_registry
 from schreiber.store.models import Table, Seat, StatsBlock, Tournament, TournamentRound, TournamentTable
 from schreiber.ledger.tournament.plans import RoundPlan, TablePlan
+from schreiber.ledger.tournament.teams import separated
 
 
 class Draws:
@@ -72,7 +73,13 @@ class Draws:
                 if redraw:
                     seed = f"{seed}-{secrets.token_hex(3)}"
             result = seating.draw(
-                [e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number, sizes=self._play(t).sizes
+                [e.player_id for e in entrants],
+                met,
+                seed=seed,
+                ahead=t.rounds - number,
+                sizes=self._play(t).sizes,
+                apart=separated(s, t),
+                round_=number,
             )
             if redraw:
                 self._remove_round(s, t, number)
@@ -82,7 +89,7 @@ class Draws:
                 table = Table(
                     name=_("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
                     rules=t.rules,
-                    settings={k: v for k, v in t.settings.items() if k not in settings_registry.TOURNAMENT},
+                    settings={k: v for k, v in t.settings.items() if not settings_registry.known(k)},
                     tariff=getattr(rules, "default_tariff", None),
                     date=t.date,
                     first_dealer=0,
