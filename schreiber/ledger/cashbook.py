@@ -22,7 +22,7 @@ from schreiber.i18n import _
 from schreiber.ledger import prizes as fixing, registration
 from schreiber.scoring import cash, settings as settings_registry
 from schreiber.ledger.service import Ledger
-from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament import Tournaments, teams as team_rows
 from schreiber.ledger.tournament.plans import TournamentInfo
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -125,6 +125,8 @@ class Cash:
                         "`schreiber tournament undraw` takes the newest round back."
                     ).format(key=key)
                 )
+            if "teams" in applied.own:
+                team_rows.keep_competitions(s, t, str(applied.own["teams"]))
             if applied.money_named:
                 keep_settings(s, t.id, applied.money)
             if applied.own:

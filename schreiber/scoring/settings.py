@@ -154,7 +154,10 @@ def _competitions(key: str, value: str, option: str) -> str:
 
 def _team_prizes(key: str, value: str, option: str) -> str:
     """<competition>.preise: as `preise` (percentages or amounts), kept as written back."""
-    kept, percent = cash.typed_prizes(key, value, option)
+    try:
+        kept, percent = cash.typed_prizes(key, value, option)
+    except SettingsError as refused:  # its sentence names `preise`; this one is the competition's
+        raise SettingsError(str(refused).replace(f"{option} preise", f"{option} {key}", 1)) from None
     return cash.prize_text(cash.CashSettings(preise=kept, percent=percent)) or "0"
 
 

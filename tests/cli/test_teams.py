@@ -135,3 +135,143 @@ def test_m1_hochrechnen_scales_asse_by_eight_sevenths(cli):
     ]  # fmt: skip
     table = cli.ok("tournament", "team", "standings", "mannschaft")
     assert "5756.57" in table or "5756,57" in table
+
+
+def _count(db_url: str, table: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def test_32_players_in_8_mannschaften_are_kept_apart_over_3_rounds(cli):
+    cli.ok(
+        "tournament", "new", "Preisskat", "--rules", "skat", "--rounds", "3", "--hands", "12", "--seed", "apart",
+        "--set", "teams=mannschaft:4", "--set", "getrennt=mannschaft",
+    )  # fmt: skip
+    players = [f"Spieler{i:02d}" for i in range(1, 33)]
+    cli.ok("tournament", "register", *players)
+    cli.ok("tournament", "team", "fill", "mannschaft")
+    teams = cli.json("tournament", "team", "list", "--format", "json")
+    assert [t["name"] for t in teams] == [f"Team {k}" for k in range(1, 9)]
+    team_of = {m["name"]: t["name"] for t in teams for m in t["members"]}
+    assert [m["number"] for m in teams[1]["members"]] == [5, 6, 7, 8]
+    for serie in (1, 2, 3):
+        cli.ok("tournament", "draw", "--force")
+        for table in cli.json("tournament", "tables", "--format", "json")["tables"]:
+            assert len({team_of[p] for p in table["players"]}) == len(table["players"]), (serie, table)
+        ran = cli("tournament", "team", "edit", "mannschaft", "Team 1", "--rename", "Asse")
+        assert ran.code == 2 and "has been drawn already" in ran.err
+
+
+def test_a_team_that_cannot_be_kept_apart_refuses_the_draw(cli, db_url):
+    cli.ok(
+        "tournament", "new", "Klein", "--rules", "preisschafkopf", "--seed", "k",
+        "--set", "teams=mannschaft:5", "--set", "getrennt=mannschaft",
+    )  # fmt: skip
+    players = [f"Spieler{i}" for i in range(1, 9)]
+    cli.ok("tournament", "register", *players)
+    cli.ok("tournament", "team", "add", "mannschaft", "Asse", *players[:5])
+    ran = cli("tournament", "draw")
+    assert ran.code == 2
+    assert ran.err.strip() == "schreiber: team Asse has 5 players present but round 1 has 2 tables"
+    assert _count(db_url, "tournament_round") == 0 and _count(db_url, "tournament_table") == 0
+    cli.ok("tournament", "set", "getrennt=off")  # without getrennt the same field is drawn
+    cli.ok("tournament", "draw")
+
+
+BAD = [
+    # (command words, what the one sentence says)
+    (["team", "add", "liga", "X", "1"], "COMPETITION: T has the competitions mannschaft and tandem, not 'liga'."),
+    (["team", "add", "tandem", "X", "1", "2", "3"], "MEMBER: a team of tandem has at most 2 members, not 3."),
+    (["team", "add", "mannschaft", "Neu", "5"], "MEMBER: Egon plays in Buben of mannschaft already."),
+    (["team", "add", "mannschaft", "buben", "9"], "NAME: mannschaft has a team buben already; choose another name."),
+    (["team", "add", "mannschaft", "X", "1", "#1"], "MEMBER: each player is named once."),
+    (["team", "add", "mannschaft", "X", "99"], "MEMBER: no player of T has start number 99;"),
+    (
+        ["team", "edit", "mannschaft", "Buben"],
+        "tournament team edit: give --add MEMBER, --remove MEMBER or --rename NEW.",
+    ),
+    (["team", "edit", "mannschaft", "Buben", "--remove", "1"], "--remove: Anton is not a member of Buben."),
+    (["team", "edit", "mannschaft", "Buben", "--add", "5"], "--add: Egon is a member of Buben already."),
+    (
+        ["team", "edit", "mannschaft", "Buben", "--add", "9"],
+        "MEMBER: a team of mannschaft has at most 4 members, not 5.",
+    ),
+    (["team", "edit", "mannschaft", "Buben", "--rename", "Asse"], "--rename: mannschaft has a team Asse already;"),
+    (["team", "edit", "tandem", "Duo", "--remove", "1", "--remove", "2"], "MEMBER: a team has at least 1 member."),
+    (["team", "remove", "mannschaft", "Damen"], "NAME: mannschaft has no team 'Damen';"),
+    (["team", "fill", "liga"], "COMPETITION: T has the competitions mannschaft and tandem, not 'liga'."),
+    (["team", "list", "liga"], "COMPETITION: T has the competitions mannschaft and tandem, not 'liga'."),
+    (["team", "list", "--format", "xml"], "--format"),
+    (["team", "pay", "tandem", "Duo"], "NAME: tandem takes no Startgeld;"),
+    (["team", "pay", "mannschaft", "Asse", "--undo"], "NAME: Asse has not paid; there is nothing to take back."),
+    (["team", "pay", "mannschaft", "Asse", "asse"], "NAME: each team is named once."),
+    (["team", "standings", "liga"], "COMPETITION: T has the competitions mannschaft and tandem, not 'liga'."),
+    (["set", "getrennt=liga"], "tournament set getrennt: liga is not a competition of the tournament;"),
+    (["set", "liga.startgeld=100"], "tournament set liga.startgeld: liga is not a competition of the tournament;"),
+    (["set", "teams=mannschaft:4"], "tournament set teams: tandem has teams registered;"),
+    (["set", "teams=mannschaft"], "tournament set teams: give each competition as NAME:SIZE"),
+    (["set", "teams=a:2,a:3"], "tournament set teams: the competition a is named twice."),
+    (["set", "mannschaft.fehlend=alle"], "tournament set mannschaft.fehlend: use ohne or hochrechnen, not 'alle'."),
+    (
+        ["set", "mannschaft.preise=60%,50%"],
+        "tournament set mannschaft.preise: the percentages add up to 110%, more than 100%.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("words", "said"), BAD, ids=[" ".join(w) for w, _s in BAD])
+def test_bad_input_to_a_team_command_is_one_sentence_and_exit_2(cli, db_url, words, said):
+    cli.ok("tournament", "new", "T", "--rules", "schafkopf", "--set", "teams=mannschaft:4,tandem:2")
+    cli.ok("tournament", "register", *PLAYERS[:9])
+    cli.ok("tournament", "set", "mannschaft.startgeld=2000")
+    cli.ok("tournament", "team", "add", "mannschaft", "Buben", "5", "6", "7", "8")
+    cli.ok("tournament", "team", "add", "mannschaft", "Asse", "1", "2")
+    cli.ok("tournament", "team", "add", "tandem", "Duo", "1", "2")
+    before = cli.ok("tournament", "team", "list", "--format", "json"), cli.ok("tournament", "show", "--format", "json")
+    ran = cli("tournament", *words)
+    assert ran.code == 2, ran
+    sentence = ran.err.strip().splitlines()[-1]
+    assert said in sentence and "Traceback" not in ran.err
+    assert (
+        cli.ok("tournament", "team", "list", "--format", "json"),
+        cli.ok("tournament", "show", "--format", "json"),
+    ) == before
+
+
+def test_team_edit_pay_remove_and_list(cli):
+    cli.ok(
+        "tournament",
+        "new",
+        "T",
+        "--rules",
+        "schafkopf",
+        "--set",
+        "teams=mannschaft:4",
+        "--set",
+        "mannschaft.startgeld=2000",
+    )
+    cli.ok("tournament", "register", *PLAYERS[:9])
+    assert "Anton (1)" in cli.ok("tournament", "team", "add", "mannschaft", "Asse", "Anton", "2")
+    cli.ok("tournament", "team", "edit", "mannschaft", "asse", "--add", "3", "--remove", "Anton", "--rename", "Trümpfe")
+    cli.ok("tournament", "team", "pay", "mannschaft", "Trümpfe")
+    got = cli.json("tournament", "team", "list", "mannschaft", "--format", "json")
+    assert got == [
+        {
+            "competition": "mannschaft", "name": "Trümpfe", "startgeld": 2000, "paid": 2000, "fixed": False,
+            "members": [{"number": 2, "name": "Bernd"}, {"number": 3, "name": "Christa"}],
+        }
+    ]  # fmt: skip
+    assert cli("tournament", "team", "remove", "mannschaft", "Trümpfe").code == 2  # paid: take it back first
+    cli.ok("tournament", "team", "pay", "mannschaft", "Trümpfe", "--undo")
+    cli.ok("tournament", "team", "remove", "mannschaft", "Trümpfe")
+    assert cli.json("tournament", "team", "list", "--format", "json") == []
+    filled = cli.ok("tournament", "team", "fill", "mannschaft")
+    assert "Team 3" in filled and "Ingo (9)" in filled
+    table = cli.ok("tournament", "team", "standings")
+    assert "Team 1" in table and "not ranked" in table  # the Startgeld is unpaid

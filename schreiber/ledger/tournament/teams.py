@@ -470,6 +470,19 @@ def _view(s: Session, t: Tournament, team: TournamentTeam) -> TeamView:
     )
 
 
+def keep_competitions(s: Session, t: Tournament, value: str) -> None:
+    """`teams` may drop a competition only while it has no team."""
+    kept = {c.name for c in scoring.parse(value, "tournament set")}
+    for c in _competitions(t):
+        if c.name not in kept and _teams(s, t, c.name):
+            raise SettingsError(
+                _(
+                    "tournament set teams: {competition} has teams registered; "
+                    "`schreiber tournament team remove {competition} NAME` takes them out first."
+                ).format(competition=c.name)
+            )
+
+
 def separated(s: Session, t: Tournament) -> dict[str, frozenset[int]]:
     """The teams of the competitions `getrennt` names, by name (with its competition where two share one), as
     their members' player ids: kept apart in a draw."""
@@ -482,4 +495,4 @@ def separated(s: Session, t: Tournament) -> dict[str, frozenset[int]]:
     }
 
 
-__all__ = ["TeamLine", "TeamStandings", "TeamView", "Teams", "separated"]
+__all__ = ["TeamLine", "TeamStandings", "TeamView", "Teams", "keep_competitions", "separated"]
