@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from schreiber.csvio import euros
-from schreiber.views.payloads import Sheet
+from schreiber.views.sheet import Sheet
 
 if TYPE_CHECKING:
     from schreiber.ledger.tournament.teams import TeamStandings, TeamView
@@ -96,6 +96,25 @@ def all_team_standings_json(views: Sequence[TeamStandings]) -> Any:
     return team_standings_json(views[0]) if len(views) == 1 else [team_standings_json(v) for v in views]
 
 
+def team_cash_json(views: Sequence[TeamStandings]) -> list[dict[str, Any]]:
+    """`tournament cash --format json`'s `teams` (TEAMS.md §10.4): each team's Startgeld, paid, prize and each
+    member's share, in cents."""
+    return [
+        {
+            "competition": v.competition,
+            "name": line.name,
+            "startgeld": line.startgeld,
+            "paid": line.paid,
+            "prize": line.prize,
+            "shares": [
+                {"number": m.number, "name": m.name, "cents": line.shares.get(m.number, 0)} for m in line.members
+            ],
+        }
+        for v in views
+        for line in v.teams
+    ]
+
+
 def team_standings_csv(views: Sequence[TeamStandings]) -> Sheet:
     """`tournament team standings --format csv`: a row per member, his team's figures repeated."""
     counts = list(dict.fromkeys(k for v in views for k in v.counts))
@@ -139,6 +158,7 @@ def team_standings_csv(views: Sequence[TeamStandings]) -> Sheet:
 
 __all__ = [
     "all_team_standings_json",
+    "team_cash_json",
     "number",
     "shown",
     "team_standings_csv",

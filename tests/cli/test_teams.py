@@ -112,6 +112,22 @@ def test_worked_example_m1(cli):
     assert [line[:3] for line in lines if line and line[0] in "123"] == [
         ["1", "Buben", "6276"], ["2", "Asse", "5037"], ["3", "Luschen", "4559"],
     ]  # fmt: skip
+    book = cli.json("tournament", "cash", "--format", "json")
+    buben = next(t for t in book["teams"] if t["name"] == "Buben")
+    assert {k: buben[k] for k in ("competition", "startgeld", "paid", "prize")} == {
+        "competition": "mannschaft", "startgeld": 2000, "paid": 2000, "prize": 3600,
+    }  # fmt: skip
+    assert buben["shares"][0] == {"number": 5, "name": "Egon", "cents": 900}
+    player = {p["name"]: p for p in book["players"]}
+    assert (player["Detlef"]["prize"], player["Detlef"]["balance"]) == (600, 600)  # withdrawn, his share all the same
+    assert player["Christa"]["prizes"] == [
+        {"list": "team:mannschaft", "team": "Asse", "cents": 600},
+        {"list": "team:tandem", "team": "Tandem 1", "cents": 1050},
+    ]
+    assert player["Christa"]["prize"] == 1650 and player["Ingo"]["prize"] == 0
+    assert book["pot"] == 0 and book["kasse"] == 0  # each competition keeps its own pot
+    cli.ok("tournament", "pay", "Christa", "--prize")
+    assert cli.json("tournament", "cash", "--format", "json")["players"][0]["prize_paid"] == 1650
     both = cli.json("tournament", "team", "standings", "--format", "json")
     assert [c["competition"] for c in both] == ["mannschaft", "tandem"]
     csv = cli.ok("tournament", "team", "standings", "--format", "csv")
