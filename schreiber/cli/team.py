@@ -103,8 +103,8 @@ def fill(competition: CompetitionArg) -> None:
     help=_(
         "The teams of every competition (or of COMPETITION) with their members and Startgeld.\n"
         "\n"
-        'JSON: [{"competition", "name", "members": [{"number", "name", "withdrawn" (when true)}], "startgeld",\n'
-        '"paid", "fixed"}] (cents; fixed: a member has been drawn).'
+        'JSON: [{"competition", "name", "members": [{"number", "name", "withdrawn"}], "startgeld", "paid",\n'
+        '"fixed"}] (cents; "withdrawn" only where true; fixed: a member has been drawn).'
     ),
 )
 def list_(
@@ -133,9 +133,10 @@ def pay(
         "summed counts (Skat: more games won, then fewer lost), then shared; the prize of each team.\n"
         "\n"
         'JSON (one competition; a list of them when there are several and none is named): {"tournament",\n'
-        '"competition", "size", "fehlend", "rounds", "teams": [{"rank", "name", "score", "won", "lost" (Skat) or\n'
-        '"soli", "points", "lists", "prize", "members": [{"number", "name", "score", "rounds", "withdrawn" (when\n'
-        "true)}]}]} (cents; rank null: the team's Startgeld is not paid; a round not played is null)."
+        '"competition", "size", "fehlend", "rounds", "teams": [{"rank", "name", "score", "won", "lost", "lists",\n'
+        '"prize", "members": [{"number", "name", "score", "rounds", "withdrawn"}]}]} (cents; "soli" and "points"\n'
+        'instead of "won" and "lost" outside Skat; "withdrawn" only where true; rank null: the team\'s Startgeld\n'
+        "is not paid; a round not played is null)."
     ),
 )
 def standings(
