@@ -287,7 +287,12 @@ def test_team_edit_pay_remove_and_list(cli):
     cli.ok("tournament", "team", "pay", "mannschaft", "Trümpfe", "--undo")
     cli.ok("tournament", "team", "remove", "mannschaft", "Trümpfe")
     assert cli.json("tournament", "team", "list", "--format", "json") == []
+    cli.ok("tournament", "team", "add", "mannschaft", "Kurz", "Ingo", "2")
+    cli.ok("tournament", "unregister", "Ingo")  # a registration taken back leaves his team too
+    assert [m["name"] for m in cli.json("tournament", "team", "list", "--format", "json")[0]["members"]] == ["Bernd"]
+    cli.ok("tournament", "team", "remove", "mannschaft", "Kurz")
+    cli.ok("tournament", "register", "Ingo")
     filled = cli.ok("tournament", "team", "fill", "mannschaft")
-    assert "Team 3" in filled and "Ingo (9)" in filled
+    assert "Team 3" in filled and "Ingo (" in filled
     table = cli.ok("tournament", "team", "standings")
     assert "Team 1" in table and "not ranked" in table  # the Startgeld is unpaid
