@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def _members(view: TeamView) -> str:
     return and_list(
-        f"{name} ({number})" + (_(", withdrawn") if withdrawn else "") for number, name, withdrawn in view.members
+        f"{name} ({number}" + (_(", withdrawn") if withdrawn else "") + ")" for number, name, withdrawn in view.members
     )
 
 
