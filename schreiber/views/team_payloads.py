@@ -4,6 +4,7 @@ views/payloads.py: amounts in cents, a score under `hochrechnen` unrounded."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,13 @@ def shown(x: int | Fraction) -> str:
     if isinstance(x, Fraction) and x.denominator != 1:
         return f"{float(x):.2f}"
     return str(int(x))
+
+
+def cell(x: int | Fraction) -> int | Decimal:
+    """A score as a CSV cell: a whole number as it is, a fraction with two decimals (a number, for Excel too)."""
+    if isinstance(x, Fraction) and x.denominator != 1:
+        return Decimal(f"{float(x):.2f}")
+    return int(x)
 
 
 def teams_json(views: Sequence[TeamView]) -> list[dict[str, Any]]:
@@ -139,14 +147,14 @@ def team_standings_csv(views: Sequence[TeamStandings]) -> Sheet:
                 v.competition,
                 "" if line.rank is None else line.rank,
                 line.name,
-                shown(line.score),
+                cell(line.score),
                 *[line.counts.get(k, "") for k in counts],
                 line.lists,
                 euros(line.prize),
                 m.number,
                 m.name,
-                shown(m.score),
-                *["" if x is None else shown(x) for x in (*m.rounds, *[None] * (rounds - len(m.rounds)))],
+                cell(m.score),
+                *["" if x is None else cell(x) for x in (*m.rounds, *[None] * (rounds - len(m.rounds)))],
                 str(m.withdrawn).lower(),
             ]
             for v in views

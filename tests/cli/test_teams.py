@@ -151,6 +151,7 @@ def test_m1_hochrechnen_scales_asse_by_eight_sevenths(cli):
     ]  # fmt: skip
     table = cli.ok("tournament", "team", "standings", "mannschaft")
     assert "5756.57" in table or "5756,57" in table
+    assert ",Asse,5756.57,42,7,7," in cli.ok("tournament", "team", "standings", "mannschaft", "--format", "csv")
 
 
 def _count(db_url: str, table: str) -> int:
