@@ -57,7 +57,10 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
         "is always computed from the current ones; once a prize is paid out they stay. rundenzeit=MINUTES:\n"
         "the round's clock on the wall and the organiser's page, from the draw or `tournament start ROUND`.\n"
         "plaetze=N caps the field (off: no cap): later registrations wait, and the waiting list moves up\n"
-        "into free places. verein=NAME: the club's name on the picture to share (off: none)."
+        "into free places. verein=NAME: the club's name on the picture to share (off: none).\n"
+        "teams=mannschaft:4,tandem:2: team competitions (`tournament team`), fixed by the\n"
+        "first draw; getrennt=mannschaft: its team mates are seated apart; COMPETITION.startgeld,\n"
+        "COMPETITION.auszahlung, COMPETITION.preise: its own pot; COMPETITION.fehlend=ohne|hochrechnen."
     ),
 )
 def set_(

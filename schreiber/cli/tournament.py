@@ -546,3 +546,7 @@ tournament_app.registered_commands += hall_commands.registered_commands
 from schreiber.cli.share import tournament_share  # noqa: E402
 
 tournament_app.registered_commands += tournament_share.registered_commands
+# The team competitions (TEAMS.md §10.1) are a group of their own: `tournament team …`.
+from schreiber.cli.team import team_app  # noqa: E402
+
+tournament_app.add_typer(team_app, name="team")

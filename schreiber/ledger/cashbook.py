@@ -23,7 +23,7 @@ from schreiber.ledger import prizes as fixing, registration
 from schreiber.scoring import cash, settings as settings_registry
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
-from schreiber.ledger.tournament import Tournaments
+from schreiber.ledger.tournament import Tournaments, teams as team_rows
 from schreiber.ledger.tournament.plans import TournamentInfo
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -66,6 +66,10 @@ class CashView:
     unfinished: int = 0  # tables still playing: the ranks, and so the prizes, may still change
     final: bool = False  # the tournament is final (RULES.md §9): "Final standings", not "provisional"
     prizes_fixed: dt.datetime | None = None  # when the first prize paid out fixed them (RULES.md §9)
+    # The team competitions (TEAMS.md §10.1 rule 6): each one's standings with its teams' prizes; each member's
+    # share (competition, team, cents) is part of his `prize` in `book`.
+    teams: tuple[team_rows.TeamStandings, ...] = ()
+    team_shares: dict[int, tuple[tuple[str, str, int], ...]] = dataclasses.field(default_factory=dict)
 
     @property
     def unpaid(self) -> list[cash.Line]:
@@ -105,7 +109,9 @@ class Cash:
         happened (a round drawn, a prize paid out: the payout list is signed)."""
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
-            applied = settings_registry.tournament(assignments, "tournament set", stored_settings(s, t.id))
+            applied = settings_registry.tournament(
+                assignments, "tournament set", stored_settings(s, t.id), current=t.settings
+            )
             frozen = {setting.frozen for setting in applied.named}
             paid_out = self._paid(s, t, PREIS) if settings_registry.FIRST_PRIZE in frozen else None
             if paid_out:
@@ -124,6 +130,8 @@ class Cash:
                         "`schreiber tournament undraw` takes the newest round back."
                     ).format(key=key)
                 )
+            if "teams" in applied.own:
+                team_rows.keep_competitions(s, t, str(applied.own["teams"]))
             if applied.money_named:
                 keep_settings(s, t.id, applied.money)
             if applied.own:
@@ -225,15 +233,25 @@ class Cash:
             for r in standings.rows
         ]
         played = any(x is not None for r in standings.rows for x in r.rounds)
+        competitions = tuple(self.tournaments.team_standings(tournament_id=standings.tournament.id))
+        shares: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+        for competition in competitions:
+            for line in competition.teams:
+                for number, cents in sorted(line.shares.items()):
+                    if cents:
+                        shares[number].append((competition.competition, line.name, cents))
+        book = cash.cashbook(settings, entrants, ranked=played, fixed=fixed)
         return CashView(
             standings.tournament,
             settings,
-            cash.cashbook(settings, entrants, ranked=played, fixed=fixed),
+            _with_team_shares(book, shares),
             standings.after,
             {n: c for n, c in paid_out.items() if c},
             len(standings.unfinished),
             final=standings.final,
             prizes_fixed=since,
+            teams=competitions,
+            team_shares={number: tuple(got) for number, got in shares.items()},
         )
 
     # -- helpers --------------------------------------------------------------------------------------
@@ -252,6 +270,22 @@ class Cash:
 
     def _paid(self, s: Session, t: Tournament, kind: str) -> dict[int, int]:
         return fixing.paid(s, t.id, kind)
+
+
+def _with_team_shares(book: cash.Cashbook, shares: dict[int, list[tuple[str, str, int]]]) -> cash.Cashbook:
+    """Each member's team shares added to his prize and his balance (TEAMS.md §10.1 rule 6); the main pot and
+    its Kasse stay as they are, each competition keeping its own pot."""
+    if not shares:
+        return book
+    lines = tuple(
+        dataclasses.replace(
+            line,
+            prize=line.prize + sum(c for _k, _t, c in shares.get(line.number, ())),
+            balance=line.balance + sum(c for _k, _t, c in shares.get(line.number, ())),
+        )
+        for line in book.lines
+    )
+    return dataclasses.replace(book, lines=lines)
 
 
 def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[int, int]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
@@ -17,7 +17,17 @@ from schreiber.ledger.names import close_names, fold
 from schreiber.rules.numbers import digits_only, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.names import player_name
-from schreiber.store.models import Entrant, HandRecord, Seat, SheetEntry, Tournament, TournamentRound, TournamentTable
+from schreiber.store.models import (
+    Entrant,
+    HandRecord,
+    Seat,
+    SheetEntry,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    TournamentTeam,
+    TournamentTeamMember,
+)
 
 
 @dataclass(frozen=True)
@@ -233,6 +243,12 @@ def unregister(s: Session, t: Tournament, typed: str) -> Registered:
             ).format(name=entrant.player.name, number=entrant.number, round=round_, table=table)
         )
     gone = view(entrant)
+    teams = select(TournamentTeam.id).where(TournamentTeam.tournament_id == t.id)
+    s.execute(  # his teams lose him too (TEAMS.md §10.1: members are registered players)
+        delete(TournamentTeamMember).where(
+            TournamentTeamMember.player_id == entrant.player_id, TournamentTeamMember.team_id.in_(teams)
+        )
+    )
     s.delete(entrant)
     s.flush()
     return Registered((gone,), moved_up=move_up(s, t))

@@ -10,7 +10,7 @@ seed gives the same draw again.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from schreiber.i18n import _
@@ -86,8 +86,14 @@ def draw(
     budget: int | None = None,
     ahead: int = 0,
     sizes: tuple[int, ...] = FOUR_AND_FIVE,
+    apart: Mapping[str, Iterable[Hashable]] | None = None,
+    round_: int = 0,
 ) -> Draw:
     """Seat `players` at tables of 4 (and 5), with as few pairs out of `met` together as the search finds.
+
+    `apart`: teams (name -> members) whose members present sit at different tables (TEAMS.md §10.1 rule 5,
+    `getrennt`): the draw first keeps every team apart, then minimises repeated pairs; a team with more
+    members present than round `round_` has tables is refused, naming it.
 
     `budget`: how many swaps to try (default grows with the field); the draw stops early at 0 repeats.
     `ahead`: how many rounds are still to be drawn after this one. Then the draw looks one round
@@ -99,7 +105,8 @@ def draw(
     a game's TournamentPlay.table_sizes); see `table_sizes`.
     """
     met = set(met)
-    first = _search(players, met, seed, budget, sizes)
+    groups = teams_apart(players, apart or {}, sizes, round_)
+    first = _search(players, met, seed, budget, sizes, groups)
     if ahead <= 0:
         return first
     n = len(players)
@@ -108,15 +115,54 @@ def draw(
     tries = max(1, min(CANDIDATES, LOOKAHEAD_SWAPS // (swaps + swaps // 4)))
     best, score = first, None
     for k in range(tries):
-        candidate = first if k == 0 else _search(players, met, f"{seed}:candidate-{k}", budget, sizes)
+        candidate = first if k == 0 else _search(players, met, f"{seed}:candidate-{k}", budget, sizes, groups)
         if score is not None and candidate.repeats > score[0]:
             continue
-        following = _search(players, met | pairs_of(candidate.tables), f"{seed}:ahead-{k}", swaps // 4, sizes)
+        following = _search(players, met | pairs_of(candidate.tables), f"{seed}:ahead-{k}", swaps // 4, sizes, groups)
         if score is None or (candidate.repeats, following.repeats) < score:
             best, score = candidate, (candidate.repeats, following.repeats)
         if following.repeats == 0:
             break
     return best
+
+
+def teams_apart(
+    players: Sequence[Hashable], apart: Mapping[str, Iterable[Hashable]], sizes: tuple[int, ...], round_: int = 0
+) -> tuple[frozenset, ...]:
+    """The teams of `apart` as the members present among `players` (those of 2 or more); a team with more
+    members present than the round has tables is refused in one sentence naming it."""
+    present = set(players)
+    tables = len(table_sizes(len(players), sizes))
+    out = []
+    for name, members in apart.items():
+        here = frozenset(m for m in members if m in present)
+        if len(here) > tables:
+            raise SettingsError(
+                _("team {team} has {count} players present but round {round} has {tables} tables").format(
+                    team=name, count=len(here), round=round_, tables=tables
+                )
+            )
+        if len(here) > 1:
+            out.append(here)
+    return tuple(out)
+
+
+def _dealt(order: Sequence[Hashable], sizes: Sequence[int], groups: Sequence[frozenset]) -> list[list[int]]:
+    """Positions of `order` at tables of `sizes` (largest first) with the members of each group at different
+    tables: the groups, largest first, then everyone else, dealt seat row by seat row across the tables — a
+    group of no more members than tables never meets itself, since only the last row is short."""
+    of = {p: i for i, p in enumerate(order)}
+    grouped = sorted((sorted(of[p] for p in g) for g in groups), key=len, reverse=True)
+    seen = {i for g in grouped for i in g}
+    dealing = [i for g in grouped for i in g] + [i for i in range(len(order)) if i not in seen]
+    members: list[list[int]] = [[] for _ in sizes]
+    k = 0
+    for row in range(max(sizes)):
+        for t, size in enumerate(sizes):
+            if row < size:
+                members[t].append(dealing[k])
+                k += 1
+    return members
 
 
 def _search(
@@ -125,8 +171,11 @@ def _search(
     seed: int | str,
     budget: int | None,
     seats: tuple[int, ...] = FOUR_AND_FIVE,
+    groups: Sequence[frozenset] = (),
 ) -> Draw:
-    """One round's draw: a shuffle, then swaps between tables that add no repeated pair (see the module)."""
+    """One round's draw: a shuffle, then swaps between tables that add no repeated pair (see the module).
+    With `groups` (teams kept apart) the shuffle is dealt so that no two members of a group share a table,
+    and no swap seats two of them together."""
     sizes = table_sizes(len(players), seats)
     if len(set(players)) != len(players):
         raise ValueError("a player is listed twice")
@@ -148,6 +197,20 @@ def _search(
     for size in sizes:
         members.append(list(range(start, start + size)))
         start += size
+    # mates[i] = the members of i's group kept apart from him, by position.
+    mates: list[set[int]] = [set() for _ in range(n)]
+    for group in groups:
+        for p in group:
+            mates[index[p]] |= {index[q] for q in group if q != p}
+    if groups:
+        tables_in = list(range(len(sizes)))
+        rng.shuffle(tables_in)
+        order_of = sorted(tables_in, key=lambda t: -sizes[t])
+        shuffled = list(groups)
+        rng.shuffle(shuffled)
+        dealt = _dealt(order, [sizes[t] for t in order_of], shuffled)
+        for t, people in zip(order_of, dealt, strict=True):
+            members[t] = people
     table = [0] * n
     for t, people in enumerate(members):
         for p in people:
@@ -172,6 +235,10 @@ def _search(
             ta, tb = table[a], table[b]
             if ta == tb:
                 continue
+            if groups and (
+                any(q in mates[a] for q in members[tb] if q != b) or any(q in mates[b] for q in members[ta] if q != a)
+            ):
+                continue  # a swap never seats team mates together
             delta = (clashes(a, tb, b) - clashes(a, ta)) + (clashes(b, ta, a) - clashes(b, tb))
             # Sideways moves keep the search walking; a worse one now and then gets it out of a corner.
             if delta > 0 and rng.random() > 0.02:
@@ -199,4 +266,14 @@ def met_pairs(rounds: Iterable[Iterable[Sequence[Hashable]]]) -> set[frozenset]:
     return out
 
 
-__all__ = ["FOUR_AND_FIVE", "FOUR_AND_THREE", "Draw", "count_repeats", "draw", "met_pairs", "pairs_of", "table_sizes"]
+__all__ = [
+    "FOUR_AND_FIVE",
+    "FOUR_AND_THREE",
+    "Draw",
+    "count_repeats",
+    "draw",
+    "met_pairs",
+    "pairs_of",
+    "table_sizes",
+    "teams_apart",
+]

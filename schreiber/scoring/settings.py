@@ -13,7 +13,7 @@ from schreiber.i18n import _
 from schreiber.rules.numbers import LARGEST, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import and_list, or_list
-from schreiber.scoring import cash, season_ranking
+from schreiber.scoring import cash, season_ranking, teams
 from schreiber.rules.kitty import amounts, cents
 from schreiber.scoring.wertung import SUMME
 
@@ -159,6 +159,25 @@ def _season_wertung(key: str, value: str, option: str) -> str:
     return value.strip()
 
 
+def _teams(key: str, value: str, option: str) -> str:
+    """teams: the team competitions, NAME:SIZE,… (TEAMS.md §10.1), kept as written back."""
+    return teams.spelled(teams.parse(value, option, key))
+
+
+def _competitions(key: str, value: str, option: str) -> str:
+    """getrennt: competitions whose team mates are seated apart; checked against `teams` in `tournament`."""
+    return ",".join(teams.names(value))
+
+
+def _team_prizes(key: str, value: str, option: str) -> str:
+    """<competition>.preise: as `preise` (percentages or amounts), kept as written back."""
+    try:
+        kept, percent = cash.typed_prizes(key, value, option)
+    except SettingsError as refused:  # its sentence names `preise`; this one is the competition's
+        raise SettingsError(str(refused).replace(f"{option} preise", f"{option} {key}", 1)) from None
+    return cash.prize_text(cash.CashSettings(preise=kept, percent=percent)) or "0"
+
+
 # -- the declarations --------------------------------------------------------------------------------
 
 for _setting in (
@@ -186,8 +205,23 @@ for _setting in (
     Setting("doppelt", "bool", yes_no, False, FIRST_DRAW, typed="ja|nein"),
     # The club's name on the picture to share and the published pages (issue 42); only words, never frozen.
     Setting("verein", "text", club, None, typed="NAME"),
+    # Team competitions (TEAMS.md §10.1): fixed by the first draw, as the teams are; seated apart (`getrennt`)
+    # counts from the next draw on.
+    Setting("teams", "teams", _teams, "", FIRST_DRAW, typed="NAME:SIZE,…"),
+    Setting("getrennt", "competitions", _competitions, "", typed="NAME,…"),
 ):
     register(TOURNAMENT, _setting)
+
+# The settings of each team competition, written `<competition>.<name>` (mannschaft.startgeld=2000): the
+# competition's own pot (TEAMS.md §10.1 rule 6) and how a team with missing lists is scored.
+TEAM: dict[str, Setting] = {}
+for _setting in (
+    Setting("startgeld", "money", cents, 0, FIRST_PRIZE, typed="CENTS"),
+    Setting("auszahlung", "percent", cash.payout_percent, 100, FIRST_PRIZE, typed="PERCENT"),
+    Setting("preise", "prizes", _team_prizes, "0", FIRST_PRIZE, typed="P,…"),
+    Setting("fehlend", "choice", choice(*teams.FEHLEND), teams.DEFAULT_FEHLEND, typed="|".join(teams.FEHLEND)),
+):
+    register(TEAM, _setting)
 
 for _setting in (
     Setting("wertung", "wertung", _season_wertung, SUMME.name, typed="W"),
@@ -217,9 +251,15 @@ class Applied:
         return any(setting.kept == MONEY for setting in self.named)
 
 
-def tournament(assignments: Sequence[tuple[str, str]], option: str, base: cash.CashSettings | None = None) -> Applied:
+def tournament(
+    assignments: Sequence[tuple[str, str]],
+    option: str,
+    base: cash.CashSettings | None = None,
+    current: Mapping[str, Any] | None = None,
+) -> Applied:
     """`base` (default: all off) with each KEY=VALUE of `assignments` applied, in order; a key no setting
-    has, or a bad value, is refused in one sentence naming `option` and the key."""
+    has, or a bad value, is refused in one sentence naming `option` and the key. `current`: the tournament's own
+    settings so far, against which a team competition's name is checked."""
     values: dict[str, Any] = dict(vars(base or cash.CashSettings()))
     own: dict[str, Any] = {}
     columns: dict[str, Any] = {}
@@ -234,7 +274,41 @@ def tournament(assignments: Sequence[tuple[str, str]], option: str, base: cash.C
         else:
             own[key] = kept
         named.append(setting)
+    _check_competitions({**(current or {}), **own}, [key for key, _value in assignments], option)
     return Applied(cash.CashSettings(**values), own, tuple(named), columns)
+
+
+def _check_competitions(settings: Mapping[str, Any], keys: Sequence[str], option: str) -> None:
+    """Every competition named (by `getrennt` or a key `<competition>.…`) is one of `teams`."""
+    competitions = teams.parse(str(settings.get("teams") or ""), option)
+    for key in keys:
+        if key == "getrennt" or (key == "teams" and settings.get("getrennt")):
+            teams.unknown(teams.names(str(settings.get("getrennt") or "")), competitions, option, "getrennt")
+        elif "." in key:
+            teams.unknown([key.partition(".")[0]], competitions, option, key)
+
+
+def known(key: str) -> bool:
+    """Whether `key` is a setting of the tournament (a team competition's `<competition>.<name>` among them),
+    not one of its tables."""
+    return key in TOURNAMENT or ("." in key and key.partition(".")[2] in TEAM)
+
+
+def team_value(kept: Mapping[str, Any], competition: str, name: str) -> Any:
+    """A competition's setting `name` as kept with the tournament, or its declared default."""
+    return kept.get(f"{competition}.{name}", TEAM[name].default)
+
+
+def team_money(kept: Mapping[str, Any], competition: str, rundung: int = 100) -> cash.CashSettings:
+    """A competition's money settings: its Startgeld, payout and prizes; the rounding is the tournament's."""
+    preise, percent = cash.typed_prizes("preise", str(team_value(kept, competition, "preise")), "--set")
+    return cash.CashSettings(
+        startgeld=int(team_value(kept, competition, "startgeld")),
+        auszahlung=int(team_value(kept, competition, "auszahlung")),
+        preise=preise,
+        percent=percent,
+        rundung=rundung,
+    )
 
 
 def money(
@@ -254,6 +328,8 @@ def money_kept(stored: Mapping[str, Any] | None) -> cash.CashSettings:
 def tournament_setting(key: str, option: str) -> Setting:
     """The tournament setting `key`, or the refusal naming those there are."""
     setting = TOURNAMENT.get(key)
+    if setting is None and "." in key:
+        setting = TEAM.get(key.partition(".")[2])
     if setting is None:
         raise _not_tournament(key, option)
     return setting
@@ -284,6 +360,6 @@ def tournament_value(kept: Mapping[str, Any], name: str) -> Any:
 def _not_tournament(key: str, option: str) -> SettingsError:
     return SettingsError(
         _("{option}: {key} is not a setting of the tournament; use {keys}.").format(
-            option=option, key=repr(key), keys=", ".join(TOURNAMENT)
+            option=option, key=repr(key), keys=", ".join([*TOURNAMENT, "COMPETITION." + "|".join(TEAM)])
         )
     )

@@ -22,7 +22,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0017"
+SCHEMA_REVISION = "0018"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -393,6 +393,42 @@ class TournamentPayment(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    kind: Mapped[str] = mapped_column(String(12))
+    cents: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class TournamentTeam(Base):
+    """A team of a tournament's competition (TEAMS.md §10.1: a Mannschaft, a Tandem): its name, unique in the
+    competition, and its members (`TournamentTeamMember`); ranked by its members' scores."""
+
+    __tablename__ = "tournament_team"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
+    competition: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    __table_args__ = (UniqueConstraint("tournament_id", "competition", "name", name="uq_tournament_team_name"),)
+
+
+class TournamentTeamMember(Base):
+    """A member of a team: a registered player of its tournament, in at most one team per competition."""
+
+    __tablename__ = "tournament_team_member"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
+
+
+class TournamentTeamPayment(Base):
+    """A team's Startgeld received (`team pay`); taken back by a row of the negative amount, as a player's."""
+
+    __tablename__ = "tournament_team_payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("tournament_team.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(12))
     cents: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())

@@ -10,12 +10,14 @@ its formula guard) and the page answers with them (web/entry.py).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from schreiber.csvio import euros
 from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
+from schreiber.views.sheet import Sheet
+from schreiber.views.team_payloads import team_cash_json
 
 if TYPE_CHECKING:
     from schreiber.ledger.payments import OpenDebts
@@ -27,14 +29,6 @@ if TYPE_CHECKING:
     from schreiber.ledger.standings import StandingsView
     from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
     from schreiber.ledger.cashbook import CashView
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A CSV as data: the header and the rows of cells (text, integers, euros as `Decimal`)."""
-
-    headers: Sequence[str]
-    rows: Iterable[Sequence[Any]]
 
 
 def _flag(value: bool) -> str:
@@ -549,11 +543,23 @@ def cash_json(view: CashView) -> dict[str, Any]:
         "pot": view.book.pot,
         "payout": view.book.payout,
         "kasse": view.book.kasse,
-        "players": [{key: getattr(line, key) for key in CASH_COLUMNS} for line in view.book.lines],
+        "players": [
+            {**{key: getattr(line, key) for key in CASH_COLUMNS}, "prizes": _prizes(view, line)}
+            for line in view.book.lines
+        ],
+        **({"teams": team_cash_json(view.teams)} if view.teams else {}),
         "final": view.final,
         # RULES.md §9: the time the first prize paid out fixed every prize place's amount, or null.
         "prizes_fixed": view.prizes_fixed.isoformat(timespec="seconds") if view.prizes_fixed else None,
     }
+
+
+def _prizes(view: CashView, line: Any) -> list[dict[str, Any]]:
+    """Each prize the player gets: his place's (`preise`), and each team share (`team:<competition>`)."""
+    teams = view.team_shares.get(line.number, ())
+    own = line.prize - sum(cents for _c, _t, cents in teams)
+    place = [{"list": "preise", "place": line.rank, "cents": own}] if own else []
+    return place + [{"list": f"team:{c}", "team": name, "cents": cents} for c, name, cents in teams]
 
 
 def cash_csv(view: CashView) -> Sheet:

@@ -50,6 +50,7 @@ def test_worked_example_c1(cli):
         "prize",
         "prize_paid",
         "balance",
+        "prizes",  # each prize he gets: his place's, a team's share (TEAMS.md §10.1)
     }
     assert got["prizes_fixed"] is None and all(line["prize_paid"] == 0 for line in got["players"])
     assert by_role["Hans"]["paid"] == 0 and by_role["Anna"]["paid"] == 1000 and by_role["Anna"]["startgeld"] == 1000
@@ -143,7 +144,7 @@ def test_a_paid_out_prize_freezes_the_money_settings(cli):
         ),
         (
             ["tournament", "set", "kasse=5"],
-            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein.",
+            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, COMPETITION.startgeld|auszahlung|preise|fehlend.",
         ),
     ],
 )

@@ -63,7 +63,8 @@ def test_new_takes_a_declared_setting_and_refuses_an_unknown_one(cli, plaetze):
     assert ran.code == 2
     assert ran.err.strip() == (
         "schreiber: tournament set: 'tische' is not a setting of the tournament; use startgeld, verlustspiel, "
-        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, testplaetze."
+        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, testplaetze, "
+        "COMPETITION.startgeld|auszahlung|preise|fehlend."
     )
 
 

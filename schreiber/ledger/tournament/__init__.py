@@ -6,7 +6,7 @@ session does not know (start numbers, rounds, sheets) and ranks from the session
 it scores nothing itself. The draw and the ranking are the pure functions of `seating` and `ranking`.
 
 `Tournaments` is composed of its nouns here: starting and choosing tournaments (founding.py), the
-entrants (entrants.py), the draw (draws.py), sheets and standings (results.py), and the rows they
+entrants (entrants.py), the draw (draws.py), sheets and standings (results.py), the team competitions (teams.py), and the rows they
 read inside a transaction (rows.py); what they answer is in plans.py.
 """
 
@@ -18,9 +18,10 @@ from schreiber.ledger.tournament.entrants import Entrants
 from schreiber.ledger.tournament.founding import Founding
 from schreiber.ledger.tournament.results import Results
 from schreiber.ledger.tournament.rows import Rows
+from schreiber.ledger.tournament.teams import Teams
 
 
-class Tournaments(Founding, Entrants, Draws, Results, Rows):
+class Tournaments(Founding, Entrants, Draws, Results, Teams, Rows):
     """The tournament commands over an open ledger, one transaction each."""
 
     def __init__(self, ledger: Ledger) -> None:

@@ -29,6 +29,7 @@ from schreiber.store.models import (
     TournamentTable,
 )
 from schreiber.ledger.tournament.plans import RoundPlan, TablePlan, TournamentInfo
+from schreiber.ledger.tournament.teams import separated
 
 
 class Draws:
@@ -86,7 +87,13 @@ class Draws:
                 if redraw:
                     seed = f"{seed}-{secrets.token_hex(3)}"
             result = seating.draw(
-                [e.player_id for e in entrants], met, seed=seed, ahead=t.rounds - number, sizes=self._play(t).sizes
+                [e.player_id for e in entrants],
+                met,
+                seed=seed,
+                ahead=t.rounds - number,
+                sizes=self._play(t).sizes,
+                apart=separated(s, t),
+                round_=number,
             )
             if redraw:
                 self._remove_round(s, t, number)
@@ -96,7 +103,7 @@ class Draws:
                 table = Table(
                     name=_("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
                     rules=t.rules,
-                    settings={k: v for k, v in t.settings.items() if k not in settings_registry.TOURNAMENT},
+                    settings={k: v for k, v in t.settings.items() if not settings_registry.known(k)},
                     tariff=getattr(rules, "default_tariff", None),
                     date=t.date,
                     first_dealer=0,

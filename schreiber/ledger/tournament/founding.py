@@ -59,7 +59,7 @@ class Founding:
                         )
                     )
                 wertung = value.strip()
-            elif key.strip() in settings_registry.TOURNAMENT and sep:
+            elif settings_registry.known(key.strip()) and sep:
                 house.append((key.strip(), value))
             else:
                 table_settings.append(assignment)
