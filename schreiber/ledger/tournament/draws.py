@@ -6,7 +6,7 @@ import secrets
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
@@ -16,12 +16,9 @@ from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import seating, settings as settings_registry
 from schreiber.store.models import (
-    LIVE,
     Entrant,
-    HandRecord,
     Player,
     Seat,
-    SheetEntry,
     StatsBlock,
     Table,
     Tournament,
@@ -29,6 +26,7 @@ from schreiber.store.models import (
     TournamentTable,
 )
 from schreiber.ledger.tournament.plans import RoundPlan, TablePlan, TournamentInfo
+from schreiber.ledger.tournament.rows import table_states
 from schreiber.ledger.tournament.teams import separated
 
 
@@ -205,15 +203,7 @@ class Draws:
                 )
             )
             tables = select(TournamentTable.table_id).where(TournamentTable.tournament_id.in_(ids))
-            hands = dict(
-                s.execute(
-                    select(HandRecord.table_id, func.count())
-                    .where(HandRecord.table_id.in_(tables), HandRecord.status == LIVE)
-                    .group_by(HandRecord.table_id)
-                ).all()
-            )
-            with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(tables)).distinct()))
-            closed = set(s.scalars(select(Table.id).where(Table.id.in_(tables), Table.closed)))
+            hands, with_sheet, closed = table_states(s, tables)
             plays = {tid: self._play(t) for tid, t in ts.items()}
         grouped: dict[tuple[int, int], dict[int, tuple[int, list[str], list[int]]]] = {}
         for tid, round_number, table, table_id, name, start in rows:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -142,15 +143,7 @@ class Rows:
             )
         )
         ids = sorted({table_id for _n, table_id, _p, _e in rows})
-        hands = dict(
-            s.execute(
-                select(HandRecord.table_id, func.count())
-                .where(HandRecord.table_id.in_(ids), HandRecord.status == LIVE)
-                .group_by(HandRecord.table_id)
-            ).all()
-        )
-        with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(ids)).distinct()))
-        closed = set(s.scalars(select(Table.id).where(Table.id.in_(ids), Table.closed)))
+        hands, with_sheet, closed = table_states(s, ids)
         play = self._play(t)
         hands_per_round = t.hands or play.hands
         grouped: dict[int, tuple[int, list[str], list[int]]] = {}
@@ -211,3 +204,17 @@ class Rows:
             )
             for t in ts
         }
+
+
+def table_states(s: Session, tables: Any) -> tuple[dict[int, int], set[int], set[int]]:
+    """Of the tables (ids, or a select of them): each one's live hands, those with a sheet, those closed."""
+    hands = dict(
+        s.execute(
+            select(HandRecord.table_id, func.count())
+            .where(HandRecord.table_id.in_(tables), HandRecord.status == LIVE)
+            .group_by(HandRecord.table_id)
+        ).all()
+    )
+    with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(tables)).distinct()))
+    closed = set(s.scalars(select(Table.id).where(Table.id.in_(tables), Table.closed)))
+    return hands, with_sheet, closed
