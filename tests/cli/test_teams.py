@@ -4,8 +4,11 @@ mates seated apart, and bad input to every team command."""
 
 from __future__ import annotations
 
+import shutil
 
 import pytest
+
+from tests.helpers.pdf import pdf_text
 
 # M1: each player's Spielpunkte, games won and lost in Serie 1 and 2 and the score they make (None: not played).
 M1 = {
@@ -297,3 +300,20 @@ def test_team_edit_pay_remove_and_list(cli):
     assert "Team 3" in filled and "Ingo (" in filled
     table = cli.ok("tournament", "team", "standings")
     assert "Team 1" in table and "not ranked" in table  # the Startgeld is unpaid
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+def test_m1_team_standings_as_a_pdf(cli, tmp_path):
+    _play_m1(cli, *M1_SETTINGS)
+    cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
+    out = tmp_path / "teams.pdf"
+    assert str(out) in cli.ok("tournament", "team", "standings", "--output", str(out))
+    lines = [" ".join(line.split()) for line in pdf_text(out).splitlines()]
+    assert "M1 - team standings" in lines
+    for rank, name, score, prize in [(1, "Buben", 6276, "36.00"), (2, "Asse", 5037, "24.00"), (3, "Luschen", 4559, "")]:
+        assert any(line.startswith(f"{rank}. {name} {score}") and line.rstrip().endswith(prize) for line in lines), name
+    for member in ("Egon 5 1682", "Frieda 6 1285", "Detlef (withdrawn) 4 156", "Christa 3 1775 "):
+        assert any(member in line for line in lines), member
+    assert sum("Team standings of tandem" in line for line in lines) == 1
+    assert any(line.startswith("- Tandem 1 3472") for line in lines)  # the tandems' Startgeld is not paid
+    assert cli("tournament", "team", "standings", "--output", str(tmp_path / "x.txt")).code == 2
