@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _ledger, _listing_format
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _ledger, _listing_format, _write_pdf
 from schreiber.i18n import _
 
 team_app = typer.Typer(
@@ -143,6 +143,18 @@ def standings(
     competition: Annotated[str | None, typer.Argument(metavar="[COMPETITION]", help=_("One competition."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
+    output: Annotated[
+        str | None,
+        typer.Option("--output", metavar="FILE.pdf", help=_("Write the team standings as a PDF to print.")),
+    ] = None,
 ) -> None:
-    fmt = _listing_format(format_, excel)
-    _show().standings(_teams().team_standings(competition), fmt, excel=excel)
+    fmt = _listing_format(format_, excel, output)
+    views = _teams().team_standings(competition)
+    if output is None:
+        _show().standings(views, fmt, excel=excel)
+        return
+    from schreiber.report import team_pdf
+
+    individual = _teams().standings()
+    _write_pdf(output, lambda: team_pdf.team_standings(individual, views))
+    typer.echo(_("The team standings are in {file}.").format(file=output))

@@ -21,6 +21,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
+from schreiber.ledger.tournament.teams import TeamStandings
 from schreiber.store.models import Entrant, Season, Tournament
 
 
@@ -28,13 +29,15 @@ from schreiber.store.models import Entrant, Season, Tournament
 class PublishedTournament:
     """A tournament as published: its standings over every drawn round, each round's plan, the prizes by start
     number (cents; 0 for none), the season it counts for (None outside one), the register id of each start
-    number (a player outside a season has his page under his register number)."""
+    number (a player outside a season has his page under his register number), and each team competition's
+    standings (TEAMS.md §10.4)."""
 
     standings: StandingsView
     plans: tuple[RoundPlan, ...]
     prizes: dict[int, int]
     season: int | None
     register: dict[int, int]
+    teams: tuple[TeamStandings, ...] = ()
 
     @property
     def info(self) -> TournamentInfo:
@@ -105,7 +108,8 @@ def collect(
         book = cash.book(row.id, standings=view).book
         prizes = {line.number: line.prize for line in book.lines}
         plans = tuple(plans_of[row.id])
-        published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {})))
+        teams = tuple(tournaments.team_standings(tournament_id=row.id))
+        published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {}), teams))
     by_id = {t.info.id: t.standings for t in published}
     seasons = Seasons(ledger)
     chosen = []

@@ -1,6 +1,7 @@
 """The data of the published site (issue 42, CLI.md "Publishing results"): each tournament's `data.json` — the
 object of `tournament standings --format json` unchanged, each player's "prize" (cents), "plan" (each round's
-`tournament tables --format json`), "schema" and "final" — its `standings.csv`, and each season's `data.json`
+`tournament tables --format json`), "teams" (`tournament team standings --format json`, where the tournament
+has team competitions), "schema" and "final" — its `standings.csv`, and each season's `data.json`
 (`season standings --format json` with "awards", "schema" and "final"). A private player has `"name": null,
 "privat": true` (views/public_names.py); money owed, payments and balances are never part of it."""
 
@@ -10,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from schreiber.csvio import euros
-from schreiber.views import payloads, season as season_payloads
+from schreiber.views import payloads, season as season_payloads, team_payloads
 from schreiber.views.payloads import Sheet
 from schreiber.views.public_names import Naming
 
@@ -42,6 +43,13 @@ def tournament_data(t: PublishedTournament, naming: Naming) -> dict[str, Any]:
         for table in plan["tables"]:
             table["players"] = [naming.data(name) for name in table["players"]]
     out["plan"] = plans
+    if t.teams:  # only then: a tournament without teams keeps its data.json as it was
+        teams = [team_payloads.team_standings_json(c) for c in t.teams]
+        for c in teams:
+            for team in c["teams"]:
+                for member in team["members"]:
+                    _named(member, naming)
+        out["teams"] = teams[0] if len(teams) == 1 else teams
     out["schema"] = SCHEMA
     out["final"] = t.standings.final
     return out

@@ -14,6 +14,7 @@ from schreiber.ledger.publish import Publication, PublishedSeason, PublishedTour
 from schreiber.views import rangliste
 from schreiber.views.heading import heading, result, running_lines
 from schreiber.views.public_names import Naming
+from schreiber.views.team_payloads import shown
 from schreiber.views.text import MINUS, day
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
@@ -114,7 +115,39 @@ def tournament_page(env: Any, links: Links, t: PublishedTournament, pub: Publica
         lot_note=rangliste.lot_note() if view.by_lot else "",
         season=season,
         season_href=links.to(season_dir(t.season) + "index.html") if season else None,
+        teams=[_team_competition(links, t, c, pub, naming) for c in t.teams],
     )
+
+
+def _team_competition(links: Links, t: PublishedTournament, c: Any, pub: Publication, naming: Naming) -> dict[str, Any]:
+    """A team competition's ranking under the individual one (TEAMS.md §10.4): rank ("–": Startgeld unpaid, not
+    ranked), team, its members with their scores, the team's score and prize."""
+    return {
+        "heading": _("Team standings of {competition} (teams of {size})").format(
+            competition=c.competition, size=c.size
+        ),
+        "score": rangliste.label(t.standings, "score"),
+        "prizes": any(line.prize for line in c.teams),
+        "unranked": any(line.rank is None for line in c.teams),
+        "lines": [
+            {
+                "rank": "–" if line.rank is None else f"{line.rank}.",
+                "name": line.name,
+                "score": shown(line.score).replace("-", MINUS),
+                "prize": line.prize,
+                "members": [
+                    {
+                        "name": naming.shown(m.name, m.number),
+                        "href": _href(links, player_path(t, m.number, pub)),
+                        "score": shown(m.score).replace("-", MINUS),
+                        "withdrawn": m.withdrawn,
+                    }
+                    for m in line.members
+                ],
+            }
+            for line in c.teams
+        ],
+    }
 
 
 def round_page(env: Any, links: Links, t: PublishedTournament, number: int, pub: Publication, naming: Naming) -> str:

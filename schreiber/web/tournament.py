@@ -33,6 +33,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan
+from schreiber.ledger.tournament.teams import TeamStandings
 from schreiber.rules.numbers import digits_only, whole
 from schreiber.web.cash import cash_view
 from schreiber.web.entry import qr_svg
@@ -47,6 +48,7 @@ class TournamentPage:
     plan: RoundPlan | None
     kind: str = "tournament"
     clock: RoundClock | None = None  # the newest round's clock (`tournament set rundenzeit=MINUTES`)
+    teams: tuple[TeamStandings, ...] = ()  # each team competition's standings (TEAMS.md §10.4)
 
     @property
     def title(self) -> str:
@@ -72,6 +74,23 @@ class TournamentPage:
         from schreiber.views import rangliste
 
         return rangliste.figure(self.standings, row, key)
+
+    def team_score(self, score: Any) -> str:
+        """A team's or member's score as the team standings show it: −5 with its minus, a fraction (hochrechnen)
+        with two decimals."""
+        from schreiber.views.team_payloads import shown
+        from schreiber.views.text import MINUS
+
+        return shown(score).replace("-", MINUS)
+
+    @property
+    def score_label(self) -> str:
+        from schreiber.views import rangliste
+
+        return rangliste.label(self.standings, "score")
+
+    def team_heading(self, c: TeamStandings) -> str:
+        return _("Team standings of {competition} (teams of {size})").format(competition=c.competition, size=c.size)
 
     @property
     def lot_note(self) -> str:
@@ -109,7 +128,8 @@ def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
     t = Tournaments(ledger)
     view = t.standings(tournament_id=tournament_id)
     plan = t.plan(tournament_id=tournament_id) if view.rounds else None
-    return TournamentPage(view, plan, clock=clock(ledger, tournament_id) if plan else None)
+    teams = tuple(t.team_standings(tournament_id=tournament_id))
+    return TournamentPage(view, plan, clock=clock(ledger, tournament_id) if plan else None, teams=teams)
 
 
 def _session(request: Request) -> int | None:

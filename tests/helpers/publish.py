@@ -149,7 +149,7 @@ def _fits(where: str, value: dict, shape: dict, optional: tuple[str, ...] = ()) 
 
 def tournament_shape(data: dict) -> list[str]:
     """What in a tournament's data.json does not fit the documented shapes ([] when all does)."""
-    problems = _fits("tournament", data, TOURNAMENT)
+    problems = _fits("tournament", data, TOURNAMENT, optional=("teams",))
     for p in data.get("players", []):
         problems += _fits(f"player {p.get('number')}", p, STANDING, optional=("privat",))
         problems += [] if p["name"] is not None or p.get("privat") is True else ["a player without name nor privat"]

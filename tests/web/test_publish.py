@@ -13,6 +13,7 @@ import pytest
 
 from tests.helpers.publish import ROLES, S1, crawl, read, rows, s1_season, season_shape, t1_c1, tournament_shape, tree
 from tests.helpers.season import recompute, tournament_standings
+from tests.helpers.teams import M1_SETTINGS, play_m1
 from tests.helpers.tournament import T1_SHEETS, seats
 
 # C1 of §9: the prizes of T1 (cents).
@@ -82,6 +83,43 @@ def test_t1_is_published_with_its_standings_prizes_and_rounds(cli, tmp_path):
         levels = read(path).headings
         assert levels[0] == 1 and levels.count(1) == 1
         assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), path
+
+
+def test_m1_is_published_with_its_team_rankings_below_the_individual_one(cli, tmp_path):
+    play_m1(cli, *M1_SETTINGS)
+    cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
+    cli.ok("player", "set", "Frieda", "--privat")
+    out = tmp_path / "site"
+    cli.ok("publish", "--output", str(out), "--lang", "both")
+    page = out / "en" / "turnier-1" / "index.html"
+    mannschaft, tandem = rows(page, 1), rows(page, 2)
+    assert mannschaft[0] == ["rank", "team", "members", "score", "prize"]
+    assert [(r[0], r[1], r[3], r[4]) for r in mannschaft[1:]] == [
+        ("1.", "Buben", "6276", "€36.00"), ("2.", "Asse", "5037", "€24.00"), ("3.", "Luschen", "4559", ""),
+    ]  # fmt: skip
+    assert mannschaft[1][2] == "Egon 1682, Player 6 1285, Günter 1613, Heike 1696"
+    assert mannschaft[2][2].endswith("Detlef 156 (withdrawn)")
+    assert tandem[0] == ["rank", "team", "members", "score"]  # the tandems' Startgeld is unpaid: no prize, no rank
+    assert [(r[0], r[1], r[3]) for r in tandem[1:]] == [("–", "Tandem 1", "3472"), ("–", "Tandem 2", "3009"),
+                                                         ("–", "Tandem 3", "3009")]  # fmt: skip
+    text = page.read_text(encoding="utf-8")
+    assert "Team standings of mannschaft (teams of 4)" in text and "–: not ranked." in text
+    assert "Teamwertung mannschaft (Teams zu 4)" in (out / "de" / "turnier-1" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    # data.json: "teams" holds the objects of `tournament team standings --format json`, a private member unnamed.
+    data = json.loads((out / "en" / "turnier-1" / "data.json").read_text(encoding="utf-8"))
+    assert tournament_shape(data) == []
+    expected = cli.json("tournament", "team", "standings", "--format", "json")
+    frieda = expected[0]["teams"][0]["members"][1]
+    assert frieda["name"] == "Frieda"
+    frieda.update(name=None, privat=True)
+    assert data["teams"] == expected
+    for path, content in tree(out).items():
+        if not path.endswith(".css"):
+            assert b"Frieda" not in content and b"startgeld" not in content.lower(), path
+    broken, absolute = crawl(out)
+    assert broken == [] and absolute == []
 
 
 def test_a_season_of_s1_is_published_with_its_standings_awards_and_final(cli, tmp_path):

@@ -15,6 +15,7 @@ import pytest
 from tests.helpers import chromium
 from tests.helpers.pdf import pdf_text
 from tests.helpers.publish import s1_season, t1_c1
+from tests.helpers.teams import M1_SETTINGS, play_m1
 
 pytestmark = pytest.mark.skipif(not chromium.available(), reason="no chromium")
 
@@ -34,9 +35,12 @@ def violations(browser: chromium.Browser) -> list[dict]:
 
 @pytest.fixture
 def site(cli, tmp_path) -> Path:
-    """T1 with C1's prizes (outside a season, so its players have pages under spieler/), and S1's season."""
+    """T1 with C1's prizes (outside a season, so its players have pages under spieler/), S1's season, and M1
+    with its teams."""
     t1_c1(cli)
     s1_season(cli, "--set", "min_starts=2", "--set", "finale=3")
+    play_m1(cli, *M1_SETTINGS)  # tournament 5: its page has the team rankings (TEAMS.md §10.4)
+    cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
     cli.ok("player", "set", "Hans", "--privat")
     out = tmp_path / "site"
     cli.ok("publish", "--output", str(out), "--lang", "both")
@@ -47,6 +51,7 @@ PAGES = [
     "index.html",
     "turnier-1/index.html",
     "turnier-1/runde-2.html",
+    "turnier-5/index.html",
     "saison-1/index.html",
     "saison-1/spieler/1.html",
     "spieler/1.html",
@@ -56,6 +61,7 @@ PAGES = [
 def test_every_page_type_fits_a_phone_and_passes_axe(site, browser):
     axe_header = AXE.read_text(encoding="utf-8")[:400]
     assert "axe v4" in axe_header and "Mozilla Public" in axe_header  # the licence stays with the file
+    assert 'id="teams-2"' in (site / "en" / "turnier-5" / "index.html").read_text(encoding="utf-8")  # M1's two
     for language in ("en", "de"):
         for page in PAGES:
             url = (site / language / page).as_uri()

@@ -20,6 +20,7 @@ from schreiber.web.app import create_tournament_app  # noqa: E402
 from tests.helpers import chromium  # noqa: E402
 from tests.helpers.web import text  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
+from tests.helpers.teams import M1_SETTINGS, play_m1  # noqa: E402
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 PLAYERS = [f"Spieler{i:02d}" for i in range(1, 14)]  # 13: a table of 5 and two of 4
@@ -163,3 +164,26 @@ def test_the_page_says_provisional_until_the_tournament_is_final_then_final_stan
         assert "Final standings" in page and "provisional" not in page
         german = text(c.get("/?wall", headers={"Accept-Language": "de"}).text)
         assert "Endstand" in german and "vorläufig" not in german
+
+
+def test_the_team_rankings_of_m1_follow_the_individual_one_but_not_on_the_wall(cli):
+    play_m1(cli, *M1_SETTINGS)
+    cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
+    with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
+        page = text(c.get("/").text)
+        teams = page[page.index("Team standings of mannschaft (teams of 4)") :]
+        assert page.index("Final standings") < page.index("Team standings of mannschaft")
+        for line in (
+            "1. Buben Egon 1682, Frieda 1285",
+            "2. Asse Anton 1588,",
+            "3. Luschen Ingo 595,",
+            "6276",
+            "5037",
+            "4559",
+        ):
+            assert line in teams, line
+        assert "Detlef 156 (withdrawn)" in teams
+        tandem = teams[teams.index("Team standings of tandem (teams of 2)") :]
+        assert "– Tandem 1 Christa 1775, Manni 1697 3472" in tandem and "–: not ranked." in tandem
+        assert "Team standings" not in text(c.get("/?wall").text)
+        assert "Teamwertung mannschaft (Teams zu 4)" in text(c.get("/", headers={"Accept-Language": "de"}).text)

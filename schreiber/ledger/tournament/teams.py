@@ -265,6 +265,8 @@ class Teams:
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id)
             chosen = [_competition(t, competition)] if competition is not None else list(_competitions(t))
+            if not chosen:
+                return []
             view: StandingsView = self._standings(s, t, None) if self._last_round(s, t) is not None else None
             return [self._team_standings(s, t, c, view) for c in chosen]
 
