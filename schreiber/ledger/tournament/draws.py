@@ -26,7 +26,7 @@ from schreiber.store.models import (
     TournamentTable,
 )
 from schreiber.ledger.tournament.plans import RoundPlan, TablePlan, TournamentInfo
-from schreiber.ledger.tournament.rows import table_states
+from schreiber.ledger.tournament.rows import table_plans, table_states
 from schreiber.ledger.tournament.teams import separated
 
 
@@ -203,7 +203,7 @@ class Draws:
                 )
             )
             tables = select(TournamentTable.table_id).where(TournamentTable.tournament_id.in_(ids))
-            hands, with_sheet, closed = table_states(s, tables)
+            states = table_states(s, tables)
             plays = {tid: self._play(t) for tid, t in ts.items()}
         grouped: dict[tuple[int, int], dict[int, tuple[int, list[str], list[int]]]] = {}
         for tid, round_number, table, table_id, name, start in rows:
@@ -220,19 +220,7 @@ class Draws:
                     number,
                     drawn[info.id, number].seed,
                     drawn[info.id, number].repeats,
-                    tuple(
-                        TablePlan(
-                            table,
-                            table_id,
-                            tuple(names),
-                            tuple(numbers),
-                            hands.get(table_id, 0),
-                            table_id in with_sheet,
-                            table_id in closed,
-                            play.hands_at(per_round, len(names)),
-                        )
-                        for table, (table_id, names, numbers) in sorted(grouped.get((info.id, number), {}).items())
-                    ),
+                    table_plans(grouped.get((info.id, number), {}), states, play, per_round),
                 )
                 for number in range(1, info.drawn + 1)
             ]

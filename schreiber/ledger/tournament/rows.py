@@ -143,7 +143,7 @@ class Rows:
             )
         )
         ids = sorted({table_id for _n, table_id, _p, _e in rows})
-        hands, with_sheet, closed = table_states(s, ids)
+        states = table_states(s, ids)
         play = self._play(t)
         hands_per_round = t.hands or play.hands
         grouped: dict[int, tuple[int, list[str], list[int]]] = {}
@@ -151,19 +151,7 @@ class Rows:
             grouped.setdefault(table, (table_id, [], []))
             grouped[table][1].append(name)
             grouped[table][2].append(start or 0)
-        tables = tuple(
-            TablePlan(
-                table,
-                table_id,
-                tuple(names),
-                tuple(numbers),
-                hands.get(table_id, 0),
-                table_id in with_sheet,
-                table_id in closed,
-                play.hands_at(hands_per_round, len(names)),
-            )
-            for table, (table_id, names, numbers) in sorted(grouped.items())
-        )
+        tables = table_plans(grouped, states, play, hands_per_round)
         return RoundPlan(self._info(s, t), number, drawn.seed, drawn.repeats, tables)
 
     def _info(self, s: Session, t: Tournament) -> TournamentInfo:
@@ -218,3 +206,26 @@ def table_states(s: Session, tables: Any) -> tuple[dict[int, int], set[int], set
     with_sheet = set(s.scalars(select(SheetEntry.table_id).where(SheetEntry.table_id.in_(tables)).distinct()))
     closed = set(s.scalars(select(Table.id).where(Table.id.in_(tables), Table.closed)))
     return hands, with_sheet, closed
+
+
+def table_plans(
+    grouped: dict[int, tuple[int, list[str], list[int]]],
+    states: tuple[dict[int, int], set[int], set[int]],
+    play: Play,
+    per_round: int,
+) -> tuple[TablePlan, ...]:
+    """A round's tables in order, from who sits where (table -> its id, names, start numbers) and table_states."""
+    hands, with_sheet, closed = states
+    return tuple(
+        TablePlan(
+            table,
+            table_id,
+            tuple(names),
+            tuple(numbers),
+            hands.get(table_id, 0),
+            table_id in with_sheet,
+            table_id in closed,
+            play.hands_at(per_round, len(names)),
+        )
+        for table, (table_id, names, numbers) in sorted(grouped.items())
+    )
