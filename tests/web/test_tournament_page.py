@@ -166,7 +166,7 @@ def test_the_page_says_provisional_until_the_tournament_is_final_then_final_stan
         assert "Endstand" in german and "vorläufig" not in german
 
 
-def test_the_team_rankings_of_m1_follow_the_individual_one_but_not_on_the_wall(cli):
+def test_the_team_rankings_of_m1_follow_the_individual_one_and_take_their_turn_on_the_wall(cli):
     play_m1(cli, *M1_SETTINGS)
     cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
     with TestClient(create_tournament_app(Ledger.open(cli.url), 1, interval=0.1)) as c:
@@ -185,5 +185,42 @@ def test_the_team_rankings_of_m1_follow_the_individual_one_but_not_on_the_wall(c
         assert "Detlef 156 (withdrawn)" in teams
         tandem = teams[teams.index("Team standings of tandem (teams of 2)") :]
         assert "– Tandem 1 Christa 1775, Manni 1697 3472" in tandem and "–: not ranked." in tandem
-        assert "Team standings" not in text(c.get("/?wall").text)
+        wall = c.get("/?wall").text
+        # On the wall each ranking is a turn of its own: the individual list, the Mannschaften, the Tandems.
+        assert wall.count("data-wall-turn") == 3 and "Team standings of tandem (teams of 2)" in text(wall)
+        assert c.get("/").text.count("data-wall-turn") == 3  # the phone shows them all: wall.js turns only on a wall
         assert "Teamwertung mannschaft (Teams zu 4)" in text(c.get("/", headers={"Accept-Language": "de"}).text)
+
+
+@pytestmark_browser
+@pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
+def test_the_wall_turns_from_the_individual_list_to_each_team_ranking_and_back(cli, tmp_path, accept):
+    play_m1(cli, *M1_SETTINGS)
+    served = Served(cli.url, "--tournament")
+    browser = chromium.Browser()
+    shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    german = accept.startswith("de")
+    headings = (
+        ["Endstand", "Teamwertung mannschaft (Teams zu 4)", "Teamwertung tandem (Teams zu 2)"]
+        if german
+        else ["Final standings", "Team standings of mannschaft (teams of 4)", "Team standings of tandem (teams of 2)"]
+    )
+    shown = "Array.from(document.querySelectorAll('[data-wall-turn]')).filter(s => s.offsetParent).map(s => s.querySelector('h2').innerText)"
+    try:
+        browser.language(accept)
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall&page=1")
+        seen = []
+        for turn in (0, 1, 2, 0):
+            browser.wait(lambda: browser.js("document.documentElement.dataset.turn") == str(turn), f"turn {turn}")
+            visible = browser.js(shown)
+            assert visible == [headings[turn]], visible
+            if len(seen) < 3:
+                name = f"tournament-wall-turn{turn}-{'de' if german else 'en'}.png"
+                browser.screenshot(str(shots / name))
+                seen.append(name)
+        assert browser.js("document.documentElement.dataset.pageSeconds") == "1"
+    finally:
+        browser.close()
+        served.stop()

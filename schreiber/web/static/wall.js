@@ -4,6 +4,8 @@
 // 12 s, sooner when a table has so many pages that a full cycle would take over a minute (never under 5 s),
 // so that 100 players pass in 60 s; ?page=SECONDS sets the time. What it chose stays readable on the page:
 // <html data-page-seconds>, and each table's data-pages and data-rows (the rows of its first page).
+// Rankings side by side in turn (the individual one, then each team competition's, marked data-wall-turn) take the
+// wall one at a time: all pages of the first, then of the next; <html data-turn> says which one shows.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -33,9 +35,16 @@
     return pages;
   }
 
-  function page() {
+  // The turns: the sections shown one at a time, or none when the page has fewer than two.
+  function turns() {
+    var found = Array.prototype.slice.call(main.querySelectorAll("[data-wall-turn]"));
+    return found.length > 1 ? found : [];
+  }
+
+  // Pages every table of `scope`, showing page `at` of each; the largest count of pages of one table.
+  function pageTables(scope, at) {
     var most = 1;
-    Array.prototype.forEach.call(main.querySelectorAll("table[data-wall-pages]"), function (table) {
+    Array.prototype.forEach.call(scope.querySelectorAll("table[data-wall-pages]"), function (table) {
       var body = table.tBodies[0];
       if (!body || !body.rows.length) return;
       var rows = Array.prototype.slice.call(body.rows);
@@ -48,21 +57,46 @@
         if (counter) counter.remove();
         return;
       }
-      var at = pages[step % pages.length];
-      rows.forEach(function (r, i) { r.classList.toggle("paged", i < at[0] || i >= at[1]); });
+      var shown = pages[at % pages.length];
+      rows.forEach(function (r, i) { r.classList.toggle("paged", i < shown[0] || i >= shown[1]); });
       if (!counter) {
         counter = document.createElement("p");
         counter.className = "pages";
         table.after(counter);
       }
-      counter.textContent = (at[0] + 1) + "–" + at[1] + " / " + rows.length;
+      counter.textContent = (shown[0] + 1) + "–" + shown[1] + " / " + rows.length;
     });
+    return most;
+  }
+
+  var turn = 0, turnStep = 0;
+
+  function page() {
+    var sections = turns(), most;
+    if (!sections.length) {
+      root.removeAttribute("data-turn");
+      most = pageTables(main, step);
+    } else {
+      // Each turn measured while it shows (a hidden table has no height); the longest turn sets the pace.
+      most = 1;
+      turn = turn % sections.length;
+      var counts = sections.map(function (section, i) {
+        sections.forEach(function (other, j) { other.classList.toggle("turned", j !== i); });
+        var n = pageTables(section, 0);
+        most = Math.max(most, n);
+        return n;
+      });
+      if (turnStep >= counts[turn]) { turn = (turn + 1) % sections.length; turnStep = 0; }
+      sections.forEach(function (other, j) { other.classList.toggle("turned", j !== turn); });
+      pageTables(sections[turn], turnStep);
+      root.setAttribute("data-turn", turn);
+    }
     var wanted = asked || Math.max(SHORTEST, Math.min(LONGEST, Math.floor(CYCLE / most)));
     if (wanted !== seconds) {
       seconds = wanted;
       root.setAttribute("data-page-seconds", seconds);
       if (timer) clearInterval(timer);
-      timer = setInterval(function () { step += 1; page(); }, seconds * 1000);
+      timer = setInterval(function () { step += 1; turnStep += 1; page(); }, seconds * 1000);
     }
   }
   new MutationObserver(function () { page(); }).observe(main, { childList: true });
