@@ -126,6 +126,8 @@ def _team_competition(links: Links, t: PublishedTournament, c: Any, pub: Publica
         "heading": _("Team standings of {competition} (teams of {size})").format(
             competition=c.competition, size=c.size
         ),
+        "anchor": f"team-{c.competition}",
+        "page": team_page_name(c.competition),
         "score": rangliste.label(t.standings, "score"),
         "prizes": any(line.prize for line in c.teams),
         "unranked": any(line.rank is None for line in c.teams),
@@ -148,6 +150,20 @@ def _team_competition(links: Links, t: PublishedTournament, c: Any, pub: Publica
             for line in c.teams
         ],
     }
+
+
+def team_page_name(competition: str) -> str:
+    return f"team-{competition}.html"
+
+
+def team_page(
+    env: Any, links: Links, t: PublishedTournament, competition: str, pub: Publication, naming: Naming
+) -> str:
+    """One team competition's ranking on a page of its own (TEAMS.md §10.4: `turnier-ID/team-COMPETITION.html`)."""
+    c = next(c for c in t.teams if c.competition == competition)
+    return _render(
+        env, "team.html", links, t=t, heading=heading(t.standings), c=_team_competition(links, t, c, pub, naming)
+    )
 
 
 def round_page(env: Any, links: Links, t: PublishedTournament, number: int, pub: Publication, naming: Naming) -> str:

@@ -104,6 +104,11 @@ def test_m1_is_published_with_its_team_rankings_below_the_individual_one(cli, tm
                                                          ("–", "Tandem 3", "3009")]  # fmt: skip
     text = page.read_text(encoding="utf-8")
     assert "Team standings of mannschaft (teams of 4)" in text and "–: not ranked." in text
+    # Each competition also has a page of its own, the heading on the tournament's page its link.
+    for competition, expected in (("mannschaft", mannschaft), ("tandem", tandem)):
+        own = out / "en" / "turnier-1" / f"team-{competition}.html"
+        assert f'<a href="team-{competition}.html">' in text and rows(own, 0) == expected
+        assert "M1" in own.read_text(encoding="utf-8")
     assert "Teamwertung mannschaft (Teams zu 4)" in (out / "de" / "turnier-1" / "index.html").read_text(
         encoding="utf-8"
     )
