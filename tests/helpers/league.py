@@ -89,3 +89,65 @@ L3_TABLES = {
     for line in _L3.strip().splitlines()
 }
 L3_TEAM_SUMS = {"Eichel": (43, 450, 493), "Herz": (39, 430, 469), "Gras": (20, 415, 435), "Schellen": (-102, 305, 203)}
+
+
+def l1_day(cli, *settings: str, groups: tuple[str, ...] = ()) -> None:
+    """L1's league, teams, rosters, Spieltag 1 and line-ups through the CLI (no Serie drawn); `groups`: more groups
+    of the same Spieltag, their teams added before (each a roster of four, `l2_teams`)."""
+    cli.ok("league", "new", "Verbandsliga", "--rules", "skat", "--preset", "dskv", *settings)
+    for number, (team, names) in enumerate(L1_TEAMS.items(), start=1):
+        cli.ok("league", "team", "add", team, "--club", f"SC {team}", "--number", str(number))
+        cli.ok("league", "roster", team, *names, *(["Conny"] if team == "Cdorf" else []))
+    more = [word for group in groups for word in ("--group", group)]
+    if groups:
+        l2_teams(cli)
+    cli.ok("league", "day", "new", "1", "--date", "2025-03-22", "--group", ",".join(L1_TEAMS), *more)
+    for team, names in L1_TEAMS.items():
+        cli.ok("league", "lineup", "1", team, *names, *(["--ersatz", "Conny"] if team == "Cdorf" else []))
+    if groups:
+        for team in L2_GROUP2:
+            cli.ok("league", "lineup", "1", team, *l2_players(team))
+
+
+def sheet_words(table) -> list[str]:
+    """A table of L1_SHEETS as `league result` words."""
+    words = [f"{name}={points}" for name, points, *_rest in table]
+    words += [f"--won={name}={won}" for name, _p, won, _l, _s in table]
+    return words + [f"--lost={name}={lost}" for name, _p, _w, lost, _s in table]
+
+
+def l2_players(team: str) -> list[str]:
+    return [f"{team[0]}{k}" for k in range(1, 5)]
+
+
+def l2_teams(cli) -> None:
+    for number, team in enumerate(L2_GROUP2, start=5):
+        cli.ok("league", "team", "add", team, "--number", str(number))
+        cli.ok("league", "roster", team, *l2_players(team))
+
+
+def l2_sheet(serie: int, seated: list[str], first: bool) -> list[str]:
+    """A sheet of group 2 that gives each team its Serie total of TEAMS.md L2: the whole total (points T − 500 with
+    10 games won, a list of T) to its player at the group's first table, 0 to the others."""
+    words, won = [], []
+    for name in seated:
+        team = next(t for t in L2_GROUP2 if name.startswith(t[0]))
+        total = L2_GROUP2[team][serie - 1] if first else 0
+        words.append(f"{name}={total - 500 if first else 0}")
+        won.append(f"--won={name}={10 if first else 0}")
+    return words + won + [f"--lost={name}=0" for name in seated]
+
+
+def play_l1(cli, *settings: str, groups: tuple[str, ...] = ()) -> None:
+    """L1 through the CLI: three Serien drawn and their sheets entered (the whole list of Cem's seat is his); with
+    `groups` (L2) group 2's sheets too."""
+    l1_day(cli, *settings, groups=groups)
+    for serie, tables in L1_SHEETS.items():
+        cli.ok("league", "draw", "1")
+        drawn = cli.json("league", "tables", "1", "--format", "json")
+        for number, table in enumerate(tables, start=1):
+            cli.ok("league", "result", "1", str(serie), str(number), *sheet_words(table))
+        for group in drawn["groups"][1:]:
+            for index, table in enumerate(group["tables"]):
+                seated = [p["name"] for p in table["players"]]
+                cli.ok("league", "result", "1", str(serie), str(table["table"]), *l2_sheet(serie, seated, index == 0))
