@@ -182,3 +182,20 @@ def test_bad_groups(cli, words):
     l1_day(cli)
     ran = cli("league", "day", "new", "2", "--date", "2025-04-01", *words)
     assert ran.code == 2 and ran.err.strip().count("\n") == 0
+
+
+def test_a_league_table_is_a_session_that_takes_hands(cli):
+    l1_day(cli)
+    cli.ok("league", "draw", "1")
+    session = str(cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"][0]["session"])
+    cli.ok("add", "--session", session, "kreuz", "-p", "Berta", "--spitzen", "1", "-a", "50")  # Anna deals
+    cli.ok("add", "--session", session, "kreuz", "-p", "Anna", "--spitzen", "1", "-a", "75")
+    serie = cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["serien"][0]
+    assert serie["complete"] is False and all("wp" not in t for t in serie["teams"])
+    firsts = {t["team"]: t["lists"][0] for t in serie["teams"]}
+    assert {team: (v["score"], v["won"], v["lost"]) for team, v in firsts.items()} == {
+        "Adorf": (104, 1, 0), "Bstadt": (-98, 0, 1), "Cdorf": (30, 0, 0), "Dheim": (30, 0, 0),
+    }  # fmt: skip
+    assert firsts["Adorf"]["players"][0]["hands"] == 1  # of the two hands, Anna dealt one
+    ran = cli("league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
+    assert ran.code == 2 and "hands" in ran.err  # a table has its hands or a sheet
