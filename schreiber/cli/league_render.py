@@ -41,7 +41,7 @@ def league(view: LeagueInfo, said: str | None = None) -> None:
     if said:
         echo(said.format(id=view.id, name=view.name))
     echo(
-        _("League {id}: {name} ({rules}, lists by {wertung}), {teams} teams, {days} Spieltage.").format(
+        _("League {id}: {name} ({rules}, lists by {wertung}); teams: {teams}, Spieltage: {days}.").format(
             id=view.id, name=view.name, rules=view.rules, wertung=view.wertung, teams=view.teams, days=view.days
         )
     )

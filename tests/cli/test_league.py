@@ -199,3 +199,59 @@ def test_a_league_table_is_a_session_that_takes_hands(cli):
     assert firsts["Adorf"]["players"][0]["hands"] == 1  # of the two hands, Anna dealt one
     ran = cli("league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
     assert ran.code == 2 and "hands" in ran.err  # a table has its hands or a sheet
+
+
+def test_a_short_team_leaves_the_last_table_a_table_of_three(cli):
+    cli.ok("league", "new", "L", "--rules", "skat", "--preset", "dskv", "--set", "serien=1")
+    teams = {"A": "A1 A2 A3 A4", "B": "B1 B2 B3 B4", "C": "C1 C2 C3 C4", "D": "D1 D2 D3"}
+    for team, names in teams.items():
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *names.split())
+    cli.ok("league", "day", "new", "1", "--date", "2025-01-01", "--group", "A,B,C,D")
+    for team, names in teams.items():
+        cli.ok("league", "lineup", "1", team, *names.split())
+    cli.ok("league", "draw", "1")
+    got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
+    assert [[p["name"] for p in t["players"]] for t in got] == [
+        ["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "D2"], ["A3", "B3", "C3", "D3"], ["A4", "B4", "C4"],
+    ]  # fmt: skip
+    shown = cli.ok("session", "show", str(got[3]["session"]))
+    assert "36" in shown  # a Skat table of 3 plays 36 hands
+    words = ["A4=0", "B4=0", "C4=0", "--won=A4=0", "--won=B4=0", "--won=C4=0", "--lost=A4=0", "--lost=B4=0"]
+    for t in got[:3]:
+        cli.ok("league", "result", "1", "1", str(t["table"]), *(f"{p['name']}=0" for p in t["players"]),
+               *(f"--won={p['name']}=0" for p in t["players"]), *(f"--lost={p['name']}=0" for p in t["players"]))  # fmt: skip
+    cli.ok("league", "result", "1", "1", "4", *words, "--lost=C4=0")
+    ran = cli("league", "draw", "1")
+    assert ran.code == 2 and "serien=1" in ran.err
+
+
+def test_five_teams_are_drawn_as_a_round_with_team_mates_apart(cli):
+    cli.ok("league", "new", "L", "--rules", "doppelkopf-turnier", "--preset", "ddv")
+    teams = {f"T{k}": [f"P{k}{i}" for i in range(1, 5)] for k in range(1, 6)}
+    for team, names in teams.items():
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *names)
+    cli.ok("league", "day", "new", "1", "--date", "2025-01-01", "--group", ",".join(teams))
+    for team, names in teams.items():
+        cli.ok("league", "lineup", "1", team, *names)
+    cli.ok("league", "draw", "1")
+    got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
+    assert [len(t["players"]) for t in got] == [4] * 5
+    assert all(len({p["team"] for p in t["players"]}) == 4 for t in got)
+
+
+def test_two_teams_play_only_when_both_are_full(cli):
+    cli.ok("league", "new", "L", "--rules", "skat", "--preset", "dskv")
+    for team in ("A", "B"):
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *(f"{team}{i}" for i in range(1, 5)))
+    cli.ok("league", "day", "new", "1", "--date", "2025-01-01", "--group", "A,B")
+    cli.ok("league", "lineup", "1", "A", "A1", "A2", "A3", "A4")
+    cli.ok("league", "lineup", "1", "B", "B1", "B2", "B3")
+    ran = cli("league", "draw", "1")
+    assert ran.code == 2 and "team_size=4" in ran.err
+    cli.ok("league", "lineup", "1", "B", "B1", "B2", "B3", "B4")
+    cli.ok("league", "draw", "1")
+    got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
+    assert [[p["name"] for p in t["players"]] for t in got] == [["A1", "A2", "B1", "B2"], ["A3", "A4", "B3", "B4"]]

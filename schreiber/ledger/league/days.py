@@ -28,6 +28,7 @@ from schreiber.store.models import (
     LeagueTeam,
     Player,
     Seat,
+    StatsBlock,
     Table,
 )
 
@@ -170,6 +171,12 @@ class Days:
             kept = settings(row)
             last = self._drawn(s, day)
             serie = last + 1 if serie is None else serie
+            if serie == last + 1 > kept["serien"]:
+                raise SettingsError(
+                    _("Spieltag {number} has its {serien} Serien drawn (serien={serien}).").format(
+                        number=number, serien=kept["serien"]
+                    )
+                )
             if serie < 1 or serie > last + 1 or serie > kept["serien"]:
                 raise SettingsError(
                     _("--serie: Serie {serie} cannot be drawn now; the next is {next} of {serien}.").format(
@@ -294,6 +301,9 @@ class Days:
         s.execute(delete(LeagueTable).where(LeagueTable.day_id == day.id, LeagueTable.serie == serie))
         s.execute(delete(Seat).where(Seat.table_id.in_(old)))
         s.execute(delete(Table).where(Table.id.in_(old)))
+        # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of statistics may
+        # name it as the table it was (as ledger/tournament/draws.py).
+        s.execute(delete(StatsBlock))
         s.flush()
 
     # -- the tables -----------------------------------------------------------------------------------
