@@ -255,3 +255,16 @@ def test_two_teams_play_only_when_both_are_full(cli):
     cli.ok("league", "draw", "1")
     got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
     assert [[p["name"] for p in t["players"]] for t in got] == [["A1", "A2", "B1", "B2"], ["A3", "A4", "B3", "B4"]]
+
+
+def test_merging_two_spellings_keeps_the_roster_and_line_up(cli):
+    l1_day(cli)
+    cli.ok("session", "new", "--rules", "skat", "--players", "Xaver", "Yvo", "Zora", "--new-player", "Yvo")
+    cli.ok("player", "merge", "Anna", "Xaver")
+    assert "Xaver" in cli.ok("league", "team", "show", "Adorf")
+    cli.ok("league", "draw", "1")
+    assert (
+        cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"][0]["players"][0]["name"] == "Xaver"
+    )
+    ran = cli("player", "merge", "Axel", "Berta")  # on two rosters of one league: two people
+    assert ran.code == 2 and "roster" in ran.err
