@@ -3,6 +3,7 @@ Spielbericht) and `league table`; Wertungspunkte as numbers (2.5), a team withou
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from schreiber.scoring.league import Wp, wp_json
@@ -46,6 +47,13 @@ def tables_csv(view: SerieTables) -> Sheet:
 
 def _wp(wp: Wp | None) -> dict[str, Any]:
     return {} if wp is None else {"wp": wp_json(wp.wp), "gegen": wp_json(wp.gegen)}
+
+
+def _wp_cells(wp: Wp | None) -> list[Any]:
+    """WP and Gegen as CSV cells: whole numbers whole, halves as a decimal (2,5 for Excel); empty where none."""
+    if wp is None:
+        return ["", ""]
+    return [int(x) if x.denominator == 1 else Decimal(str(float(x))) for x in (wp.wp, wp.gegen)]
 
 
 def day_json(view: DayReport) -> dict[str, Any]:
@@ -107,11 +115,11 @@ def day_csv(view: DayReport) -> Sheet:
     for g in view.groups:
         for serie in g.serien:
             for t in serie.teams:
-                wp = _wp(t.wp)
+                wp = _wp_cells(t.wp)
                 for v in t.lists:
                     for p in v.players:
                         row = [view.league, view.day, view.date.isoformat(), view.provisional, g.group, serie.serie]
-                        row += [t.team, t.spielpunkte, wp.get("wp"), wp.get("gegen"), v.position, v.table, v.score]
+                        row += [t.team, t.spielpunkte, *wp, v.position, v.table, v.score]
                         row += [v.won, v.lost] if view.games else []
                         row += [v.tischpunkte] if view.tischpunkte else []
                         rows.append(row + [p.name, p.start, p.end, p.score, p.hands])
@@ -149,14 +157,22 @@ def table_json(view: LeagueTable) -> dict[str, Any]:
 
 
 def table_csv(view: LeagueTable) -> Sheet:
-    """One row a team (its results per Spieltag are in the JSON)."""
+    """One row a team's result of a Spieltag (the innermost items of the JSON), the team's columns repeated; a
+    Spieltag the team did not play has empty day columns; `provisional` says whether that Spieltag is vorläufig."""
     counts = view.scheme.counts
     headers = ["league", "after_day", "rank", "number", "name"] + (["wp", "gegen"] if counts else [])
-    headers += ["spielpunkte", "days", "mark"]
+    headers += ["spielpunkte", "days", "mark", "day"] + (["day_wp", "day_gegen"] if counts else [])
+    headers += ["day_spielpunkte", "provisional"]
     rows = []
     for r in view.rows:
-        row: list[Any] = [view.league, view.after_day, r.rank, r.team[1], r.team[0]]
+        team: list[Any] = [view.league, view.after_day, r.rank, r.team[1], r.team[0]]
         if counts:
-            row += [_wp(r.wp)["wp"], _wp(r.wp)["gegen"]]
-        rows.append(row + [r.spielpunkte, sum(1 for d in r.days if d is not None), r.mark or ""])
+            team += _wp_cells(r.wp)
+        team += [r.spielpunkte, sum(1 for d in r.days if d is not None), r.mark or ""]
+        for number, d in zip(view.days, r.days, strict=True):
+            if d is None:
+                rows.append(team + [number] + (["", ""] if counts else []) + ["", number in view.provisional_days])
+                continue
+            wp = _wp_cells(d.wp) if counts else []
+            rows.append(team + [number] + wp + [d.spielpunkte, number in view.provisional_days])
     return Sheet(headers, rows)

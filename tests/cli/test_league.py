@@ -85,7 +85,10 @@ def test_worked_example_l2(cli):
     assert cli.json("league", "table", "--format", "json")["provisional_days"] == []
     assert cli.json("league", "day", "show", "1", "--format", "json")["provisional"] is False
     csv = cli.ok("league", "table", "--format", "csv").splitlines()
-    assert csv[0] == "league,after_day,rank,number,name,wp,gegen,spielpunkte,days,mark" and len(csv) == 9
+    assert csv[0] == (
+        "league,after_day,rank,number,name,wp,gegen,spielpunkte,days,mark,day,day_wp,day_gegen,day_spielpunkte,provisional"
+    )
+    assert csv[1:] and len(csv) == 9 and csv[-1] == "1,1,8,4,Dheim,2.5,6.5,6113,1,ab,1,2.5,6.5,6113,"
 
 
 def _json_wp(text: str) -> str:
@@ -268,3 +271,18 @@ def test_merging_two_spellings_keeps_the_roster_and_line_up(cli):
     )
     ran = cli("player", "merge", "Axel", "Berta")  # on two rosters of one league: two people
     assert ran.code == 2 and "roster" in ran.err
+
+
+def test_three_teams_of_doppelkopf_are_drawn_with_as_few_team_mates_together_as_can_be(cli):
+    cli.ok("league", "new", "L", "--rules", "doppelkopf-turnier", "--preset", "ddv")
+    teams = {f"T{k}": [f"P{k}{i}" for i in range(1, 5)] for k in range(1, 4)}
+    for team, names in teams.items():
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *names)
+    cli.ok("league", "day", "new", "1", "--date", "2025-01-01", "--group", ",".join(teams))
+    for team, names in teams.items():
+        cli.ok("league", "lineup", "1", team, *names)
+    cli.ok("league", "draw", "1")
+    got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
+    assert [len(t["players"]) for t in got] == [4, 4, 4]
+    assert sorted(len({p["team"] for p in t["players"]}) for t in got) == [3, 3, 3]  # one pair of mates a table

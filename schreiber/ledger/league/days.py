@@ -269,9 +269,14 @@ class Days:
                 ) from None
             return [[lineups[playing[j].id][0][p] for j, p in table] for table in plan.tables]
         people = [pid for t, count in zip(playing, present, strict=True) for pid in lineups[t.id][0][:count]]
-        apart = {t.name: lineups[t.id][0] for t in playing}
+        apart = {t.name: lineups[t.id][0][:count] for t, count in zip(playing, present, strict=True)}
         sizes = (4, 3) if least <= 3 else (4, 5)
-        drawn = seating.draw(people, met, seed=seed, sizes=sizes, apart=apart)
+        tables = len(seating.table_sizes(len(people), sizes))
+        # Team mates count as met, so the draw keeps them apart as far as it can (three teams of 4 at three tables
+        # cannot be); where every team fits, strictly apart.
+        met = set(met) | {pair for members in apart.values() for pair in seating.pairs_of([members])}
+        strict = {name: members for name, members in apart.items() if len(members) <= tables}
+        drawn = seating.draw(people, met, seed=seed, sizes=sizes, apart=strict if len(strict) == len(apart) else {})
         return [list(table) for table in drawn.tables]
 
     def _lineups(self, s: Session, day: LeagueDay) -> dict[int, tuple[list[int], list[int]]]:
