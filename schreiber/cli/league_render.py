@@ -67,7 +67,9 @@ def leagues(views: Sequence[LeagueInfo]) -> None:
 def team(view: TeamInfo, said: str | None = None) -> None:
     if said:
         echo(said.format(name=view.name))
-    extra = [x for x in (view.club, f"Nr. {view.number}" if view.number is not None else None) if x]
+    extra = [
+        x for x in (view.club, _("no. {number}").format(number=view.number) if view.number is not None else None) if x
+    ]
     roster = and_list(view.roster) if view.roster else _("nobody yet")
     echo(
         wrapped(
@@ -105,7 +107,8 @@ def day(view: DayInfo, said: str | None = None) -> None:
             lineup = view.lineups.get(name)
             if lineup:
                 shown = [
-                    f"{position} {player}" + (" (Ersatz)" if ersatz else "") for position, player, ersatz in lineup
+                    f"{position} {player}" + (_(" (substitute)") if ersatz else "")
+                    for position, player, ersatz in lineup
                 ]
                 echo(wrapped(f"  {name}: " + ", ".join(shown)))
 
