@@ -286,3 +286,14 @@ def test_three_teams_of_doppelkopf_are_drawn_with_as_few_team_mates_together_as_
     got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
     assert [len(t["players"]) for t in got] == [4, 4, 4]
     assert sorted(len({p["team"] for p in t["players"]}) for t in got) == [3, 3, 3]  # one pair of mates a table
+
+
+def test_a_serie_is_drawn_again_until_its_first_sheet(cli):
+    l1_day(cli)
+    cli.ok("league", "draw", "1")
+    first = cli.json("league", "tables", "1", "--format", "json")
+    cli.ok("league", "draw", "1", "--serie", "1")
+    again = cli.json("league", "tables", "1", "--format", "json")
+    seated = [[[p["name"] for p in t["players"]] for t in d["groups"][0]["tables"]] for d in (first, again)]
+    assert seated[0] == seated[1] and len(again["groups"][0]["tables"]) == 4
+    assert cli.ok("session", "list").count("Serie 1") == 4

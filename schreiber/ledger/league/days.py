@@ -11,11 +11,11 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger import table_results
+from schreiber.ledger.drawn import remove_tables, seat_table
 from schreiber.ledger.league.plans import DayInfo, Seated, SerieTables, TableInfo
 from schreiber.ledger.league.rows import settings
 from schreiber.ledger.names import pick
 from schreiber.ledger.series import HANDS
-from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import league as leagues, seating
 from schreiber.store.models import (
@@ -28,8 +28,6 @@ from schreiber.store.models import (
     LeagueTeam,
     Player,
     Seat,
-    StatsBlock,
-    Table,
 )
 
 
@@ -206,7 +204,6 @@ class Days:
 
     def _seat(self, s: Session, row: League, day: LeagueDay, serie: int, kept: dict) -> None:
         play = self._play(row)
-        rules = registry.get(row.rules)
         lineups = self._lineups(s, day)
         least = min(play.sizes)
         number = 0
@@ -226,23 +223,16 @@ class Days:
             )
             for people in tables:
                 number += 1
-                size = len(people)
-                table = Table(
-                    name=_("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
+                table = seat_table(
+                    s,
+                    _("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
                         name=row.name, day=day.number, serie=serie, table=number
                     ),
-                    rules=row.rules,
-                    settings={**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, size)},
-                    tariff=getattr(rules, "default_tariff", None),
-                    date=day.date,
-                    first_dealer=0,
-                    teams=None,
-                    closed=False,
+                    row.rules,
+                    {**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, len(people))},
+                    day.date,
+                    people,
                 )
-                s.add(table)
-                s.flush()
-                for position, player_id in enumerate(people):
-                    s.add(Seat(table_id=table.id, position=position, player_id=player_id))
                 s.add(LeagueTable(day_id=day.id, serie=serie, number=number, group=group, table_id=table.id))
 
     def _plan(self, playing, present, lineups, serie, least, kept, met, seed) -> list[list[int]]:
@@ -304,12 +294,7 @@ class Days:
             s.scalars(select(LeagueTable.table_id).where(LeagueTable.day_id == day.id, LeagueTable.serie == serie))
         )
         s.execute(delete(LeagueTable).where(LeagueTable.day_id == day.id, LeagueTable.serie == serie))
-        s.execute(delete(Seat).where(Seat.table_id.in_(old)))
-        s.execute(delete(Table).where(Table.id.in_(old)))
-        # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of statistics may
-        # name it as the table it was (as ledger/tournament/draws.py).
-        s.execute(delete(StatsBlock))
-        s.flush()
+        remove_tables(s, old)
 
     # -- the tables -----------------------------------------------------------------------------------
 
