@@ -250,3 +250,14 @@ def test_the_preset_table():
 def test_gruppen_gesetzt_is_refused_in_one_sentence():
     with pytest.raises(SettingsError, match="gesetzt"):
         settings.league_settings([("gruppen", "gesetzt")], "--set")
+
+
+@pytest.mark.parametrize("t, most", [(3, 2), (4, 1), (5, 1), (6, 2), (7, 1), (8, 1)])
+def test_with_four_teams_two_players_meet_at_most_as_rule_7_says(t, most):
+    met: dict[frozenset, int] = {}
+    for serie in range(4):
+        for table in league.seat_serie([t] * 4, serie).tables:
+            assert len({j for j, _p in table}) == 4  # one player of each team a table
+            for pair in combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    assert max(met.values()) == most
