@@ -17,6 +17,7 @@ from schreiber.ledger.league.rows import settings
 from schreiber.ledger.names import pick
 from schreiber.ledger.series import HANDS
 from schreiber.rules.model import SettingsError
+from schreiber.rules.words import and_list
 from schreiber.scoring import league as leagues, seating
 from schreiber.store.models import (
     League,
@@ -212,9 +213,9 @@ class Days:
             missing = [t.name for t in teams if t.id not in lineups]
             if missing:
                 raise SettingsError(
-                    _("Spieltag {day}: {teams} has no line-up; `schreiber league lineup {day} TEAM NAME …`.").format(
-                        day=day.number, teams=", ".join(missing)
-                    )
+                    _(
+                        "Spieltag {day}: no line-up yet for {teams}; `schreiber league lineup {day} TEAM NAME …`."
+                    ).format(day=day.number, teams=and_list(missing))
                 )
             playing = [t for t in teams if len(lineups[t.id][0]) >= kept["team_min"]]
             present = [min(len(lineups[t.id][0]), kept["team_size"]) for t in playing]

@@ -18,13 +18,25 @@ from schreiber.scoring import league as leagues, settings as settings_registry, 
 from schreiber.store.models import League, LeagueRoster, LeagueTeam, Player
 
 
-def _pairs(assignments: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
-    """KEY=VALUE words split into the league's settings and the settings of its tables."""
+def _pairs(assignments: Sequence[str], rules_name: str, option: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """KEY=VALUE words split into the league's settings and the settings of its tables; a key neither knows is
+    refused naming both."""
+    rules = registry.get(rules_name)
     own, tables = [], []
     for assignment in assignments:
         key, sep, value = assignment.partition("=")
-        if sep and key.strip() in settings_registry.LEAGUE:
-            own.append((key.strip(), value))
+        key = key.strip()
+        if sep and key in settings_registry.LEAGUE:
+            own.append((key, value))
+        elif sep and key.replace("-", "_") not in {*rules.settings, *registry.TABLE_SETTINGS}:
+            raise SettingsError(
+                _("{option}: a league knows {league}, its tables {tables}; not {key}.").format(
+                    option=option,
+                    league=", ".join(settings_registry.LEAGUE),
+                    tables=", ".join([*rules.settings, *registry.TABLE_SETTINGS]),
+                    key=repr(key),
+                )
+            )
         else:
             tables.append(assignment)
     return own, tables
@@ -60,7 +72,7 @@ class Founding:
                     )
                 )
             base = dict(chosen.values)
-        own, table_words = _pairs(assignments)
+        own, table_words = _pairs(assignments, rules_name, "--set")
         kept = settings_registry.league_settings(own, "--set", base)
         if kept.get("hands") is None:
             kept["hands"] = play.hands
@@ -105,7 +117,7 @@ class Founding:
         """Change league settings (KEY=VALUE); a table setting changes the tables drawn from then on."""
         with self.ledger.transaction() as s:
             row = self._league(s, league_id, for_update=True)
-            own, table_words = _pairs(assignments)
+            own, table_words = _pairs(assignments, row.rules, "KEY=VALUE")
             if table_words:
                 rules = registry.get(row.rules)
                 fresh = registry.settings_for(rules, table_words, wertungen.names)
