@@ -253,6 +253,12 @@ def _percent(key: str, value: str, option: str) -> int:
     return number
 
 
+def _scheme(key: str, value: str, option: str) -> str:
+    """wp_je: a Wertungspunkte scheme of the registry (scoring/league.py), read when checked, so one registered
+    later is offered too."""
+    return choice(*league.WP_SCHEMES)(key, value, option)
+
+
 # A league's settings (TEAMS.md §10.3, "Settings and presets"); the presets of scoring/league.py give each a value.
 for _setting in (
     Setting("team_size", "int", at_least(2, 16), 4, typed="N"),
@@ -260,7 +266,7 @@ for _setting in (
     Setting("ersatz_max", "int", _no_limit(at_least(0, 16)), None, typed="N|off"),  # None: no limit
     Setting("serien", "int", at_least(1, 20), 3, typed="N"),
     Setting("hands", "int", _no_limit(at_least(1, 400)), None, typed="N"),  # None: the rule set's
-    Setting("wp_je", "choice", choice(*league.WP_SCHEMES), league.SERIE.name, typed="|".join(league.WP_SCHEMES)),
+    Setting("wp_je", "choice", _scheme, league.SERIE.name, typed="serie|tag|keine"),
     Setting("wp_sieg", "int", at_least(1, 100), 1, typed="N"),
     Setting("wp_sockel", "int", at_least(0, 100), 0, typed="N"),
     Setting("tischpunkte", "int list", league.parse_tischpunkte, (), typed="P,P,P,P|off"),

@@ -297,3 +297,20 @@ def test_a_serie_is_drawn_again_until_its_first_sheet(cli):
     seated = [[[p["name"] for p in t["players"]] for t in d["groups"][0]["tables"]] for d in (first, again)]
     assert seated[0] == seated[1] and len(again["groups"][0]["tables"]) == 4
     assert cli.ok("session", "list").count("Serie 1") == 4
+
+
+def test_a_scheme_and_a_preset_are_values_of_their_registries(cli, monkeypatch):
+    """A Wertungspunkte scheme and a preset defined only here work through the commands, nothing else changed."""
+    from schreiber.scoring import league
+
+    monkeypatch.setitem(league.WP_SCHEMES, "tag_ohne", league.WpScheme("tag_ohne", per_serie=False))
+    values = {**league.PRESETS["dskv"].values, "wp_je": "tag_ohne", "serien": 3}
+    monkeypatch.setitem(league.PRESETS, "kreis", league.Preset("kreis", "skat", values))
+    play_l1(cli)
+    cli.ok("league", "set", "wp_je=tag_ohne")
+    total = cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["total"]
+    assert [(t["wp"], t["gegen"]) for t in total] == [(3, 0), (2, 1), (1, 2), (0, 3)]  # the day once, no Sockel
+    assert cli.json("league", "table", "--format", "json")["wertung"]["wp_je"] == "tag_ohne"
+    cli.ok("league", "new", "Kreisliga", "--rules", "skat", "--preset", "kreis")
+    assert "wp_je=tag_ohne" in cli.ok("league", "show")
+    assert cli("league", "set", "wp_je=nie").code == 2
