@@ -246,7 +246,7 @@ class Days:
         if g == 2 and any(count < kept["team_size"] for count in present):
             raise SettingsError(
                 _("only {teams} are present; two teams play only with team_size={size} players each.").format(
-                    teams=" and ".join(names), size=kept["team_size"]
+                    teams=and_list(names), size=kept["team_size"]
                 )
             )
         if g == 2 or g == 4 or (g == 3 and least <= 3):
