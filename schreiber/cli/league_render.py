@@ -3,6 +3,7 @@ the Spielbericht and the league table; for scripts the JSON and CSV of views/lea
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +79,14 @@ def team(view: TeamInfo, said: str | None = None) -> None:
             )
         )
     )
+    for name, near in view.close:
+        sys.stderr.write(
+            _(
+                "note: {name} is new to the ledger and close to {others}; `schreiber league roster {team} --remove "
+                "{name}` takes it back."
+            ).format(name=name, others=and_list(near), team=view.name)
+            + "\n"
+        )
 
 
 def teams(views: Sequence[TeamInfo]) -> None:

@@ -316,3 +316,12 @@ def test_a_scheme_and_a_preset_are_values_of_their_registries(cli, monkeypatch):
     cli.ok("league", "new", "Kreisliga", "--rules", "skat", "--preset", "kreis")
     assert "wp_je=tag_ohne" in cli.ok("league", "show")
     assert cli("league", "set", "wp_je=nie").code == 2
+
+
+def test_a_roster_name_close_to_a_known_player_is_noted(cli):
+    l1_day(cli)
+    ran = cli("league", "roster", "Adorf", "Alme")
+    assert ran.code == 0 and "Alme" in ran.err and "Alma" in ran.err and "--remove Alme" in ran.err
+    assert cli("league", "roster", "Adorf", "Zacharias").err == ""
+    cli.ok("league", "roster", "Adorf", "--remove", "Alme", "--remove", "Zacharias")
+    assert "Alme" not in cli.ok("league", "team", "show", "Adorf")

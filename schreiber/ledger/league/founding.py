@@ -3,6 +3,7 @@ rule 1)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from sqlalchemy import delete, select
@@ -10,7 +11,7 @@ from sqlalchemy import delete, select
 from schreiber.i18n import _
 from schreiber.ledger.league.plans import LeagueInfo, TeamInfo
 from schreiber.ledger.league.rows import set_active
-from schreiber.ledger.names import fold, pick
+from schreiber.ledger.names import close_names, fold, pick
 from schreiber.ledger.series import play_of, tournament_games
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
@@ -193,8 +194,15 @@ class Founding:
                     delete(LeagueRoster).where(LeagueRoster.team_id == team.id, LeagueRoster.player_id == on[name][1])
                 )
             seen = set()
+            known = list(s.scalars(select(Player.name)))
+            close = []
             for typed_name in names:
                 player = self.ledger.player(s, typed_name)
+                if player.name not in known:  # new to the ledger: perhaps a typo of someone it knows
+                    near = close_names(player.name, known)
+                    if near:
+                        close.append((player.name, tuple(near)))
+                    known.append(player.name)
                 if player.id in seen:
                     raise SettingsError(_("NAME: {name} is named twice.").format(name=player.name))
                 seen.add(player.id)
@@ -209,7 +217,7 @@ class Founding:
                 if other is None:
                     s.add(LeagueRoster(team_id=team.id, player_id=player.id))
             s.flush()
-            return self._team_info(s, team)
+            return dataclasses.replace(self._team_info(s, team), close=tuple(close))
 
     def _rosters(self, s, row: League) -> dict[str, tuple[int, int]]:
         """Every player on a roster of the league: name -> (team id, player id)."""

@@ -32,6 +32,7 @@ class TeamInfo:
     club: str | None
     number: int | None
     roster: tuple[str, ...]
+    close: tuple[tuple[str, tuple[str, ...]], ...] = ()  # `league roster`: a new player close to a known one
 
 
 @dataclass(frozen=True)
