@@ -57,6 +57,7 @@ app = typer.Typer(
 # runs). `schreiber --help` lists the commands in the order they are registered here: the root's own, then the groups.
 from schreiber.cli.db import db_app, db_commands  # noqa: E402
 from schreiber.cli.hands import hand_commands  # noqa: E402
+from schreiber.cli.league import league_app  # noqa: E402
 from schreiber.cli.player import player_app  # noqa: E402
 from schreiber.cli.publish import publish_commands  # noqa: E402
 from schreiber.cli.reports import report_commands  # noqa: E402
@@ -76,6 +77,7 @@ app.add_typer(import_app, name="import")
 app.add_typer(db_app, name="db")
 app.add_typer(tournament_app, name="tournament")
 app.add_typer(season_app, name="season")
+app.add_typer(league_app, name="league")
 app.add_typer(player_app, name="player")
 
 

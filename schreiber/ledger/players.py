@@ -27,6 +27,9 @@ from schreiber.store.models import (
     LIVE,
     Entrant,
     HandRecord,
+    LeagueLineup,
+    LeagueRoster,
+    LeagueTeam,
     Payment,
     TournamentPayment,
     PayoutRecord,
@@ -362,6 +365,25 @@ class Players:
                         "{one} and {two} are both registered in tournament {id}, so they are two people; merge joins two spellings of one."
                     ).format(one=one.name, two=two.name, id=both)
                 )
+            league = s.scalar(
+                select(LeagueTeam.league_id)
+                .join(LeagueRoster, LeagueRoster.team_id == LeagueTeam.id)
+                .where(
+                    LeagueRoster.player_id == one.id,
+                    LeagueTeam.league_id.in_(
+                        select(LeagueTeam.league_id)
+                        .join(LeagueRoster, LeagueRoster.team_id == LeagueTeam.id)
+                        .where(LeagueRoster.player_id == two.id)
+                    ),
+                )
+                .limit(1)
+            )
+            if league is not None:
+                raise SettingsError(
+                    _(
+                        "{one} and {two} are both on a roster of league {id}, so they are two people; merge joins two spellings of one."
+                    ).format(one=one.name, two=two.name, id=league)
+                )
             # A season both have a number in keeps INTO's: FROM's tournaments of it take that number.
             for season_id, number in s.execute(
                 select(SeasonPlayer.season_id, SeasonPlayer.number).where(
@@ -394,6 +416,8 @@ class Players:
                 (Payment, Payment.payer_id),
                 (Payment, Payment.payee_id),
                 (TournamentPayment, TournamentPayment.player_id),
+                (LeagueRoster, LeagueRoster.player_id),
+                (LeagueLineup, LeagueLineup.player_id),
             ):
                 s.execute(
                     update(model)

@@ -45,6 +45,17 @@ def read(s: Session, tournament_ids: list[int], tables: Select[Any]) -> dict[int
     ):
         owner[table_id] = out[tid]
         out[tid].numbered.append((round_number, table_id, number))
+    scores(s, ids, owner)
+    if tournament_ids:
+        for e in s.scalars(select(Entrant).where(Entrant.tournament_id.in_(tournament_ids)).order_by(Entrant.number)):
+            out[e.tournament_id].entrants.append(e)
+    return out
+
+
+def scores(s: Session, ids: Select[Any], owner: dict[int, TableResults]) -> None:
+    """Fill in what was scored at the tables `ids` selects (a select of table ids): their seats, each player's
+    points and games from the hands or the sheet, which are sheeted, closed, and the hands of those still open;
+    each table's into its `owner`. A league's tables (ledger/league) are read by it as a tournament's."""
     for table_id, player_id in s.execute(
         select(Seat.table_id, Seat.player_id).where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.position)
     ):
@@ -94,10 +105,6 @@ def read(s: Session, tournament_ids: list[int], tables: Select[Any]) -> dict[int
         .group_by(HandRecord.table_id)
     ):
         owner[table_id].live_hands[table_id] = count
-    if tournament_ids:
-        for e in s.scalars(select(Entrant).where(Entrant.tournament_id.in_(tournament_ids)).order_by(Entrant.number)):
-            out[e.tournament_id].entrants.append(e)
-    return out
 
 
-__all__ = ["TableResults", "read"]
+__all__ = ["TableResults", "read", "scores"]

@@ -13,7 +13,7 @@ from schreiber.i18n import _
 from schreiber.rules.numbers import LARGEST, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import and_list, or_list
-from schreiber.scoring import cash, season_ranking, teams
+from schreiber.scoring import cash, league, season_ranking, teams
 from schreiber.rules.kitty import amounts, cents
 from schreiber.scoring.wertung import SUMME
 
@@ -46,6 +46,7 @@ class Setting:
 
 TOURNAMENT: dict[str, Setting] = {}
 SEASON: dict[str, Setting] = {}
+LEAGUE: dict[str, Setting] = {}
 
 
 def register(registry: dict[str, Setting], setting: Setting) -> Setting:
@@ -230,6 +231,70 @@ for _setting in (
     Setting("verein", "text", club, None, typed="NAME"),
 ):
     register(SEASON, _setting)
+
+
+def _no_limit(check: Callable[[str, str, str], Any]) -> Callable[[str, str, str], Any]:
+    """`check`, or None for off (no limit; by the rules)."""
+
+    def checked(key: str, value: str, option: str) -> Any:
+        return None if value.strip().lower() in ("off", "none") else check(key, value, option)
+
+    return checked
+
+
+def _percent(key: str, value: str, option: str) -> int:
+    number = whole(value, 100)
+    if number is None or number < 0:
+        raise SettingsError(
+            _("{option} {key}: give a percentage from 0 to 100, not {value}.").format(
+                option=option, key=key, value=repr(shortened(value))
+            )
+        )
+    return number
+
+
+def _scheme(key: str, value: str, option: str) -> str:
+    """wp_je: a Wertungspunkte scheme of the registry (scoring/league.py), read when checked, so one registered
+    later is offered too."""
+    return choice(*league.WP_SCHEMES)(key, value, option)
+
+
+# A league's settings (TEAMS.md §10.3, "Settings and presets"); the presets of scoring/league.py give each a value.
+for _setting in (
+    Setting("team_size", "int", at_least(2, 16), 4, typed="N"),
+    Setting("team_min", "int", _no_limit(at_least(1, 16)), None, typed="N"),  # None: team_size
+    Setting("ersatz_max", "int", _no_limit(at_least(0, 16)), None, typed="N|off"),  # None: no limit
+    Setting("serien", "int", at_least(1, 20), 3, typed="N"),
+    Setting("hands", "int", _no_limit(at_least(1, 400)), None, typed="N"),  # None: the rule set's
+    Setting("wp_je", "choice", _scheme, league.SERIE.name, typed="serie|tag|keine"),
+    Setting("wp_sieg", "int", at_least(1, 100), 1, typed="N"),
+    Setting("wp_sockel", "int", at_least(0, 100), 0, typed="N"),
+    Setting("tischpunkte", "int list", league.parse_tischpunkte, (), typed="P,P,P,P|off"),
+    Setting("einzel_min", "percent", _percent, 75, typed="PERCENT"),
+    Setting("gruppen", "choice", league.refuse_gesetzt, "fest", typed="fest"),
+    Setting("aufsteiger", "int", at_least(0, 100), 0, typed="N"),
+    Setting("absteiger", "int", at_least(0, 100), 0, typed="N"),
+):
+    register(LEAGUE, _setting)
+
+
+def league_settings(
+    assignments: Sequence[tuple[str, str]], option: str, current: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """KEY=VALUE pairs -> the league's settings, `current` (default: each one's default) with them applied; a key
+    no league setting has is refused naming those there are."""
+    out: dict[str, Any] = {name: setting.default for name, setting in LEAGUE.items()} | dict(current or {})
+    for key, value in assignments:
+        if key not in LEAGUE:
+            raise SettingsError(
+                _("{option}: a league knows {known}, not {value}.").format(
+                    option=option,
+                    known=and_list(f"{name}={setting.typed}" for name, setting in LEAGUE.items()),
+                    value=repr(key),
+                )
+            )
+        out[key] = LEAGUE[key].check(key, value, option)
+    return out
 
 
 # -- reading KEY=VALUE -------------------------------------------------------------------------------

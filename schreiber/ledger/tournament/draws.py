@@ -11,16 +11,14 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger import prizes
+from schreiber.ledger.drawn import remove_tables, seat_table
 from schreiber.ledger.standings import Unfinished
-from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import seating, settings as settings_registry
 from schreiber.store.models import (
     Entrant,
     Player,
     Seat,
-    StatsBlock,
-    Table,
     Tournament,
     TournamentRound,
     TournamentTable,
@@ -96,22 +94,15 @@ class Draws:
             if redraw:
                 self._remove_round(s, t, number)
             s.add(TournamentRound(tournament_id=t.id, number=number, seed=str(seed), repeats=result.repeats))
-            rules = registry.get(t.rules)
             for i, people in enumerate(result.tables, start=1):
-                table = Table(
-                    name=_("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
-                    rules=t.rules,
-                    settings={k: v for k, v in t.settings.items() if not settings_registry.known(k)},
-                    tariff=getattr(rules, "default_tariff", None),
-                    date=t.date,
-                    first_dealer=0,
-                    teams=None,
-                    closed=False,
+                table = seat_table(
+                    s,
+                    _("{name}, round {round}, table {table}").format(name=t.name, round=number, table=i),
+                    t.rules,
+                    {k: v for k, v in t.settings.items() if not settings_registry.known(k)},
+                    t.date,
+                    people,
                 )
-                s.add(table)
-                s.flush()
-                for position, player_id in enumerate(people):
-                    s.add(Seat(table_id=table.id, position=position, player_id=player_id))
                 s.add(TournamentTable(tournament_id=t.id, round=number, number=i, table_id=table.id))
             s.flush()
             return self._plan(s, t, number)
@@ -235,11 +226,7 @@ class Draws:
             )
         )
         s.execute(delete(TournamentTable).where(TournamentTable.tournament_id == t.id, TournamentTable.round == number))
-        s.execute(delete(Seat).where(Seat.table_id.in_(old)))
-        s.execute(delete(Table).where(Table.id.in_(old)))
-        # A new table may be given a removed one's id (SQLite reuses the highest): no kept block of
-        # statistics may name it as the table it was.
-        s.execute(delete(StatsBlock))
+        remove_tables(s, old)
         s.execute(
             delete(TournamentRound).where(TournamentRound.tournament_id == t.id, TournamentRound.number == number)
         )
