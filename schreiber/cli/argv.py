@@ -76,9 +76,22 @@ NAME_VALUE_OPTIONS = _name_values()
 NAME_VALUE = re.compile(r"[^-=\s][^=]*=[+-]?\d+")
 
 
+# A paper sheet's games won and lost per player (`tournament result`, `league result`): NAME=N there, while `add`'s
+# --won/--lost are a hand's flags and take no value.
+SHEET_NAME_VALUE_OPTIONS = ("--won", "--lost")
+SHEET_COMMANDS = (("tournament", "result"), ("league", "result"))
+
+
+def _command(args: list[str]) -> tuple[str, ...]:
+    """The first two words of the command, the leading --db (moved there by db_first) left out."""
+    words = args[2:] if args[:1] == ["--db"] else args[1:] if args[:1] and args[0].startswith("--db=") else args
+    return tuple(words[:2])
+
+
 def spread_name_values(args: list[str]) -> list[str]:
     """`--augen Anna=40 Berta=35 Carl=25` as typed at the table: each NAME=N after the first gets
     its own `--augen`, as click wants the option repeated."""
+    options = NAME_VALUE_OPTIONS + (SHEET_NAME_VALUE_OPTIONS if _command(args) in SHEET_COMMANDS else ())
     out: list[str] = []
     repeat: str | None = None  # the option whose NAME=N values are being read
     i = 0
@@ -92,9 +105,9 @@ def spread_name_values(args: list[str]) -> list[str]:
             repeat = None
             out.append(word)
             option, equals, value = word.partition("=")
-            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
+            if equals and option in options and NAME_VALUE.fullmatch(value):
                 repeat = option
-            elif word in NAME_VALUE_OPTIONS and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
+            elif word in options and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
                 out.append(args[i + 1])
                 repeat = word
                 i += 1

@@ -33,6 +33,8 @@ def wp_pair(wp: Wp | None) -> str:
 def _setting(value: Any) -> str:
     if value is None:
         return "off"
+    if isinstance(value, bool):  # as `session show` writes a table's switches
+        return str(value).lower()
     if isinstance(value, list | tuple):
         return ",".join(map(str, value)) or "off"
     return str(value)
@@ -132,7 +134,7 @@ def tables(view: SerieTables, fmt: str, excel: bool = False) -> None:
         [t.group, t.table, t.session, ", ".join(f"{p.name} ({p.team} {p.position})" for p in t.players), _state(t)]
         for t in view.tables
     ]
-    echo(grid(rows, [_("group"), _("table"), _("session"), _("players in seat order"), ""], left=(3, 4)))
+    echo(grid(rows, [_("group"), _("table"), _("session"), _("players in seat order"), _("state")], left=(3, 4)))
 
 
 def _state(t: TableInfo) -> str:

@@ -325,3 +325,21 @@ def test_a_roster_name_close_to_a_known_player_is_noted(cli):
     assert cli("league", "roster", "Adorf", "Zacharias").err == ""
     cli.ok("league", "roster", "Adorf", "--remove", "Alme", "--remove", "Zacharias")
     assert "Alme" not in cli.ok("league", "team", "show", "Adorf")
+
+
+def test_a_sheet_typed_as_written_gives_each_won_and_lost_after_one_option(cli):
+    """`--won Anna=9 Berta=6 …` as a list-keeper types it off the paper, as `--soli` and `--augen` take theirs."""
+    l1_day(cli)
+    cli.ok("league", "draw", "1")
+    table = L1_SHEETS[1][0]
+    typed = [f"{name}={points}" for name, points, *_rest in table]
+    typed += ["--won", *(f"{name}={won}" for name, _p, won, _l, _s in table)]
+    typed += ["--lost", *(f"{name}={lost}" for name, _p, _w, lost, _s in table)]
+    cli.ok("league", "result", "1", "1", "1", *typed)
+    lists = {
+        line["players"][0]["name"]: (line["score"], line["won"], line["lost"])
+        for team in cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["serien"][0]["teams"]
+        for line in team["lists"]
+        if line["table"] == 1
+    }
+    assert lists == {name: (score, won, lost) for name, _p, won, lost, score in table}
