@@ -7,6 +7,7 @@ import re
 import shutil
 import sqlite3
 import tempfile
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -148,6 +149,30 @@ def _postgresql_setup(engine: Engine, timeout: float) -> None:
         dbapi_connection.commit()
 
 
+_ENGINES: OrderedDict[tuple[str, float], Engine] = OrderedDict()
+_ENGINES_KEPT = 4
+
+
+def _engine_for(url: str) -> Engine:
+    """One engine per ledger (and wait) in the process, as SQLAlchemy advises: a program that runs command after command
+    (`play`, `serve`, the tests) compiles each statement once instead of once a command. A few are kept, the oldest
+    disposed; a command's end disposes only the connections, never the engine's statements."""
+    key = (url, busy_timeout())
+    engine = _ENGINES.get(key)
+    if engine is not None:
+        _ENGINES.move_to_end(key)
+        return engine
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        _sqlite_setup(engine, key[1])
+    elif engine.dialect.name == "postgresql" and "lock_timeout" not in str(engine.url.query):
+        _postgresql_setup(engine, key[1])  # a lock_timeout in the URL's options is the user's own
+    _ENGINES[key] = engine
+    while len(_ENGINES) > _ENGINES_KEPT:
+        _ENGINES.popitem(last=False)[1].dispose()
+    return engine
+
+
 def open_engine(
     target: str | None = None,
     *,
@@ -164,13 +189,9 @@ def open_engine(
     name = shown(url)
     sqlite_path: Path | None = None
     try:
-        engine = create_engine(url)
-        if engine.dialect.name == "sqlite":
-            _sqlite_setup(engine, busy_timeout())
-            if engine.url.database and engine.url.database != ":memory:":
-                sqlite_path = Path(engine.url.database)
-        elif engine.dialect.name == "postgresql" and "lock_timeout" not in str(engine.url.query):
-            _postgresql_setup(engine, busy_timeout())  # a lock_timeout in the URL's options is the user's own
+        engine = _engine_for(url)
+        if engine.dialect.name == "sqlite" and engine.url.database and engine.url.database != ":memory:":
+            sqlite_path = Path(engine.url.database)
     except LedgerError:
         raise
     except Exception as e:  # a malformed URL or a driver that is not installed

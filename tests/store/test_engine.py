@@ -166,3 +166,28 @@ def test_passing_failures_are_told_from_refusals_by_one_classification(tmp_path)
         wrong = raised(lambda: conn.exec_driver_sql("SELECT nothing FROM nowhere"))
     assert not passing(twice) and not passing(wrong)
     assert not isinstance(database_error(twice, "the ledger could not be written"), Unavailable)
+
+
+def test_commands_one_after_another_reuse_the_ledgers_engine_and_its_compiled_statements(db_url, capsys, monkeypatch):
+    """`play`, `serve` and a program calling main() again and again open one engine per ledger: a `report` run again
+    compiles no statement (the first ones may keep the table's totals, which the later ones read instead)."""
+    from schreiber.cli.app import main
+    from schreiber.store.engine import open_engine
+
+    engine = open_engine(db_url)
+    assert open_engine(db_url) is engine
+    monkeypatch.setenv("SCHREIBER_BUSY_TIMEOUT", "3")
+    assert open_engine(db_url) is not engine  # another wait is another engine's connect setting
+    monkeypatch.delenv("SCHREIBER_BUSY_TIMEOUT")
+    assert main(["--db", db_url, "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"]) == 0
+    assert main(["--db", db_url, "add", "rufspiel", "-p", "A", "-m", "B", "-a", "70"]) == 0
+
+    def report() -> int:
+        before = len(engine._compiled_cache)
+        assert main(["--db", db_url, "report"]) == 0
+        return len(engine._compiled_cache) - before
+
+    assert report() > 0
+    report()
+    assert report() == 0
+    assert "A" in capsys.readouterr().out
