@@ -58,12 +58,22 @@ class Arrivals:
         self.tournaments = Tournaments(ledger)
 
     def register(
-        self, names: Sequence[str], number: int | None = None, vorab: bool = False, tournament_id: int | None = None
+        self,
+        names: Sequence[str],
+        number: int | None = None,
+        vorab: bool = False,
+        tournament_id: int | None = None,
+        kategorien: str | None = None,
     ) -> Registered:
-        """Register players; `vorab`: in advance, so not arrived yet (and not drawn until they are)."""
+        """Register players; `vorab`: in advance, so not arrived yet (and not drawn until they are). `kategorien`
+        (`--kategorie K,…`, TEAMS.md §10.2): their register's categories, which the registrations copy."""
         with self.ledger.transaction() as s:
             t = self.tournaments._tournament(s, tournament_id, for_update=True)
-            return registration.register(s, t, names, number, self.ledger.player, vorab=vorab)
+            if kategorien is not None:
+                from schreiber.ledger import categories
+
+                kategorien = categories.kept(categories.words(kategorien, "--kategorie", t)) or ""
+            return registration.register(s, t, names, number, self.ledger.player, vorab=vorab, kategorien=kategorien)
 
     def register_from(self, path: str, tournament_id: int | None = None) -> Listed:
         """Register in advance everyone of a list (CSV with a `name` column, optional `number`), in its order."""

@@ -28,6 +28,7 @@ from schreiber.store.models import (
     Entrant,
     HandRecord,
     Payment,
+    TournamentCategoryPayment,
     TournamentPayment,
     PayoutRecord,
     Player,
@@ -394,6 +395,7 @@ class Players:
                 (Payment, Payment.payer_id),
                 (Payment, Payment.payee_id),
                 (TournamentPayment, TournamentPayment.player_id),
+                (TournamentCategoryPayment, TournamentCategoryPayment.player_id),
             ):
                 s.execute(
                     update(model)

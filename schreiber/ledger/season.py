@@ -218,10 +218,18 @@ class Seasons:
             return self._players(s, self._season(s, season_id))
 
     def register(
-        self, names: Sequence[str], number: int | None = None, season_id: int | None = None
+        self,
+        names: Sequence[str],
+        number: int | None = None,
+        season_id: int | None = None,
+        kategorien: str | None = None,
     ) -> list[SeasonEntrant]:
         """Give each player his permanent season start number (the next free ones, or `number` for one)."""
         names = typed_names(names, number)
+        if kategorien is not None:
+            from schreiber.ledger import categories
+
+            kategorien = categories.kept(categories.words(kategorien, "--kategorie")) or ""
         with self.ledger.transaction() as s:
             season = self._season(s, season_id)
             have = {e.name.casefold(): e for e in self._players(s, season)}
@@ -235,6 +243,8 @@ class Seasons:
             out = []
             for typed in names:
                 player = self.ledger.player(s, typed)
+                if kategorien is not None:  # `season register … --kategorie`: the register's set, copied
+                    player.kategorien = kategorien or None
                 out.append(SeasonEntrant(number_for(s, season.id, player.id, number), player.name))
             return out
 

@@ -17,7 +17,6 @@ from schreiber.csvio import euros
 from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
 from schreiber.views.sheet import Sheet
-from schreiber.views.team_payloads import team_cash_json
 
 if TYPE_CHECKING:
     from schreiber.ledger.payments import OpenDebts
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
     from schreiber.ledger.sheets import SheetView
     from schreiber.ledger.standings import StandingsView
     from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
-    from schreiber.ledger.cashbook import CashView
 
 
 def _flag(value: bool) -> str:
@@ -520,54 +518,6 @@ def tournament_json(
     }
 
 
-# -- the cashbook -----------------------------------------------------------------------------
+# -- the cashbook: views/cash_payloads.py, named here for the callers --------------------------------
 
-CASH_COLUMNS = (
-    "number",
-    "name",
-    "rank",
-    "startgeld",
-    "paid",
-    "verlustspiel",
-    "reuegeld",
-    "prize",
-    "prize_paid",
-    "balance",
-)
-
-
-def cash_json(view: CashView) -> dict[str, Any]:
-    """`tournament cash --format json`: amounts in cents."""
-    return {
-        "tournament": view.tournament.id,
-        "pot": view.book.pot,
-        "payout": view.book.payout,
-        "kasse": view.book.kasse,
-        "players": [
-            {**{key: getattr(line, key) for key in CASH_COLUMNS}, "prizes": _prizes(view, line)}
-            for line in view.book.lines
-        ],
-        **({"teams": team_cash_json(view.teams)} if view.teams else {}),
-        "final": view.final,
-        # RULES.md §9: the time the first prize paid out fixed every prize place's amount, or null.
-        "prizes_fixed": view.prizes_fixed.isoformat(timespec="seconds") if view.prizes_fixed else None,
-    }
-
-
-def _prizes(view: CashView, line: Any) -> list[dict[str, Any]]:
-    """Each prize the player gets: his place's (`preise`), and each team share (`team:<competition>`)."""
-    teams = view.team_shares.get(line.number, ())
-    own = line.prize - sum(cents for _c, _t, cents in teams)
-    place = [{"list": "preise", "place": line.rank, "cents": own}] if own else []
-    return place + [{"list": f"team:{c}", "team": name, "cents": cents} for c, name, cents in teams]
-
-
-def cash_csv(view: CashView) -> Sheet:
-    """`tournament cash --format csv`: a row per player, money as euros (numbers)."""
-    return Sheet(
-        list(CASH_COLUMNS),
-        (
-            [line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])]
-            for line in view.book.lines
-        ),
-    )
+from schreiber.views.cash_payloads import CASH_COLUMNS, cash_csv, cash_json  # noqa: E402,F401
