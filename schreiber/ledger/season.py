@@ -226,10 +226,11 @@ class Seasons:
     ) -> list[SeasonEntrant]:
         """Give each player his permanent season start number (the next free ones, or `number` for one)."""
         names = typed_names(names, number)
-        if kategorien is not None:
-            from schreiber.ledger import categories
+        if kategorien is not None:  # the words checked as ledger/categories.py checks them (TEAMS.md §10.2 rule 1)
+            from schreiber.scoring import prizes
 
-            kategorien = categories.kept(categories.words(kategorien, "--kategorie")) or ""
+            reserved = settings_registry.reserved_words()
+            kategorien = ",".join(prizes.category_names("kategorie", kategorien, "--kategorie", reserved))
         with self.ledger.transaction() as s:
             season = self._season(s, season_id)
             have = {e.name.casefold(): e for e in self._players(s, season)}
