@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -114,6 +115,43 @@ class Categories:
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
 
+    def standings(self, view: StandingsView, kategorie: str) -> StandingsView:
+        """`standings --kategorie K`: the category ranking of the tournament `view` ranks."""
+        with self.ledger.transaction() as s:
+            t = s.get(Tournament, view.tournament.id)
+            named = settings_registry.categories_of(t.settings)
+            chosen = kategorie.strip().lower()
+            if chosen not in named:
+                raise SettingsError(unknown(chosen, t.name, named))
+            return ranked(view, chosen, members(s, t)[chosen])
+
+    def season_standings(self, view: Any, kategorie: str) -> Any:
+        """`season standings --kategorie K`: the season's players whose season registration carries K, in its order;
+        those below `min_starts` stay unranked."""
+        with self.ledger.transaction() as s:
+            season = s.get(Season, view.season.id)
+            named = settings_registry.categories_of(season.settings or {})
+            chosen = kategorie.strip().lower()
+            if chosen not in named:
+                raise SettingsError(unknown(chosen, season.name, named))
+            numbers = {
+                number
+                for number, text in s.execute(
+                    select(SeasonPlayer.number, SeasonPlayer.kategorien).where(SeasonPlayer.season_id == season.id)
+                )
+                if chosen in of(text)
+            }
+        rows = [r for r in view.rows if r.number in numbers]
+        out = tuple(
+            dataclasses.replace(
+                r,
+                rank=None if r.rank is None else 1 + sum(1 for o in rows if o.rank is not None and o.rank < r.rank),
+                overall=r.rank,
+            )
+            for r in rows
+        )
+        return dataclasses.replace(view, rows=out, kategorie=chosen)
+
     def set_register(self, typed: str, categories: str) -> tuple[str, tuple[str, ...]]:
         """`player set NAME --kategorie K,…`: the register's set ("" clears); earlier registrations keep theirs."""
         from schreiber.ledger.players import find
@@ -169,11 +207,7 @@ class Categories:
             kategorie = kategorie.strip().lower()
             named = settings_registry.categories_of(t.settings)
             if kategorie not in named:
-                raise SettingsError(
-                    _("--kategorie: {kategorie} is not a category of {tournament}; kategorien= names {known}.").format(
-                        kategorie=kategorie, tournament=t.name, known=",".join(named) or "-"
-                    )
-                )
+                raise SettingsError(unknown(kategorie, t.name, named))
             startgeld = int(t.settings.get(f"{kategorie}.startgeld", 0))
             if not startgeld and not undo:
                 raise SettingsError(
@@ -221,6 +255,15 @@ class Categories:
                 have[(number, kategorie)] = has + cents
                 out.append(CategoryPaid(number, name, kategorie, cents))
             return out
+
+
+def unknown(kategorie: str, name: str, named: Sequence[str]) -> str:
+    """The sentence for a category the tournament or season does not rank."""
+    if not named:
+        return _("--kategorie: {name} ranks no category; `set kategorien=K,…` names them.").format(name=name)
+    return _("--kategorie: {kategorie} is not a category of {name}; kategorien= names {known}.").format(
+        kategorie=kategorie, name=name, known=", ".join(named)
+    )
 
 
 def season_player(s: Session, season: Season, typed: str) -> SeasonPlayer:

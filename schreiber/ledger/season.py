@@ -86,6 +86,7 @@ class SeasonRow:
     rounds: int
     qualified: bool
     results: tuple[SeasonResult | None, ...]
+    overall: int | None = None  # in a category ranking (TEAMS.md §10.2): his rank in the season's ranking
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class SeasonStandings:
     rows: tuple[SeasonRow, ...]
     running: tuple[int, ...] = ()
     unconfirmed: int = 0  # with double entry: the sheets of its tournaments typed once, or whose two entries differ
+    kategorie: str | None = None  # a category ranking (TEAMS.md §10.2 rule 2): `rank` is the category rank
 
     @property
     def final_tournaments(self) -> int:

@@ -397,7 +397,17 @@ def finder_csv(plan: RoundPlan, seats: Sequence[Any]) -> Sheet:
 
 def standings_json(view: StandingsView) -> dict[str, Any]:
     """`tournament standings --format json`: every key for every game; a count the game does not keep (Skat's
-    Soli, Schafkopf's games won and lost as declarer) is null."""
+    Soli, Schafkopf's games won and lost as declarer) is null. A category ranking (TEAMS.md §10.2) adds
+    `kategorie`, and each player's `overall` (his main rank) beside `rank` (his category rank)."""
+    out = _standings_json(view)
+    if view.kategorie is not None:
+        out["kategorie"] = view.kategorie
+        for line, r in zip(out["players"], view.rows):
+            line["overall"] = r.overall
+    return out
+
+
+def _standings_json(view: StandingsView) -> dict[str, Any]:
     return {
         "tournament": view.tournament.id,
         "rounds": view.rounds,
@@ -433,6 +443,17 @@ def standings_csv(view: StandingsView) -> Sheet:
     for u in view.unfinished:
         for number in u.numbers:
             waiting.setdefault(number, []).append(f"{u.round}/{u.table} {u.hands}/{u.of}")
+    sheet = _standings_sheet(view, waiting)
+    if view.kategorie is None:
+        return sheet
+    # A category ranking (TEAMS.md §10.2): `rank` is the category rank, `overall` the main rank beside it.
+    return Sheet(
+        ["rank", "overall", *list(sheet.headers)[1:]],
+        [[row[0], r.overall, *row[1:]] for row, r in zip(sheet.rows, view.rows)],
+    )
+
+
+def _standings_sheet(view: StandingsView, waiting: dict[int, list[str]]) -> Sheet:
     return Sheet(
         [
             "rank",
