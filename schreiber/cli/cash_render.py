@@ -149,7 +149,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         )
     )
     if view.prizes_fixed:
-        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+        places = place_list(b)
         echo(
             wrapped(
                 _("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
@@ -157,8 +157,8 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
                 )
             )
         )
-    elif s.preise:
-        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+    elif s.preise or b.items:
+        places = place_list(b)
         echo(
             wrapped(
                 _("Payout ({percent}%): {payout}; the prizes: {places}.").format(
@@ -283,4 +283,18 @@ def kasse_line(view: CashView) -> str:
         sonder=money(p["sonderpreise"]),
         plus=money(p["plus_preis"]),
         sach=money(p["sachpreise"]),
+    )
+
+
+def place_list(b: Any) -> str:
+    """The main list's places: "1. €100.00, 2. €50.00, 3. Geschenkkorb (worth €40.00)"."""
+    items = b.items or [None] * len(b.prizes)
+    return ", ".join(
+        f"{i}. "
+        + (
+            money(cents)
+            if item is None or item.sach is None
+            else _("{goods} (worth {money})").format(goods=item.sach, money=money(item.value))
+        )
+        for i, (cents, item) in enumerate(zip(b.prizes, items), start=1)
     )

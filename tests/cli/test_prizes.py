@@ -189,7 +189,8 @@ def test_season_category_standings(cli):
     cli.ok("season", "register", "Anna", "Berta", "--kategorie", "damen")
     cli.ok("season", "register", "Carl", "Dora")
     cli.ok("season", "kategorie", "Berta", "")
-    cli.ok("tournament", "new", "T1", "--rules", "schafkopf", "--rounds", "1", "--season")
+    cli.ok("tournament", "new", "T1", "--rules", "schafkopf", "--rounds", "1")
+    cli.ok("season", "add", "1")
     cli.ok("tournament", "register", "Anna", "Berta", "Carl", "Dora")
     cli.ok("tournament", "draw")
     seated = cli.json("tournament", "tables", "--format", "json")["tables"][0]["players"]
