@@ -121,6 +121,9 @@ class Cash:
             )
             frozen = {setting.frozen for setting in applied.named}
             paid_out = None
+            # --force lifts the freeze only for the prize settings TEAMS.md §10.2 rule 11 names, never for the pot's.
+            keys = [key for key, _value in assignments if settings_registry.tournament_setting(key, "--set").frozen]
+            force = force and all(key in settings_registry.FORCEABLE or "." in key for key in keys)
             if settings_registry.FIRST_PRIZE in frozen and not force:  # cash or goods handed over (TEAMS.md §10.2)
                 handed = {n: c for n, c in self._paid(s, t, SACH).items() if c > 0}
                 paid_out = {**handed, **self._paid(s, t, PREIS)}

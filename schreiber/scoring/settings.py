@@ -252,6 +252,21 @@ for _setting in (
 ):
     register(TOURNAMENT, _setting)
 
+# The prize settings `tournament set --force` may change once a prize is paid out (TEAMS.md §10.2 rule 11); the pot's
+# settings (startgeld, verlustspiel, reuegeld, auszahlung, rundung) stay as they are.
+FORCEABLE = frozenset(
+    (
+        "preise",
+        "kategorien",
+        "doppelpreis",
+        "sonderpreise",
+        "plus_preis",
+        "preise_je_tisch",
+        "sachpreise_bezahlt",
+        "teams",
+    )
+)
+
 # The settings of each category, written `<kategorie>.<name>` (damen.preise=3000,2000,sach:Blumen:1500): its prize
 # list (amounts and goods, no percentages) and its opt-in Startgeld (TEAMS.md §10.2 rule 3).
 CATEGORY: dict[str, Setting] = {}
