@@ -152,6 +152,13 @@ class Categories:
         )
         return dataclasses.replace(view, rows=out, kategorie=chosen)
 
+    def every(self, view: StandingsView) -> tuple[StandingsView, ...]:
+        """Every category ranking of the tournament `view` ranks, in the order of `kategorien` (the pages)."""
+        with self.ledger.transaction() as s:
+            t = s.get(Tournament, view.tournament.id)
+            found = members(s, t)
+        return tuple(ranked(view, name, numbers) for name, numbers in found.items())
+
     def set_register(self, typed: str, categories: str) -> tuple[str, tuple[str, ...]]:
         """`player set NAME --kategorie K,…`: the register's set ("" clears); earlier registrations keep theirs."""
         from schreiber.ledger.players import find
