@@ -232,3 +232,22 @@ def test_bad_input_is_one_sentence_exit_2_nothing_stored(cli, words, said):
         cli.ok("tournament", "show", "--format", "json"),
         cli.ok("tournament", "cash", "--format", "json"),
     ) == before
+
+
+def test_a_category_is_never_named_like_a_team_competition_and_new_takes_the_settings(cli):
+    cli.ok(
+        "tournament", "new", "K", "--rules", "schafkopf", "--rounds", "1",
+        "--set", "teams=mannschaft:4", "--set", "kategorien=damen", "--set", "damen.preise=3000,sach:Blumen:1500",
+    )  # fmt: skip
+    ran = cli("tournament", "set", "kategorien=mannschaft")
+    assert ran.code == 2 and "mannschaft is a team competition of teams=" in ran.err
+    ran = cli("tournament", "register", "Anna", "--kategorie", "mannschaft")
+    assert ran.code == 2 and "cannot be a category" in ran.err
+    ran = cli("tournament", "register", "Anna", "--kategorie", "da_men")
+    assert ran.code == 2 and "a category is a word" in ran.err
+    assert cli.json("tournament", "cash", "--format", "json")["players"] == []
+    cli.ok("tournament", "register", "Anna", "--kategorie", "damen")
+    ran = cli("player", "set", "Anna", "--kategorie", "preise")
+    assert ran.code == 2 and "cannot be a category" in ran.err
+    ran = cli("tournament", "standings", "--kategorie", "jugend")
+    assert ran.code == 2 and "jugend is not a category of K" in ran.err
