@@ -104,6 +104,14 @@ def refusal(s: Session, tournament_id: int, what: str, offer_force: bool = True)
     )
     out = sorted(paid(s, tournament_id).items(), key=lambda item: (-item[1], item[0]))
     listed = ", ".join(f"{names.get(number, number)} ({number}) {money(cents)}" for number, cents in out)
+    goods = sorted(
+        number for number, count in paid(s, tournament_id, SACH).items() if count > 0 and number not in dict(out)
+    )
+    if goods:  # goods handed over (TEAMS.md §10.2 rule 11) fix the prizes too
+        listed = ", ".join(
+            [listed] * bool(listed)
+            + [_("{name} ({number}) goods").format(name=names.get(n, n), number=n) for n in goods]
+        )
     name = s.get(Tournament, tournament_id).name
     if offer_force:
         return _(

@@ -251,3 +251,18 @@ def test_a_category_is_never_named_like_a_team_competition_and_new_takes_the_set
     assert ran.code == 2 and "cannot be a category" in ran.err
     ran = cli("tournament", "standings", "--kategorie", "jugend")
     assert ran.code == 2 and "jugend is not a category of K" in ran.err
+
+
+def test_goods_handed_over_fix_the_prizes_and_are_named(cli):
+    play_p2(cli)
+    said = cli.ok("tournament", "pay", "Sepp", "--prize")
+    assert "Sepp (19) has been handed Pressack (worth €8.00)." in said
+    ran = cli("tournament", "kategorie", "Ida", "")
+    assert ran.code == 2 and "Sepp (19) goods" in ran.err
+    assert cli.json("tournament", "cash", "--format", "json")["prizes_fixed"] is not None
+    said = cli.ok("tournament", "pay", "Sepp", "--prize", "--undo")
+    assert "are taken back: Pressack" in said
+    assert cli.json("tournament", "cash", "--format", "json")["prizes_fixed"] is None
+    cli.ok("tournament", "kategorie", "Ida", "")
+    damen = cli.json("tournament", "standings", "--kategorie", "damen", "--format", "json")["players"]
+    assert [p["name"] for p in damen] == ["Berta", "Dora", "Lena", "Hanna"]
