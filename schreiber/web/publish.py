@@ -26,7 +26,15 @@ from schreiber.ledger.publish import Publication, PublishedSeason, PublishedTour
 from schreiber.views import publish as data
 from schreiber.views.public_names import VOLL, Naming
 from schreiber.web import view
-from schreiber.web.publish_pages import Links, index_page, player_pages, round_page, season_page, tournament_page
+from schreiber.web.publish_pages import (
+    Links,
+    category_page,
+    index_page,
+    player_pages,
+    round_page,
+    season_page,
+    tournament_page,
+)
 
 LANGUAGES = ("de", "en")
 STYLES = ("style.css", "tournament.css", "season.css")
@@ -113,6 +121,8 @@ def pages(pub: Publication, naming: Naming) -> list[tuple[str, Render]]:
         out.append((folder + "index.html", _bind(tournament_page, t, pub, naming)))
         for plan in t.plans:
             out.append((f"{folder}runde-{plan.round}.html", _bind_round(t, plan.round, pub, naming)))
+        for k in t.kategorien:  # each category ranking on its own page too (TEAMS.md §10.4)
+            out.append((f"{folder}kategorie-{k.kategorie}.html", _bind_category(t, k.kategorie, pub, naming)))
     for x in pub.seasons:
         out.append((f"saison-{x.standings.season.id}/index.html", _bind(season_page, x, pub, naming)))
     out += player_pages(pub, naming, seasons)
@@ -127,6 +137,10 @@ def _bind(
 
 def _bind_round(t: PublishedTournament, number: int, pub: Publication, naming: Naming) -> Render:
     return lambda env, links: round_page(env, links, t, number, pub, naming)
+
+
+def _bind_category(t: PublishedTournament, kategorie: str, pub: Publication, naming: Naming) -> Render:
+    return lambda env, links: category_page(env, links, t, kategorie, pub, naming)
 
 
 def _csv(sheet: data.Sheet, excel: bool) -> bytes:

@@ -121,6 +121,16 @@ def tournament_page(env: Any, links: Links, t: PublishedTournament, pub: Publica
     )
 
 
+def category_page(
+    env: Any, links: Links, t: PublishedTournament, kategorie: str, pub: Publication, naming: Naming
+) -> str:
+    """`turnier-ID/kategorie-K.html`: one category ranking with its prizes, goods by name (TEAMS.md §10.4)."""
+    k = next(k for k in t.kategorien if k.kategorie == kategorie)
+    return _render(
+        env, "kategorie.html", links, t=t, heading=heading(t.standings), k=_category(links, t, k, pub, naming)
+    )
+
+
 def _category(links: Links, t: PublishedTournament, k: Any, pub: Publication, naming: Naming) -> dict[str, Any]:
     """A category ranking under the individual one (TEAMS.md §10.2): its rank, the overall rank, the player, the
     score, and the category's prize (cash, or goods by name)."""
@@ -139,6 +149,7 @@ def _category(links: Links, t: PublishedTournament, k: Any, pub: Publication, na
             }
         )
     return {
+        "name": k.kategorie,
         "heading": _("Category {kategorie}").format(kategorie=k.kategorie),
         "score": rangliste.label(k, k.columns[0]),
         "prizes": any(x["prize"] or x["goods"] for x in lines),

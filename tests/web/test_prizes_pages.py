@@ -53,6 +53,9 @@ def test_publish_puts_the_category_ranking_and_its_prizes_on_the_tournament_page
     assert "1. 2. Berta 51" in damen and "3. 6. Ida 22 €30.00" in damen
     assert "Geschenkkorb" in english and "Pressack" in english
     assert "Kategorie damen" in (out / "de" / "turnier-1" / "index.html").read_text(encoding="utf-8")
+    assert 'href="kategorie-damen.html"' in (out / "en" / "turnier-1" / "index.html").read_text(encoding="utf-8")
+    own = text((out / "en" / "turnier-1" / "kategorie-damen.html").read_text(encoding="utf-8"))
+    assert "P2: Category damen" in own and "5. 14. Hanna −17 €10.00" in own
     data = json.loads((out / "en" / "turnier-1" / "data.json").read_text(encoding="utf-8"))
     (category,) = data["kategorien"]
     assert category["kategorie"] == "damen"
