@@ -97,6 +97,8 @@ def details(
         marks = (_(" (withdrawn)") if e.withdrawn else "") + (_(" (not here yet)") if not e.arrived else "")
         if e.waiting is not None:
             marks += _(" (waiting list, place {place})").format(place=e.waiting)
+        if e.kategorien:  # his registration's categories (TEAMS.md §10.2)
+            marks += " [" + ", ".join(e.kategorien) + "]"
         echo(f"  {e.number:>4}  {e.name}{marks}")
     if sheets:
         echo(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))

@@ -37,10 +37,12 @@ class EntrantView:
     withdrawn: bool
     arrived: bool = True
     waiting: int | None = None  # his place on the waiting list; None: he has a place in the field
+    kategorien: tuple[str, ...] = ()  # the categories his registration carries (TEAMS.md §10.2 rule 1)
 
 
 def view(e: Entrant) -> EntrantView:
-    return EntrantView(e.number, e.player.name, e.withdrawn, e.arrived, e.waiting)
+    carried = tuple(c for c in (e.kategorien or "").split(",") if c)
+    return EntrantView(e.number, e.player.name, e.withdrawn, e.arrived, e.waiting, carried)
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,16 @@ def register(
         if near:
             close.append((player.name, given, tuple(f"{n} ({known[n]})" for n in near)))
         known[player.name] = given
-        out.append(EntrantView(given, player.name, False, not vorab, waiting))
+        out.append(
+            EntrantView(
+                given,
+                player.name,
+                False,
+                not vorab,
+                waiting,
+                tuple(c for c in (player.kategorien or "").split(",") if c),
+            )
+        )
     return Registered(tuple(out), tuple(close), newest(s, t))
 
 

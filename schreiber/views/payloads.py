@@ -503,7 +503,14 @@ def tournament_json(
         "hands": info.hands,
         "settings": dict(info.settings),
         "players": [
-            {"number": e.number, "name": e.name, "withdrawn": e.withdrawn, "arrived": e.arrived} for e in entrants
+            {
+                "number": e.number,
+                "name": e.name,
+                "withdrawn": e.withdrawn,
+                "arrived": e.arrived,
+                **({"kategorien": list(e.kategorien)} if e.kategorien else {}),  # TEAMS.md §10.2, where he has any
+            }
+            for e in entrants
         ],
         # The waiting list in order (`tournament set plaetze=N`): it moves up as players unregister.
         "waiting": [

@@ -182,6 +182,8 @@ def test_registration_keeps_its_categories(cli):
     assert got["players"][0]["kategorien"] == ["damen", "senioren"]
     cli.ok("tournament", "kategorie", "Berta", "senioren")
     assert cli.json("tournament", "cash", "--format", "json")["players"][0]["kategorien"] == ["senioren"]
+    assert cli.json("tournament", "show", "--format", "json")["players"][0]["kategorien"] == ["senioren"]
+    assert "Berta [senioren]" in cli.ok("tournament", "show")
 
 
 def test_season_category_standings(cli):
