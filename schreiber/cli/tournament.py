@@ -185,8 +185,8 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
         "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
         "one (one letter off, or the same without accents) is registered with a note on how to take it back.\n"
         "A player registered here has arrived; --vorab registers in advance (drawn once `checkin` says he is\n"
-        "here), and --from FILE.csv registers a list in advance (columns name, optional number; kategorien is\n"
-        "read and not kept; UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
+        "here), and --from FILE.csv registers a list in advance (columns name, optional number and kategorien;\n"
+        "UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
         "list, which moves up by itself when someone unregisters. --kategorie K,… sets their categories in the\n"
         "register, which these registrations copy."
     ),
