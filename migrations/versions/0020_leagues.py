@@ -1,7 +1,7 @@
 """leagues (issue 44, TEAMS.md §10.3): leagues, teams, rosters, Spieltage with groups, line-ups and tables
 
 Revision ID: 0020
-Revises: 0018
+Revises: 0019
 Create Date: 2026-11-28
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = '0020'
-down_revision = '0018'
+down_revision = '0019'
 branch_labels = None
 depends_on = None
 

@@ -60,13 +60,21 @@ def _assignments(words: list[str]) -> list[tuple[str, str]]:
         "into free places. verein=NAME: the club's name on the picture to share (off: none).\n"
         "teams=mannschaft:4,tandem:2: team competitions (`tournament team`), fixed by the\n"
         "first draw; getrennt=mannschaft: its team mates are seated apart; COMPETITION.startgeld,\n"
-        "COMPETITION.auszahlung, COMPETITION.preise: its own pot; COMPETITION.fehlend=ohne|hochrechnen."
+        "COMPETITION.auszahlung, COMPETITION.preise: its own pot; COMPETITION.fehlend=ohne|hochrechnen.\n"
+        "Categories and prizes (TEAMS.md 10.2): kategorien=damen,senioren ranks each on its own;\n"
+        "K.preise=3000,sach:Blumen:1500 and K.startgeld=500 (opt-in); goods in preise (sach:NAME:CENTS);\n"
+        "sonderpreise=vorletzter:Pressack:800,mitte:500; plus_preis=CENTS; preise_je_tisch=N (without\n"
+        "preise); doppelpreis=ja|nein; sachpreise_bezahlt=kasse|gespendet. Once a prize is paid out,\n"
+        "--force changes the prize settings anyway."
     ),
 )
 def set_(
     assignments: Annotated[list[str], typer.Argument(metavar="KEY=VALUE...", help=_("The settings to change."))],
+    force: Annotated[
+        bool, typer.Option("--force", help=_("Change the prize settings although a prize is paid out."))
+    ] = False,
 ) -> None:
-    applied = _cash().set(_assignments(assignments))
+    applied = _cash().set(_assignments(assignments), force=force)
     _show().changed(applied)
     if applied.columns:  # the field changed: its places, who moved up, who waits
         from schreiber.cli import door_render
@@ -79,8 +87,9 @@ def set_(
     "pay",
     help=_(
         "Record the Startgeld of each player named as paid (--undo takes it back); with --prize, his prize\n"
-        "as paid out. The first prize paid out fixes every prize; after it the money settings stay as they\n"
-        "are, and what would move the standings needs --force."
+        "as paid out (and his goods as handed over). The first prize paid out fixes every prize; after it the\n"
+        "money settings stay as they are, and what would move the standings needs --force. --kategorie K:\n"
+        "the Startgeld of the category K (opt-in: only who paid it is in its ranking)."
     ),
 )
 def pay(
@@ -93,8 +102,36 @@ def pay(
     prize: Annotated[
         bool, typer.Option("--prize", help=_("The prize paid out to the player, not his Startgeld."))
     ] = False,
+    kategorie: Annotated[
+        str | None, typer.Option("--kategorie", metavar="K", help=_("The Startgeld of the category K."))
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("With --kategorie: although a prize is paid out."))] = False,
 ) -> None:
+    if kategorie is not None:
+        if prize:
+            raise typer.BadParameter(_("--prize and --kategorie exclude each other."), param_hint="--kategorie")
+        from schreiber.ledger.categories import Categories
+
+        _show().category_paid(Categories(_ledger()).pay(names, kategorie, undo=undo, force=force))
+        return
     _show().paid(_cash().pay(names, undo=undo, prize=prize))
+
+
+@cash_commands.command(
+    "kategorie",
+    help=_(
+        'The categories of one registration (damen,senioren; "" clears them); the register stays as it is.\n'
+        "Once a prize is paid out, only with --force."
+    ),
+)
+def kategorie(
+    player: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player."))],
+    categories: Annotated[str, typer.Argument(metavar="K,…", help=_("His categories in this tournament."))],
+    force: Annotated[bool, typer.Option("--force", help=_("Although a prize is paid out."))] = False,
+) -> None:
+    from schreiber.ledger.categories import Categories
+
+    _show().registration_kategorien(*Categories(_ledger()).tournament_kategorie(player, categories, force=force))
 
 
 @cash_commands.command(
@@ -103,8 +140,10 @@ def pay(
         "The cashbook: each player's Startgeld owed and paid, Verlustspielgeld, Reuegeld, prize and balance;\n"
         "the pot, the payout and the Kasse. --output writes the payout list to sign as a PDF.\n"
         "\n"
-        'JSON (cents): {"tournament", "pot", "payout", "kasse", "players": [{"number", "name", "rank",\n'
-        '"startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance"}], "prizes_fixed"}.'
+        'JSON (cents): {"tournament", "pot", "payout", "kasse", "doppelpreis", "sachpreise_bezahlt",\n'
+        '"kasse_parts", "kategorien": [{"name", "startgeld", "paid", "prizes"}], "players": [{"number", "name",\n'
+        '"rank", "kategorien", "startgeld", "paid", "verlustspiel", "reuegeld", "prize", "prize_paid", "balance",\n'
+        '"prizes": [{"list", "place", "cents", "sach", "value", "by_lot"}]}], "prizes_fixed"}.'
     ),
 )
 def cash(

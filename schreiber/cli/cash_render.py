@@ -4,7 +4,7 @@ scripts the JSON and CSV of views/payloads.py."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schreiber.cli.terminal import echo, grid, print_csv, print_json, wrapped
 from schreiber.i18n import _, ngettext
@@ -15,6 +15,7 @@ from schreiber.views.text import money
 if TYPE_CHECKING:
     from schreiber.scoring.cash import CashSettings
     from schreiber.ledger.cashbook import CashView, Paid
+    from schreiber.ledger.categories import CategoryPaid
     from schreiber.scoring.settings import Applied
 
 
@@ -58,6 +59,14 @@ def changed(applied: Applied) -> None:
 
 def paid(payments: Sequence[Paid]) -> None:
     for p in payments:
+        if p.kind == "sach":  # goods handed over (TEAMS.md §10.2 rule 11)
+            line = (
+                _("{name} ({number}) has been handed {goods} (worth {money}).")
+                if p.cents >= 0
+                else _("The goods handed to {name} ({number}) are taken back: {goods}.")
+            )
+            echo(line.format(name=p.name, number=p.number, goods=p.goods, money=money(abs(p.cents))))
+            continue
         if p.kind == "preis":
             line = (
                 _("{name} ({number}) has been paid the prize of {money}.")
@@ -140,7 +149,7 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
         )
     )
     if view.prizes_fixed:
-        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+        places = place_list(b)
         echo(
             wrapped(
                 _("Payout as fixed at the first prize paid out: {payout}; the prizes: {places}.").format(
@@ -148,8 +157,8 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
                 )
             )
         )
-    elif s.preise:
-        places = ", ".join(f"{i}. {money(p)}" for i, p in enumerate(b.prizes, start=1))
+    elif s.preise or b.items:
+        places = place_list(b)
         echo(
             wrapped(
                 _("Payout ({percent}%): {payout}; the prizes: {places}.").format(
@@ -163,6 +172,10 @@ def book(view: CashView, fmt: str, excel: bool = False) -> None:
                 "Payout ({percent}%): {payout}; no prize list is set (`schreiber tournament set preise=50%,30%,20%`)."
             ).format(payout=money(b.payout), percent=s.auszahlung)
         )
+    for line in prize_lines(view):
+        echo(wrapped(line))
+    if any(cents for key, cents in b.parts.items() if key != "preise"):
+        echo(wrapped(kasse_line(view)))
     echo(_("Kasse (the club's share): {kasse}.").format(kasse=money(b.kasse)))
     owing = view.unpaid
     if s.startgeld and owing:
@@ -207,3 +220,81 @@ def settling(view: CashView) -> list[str]:
             )
         )
     return out
+
+
+def category_paid(payments: Sequence[CategoryPaid]) -> None:
+    for p in payments:
+        line = (
+            _("{name} ({number}) has paid the Startgeld of {kategorie}, {money}.")
+            if p.cents > 0
+            else _("The Startgeld of {kategorie}, {money}, paid by {name} ({number}) is taken back.")
+        )
+        echo(line.format(name=p.name, number=p.number, kategorie=p.kategorie, money=money(abs(p.cents))))
+
+
+def registration_kategorien(name: str, number: int, categories: Sequence[str]) -> None:
+    if categories:
+        echo(
+            _("{name} ({number}) is registered in the categories {categories}.").format(
+                name=name, number=number, categories=", ".join(categories)
+            )
+        )
+    else:
+        echo(_("{name} ({number}) is registered in no category.").format(name=name, number=number))
+
+
+def got_text(got: Any) -> str:
+    """One prize in words: "damen 1.: €30.00", "preise 3.: Geschenkkorb (€40.00, by lot)"."""
+    where = got.list if got.place is None else f"{got.list} {got.place}" + ("." if isinstance(got.place, int) else "")
+    what = (
+        money(got.cents)
+        if got.sach is None
+        else _("{goods} (worth {money})").format(goods=got.sach, money=money(got.value))
+    )
+    if got.sach is not None and got.cents:
+        what = f"{money(got.cents)} + {what}"
+    return f"{where}: {what}" + (" " + _("(by lot)") if got.by_lot else "")
+
+
+def prize_lines(view: CashView) -> list[str]:
+    """Each player's prizes, when the prize designer gives more than the main list's cash (TEAMS.md §10.2)."""
+    d = view.design
+    if not (d.kategorien or d.sonderpreise or d.plus_preis or any(g.sach for x in view.book.lines for g in x.prizes)):
+        return []
+    out = [_("Prizes:")]
+    for line in view.book.lines:
+        if line.prizes:
+            out.append(f"  {line.name} ({line.number}): " + "; ".join(got_text(g) for g in line.prizes))
+    return out
+
+
+def kasse_line(view: CashView) -> str:
+    """The Kasse's parts (TEAMS.md §10.2 rule 11)."""
+    p = view.book.parts
+    return _(
+        "Kasse {kasse} = pot {pot} − prizes {preise} + category Startgeld {startgeld} − category prizes {kategorien} "
+        "− special prizes {sonder} − plus prizes {plus} − goods {sach}."
+    ).format(
+        kasse=money(view.book.kasse),
+        pot=money(view.book.pot),
+        preise=money(p["preise"]),
+        startgeld=money(p["kategorien_startgeld"]),
+        kategorien=money(p["kategorien_preise"]),
+        sonder=money(p["sonderpreise"]),
+        plus=money(p["plus_preis"]),
+        sach=money(p["sachpreise"]),
+    )
+
+
+def place_list(b: Any) -> str:
+    """The main list's places: "1. €100.00, 2. €50.00, 3. Geschenkkorb (worth €40.00)"."""
+    items = b.items or [None] * len(b.prizes)
+    return ", ".join(
+        f"{i}. "
+        + (
+            money(cents)
+            if item is None or item.sach is None
+            else _("{goods} (worth {money})").format(goods=item.sach, money=money(item.value))
+        )
+        for i, (cents, item) in enumerate(zip(b.prizes, items), start=1)
+    )

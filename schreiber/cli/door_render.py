@@ -3,7 +3,6 @@ the field, and after a draw who has not arrived."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -32,13 +31,6 @@ def listed(done: Listed) -> None:
             ).format(count=len(done.registered.entrants), waiting=waiting)
         )
     )
-    for column in done.ignored:
-        sys.stderr.write(
-            _("note: the column {column} is read and not kept; schreiber keeps no categories yet.").format(
-                column=column
-            )
-            + "\n"
-        )
 
 
 def moved_up(people: Sequence[EntrantView]) -> None:

@@ -72,7 +72,8 @@ def merge(
     "set",
     help=_(
         'What `publish` may show of a player: with --privat he appears as "Player 12" (his number) on every\n'
-        "published page and in its data, never by name; --undo publishes his name again."
+        "published page and in its data, never by name; --undo publishes his name again. --kategorie K,…:\n"
+        'his categories (damen,senioren; "" clears), which each later registration copies.'
     ),
 )
 def set_(
@@ -81,9 +82,18 @@ def set_(
         bool, typer.Option("--privat", help=_('Publish him by his number only ("Player 12"), never by name.'))
     ] = False,
     undo: Annotated[bool, typer.Option("--undo", help=_("Publish his name again."))] = False,
+    kategorie: Annotated[
+        str | None,
+        typer.Option(
+            "--kategorie", metavar="K,…", help=_('His categories in the register (damen,senioren; "" clears them).')
+        ),
+    ] = None,
 ) -> None:
-    if not privat:
-        raise typer.BadParameter(
-            _("name what to set: --privat is the one setting of a player so far."), param_hint="--privat"
-        )
-    _show().privat(*_players().set_privat(name, not undo))
+    if not privat and kategorie is None:
+        raise typer.BadParameter(_("name what to set: --privat or --kategorie K,…."), param_hint="--privat")
+    if kategorie is not None:
+        from schreiber.ledger.categories import Categories
+
+        _show().kategorien(*Categories(_ledger()).set_register(name, kategorie))
+    if privat:
+        _show().privat(*_players().set_privat(name, not undo))

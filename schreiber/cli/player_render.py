@@ -103,3 +103,15 @@ def privat(name: str, privat: bool) -> None:
         echo(_('{name} is published as his number only ("Player 12"), never by name.').format(name=name))
     else:
         echo(_("{name} is published by name again.").format(name=name))
+
+
+def kategorien(name: str, categories: tuple[str, ...]) -> None:
+    """`player set NAME --kategorie K,…`: the register's categories now."""
+    if categories:
+        echo(
+            _("{name}'s categories in the register: {categories}; each later registration copies them.").format(
+                name=name, categories=", ".join(categories)
+            )
+        )
+    else:
+        echo(_("{name} has no category in the register now.").format(name=name))

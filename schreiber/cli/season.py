@@ -103,15 +103,36 @@ def use(season: Annotated[int, typer.Argument(metavar="ID", help=_("Season id.")
 
 
 @season_app.command(
-    "register", help=_("Give players their permanent season start numbers: the next free ones, or --number N for one.")
+    "register",
+    help=_(
+        "Give players their permanent season start numbers: the next free ones, or --number N for one.\n"
+        "--kategorie K,… sets their categories in the register, which these registrations copy."
+    ),
 )
 def register(
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The players."))],
     number: Annotated[
         int | None, typer.Option("--number", metavar="N", help=_("The season start number of the one player named."))
     ] = None,
+    kategorie: Annotated[
+        str | None, typer.Option("--kategorie", metavar="K,…", help=_("Their categories (damen,senioren)."))
+    ] = None,
 ) -> None:
-    _show().registered(_seasons().register(names, number))
+    _show().registered(_seasons().register(names, number, kategorien=kategorie))
+
+
+@season_app.command(
+    "kategorie",
+    help=_('The categories of one season registration (damen,senioren; "" clears them); the register stays.'),
+)
+def kategorie(
+    player: Annotated[str, typer.Argument(metavar="NAME|NUMBER", help=_("The player."))],
+    categories: Annotated[str, typer.Argument(metavar="K,…", help=_("His categories in this season."))],
+) -> None:
+    from schreiber.cli import cash_render
+    from schreiber.ledger.categories import Categories
+
+    cash_render.registration_kategorien(*Categories(_ledger()).season_kategorie(player, categories))
 
 
 @season_app.command(
@@ -129,7 +150,8 @@ def add(tournaments: Annotated[list[int], typer.Argument(metavar="TOURNAMENT..."
         "\n"
         'JSON: {"season", "wertung", "tournaments", "unconfirmed", "players": [{"rank", "number", "name", "score",\n'
         '"starts", "qualified", "results": [{"tournament", "score", "rank", "field"} or null]}]}; "unconfirmed": the\n'
-        "sheets of its tournaments typed once or whose two entries differ (double entry)."
+        "sheets of its tournaments typed once or whose two entries differ (double entry). With --kategorie K: also\n"
+        '"kategorie"; "rank" is the category rank, "overall" the season rank.'
     ),
 )
 def standings(
@@ -144,9 +166,16 @@ def standings(
     output: Annotated[
         str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
     ] = None,
+    kategorie: Annotated[
+        str | None, typer.Option("--kategorie", metavar="K", help=_("The ranking of one category of kategorien=."))
+    ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
     view = _seasons().standings(wertung=wertung)
+    if kategorie is not None:
+        from schreiber.ledger.categories import Categories
+
+        view = Categories(_ledger()).season_standings(view, kategorie)
     if output is None:
         _show().standings(view, fmt, excel=excel)
         return

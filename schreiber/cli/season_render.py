@@ -112,6 +112,12 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
             ).format(name=season.name, count=view.final_tournaments, wertung=view.wertung, min_starts=season.min_starts)
         )
     )
+    if view.kategorie is not None:  # a category ranking (TEAMS.md §10.2): the rank is the category's
+        echo(
+            _("Category {kategorie} (rank in the category; the season rank in brackets).").format(
+                kategorie=view.kategorie
+            )
+        )
     for line in running_lines(view):
         echo(wrapped(line))
     if not view.rows:
@@ -129,7 +135,10 @@ def standings(view: SeasonStandings, fmt: str, excel: bool = False) -> None:
     ]
     rows = []
     for r in view.rows:
-        cells = ["–" if r.rank is None else f"{r.rank}.", str(r.number), r.name, value(r.score), str(r.starts)]
+        rank = "–" if r.rank is None else f"{r.rank}."
+        if view.kategorie is not None and r.overall is not None:
+            rank += f" ({r.overall}.)"
+        cells = [rank, str(r.number), r.name, value(r.score), str(r.starts)]
         if final:
             cells.append(_("qualified") if r.qualified else "")
         cells += [result_cell(x) for x in r.results]

@@ -185,9 +185,10 @@ def use(tournament: Annotated[int, typer.Argument(metavar="ID", help=_("Tourname
         "Register players; start numbers follow on (1, 2, …), or --number N for one. A name close to a registered\n"
         "one (one letter off, or the same without accents) is registered with a note on how to take it back.\n"
         "A player registered here has arrived; --vorab registers in advance (drawn once `checkin` says he is\n"
-        "here), and --from FILE.csv registers a list in advance (columns name, optional number; kategorien is\n"
-        "read and not kept; UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
-        "list, which moves up by itself when someone unregisters."
+        "here), and --from FILE.csv registers a list in advance (columns name, optional number and kategorien;\n"
+        "UTF-8 or an Excel CSV). Beyond `tournament set plaetze=N` players go to the waiting\n"
+        "list, which moves up by itself when someone unregisters. --kategorie K,… sets their categories in the\n"
+        "register, which these registrations copy."
     ),
 )
 def register(
@@ -206,6 +207,10 @@ def register(
             "--from", metavar="FILE.csv", help=_("Register in advance everyone of a list (columns name, number).")
         ),
     ] = None,
+    kategorie: Annotated[
+        str | None,
+        typer.Option("--kategorie", metavar="K,…", help=_("Their categories (damen,senioren).")),
+    ] = None,
 ) -> None:
     from schreiber.cli import door_render
     from schreiber.ledger.arrivals import Arrivals
@@ -218,7 +223,7 @@ def register(
         return
     if not names:
         raise typer.BadParameter(_("name the players to register, or give --from FILE.csv."), param_hint="NAME...")
-    door_render.registered(arrivals.register(names, number, vorab=vorab))
+    door_render.registered(arrivals.register(names, number, vorab=vorab, kategorien=kategorie))
 
 
 @tournament_app.command(
@@ -493,7 +498,8 @@ def result(
         "\n"
         'JSON: {"tournament", "rounds", "after", "wertung", "final", "unfinished", "unconfirmed", "players": [{"rank",\n'
         '"number", "name", "score", "points", "soli", "won", "lost", "by_lot", "withdrawn", "rounds"}]} (null: a count\n'
-        "the game does not keep)."
+        'the game does not keep). With --kategorie K: also "kategorie"; "rank" is the category rank, "overall"\n'
+        "the rank in the main ranking."
     ),
 )
 def standings(
@@ -503,9 +509,16 @@ def standings(
     output: Annotated[
         str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the standings as a PDF to print."))
     ] = None,
+    kategorie: Annotated[
+        str | None, typer.Option("--kategorie", metavar="K", help=_("The ranking of one category of kategorien=."))
+    ] = None,
 ) -> None:
     fmt = _listing_format(format_, excel, output)
     view = _tournaments().standings(round_)
+    if kategorie is not None:
+        from schreiber.ledger.categories import Categories
+
+        view = Categories(_ledger()).standings(view, kategorie)
     if output is None:
         _show().standings(view, fmt, excel=excel)
         return

@@ -97,6 +97,8 @@ def details(
         marks = (_(" (withdrawn)") if e.withdrawn else "") + (_(" (not here yet)") if not e.arrived else "")
         if e.waiting is not None:
             marks += _(" (waiting list, place {place})").format(place=e.waiting)
+        if e.kategorien:  # his registration's categories (TEAMS.md §10.2)
+            marks += " [" + ", ".join(e.kategorien) + "]"
         echo(f"  {e.number:>4}  {e.name}{marks}")
     if sheets:
         echo(_("  Sheets entered (a corrected sheet is listed with the ones it replaced):"))
@@ -362,15 +364,17 @@ def standings(view: StandingsView, fmt: str, excel: bool = False) -> None:
     rows = []
     for r in view.rows:
         figures = [rangliste.figure(view, r, key) for key in view.columns]
-        rows.append([f"{r.rank}.", str(r.number), rangliste.name(r), *figures, *_round_cells(r.rounds)])
+        overall = [f"{r.overall}."] if view.kategorie is not None else []
+        rows.append([f"{r.rank}.", *overall, str(r.number), rangliste.name(r), *figures, *_round_cells(r.rounds)])
     headers = [
         _("rank"),
+        *([_("overall")] if view.kategorie is not None else []),
         _("no."),
         _("player"),
         *[rangliste.label(view, key) for key in view.columns],
         *[_("R{n}").format(n=i) for i in range(1, view.rounds + 1)],
     ]
-    echo(tint(grid(rows, headers, left=(2,))))
+    echo(tint(grid(rows, headers, left=(3 if view.kategorie is not None else 2,))))
     if view.by_lot:
         echo(wrapped(rangliste.lot_note()))
 
@@ -379,7 +383,10 @@ def standings_title(view: StandingsView) -> str:
     """ "Final standings" once the tournament is final; before, "after round N (provisional)" only when rounds 1
     to N are all finished, and while round 1 plays "so far (provisional)"."""
     t = view.tournament
-    return _("{heading} — “{name}”, Wertung {wertung}").format(heading=heading(view), name=t.name, wertung=t.wertung)
+    title = _("{heading} — “{name}”, Wertung {wertung}").format(heading=heading(view), name=t.name, wertung=t.wertung)
+    if view.kategorie is not None:  # a category ranking (TEAMS.md §10.2)
+        title += " — " + _("category {kategorie}").format(kategorie=view.kategorie)
+    return title
 
 
 def unconfirmed_line(count: int) -> str:

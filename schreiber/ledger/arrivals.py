@@ -32,10 +32,9 @@ class Places:
 
 @dataclass(frozen=True)
 class Listed:
-    """A list of registrations read in: what `register` did, and the columns read but not kept."""
+    """A list of registrations read in: what `register` did (its kategorien column kept, TEAMS.md §10.2)."""
 
     registered: Registered
-    ignored: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,8 @@ class Door:
     waiting: tuple[EntrantView, ...]
 
 
-# Columns of a registration list; kategorien is read and not kept (schreiber keeps no categories yet).
+# Columns of a registration list; kategorien (damen,senioren) sets the register's categories, which the registration
+# copies (TEAMS.md §10.2 rule 1); an empty cell leaves the register as it is.
 NAME, NUMBER, KATEGORIEN = "name", "number", "kategorien"
 
 
@@ -58,12 +58,22 @@ class Arrivals:
         self.tournaments = Tournaments(ledger)
 
     def register(
-        self, names: Sequence[str], number: int | None = None, vorab: bool = False, tournament_id: int | None = None
+        self,
+        names: Sequence[str],
+        number: int | None = None,
+        vorab: bool = False,
+        tournament_id: int | None = None,
+        kategorien: str | None = None,
     ) -> Registered:
-        """Register players; `vorab`: in advance, so not arrived yet (and not drawn until they are)."""
+        """Register players; `vorab`: in advance, so not arrived yet (and not drawn until they are). `kategorien`
+        (`--kategorie K,…`, TEAMS.md §10.2): their register's categories, which the registrations copy."""
         with self.ledger.transaction() as s:
             t = self.tournaments._tournament(s, tournament_id, for_update=True)
-            return registration.register(s, t, names, number, self.ledger.player, vorab=vorab)
+            if kategorien is not None:
+                from schreiber.ledger import categories
+
+                kategorien = categories.kept(categories.words(kategorien, "--kategorie", t)) or ""
+            return registration.register(s, t, names, number, self.ledger.player, vorab=vorab, kategorien=kategorien)
 
     def register_from(self, path: str, tournament_id: int | None = None) -> Listed:
         """Register in advance everyone of a list (CSV with a `name` column, optional `number`), in its order."""
@@ -76,6 +86,7 @@ class Arrivals:
                 )
             )
         wanted: list[tuple[str, int | None]] = []
+        kinds: list[tuple[int, str | None]] = []  # each row's line and its kategorien cell (None: empty or no column)
         for line, row in enumerate(rows, start=2):
             name, number = row.get(NAME, "").strip(), row.get(NUMBER, "").strip()
             if not name:
@@ -87,18 +98,25 @@ class Arrivals:
                     )
                 )
             wanted.append((name, whole(number) if number else None))
+            kinds.append((line, row.get(KATEGORIEN, "").strip() or None))
         registration.typed_names([n for n, _number in wanted], None)  # empty and twice-given names, before any
         entrants: list[EntrantView] = []
         close: list = []
         with self.ledger.transaction() as s:
             t = self.tournaments._tournament(s, tournament_id, for_update=True)
+            from schreiber.ledger import categories
+
+            cells = [
+                None if cell is None else categories.kept(categories.words(cell, f"--from: line {line}", t)) or ""
+                for line, cell in kinds
+            ]
             done = None
-            for name, number in wanted:
-                done = registration.register(s, t, [name], number, self.ledger.player, vorab=True)
+            for (name, number), cell in zip(wanted, cells):
+                done = registration.register(s, t, [name], number, self.ledger.player, vorab=True, kategorien=cell)
                 entrants += done.entrants
                 close += done.close
         drawn = done.drawn if done else None
-        return Listed(Registered(tuple(entrants), tuple(close), drawn), tuple(c for c in (KATEGORIEN,) if c in header))
+        return Listed(Registered(tuple(entrants), tuple(close), drawn))
 
     def places(self, moved_up: Sequence[EntrantView] = (), tournament_id: int | None = None) -> Places:
         """The field as `tournament set plaetze=N` left it: its cap, who has a place, `moved_up`, who waits."""

@@ -19,8 +19,8 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
-from schreiber.ledger import prizes as fixing, registration
-from schreiber.scoring import cash, settings as settings_registry
+from schreiber.ledger import categories, prizes as fixing, registration
+from schreiber.scoring import cash, prizes, settings as settings_registry
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments, teams as team_rows
@@ -41,7 +41,7 @@ from schreiber.store.models import (
     TournamentTable,
 )
 
-STARTGELD, PREIS = "startgeld", fixing.PREIS
+STARTGELD, PREIS, SACH = "startgeld", fixing.PREIS, fixing.SACH
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class Paid:
     name: str
     kind: str
     cents: int
+    goods: str = ""  # the goods handed over, by name (kind `sach`)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,12 @@ class CashView:
     # share (competition, team, cents) is part of his `prize` in `book`.
     teams: tuple[team_rows.TeamStandings, ...] = ()
     team_shares: dict[int, tuple[tuple[str, str, int], ...]] = dataclasses.field(default_factory=dict)
+    # The prize designer (TEAMS.md §10.2): its settings, each player's registered categories, each category's
+    # Startgeld paid in (cents), and the goods handed over (start numbers).
+    design: prizes.Design = dataclasses.field(default_factory=prizes.Design)
+    kategorien: dict[int, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    category_paid: dict[str, int] = dataclasses.field(default_factory=dict)
+    handed: frozenset[int] = frozenset()
 
     @property
     def unpaid(self) -> list[cash.Line]:
@@ -103,7 +110,7 @@ class Cash:
             return stored_settings(s, self._tournament(s, tournament_id).id)
 
     def set(
-        self, assignments: Sequence[tuple[str, str]], tournament_id: int | None = None
+        self, assignments: Sequence[tuple[str, str]], tournament_id: int | None = None, force: bool = False
     ) -> settings_registry.Applied:
         """Change settings (the registry's, scoring/settings.py): each checked, then refused if what freezes it
         happened (a round drawn, a prize paid out: the payout list is signed)."""
@@ -113,7 +120,13 @@ class Cash:
                 assignments, "tournament set", stored_settings(s, t.id), current=t.settings
             )
             frozen = {setting.frozen for setting in applied.named}
-            paid_out = self._paid(s, t, PREIS) if settings_registry.FIRST_PRIZE in frozen else None
+            paid_out = None
+            # --force lifts the freeze only for the prize settings TEAMS.md §10.2 rule 11 names, never for the pot's.
+            keys = [key for key, _value in assignments if settings_registry.tournament_setting(key, "--set").frozen]
+            force = force and all(key in settings_registry.FORCEABLE or "." in key for key in keys)
+            if settings_registry.FIRST_PRIZE in frozen and not force:  # cash or goods handed over (TEAMS.md §10.2)
+                handed = {n: c for n, c in self._paid(s, t, SACH).items() if c > 0}
+                paid_out = {**handed, **self._paid(s, t, PREIS)}
             if paid_out:
                 first = self._names(s, t)[min(paid_out)]
                 raise SettingsError(
@@ -159,6 +172,12 @@ class Cash:
             kind = PREIS if prize else STARTGELD
             paid = self._paid(s, t, kind)
             prizes = {line.number: line.prize for line in book.book.lines} if book is not None else {}
+            goods = (
+                {line.number: [g for g in line.prizes if g.sach is not None] for line in book.book.lines}
+                if book is not None
+                else {}
+            )
+            handed = {n for n, c in self._paid(s, t, SACH).items() if c > 0} if prize else set()
             if kind == STARTGELD and not undo and not settings.startgeld:
                 raise SettingsError(
                     _(
@@ -169,6 +188,18 @@ class Cash:
             ids = dict(s.execute(select(Entrant.number, Entrant.player_id).where(Entrant.tournament_id == t.id)).all())
             for number in chosen:
                 name, has = names[number], paid.get(number, 0)
+                things = goods.get(number, [])
+                if prize and ((undo and number in handed) or (not undo and things and number not in handed)):
+                    # Goods handed over (TEAMS.md §10.2 rule 11), or taken back; the cash, if any, follows.
+                    s.add(
+                        TournamentPayment(tournament_id=t.id, player_id=ids[number], kind=SACH, cents=-1 if undo else 1)
+                    )
+                    value = sum(g.value for g in things)
+                    out.append(
+                        Paid(number, name, SACH, -value if undo else value, ", ".join(str(g.sach) for g in things))
+                    )
+                    if (undo and has <= 0) or (not undo and prizes.get(number, 0) - has <= 0):
+                        continue
                 if undo:
                     if has <= 0:
                         raise SettingsError(
@@ -219,7 +250,12 @@ class Cash:
             lost, thrown = facts(s, t)
             received = self._paid(s, t, STARTGELD)
             paid_out = self._paid(s, t, PREIS)
+            handed = frozenset(n for n, c in self._paid(s, t, SACH).items() if c > 0)
             fixed, since = fixing.fixed(s, t.id)
+            design = settings_registry.design(t.settings, settings, t.seed, newest_tables(s, t))
+            carried = categories.registered(s, t.id)
+            members = categories.members(s, t)
+            category_money = categories.paid(s, t.id)
         entrants = [
             cash.Entrant(
                 r.number,
@@ -240,7 +276,23 @@ class Cash:
                 for number, cents in sorted(line.shares.items()):
                     if cents:
                         shares[number].append((competition.competition, line.name, cents))
-        book = cash.cashbook(settings, entrants, ranked=played, fixed=fixed)
+        runners = [
+            prizes.Runner(
+                r.number,
+                r.rank,
+                r.score,
+                r.withdrawn,
+                frozenset(name for name, numbers in members.items() if r.number in numbers),
+            )
+            for r in standings.rows
+        ]
+        category_paid = {
+            c.name: sum(cents for (_n, name), cents in category_money.items() if name == c.name)
+            for c in design.kategorien
+        }
+        book = prizes.book(
+            settings, design, entrants, runners, ranked=played, fixed=fixed, category_paid=sum(category_paid.values())
+        )
         return CashView(
             standings.tournament,
             settings,
@@ -252,6 +304,10 @@ class Cash:
             prizes_fixed=since,
             teams=competitions,
             team_shares={number: tuple(got) for number, got in shares.items()},
+            design=design,
+            kategorien=carried,
+            category_paid=category_paid,
+            handed=handed,
         )
 
     # -- helpers --------------------------------------------------------------------------------------
@@ -286,6 +342,21 @@ def _with_team_shares(book: cash.Cashbook, shares: dict[int, list[tuple[str, str
         for line in book.lines
     )
     return dataclasses.replace(book, lines=lines)
+
+
+def newest_tables(s: Session, t: Tournament) -> int:
+    """The tables of the newest drawn round (`preise_je_tisch`, TEAMS.md §10.2 rule 10); 0 before the first draw."""
+    newest = s.scalar(select(func.max(TournamentTable.round)).where(TournamentTable.tournament_id == t.id))
+    if newest is None:
+        return 0
+    return int(
+        s.scalar(
+            select(func.count())
+            .select_from(TournamentTable)
+            .where(TournamentTable.tournament_id == t.id, TournamentTable.round == newest)
+        )
+        or 0
+    )
 
 
 def facts(s: Session, t: Tournament) -> tuple[dict[tuple[int, int], int], dict[int, int]]:

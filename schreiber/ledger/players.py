@@ -31,6 +31,7 @@ from schreiber.store.models import (
     LeagueRoster,
     LeagueTeam,
     Payment,
+    TournamentCategoryPayment,
     TournamentPayment,
     PayoutRecord,
     Player,
@@ -418,6 +419,7 @@ class Players:
                 (TournamentPayment, TournamentPayment.player_id),
                 (LeagueRoster, LeagueRoster.player_id),
                 (LeagueLineup, LeagueLineup.player_id),
+                (TournamentCategoryPayment, TournamentCategoryPayment.player_id),
             ):
                 s.execute(
                     update(model)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # `guard` runs with every hand added: it imports nothing the 
     from schreiber.scoring import cash
 
 PREIS = "preis"
+SACH = "sach"  # goods handed over (TEAMS.md §10.2 rule 11): a row of 1, taken back a row of −1
 
 
 def paid(s: Session, tournament_id: int, kind: str = PREIS) -> dict[int, int]:
@@ -63,7 +64,7 @@ def fix(s: Session, tournament_id: int, book: cash.Cashbook) -> None:
 def unfix_when_none_paid(s: Session, tournament_id: int) -> None:
     """The last prize taken back unfixes the prizes: the cashbook computes them from the pot again."""
     s.flush()
-    if not paid(s, tournament_id):
+    if not paid(s, tournament_id) and not any(c > 0 for c in paid(s, tournament_id, SACH).values()):
         row = s.get(TournamentCash, tournament_id)
         if row is not None:
             row.fixed, row.fixed_at = None, None
@@ -103,6 +104,14 @@ def refusal(s: Session, tournament_id: int, what: str, offer_force: bool = True)
     )
     out = sorted(paid(s, tournament_id).items(), key=lambda item: (-item[1], item[0]))
     listed = ", ".join(f"{names.get(number, number)} ({number}) {money(cents)}" for number, cents in out)
+    goods = sorted(
+        number for number, count in paid(s, tournament_id, SACH).items() if count > 0 and number not in dict(out)
+    )
+    if goods:  # goods handed over (TEAMS.md §10.2 rule 11) fix the prizes too
+        listed = ", ".join(
+            [listed] * bool(listed)
+            + [_("{name} ({number}) goods").format(name=names.get(n, n), number=n) for n in goods]
+        )
     name = s.get(Tournament, tournament_id).name
     if offer_force:
         return _(

@@ -9,12 +9,14 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 
 from schreiber.errors import NotFound
 from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash
+from schreiber.ledger.categories import Categories
 from schreiber.ledger.season import SeasonAwards, Seasons, SeasonStandings
 from schreiber.ledger.players import Players
 from schreiber.ledger.service import Ledger
@@ -38,6 +40,10 @@ class PublishedTournament:
     season: int | None
     register: dict[int, int]
     teams: tuple[TeamStandings, ...] = ()
+    # Each category ranking (TEAMS.md §10.2), and each start number's prizes (scoring/prizes.py `Got`: list, place,
+    # cash, goods by name).
+    kategorien: tuple[StandingsView, ...] = ()
+    got: dict[int, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
 
     @property
     def info(self) -> TournamentInfo:
@@ -96,6 +102,7 @@ def collect(
     privat = Players(ledger).private()
     tournaments = Tournaments(ledger)
     cash = Cash(ledger)
+    categories = Categories(ledger)
     # Read together, as `season standings` reads its tournaments; with each one's unconfirmed sheets, so that every
     # view is the one `tournament standings` shows.
     views = [
@@ -109,7 +116,12 @@ def collect(
         prizes = {line.number: line.prize for line in book.lines}
         plans = tuple(plans_of[row.id])
         teams = tuple(tournaments.team_standings(tournament_id=row.id))
-        published.append(PublishedTournament(view, plans, prizes, row.season_id, register.get(row.id, {}), teams))
+        got = {line.number: line.prizes for line in book.lines if line.prizes}
+        published.append(
+            PublishedTournament(
+                view, plans, prizes, row.season_id, register.get(row.id, {}), teams, categories.every(view), got
+            )
+        )
     by_id = {t.info.id: t.standings for t in published}
     seasons = Seasons(ledger)
     chosen = []

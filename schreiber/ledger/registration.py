@@ -37,10 +37,12 @@ class EntrantView:
     withdrawn: bool
     arrived: bool = True
     waiting: int | None = None  # his place on the waiting list; None: he has a place in the field
+    kategorien: tuple[str, ...] = ()  # the categories his registration carries (TEAMS.md §10.2 rule 1)
 
 
 def view(e: Entrant) -> EntrantView:
-    return EntrantView(e.number, e.player.name, e.withdrawn, e.arrived, e.waiting)
+    carried = tuple(c for c in (e.kategorien or "").split(",") if c)
+    return EntrantView(e.number, e.player.name, e.withdrawn, e.arrived, e.waiting, carried)
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,13 @@ def typed_names(names: Sequence[str], number: int | None) -> list[str]:
 
 
 def register(
-    s: Session, t: Tournament, names: Sequence[str], number: int | None, player_of, vorab: bool = False
+    s: Session,
+    t: Tournament,
+    names: Sequence[str],
+    number: int | None,
+    player_of,
+    vorab: bool = False,
+    kategorien: str | None = None,
 ) -> Registered:
     """Register `names` with the next start numbers (or `number` for one); `player_of(s, name)` finds or
     makes the ledger's player. A name close to a registered one is registered and named in `close`.
@@ -187,6 +195,8 @@ def register(
     queue = max((e.waiting or 0 for e in everyone), default=0)
     for typed in names:
         player = player_of(s, typed)
+        if kategorien is not None:  # `register … --kategorie`: the register's set, which the registration copies
+            player.kategorien = kategorien or None
         given = number if number is not None else following + 1
         if t.season_id is not None:  # his permanent season start number (RULES.md §8)
             given = season_numbers.number_for(s, t.season_id, player.id, number)
@@ -205,13 +215,23 @@ def register(
                 withdrawn=False,
                 arrived=not vorab,
                 waiting=waiting,
+                kategorien=player.kategorien,  # a copy: a later change in the register leaves it (TEAMS.md §10.2)
             )
         )
         near = close_names(player.name, known)
         if near:
             close.append((player.name, given, tuple(f"{n} ({known[n]})" for n in near)))
         known[player.name] = given
-        out.append(EntrantView(given, player.name, False, not vorab, waiting))
+        out.append(
+            EntrantView(
+                given,
+                player.name,
+                False,
+                not vorab,
+                waiting,
+                tuple(c for c in (player.kategorien or "").split(",") if c),
+            )
+        )
     return Registered(tuple(out), tuple(close), newest(s, t))
 
 

@@ -86,6 +86,7 @@ class SeasonRow:
     rounds: int
     qualified: bool
     results: tuple[SeasonResult | None, ...]
+    overall: int | None = None  # in a category ranking (TEAMS.md §10.2): his rank in the season's ranking
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class SeasonStandings:
     rows: tuple[SeasonRow, ...]
     running: tuple[int, ...] = ()
     unconfirmed: int = 0  # with double entry: the sheets of its tournaments typed once, or whose two entries differ
+    kategorie: str | None = None  # a category ranking (TEAMS.md §10.2 rule 2): `rank` is the category rank
 
     @property
     def final_tournaments(self) -> int:
@@ -218,10 +220,19 @@ class Seasons:
             return self._players(s, self._season(s, season_id))
 
     def register(
-        self, names: Sequence[str], number: int | None = None, season_id: int | None = None
+        self,
+        names: Sequence[str],
+        number: int | None = None,
+        season_id: int | None = None,
+        kategorien: str | None = None,
     ) -> list[SeasonEntrant]:
         """Give each player his permanent season start number (the next free ones, or `number` for one)."""
         names = typed_names(names, number)
+        if kategorien is not None:  # the words checked as ledger/categories.py checks them (TEAMS.md §10.2 rule 1)
+            from schreiber.scoring import prizes
+
+            reserved = settings_registry.reserved_words()
+            kategorien = ",".join(prizes.category_names("kategorie", kategorien, "--kategorie", reserved))
         with self.ledger.transaction() as s:
             season = self._season(s, season_id)
             have = {e.name.casefold(): e for e in self._players(s, season)}
@@ -235,6 +246,8 @@ class Seasons:
             out = []
             for typed in names:
                 player = self.ledger.player(s, typed)
+                if kategorien is not None:  # `season register … --kategorie`: the register's set, copied
+                    player.kategorien = kategorien or None
                 out.append(SeasonEntrant(number_for(s, season.id, player.id, number), player.name))
             return out
 

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.rules.model import SettingsError
-from schreiber.store.models import Season, SeasonPlayer, Tournament
+from schreiber.store.models import Player, Season, SeasonPlayer, Tournament
 
 
 def season_row(s: Session, season_id: int, option: str = "--season") -> Season:
@@ -70,6 +70,7 @@ def number_for(s: Session, season_id: int, player_id: int, wanted: int | None = 
         number = wanted
     else:
         number = (s.scalar(select(func.max(SeasonPlayer.number)).where(SeasonPlayer.season_id == season_id)) or 0) + 1
-    s.add(SeasonPlayer(season_id=season_id, player_id=player_id, number=number))
+    copy = s.scalar(select(Player.kategorien).where(Player.id == player_id))  # TEAMS.md §10.2 rule 1
+    s.add(SeasonPlayer(season_id=season_id, player_id=player_id, number=number, kategorien=copy))
     s.flush()
     return number

@@ -44,6 +44,7 @@ class StandingRow:
     won: int | None = None  # games won and lost as declarer, from the hands or the sheet
     lost: int | None = None
     by_lot: bool = False  # a tie of score, games won and lost broken by lot (SkWO)
+    overall: int | None = None  # in a category ranking (TEAMS.md §10.2): his rank in the main ranking
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class StandingsView:
     score_word: str = N_("score")  # the score's header (marked, translated when shown)
     words: str = N_("points")  # how a page names the Wertung (marked, translated when shown)
     unconfirmed: int = 0  # with double entry: the sheets typed once, or whose two entries differ
+    kategorie: str | None = None  # a category ranking (TEAMS.md §10.2 rule 2): `rank` is the category rank
 
     @property
     def columns(self) -> tuple[str, ...]:

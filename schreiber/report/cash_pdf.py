@@ -21,7 +21,7 @@ def _euros(cents: int) -> str:
 
 def payout_list(view: Any) -> bytes:
     """Rank, start number, name, prize, prize paid, balance and an empty box to sign, for every player with a
-    prize or paid one; once prizes are fixed, since when (RULES.md §9)."""
+    prize or paid one; once prizes are fixed, since when (RULES.md §9); then a line per goods prize to sign."""
     t, book = view.tournament, view.book
     title = _("{name} - payout list").format(name=t.name)
     pdf = _document(title)
@@ -67,6 +67,7 @@ def payout_list(view: Any) -> bytes:
             aligns=aligns,
             size=11,
         )
+    _goods(pdf, view)
     pdf.ln(6)
     pdf.set_font("Helvetica", "", 10)
     for text in (
@@ -79,3 +80,32 @@ def payout_list(view: Any) -> bytes:
     pdf.ln(14)
     pdf.cell(0, 6, _text(_("Treasurer: ") + "_" * 40 + "   " + _("Date: ") + "_" * 20), new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def _goods(pdf: Any, view: Any) -> None:
+    """A line per goods prize (TEAMS.md §10.2): the list and place, the player, the goods with their value and a box to
+    sign on handing over."""
+    goods = [(line, got) for line in view.book.lines for got in line.prizes if got.sach is not None]
+    if not goods:
+        return
+    pdf.ln(6)
+    pdf.set_font("Helvetica", "B", 11)
+    pdf.cell(0, 7, _text(_("Goods prizes (handed over, not paid in cash)")), new_x="LMARGIN", new_y="NEXT")
+    headers = [_("List"), _("No."), _("Name"), _("Goods"), _("Value"), _("Signature")]
+    widths = [34.0, 11.0, 36.0, 50.0, 24.0, WIDTH - 155.0]
+    aligns = ["L", "R", "L", "L", "R", "L"]
+    _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
+    for line, got in goods:
+        if pdf.get_y() + 12 > 297 - 40:
+            pdf.add_page()
+            _row(pdf, widths, headers, height=8, bold=True, fill=True, aligns=aligns)
+        place = f"{got.list} {got.place}." if isinstance(got.place, int) else str(got.place or got.list)
+        handed = _("handed over") if line.number in view.handed else ""
+        _row(
+            pdf,
+            widths,
+            [place, str(line.number), line.name, str(got.sach), _euros(got.value), handed],
+            height=12,
+            aligns=aligns,
+            size=11,
+        )

@@ -33,6 +33,8 @@ def standings(view: SeasonStandings) -> bytes:
     of tournaments, each block a list of its own with rank, number and name again."""
     season = view.season
     title = _("{name} - season standings").format(name=season.name)
+    if getattr(view, "kategorie", None) is not None:  # a category ranking (TEAMS.md §10.2): its name in the title
+        title += " - " + _("category {kategorie}").format(kategorie=view.kategorie)
     pdf = _document(title)
     tournaments = list(season.tournaments)
     final = season.finale is not None

@@ -280,6 +280,8 @@ def standings(view: Any) -> bytes:
 
     t = view.tournament
     title = _("{name} - {heading}").format(name=t.name, heading=heading(view))
+    if getattr(view, "kategorie", None) is not None:  # a category ranking (TEAMS.md §10.2): its name in the title
+        title += " - " + _("category {kategorie}").format(kategorie=view.kategorie)
     pdf = _document(title)
     # The figures the game and the Wertung declare (score, points, Soli or games won and lost), each as wide
     # as its header at 9 pt; a list too wide for a portrait page with a name of 40 mm is printed landscape.
@@ -287,11 +289,11 @@ def standings(view: Any) -> bytes:
     headers += [_("R{n}").format(n=i) for i in range(1, view.rounds + 1)]
     pdf.set_font("Helvetica", "B", 9)
     fixed = [max(12.0, pdf.get_string_width(_text(h)) + 3) for h in headers[3 : 3 + len(view.columns)]]
-    fixed = [13.0, 12.0] + fixed + [13.0] * view.rounds
+    fixed = [22.0 if getattr(view, "kategorie", None) else 13.0, 12.0] + fixed + [13.0] * view.rounds
     wide = sum(fixed) + 40 > WIDTH
     pdf.add_page(orientation="L" if wide else "P")
     name_width = max(40.0, (297 - 2 * MARGIN if wide else WIDTH) - sum(fixed))
-    widths = [13.0, 12.0, name_width] + fixed[2:]
+    widths = [fixed[0], 12.0, name_width] + fixed[2:]
     _heading(
         pdf,
         title,
@@ -315,7 +317,8 @@ def standings(view: Any) -> bytes:
     lines = []
     for r in view.rows:
         figures = [rangliste.figure(view, r, key) for key in view.columns]
-        cells = [f"{r.rank}.", str(r.number), rangliste.name(r)] + figures
+        rank = f"{r.rank}." if r.overall is None else f"{r.rank}. ({r.overall}.)"  # a category: the overall rank too
+        cells = [rank, str(r.number), rangliste.name(r)] + figures
         lines.append(cells + ["-" if x is None else str(x) for x in r.rounds])
     _list(pdf, widths, headers, lines)
     if view.by_lot:

@@ -23,6 +23,22 @@ from schreiber.rules.model import SettingsError
 PERCENT = 100 * 100
 
 
+@dataclass(frozen=True)
+class Item:
+    """One place of a prize list (TEAMS.md §10.2 rule 4): cash (cents) or goods (a name and their value)."""
+
+    cents: int = 0
+    sach: str | None = None
+    value: int = 0
+
+    @property
+    def worth(self) -> int:
+        return self.cents + self.value
+
+    def text(self) -> str:
+        return f"sach:{self.sach}:{self.value}" if self.sach is not None else str(self.cents)
+
+
 def floor_to(numerator: int, denominator: int = 1, step: int = 1) -> int:
     """numerator / denominator rounded down to a multiple of `step` cents: the one rounding of money."""
     return numerator // (denominator * step) * step
@@ -40,6 +56,7 @@ class CashSettings:
     preise: tuple[int, ...] = ()
     percent: bool = True
     rundung: int = 100
+    goods: tuple[tuple[int, Item], ...] = ()  # goods in `preise`: (position in the whole list, the goods)
 
     def stored(self) -> dict[str, Any]:
         """As kept with the tournament (JSON) and as `tournament show` words them."""
@@ -55,13 +72,18 @@ class CashSettings:
     @property
     def any(self) -> bool:
         """Whether the tournament handles any money at all."""
-        return bool(self.startgeld or self.verlustspiel or self.reuegeld or self.preise)
+        return bool(self.startgeld or self.verlustspiel or self.reuegeld or self.preise or self.goods)
 
 
 def prize_text(settings: CashSettings) -> str:
     if not settings.percent:
-        return ",".join(map(str, settings.preise))
-    return ",".join(f"{_percent_text(p)}%" for p in settings.preise)
+        words = list(map(str, settings.preise))
+    else:
+        words = [f"{_percent_text(p)}%" for p in settings.preise]
+    if settings.goods:  # the goods at their positions, the cash places in order around them
+        at, rest = dict(settings.goods), iter(words)
+        words = [at[i].text() if i in at else next(rest) for i in range(len(words) + len(at))]
+    return ",".join(words)
 
 
 def _percent_text(hundredths: int) -> str:
@@ -174,6 +196,7 @@ class Line:
     prize: int
     balance: int
     prize_paid: int = 0
+    prizes: tuple[Any, ...] = ()  # each prize he gets (scoring/prizes.py `Got`), when the prize designer made them
 
 
 @dataclass(frozen=True)
@@ -191,6 +214,8 @@ class Cashbook:
     kasse: int
     prizes: tuple[int, ...]
     lines: tuple[Line, ...] = field(default=())
+    items: tuple[Item, ...] = ()  # the main list's places with their goods (TEAMS.md §10.2)
+    parts: dict[str, int] = field(default_factory=dict)  # the Kasse's parts (TEAMS.md §10.2 rule 11)
 
 
 def shares(players: Sequence[Entrant], prizes: Sequence[int]) -> dict[int, int]:
@@ -210,7 +235,11 @@ def shares(players: Sequence[Entrant], prizes: Sequence[int]) -> dict[int, int]:
 
 
 def cashbook(
-    settings: CashSettings, players: Sequence[Entrant], ranked: bool = True, fixed: Fixed | None = None
+    settings: CashSettings,
+    players: Sequence[Entrant],
+    ranked: bool = True,
+    fixed: Fixed | None = None,
+    by_place: bool = True,
 ) -> Cashbook:
     """Everyone's money and the pot's, from the settings and the facts of each player; before any
     result (`ranked` false) nobody has a place, so nobody has a prize yet. Once prizes are `fixed`, a
@@ -223,7 +252,8 @@ def cashbook(
     else:
         paid_out = payout(pot, settings)
         prizes = prize_list(paid_out, settings)
-    prize_of = shares(players, prizes) if ranked or fixed is not None else dict.fromkeys((p.number for p in players), 0)
+    placed = by_place and (ranked or fixed is not None)  # by_place false: the prize designer gives the prizes
+    prize_of = shares(players, prizes) if placed else dict.fromkeys((p.number for p in players), 0)
     # The balance: what is still to settle — the prize not yet handed over, less the Startgeld not yet paid.
     lines = tuple(
         Line(
@@ -248,6 +278,7 @@ __all__ = [
     "Cashbook",
     "Entrant",
     "Fixed",
+    "Item",
     "Line",
     "cashbook",
     "floor_to",

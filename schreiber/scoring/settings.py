@@ -13,7 +13,7 @@ from schreiber.i18n import _
 from schreiber.rules.numbers import LARGEST, shortened, whole
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import and_list, or_list
-from schreiber.scoring import cash, league, season_ranking, teams
+from schreiber.scoring import cash, league, prizes, season_ranking, teams
 from schreiber.rules.kitty import amounts, cents
 from schreiber.scoring.wertung import SUMME
 
@@ -179,6 +179,37 @@ def _team_prizes(key: str, value: str, option: str) -> str:
     return cash.prize_text(cash.CashSettings(preise=kept, percent=percent)) or "0"
 
 
+def _main_prizes(key: str, value: str, option: str) -> tuple[tuple[int, ...], bool, tuple[tuple[int, cash.Item], ...]]:
+    """preise: percentages or amounts (RULES.md §9), and goods `sach:NAME:CENTS` among them (TEAMS.md §10.2 rule 4)."""
+    rest, goods = prizes.split_goods(key, value, option)
+    kept, percent = cash.typed_prizes(key, rest, option)
+    return kept, percent, goods
+
+
+# Words a category cannot be (TEAMS.md §10.2 rule 2): the lists' names and every setting's; team competitions are
+# checked against the tournament's `teams`.
+def reserved_words() -> tuple[str, ...]:
+    return (prizes.MAIN, prizes.SONDER, prizes.PLUS, *TOURNAMENT, *SEASON, *TEAM)
+
+
+def _kategorien(key: str, value: str, option: str) -> str:
+    """kategorien: the categories ranked (and paid) on their own, kept as written back (`damen,senioren`)."""
+    return ",".join(prizes.category_names(key, value, option, reserved_words()))
+
+
+def _special(key: str, value: str, option: str) -> str:
+    return prizes.special_text(prizes.special_prizes(key, value, option))
+
+
+def _per_table(key: str, value: str, option: str) -> str:
+    n10 = prizes.tenths(key, value, option)
+    return prizes.tenths_text(n10) if n10 else "0"
+
+
+def _category_prizes(key: str, value: str, option: str) -> str:
+    return prizes.list_text(prizes.category_list(key, value, option))
+
+
 # -- the declarations --------------------------------------------------------------------------------
 
 for _setting in (
@@ -189,12 +220,12 @@ for _setting in (
     Setting(
         "preise",
         "prizes",
-        cash.typed_prizes,
-        ((), True),
+        _main_prizes,
+        ((), True, ()),
         FIRST_PRIZE,
         MONEY,
         "P,…",
-        fields=lambda both: {"preise": both[0], "percent": both[1]},
+        fields=lambda kept: {"preise": kept[0], "percent": kept[1], "goods": kept[2]},
     ),
     Setting("rundung", "money", cash.rounding_step, 100, FIRST_PRIZE, MONEY, "CENTS"),
     # The round's clock on the wall and the organiser's page (ledger/clock.py); no money, so never frozen.
@@ -210,8 +241,41 @@ for _setting in (
     # counts from the next draw on.
     Setting("teams", "teams", _teams, "", FIRST_DRAW, typed="NAME:SIZE,…"),
     Setting("getrennt", "competitions", _competitions, "", typed="NAME,…"),
+    # Categories and the prize designer (TEAMS.md §10.2), fixed by the first prize paid out (rule 11).
+    Setting("kategorien", "categories", _kategorien, "", FIRST_PRIZE, typed="K,…"),
+    Setting("sonderpreise", "special prizes", _special, "0", FIRST_PRIZE, typed="PLACE:NAME:CENTS,…"),
+    Setting("plus_preis", "money", _amount_or_off, 0, FIRST_PRIZE, typed="CENTS"),
+    Setting("preise_je_tisch", "tenths", _per_table, "0", FIRST_PRIZE, typed="N"),
+    Setting("doppelpreis", "bool", yes_no, False, FIRST_PRIZE, typed="ja|nein"),
+    Setting(
+        "sachpreise_bezahlt", "choice", choice("kasse", "gespendet"), "kasse", FIRST_PRIZE, typed="kasse|gespendet"
+    ),
 ):
     register(TOURNAMENT, _setting)
+
+# The prize settings `tournament set --force` may change once a prize is paid out (TEAMS.md §10.2 rule 11); the pot's
+# settings (startgeld, verlustspiel, reuegeld, auszahlung, rundung) stay as they are.
+FORCEABLE = frozenset(
+    (
+        "preise",
+        "kategorien",
+        "doppelpreis",
+        "sonderpreise",
+        "plus_preis",
+        "preise_je_tisch",
+        "sachpreise_bezahlt",
+        "teams",
+    )
+)
+
+# The settings of each category, written `<kategorie>.<name>` (damen.preise=3000,2000,sach:Blumen:1500): its prize
+# list (amounts and goods, no percentages) and its opt-in Startgeld (TEAMS.md §10.2 rule 3).
+CATEGORY: dict[str, Setting] = {}
+for _setting in (
+    Setting("preise", "prizes", _category_prizes, "0", FIRST_PRIZE, typed="CENTS,…"),
+    Setting("startgeld", "money", cents, 0, FIRST_PRIZE, typed="CENTS"),
+):
+    register(CATEGORY, _setting)
 
 # The settings of each team competition, written `<competition>.<name>` (mannschaft.startgeld=2000): the
 # competition's own pot (TEAMS.md §10.1 rule 6) and how a team with missing lists is scored.
@@ -228,6 +292,7 @@ for _setting in (
     Setting("wertung", "wertung", _season_wertung, SUMME.name, typed="W"),
     Setting("min_starts", "int", at_least(1), 1, typed="N"),
     Setting("finale", "int", at_least(1), None, typed="N"),
+    Setting("kategorien", "categories", _kategorien, "", typed="K,…"),
     Setting("verein", "text", club, None, typed="NAME"),
 ):
     register(SEASON, _setting)
@@ -329,8 +394,12 @@ def tournament(
     own: dict[str, Any] = {}
     columns: dict[str, Any] = {}
     named = []
+    kategorien = categories_of(current or {})
     for key, value in assignments:
-        setting = tournament_setting(key, option)
+        if key == "kategorien":
+            kategorien = tuple(c for c in _kategorien(key, value, option).split(",") if c)
+    for key, value in assignments:
+        setting = tournament_setting(key, option, kategorien)
         kept = setting.check(key, value, option)
         if setting.kept == MONEY:
             values.update(setting.into(kept))
@@ -339,24 +408,91 @@ def tournament(
         else:
             own[key] = kept
         named.append(setting)
-    _check_competitions({**(current or {}), **own}, [key for key, _value in assignments], option)
-    return Applied(cash.CashSettings(**values), own, tuple(named), columns)
+    keys = [key for key, _value in assignments]
+    _check_competitions({**(current or {}), **own}, keys, option, kategorien)
+    money_ = cash.CashSettings(**values)
+    _check_prizes(money_, {**(current or {}), **own}, keys, option)
+    return Applied(money_, own, tuple(named), columns)
 
 
-def _check_competitions(settings: Mapping[str, Any], keys: Sequence[str], option: str) -> None:
-    """Every competition named (by `getrennt` or a key `<competition>.…`) is one of `teams`."""
+def categories_of(kept: Mapping[str, Any]) -> tuple[str, ...]:
+    """The categories of `kategorien` as kept with a tournament or season, in their order."""
+    return tuple(c for c in str(kept.get("kategorien") or "").split(",") if c)
+
+
+def _check_competitions(
+    settings: Mapping[str, Any], keys: Sequence[str], option: str, kategorien: Sequence[str] = ()
+) -> None:
+    """Every competition named (by `getrennt` or a key `<competition>.…`) is one of `teams`, every category named
+    (`<kategorie>.…`) one of `kategorien`; no category is named like a competition."""
     competitions = teams.parse(str(settings.get("teams") or ""), option)
+    clash = next((c for c in kategorien if c in {t.name for t in competitions}), None)
+    if clash and ("kategorien" in keys or "teams" in keys):
+        raise SettingsError(
+            _("{option} kategorien: {name} is a team competition of teams=, so it cannot be a category.").format(
+                option=option, name=clash
+            )
+        )
     for key in keys:
         if key == "getrennt" or (key == "teams" and settings.get("getrennt")):
             teams.unknown(teams.names(str(settings.get("getrennt") or "")), competitions, option, "getrennt")
-        elif "." in key:
-            teams.unknown([key.partition(".")[0]], competitions, option, key)
+        elif "." in key and key.partition(".")[0] not in kategorien:
+            prefix = key.partition(".")[0]
+            if prefix in {c.name for c in competitions}:
+                continue
+            if key.partition(".")[2] not in CATEGORY or (competitions and not kategorien):
+                teams.unknown([prefix], competitions, option, key)
+            raise SettingsError(
+                _(
+                    "{option} {key}: {name} is neither a category of kategorien= ({categories}) nor a team competition "
+                    "of teams= ({competitions}); set kategorien={name} first."
+                ).format(
+                    option=option,
+                    key=key,
+                    name=prefix,
+                    categories=",".join(kategorien) or "-",
+                    competitions=",".join(c.name for c in competitions) or "-",
+                )
+            )
+
+
+def _check_prizes(money_: cash.CashSettings, settings: Mapping[str, Any], keys: Sequence[str], option: str) -> None:
+    """`preise_je_tisch` and `preise` exclude each other (TEAMS.md §10.2 rule 10)."""
+    per_table = str(settings.get("preise_je_tisch") or "0") != "0"
+    if per_table and (money_.preise or money_.goods) and ("preise" in keys or "preise_je_tisch" in keys):
+        raise SettingsError(
+            _(
+                "{option} preise_je_tisch: the places come from the tables, so preise stays off with it (preise=0); "
+                "goods go in sonderpreise."
+            ).format(option=option)
+        )
+
+
+def design(kept: Mapping[str, Any], money_: cash.CashSettings, seed: str = "", tables: int = 0) -> prizes.Design:
+    """The prize designer's settings of a tournament (TEAMS.md §10.2) from its own settings as kept."""
+    return prizes.Design(
+        kategorien=tuple(
+            prizes.Category(
+                name,
+                prizes.category_list("preise", str(kept.get(f"{name}.preise", "0")), "--set"),
+                int(kept.get(f"{name}.startgeld", 0)),
+            )
+            for name in categories_of(kept)
+        ),
+        sonderpreise=prizes.special_prizes("sonderpreise", str(tournament_value(kept, "sonderpreise")), "--set"),
+        plus_preis=int(tournament_value(kept, "plus_preis")),
+        preise_je_tisch=prizes.tenths("preise_je_tisch", str(tournament_value(kept, "preise_je_tisch")), "--set"),
+        doppelpreis=bool(tournament_value(kept, "doppelpreis")),
+        gespendet=tournament_value(kept, "sachpreise_bezahlt") == "gespendet",
+        seed=seed,
+        tables=tables,
+    )
 
 
 def known(key: str) -> bool:
-    """Whether `key` is a setting of the tournament (a team competition's `<competition>.<name>` among them),
-    not one of its tables."""
-    return key in TOURNAMENT or ("." in key and key.partition(".")[2] in TEAM)
+    """Whether `key` is a setting of the tournament (a team competition's `<competition>.<name>` and a category's
+    `<kategorie>.<name>` among them), not one of its tables."""
+    return key in TOURNAMENT or ("." in key and (key.partition(".")[2] in TEAM or key.partition(".")[2] in CATEGORY))
 
 
 def team_value(kept: Mapping[str, Any], competition: str, name: str) -> Any:
@@ -390,9 +526,12 @@ def money_kept(stored: Mapping[str, Any] | None) -> cash.CashSettings:
     return money([(k, str(v)) for k, v in stored.items() if k in TOURNAMENT and TOURNAMENT[k].kept == MONEY], "--set")
 
 
-def tournament_setting(key: str, option: str) -> Setting:
-    """The tournament setting `key`, or the refusal naming those there are."""
+def tournament_setting(key: str, option: str, kategorien: Sequence[str] = ()) -> Setting:
+    """The tournament setting `key` (`<kategorie>.…` for a category of `kategorien`), or the refusal naming those
+    there are."""
     setting = TOURNAMENT.get(key)
+    if setting is None and "." in key and key.partition(".")[0] in kategorien:
+        setting = CATEGORY.get(key.partition(".")[2])
     if setting is None and "." in key:
         setting = TEAM.get(key.partition(".")[2])
     if setting is None:
@@ -425,6 +564,8 @@ def tournament_value(kept: Mapping[str, Any], name: str) -> Any:
 def _not_tournament(key: str, option: str) -> SettingsError:
     return SettingsError(
         _("{option}: {key} is not a setting of the tournament; use {keys}.").format(
-            option=option, key=repr(key), keys=", ".join([*TOURNAMENT, "COMPETITION." + "|".join(TEAM)])
+            option=option,
+            key=repr(key),
+            keys=", ".join([*TOURNAMENT, "COMPETITION." + "|".join(TEAM), "KATEGORIE." + "|".join(CATEGORY)]),
         )
     )

@@ -51,6 +51,8 @@ class Player(Base):
     name_key: Mapped[str] = mapped_column(String(80), unique=True)
     # `player set NAME --privat`: published pages and data show him as "Player 12", never by name (issue 42).
     privat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # `player set NAME --kategorie damen,senioren` (TEAMS.md §10.2 rule 1): comma-separated; None: none.
+    kategorien: Mapped[str | None] = mapped_column(String(400), default=None)
 
 
 class Table(Base):
@@ -272,6 +274,8 @@ class SeasonPlayer(Base):
     season_id: Mapped[int] = mapped_column(ForeignKey("season.id", ondelete="CASCADE"), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer)
+    # The register's categories copied when he was registered (TEAMS.md §10.2 rule 1); None: none.
+    kategorien: Mapped[str | None] = mapped_column(String(400), default=None)
 
     player: Mapped[Player] = relationship(lazy="joined")
 
@@ -291,6 +295,8 @@ class Entrant(Base):
     arrived: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     # The place on the waiting list (1, 2, …, in order of registration); None: he has a place.
     waiting: Mapped[int | None] = mapped_column(Integer)
+    # The register's categories copied when he was registered (TEAMS.md §10.2 rule 1); None: none.
+    kategorien: Mapped[str | None] = mapped_column(String(400), default=None)
 
     player: Mapped[Player] = relationship(lazy="joined")
 
@@ -394,6 +400,20 @@ class TournamentPayment(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     kind: Mapped[str] = mapped_column(String(12))
+    cents: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class TournamentCategoryPayment(Base):
+    """A category's Startgeld paid (`tournament pay NAME --kategorie K`, TEAMS.md §10.2 rule 3); taken back: a row of
+    the negative amount."""
+
+    __tablename__ = "tournament_category_payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    kategorie: Mapped[str] = mapped_column(String(40))
     cents: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 

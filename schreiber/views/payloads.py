@@ -17,7 +17,6 @@ from schreiber.csvio import euros
 from schreiber.scoring import wertung as wertungen
 from schreiber.views.hands import describe
 from schreiber.views.sheet import Sheet
-from schreiber.views.team_payloads import team_cash_json
 
 if TYPE_CHECKING:
     from schreiber.ledger.payments import OpenDebts
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
     from schreiber.ledger.sheets import SheetView
     from schreiber.ledger.standings import StandingsView
     from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
-    from schreiber.ledger.cashbook import CashView
 
 
 def _flag(value: bool) -> str:
@@ -399,7 +397,17 @@ def finder_csv(plan: RoundPlan, seats: Sequence[Any]) -> Sheet:
 
 def standings_json(view: StandingsView) -> dict[str, Any]:
     """`tournament standings --format json`: every key for every game; a count the game does not keep (Skat's
-    Soli, Schafkopf's games won and lost as declarer) is null."""
+    Soli, Schafkopf's games won and lost as declarer) is null. A category ranking (TEAMS.md §10.2) adds
+    `kategorie`, and each player's `overall` (his main rank) beside `rank` (his category rank)."""
+    out = _standings_json(view)
+    if view.kategorie is not None:
+        out["kategorie"] = view.kategorie
+        for line, r in zip(out["players"], view.rows):
+            line["overall"] = r.overall
+    return out
+
+
+def _standings_json(view: StandingsView) -> dict[str, Any]:
     return {
         "tournament": view.tournament.id,
         "rounds": view.rounds,
@@ -435,6 +443,17 @@ def standings_csv(view: StandingsView) -> Sheet:
     for u in view.unfinished:
         for number in u.numbers:
             waiting.setdefault(number, []).append(f"{u.round}/{u.table} {u.hands}/{u.of}")
+    sheet = _standings_sheet(view, waiting)
+    if view.kategorie is None:
+        return sheet
+    # A category ranking (TEAMS.md §10.2): `rank` is the category rank, `overall` the main rank beside it.
+    return Sheet(
+        ["rank", "overall", *list(sheet.headers)[1:]],
+        [[row[0], r.overall, *row[1:]] for row, r in zip(sheet.rows, view.rows)],
+    )
+
+
+def _standings_sheet(view: StandingsView, waiting: dict[int, list[str]]) -> Sheet:
     return Sheet(
         [
             "rank",
@@ -484,7 +503,14 @@ def tournament_json(
         "hands": info.hands,
         "settings": dict(info.settings),
         "players": [
-            {"number": e.number, "name": e.name, "withdrawn": e.withdrawn, "arrived": e.arrived} for e in entrants
+            {
+                "number": e.number,
+                "name": e.name,
+                "withdrawn": e.withdrawn,
+                "arrived": e.arrived,
+                **({"kategorien": list(e.kategorien)} if e.kategorien else {}),  # TEAMS.md §10.2, where he has any
+            }
+            for e in entrants
         ],
         # The waiting list in order (`tournament set plaetze=N`): it moves up as players unregister.
         "waiting": [
@@ -520,54 +546,6 @@ def tournament_json(
     }
 
 
-# -- the cashbook -----------------------------------------------------------------------------
+# -- the cashbook: views/cash_payloads.py, named here for the callers --------------------------------
 
-CASH_COLUMNS = (
-    "number",
-    "name",
-    "rank",
-    "startgeld",
-    "paid",
-    "verlustspiel",
-    "reuegeld",
-    "prize",
-    "prize_paid",
-    "balance",
-)
-
-
-def cash_json(view: CashView) -> dict[str, Any]:
-    """`tournament cash --format json`: amounts in cents."""
-    return {
-        "tournament": view.tournament.id,
-        "pot": view.book.pot,
-        "payout": view.book.payout,
-        "kasse": view.book.kasse,
-        "players": [
-            {**{key: getattr(line, key) for key in CASH_COLUMNS}, "prizes": _prizes(view, line)}
-            for line in view.book.lines
-        ],
-        **({"teams": team_cash_json(view.teams)} if view.teams else {}),
-        "final": view.final,
-        # RULES.md §9: the time the first prize paid out fixed every prize place's amount, or null.
-        "prizes_fixed": view.prizes_fixed.isoformat(timespec="seconds") if view.prizes_fixed else None,
-    }
-
-
-def _prizes(view: CashView, line: Any) -> list[dict[str, Any]]:
-    """Each prize the player gets: his place's (`preise`), and each team share (`team:<competition>`)."""
-    teams = view.team_shares.get(line.number, ())
-    own = line.prize - sum(cents for _c, _t, cents in teams)
-    place = [{"list": "preise", "place": line.rank, "cents": own}] if own else []
-    return place + [{"list": f"team:{c}", "team": name, "cents": cents} for c, name, cents in teams]
-
-
-def cash_csv(view: CashView) -> Sheet:
-    """`tournament cash --format csv`: a row per player, money as euros (numbers)."""
-    return Sheet(
-        list(CASH_COLUMNS),
-        (
-            [line.number, line.name, line.rank, *(euros(getattr(line, key)) for key in CASH_COLUMNS[3:])]
-            for line in view.book.lines
-        ),
-    )
+from schreiber.views.cash_payloads import CASH_COLUMNS, cash_csv, cash_json  # noqa: E402,F401

@@ -50,9 +50,21 @@ def tournament_data(t: PublishedTournament, naming: Naming) -> dict[str, Any]:
                 for member in team["members"]:
                     _named(member, naming)
         out["teams"] = teams[0] if len(teams) == 1 else teams
+    if t.kategorien:  # each category ranking (TEAMS.md §10.2), with the category's prizes, goods by name
+        out["kategorien"] = [_category_data(t, k, naming) for k in t.kategorien]
     out["schema"] = SCHEMA
     out["final"] = t.standings.final
     return out
+
+
+def _category_data(t: PublishedTournament, k: Any, naming: Naming) -> dict[str, Any]:
+    data = payloads.standings_json(k)
+    for player in data["players"]:
+        mine = [g for g in t.got.get(player["number"], ()) if g.list == k.kategorie]
+        player["prize"] = sum(g.cents for g in mine)
+        player["sach"] = [g.sach for g in mine if g.sach is not None]
+        _named(player, naming)
+    return data
 
 
 def tournament_csv(t: PublishedTournament, naming: Naming) -> Sheet:

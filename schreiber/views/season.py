@@ -39,7 +39,17 @@ def info_json(info: SeasonInfo) -> dict[str, Any]:
 
 
 def standings_json(view: SeasonStandings) -> dict[str, Any]:
-    """`season standings --format json`: `results` one entry per tournament of the season, null where he did not play."""
+    """`season standings --format json`: `results` one entry per tournament of the season, null where he did not play.
+    A category ranking (TEAMS.md §10.2) adds `kategorie`, and each player's `overall` beside his category `rank`."""
+    out = _standings_json(view)
+    if view.kategorie is not None:
+        out["kategorie"] = view.kategorie
+        for line, r in zip(out["players"], view.rows):
+            line["overall"] = r.overall
+    return out
+
+
+def _standings_json(view: SeasonStandings) -> dict[str, Any]:
     return {
         "season": view.season.id,
         "wertung": view.wertung,
@@ -91,6 +101,9 @@ def standings_csv(view: SeasonStandings) -> Sheet:
         for x in r.results:
             cells += ["", ""] if x is None else [x.score, x.rank]
         rows.append(cells)
+    if view.kategorie is not None:  # `rank` the category rank, `overall` the season rank beside it
+        headers.insert(1, "overall")
+        rows = [[row[0], "" if r.overall is None else r.overall, *row[1:]] for row, r in zip(rows, view.rows)]
     return Sheet(headers, rows)
 
 

@@ -30,7 +30,9 @@ MAX_BODY = 1000
 def cash_view(ledger: Ledger, tournament_id: int) -> CashView | None:
     """The cashbook for the organiser's page, or None when the tournament takes no Startgeld and pays no prize."""
     view = Cash(ledger).book(tournament_id)
-    return view if view.settings.startgeld or view.settings.preise or view.prizes_fixed else None
+    s, d = view.settings, view.design
+    prizes = s.preise or s.goods or d.kategorien or d.sonderpreise or d.plus_preis or d.preise_je_tisch
+    return view if s.startgeld or prizes or view.prizes_fixed else None
 
 
 def routes(ledger: Ledger, tournament_id: int, gate: Gate, changed: Callable[[], Awaitable[object]]) -> list[Route]:

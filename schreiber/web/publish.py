@@ -28,6 +28,7 @@ from schreiber.views.public_names import VOLL, Naming
 from schreiber.web import view
 from schreiber.web.publish_pages import (
     Links,
+    category_page,
     index_page,
     player_pages,
     round_page,
@@ -124,6 +125,8 @@ def pages(pub: Publication, naming: Naming) -> list[tuple[str, Render]]:
             out.append((f"{folder}runde-{plan.round}.html", _bind_round(t, plan.round, pub, naming)))
         for c in t.teams:
             out.append((folder + team_page_name(c.competition), _bind_team(t, c.competition, pub, naming)))
+        for k in t.kategorien:  # each category ranking on its own page too (TEAMS.md §10.4)
+            out.append((f"{folder}kategorie-{k.kategorie}.html", _bind_category(t, k.kategorie, pub, naming)))
     for x in pub.seasons:
         out.append((f"saison-{x.standings.season.id}/index.html", _bind(season_page, x, pub, naming)))
     out += player_pages(pub, naming, seasons)
@@ -142,6 +145,10 @@ def _bind_round(t: PublishedTournament, number: int, pub: Publication, naming: N
 
 def _bind_team(t: PublishedTournament, competition: str, pub: Publication, naming: Naming) -> Render:
     return lambda env, links: team_page(env, links, t, competition, pub, naming)
+
+
+def _bind_category(t: PublishedTournament, kategorie: str, pub: Publication, naming: Naming) -> Render:
+    return lambda env, links: category_page(env, links, t, kategorie, pub, naming)
 
 
 def _csv(sheet: data.Sheet, excel: bool) -> bytes:

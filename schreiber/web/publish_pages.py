@@ -98,6 +98,7 @@ def tournament_page(env: Any, links: Links, t: PublishedTournament, pub: Publica
             "href": _href(links, player_path(t, r.number, pub)),
             "figures": [rangliste.figure(view, r, key) for key, _label, _wide in columns],
             "prize": t.prizes.get(r.number, 0),
+            "goods": ", ".join(str(g.sach) for g in t.got.get(r.number, ()) if g.sach is not None),
         }
         for r in view.rows
     ]
@@ -116,7 +117,44 @@ def tournament_page(env: Any, links: Links, t: PublishedTournament, pub: Publica
         season=season,
         season_href=links.to(season_dir(t.season) + "index.html") if season else None,
         teams=[_team_competition(links, t, c, pub, naming) for c in t.teams],
+        kategorien=[_category(links, t, k, pub, naming) for k in t.kategorien],
     )
+
+
+def category_page(
+    env: Any, links: Links, t: PublishedTournament, kategorie: str, pub: Publication, naming: Naming
+) -> str:
+    """`turnier-ID/kategorie-K.html`: one category ranking with its prizes, goods by name (TEAMS.md §10.4)."""
+    k = next(k for k in t.kategorien if k.kategorie == kategorie)
+    return _render(
+        env, "kategorie.html", links, t=t, heading=heading(t.standings), k=_category(links, t, k, pub, naming)
+    )
+
+
+def _category(links: Links, t: PublishedTournament, k: Any, pub: Publication, naming: Naming) -> dict[str, Any]:
+    """A category ranking under the individual one (TEAMS.md §10.2): its rank, the overall rank, the player, the
+    score, and the category's prize (cash, or goods by name)."""
+    lines = []
+    for r in k.rows:
+        mine = [g for g in t.got.get(r.number, ()) if g.list == k.kategorie]
+        lines.append(
+            {
+                "rank": f"{r.rank}.",
+                "overall": f"{r.overall}.",
+                "name": naming.shown(r.name, r.number),
+                "href": _href(links, player_path(t, r.number, pub)),
+                "score": rangliste.figure(k, r, k.columns[0]),
+                "prize": sum(g.cents for g in mine),
+                "goods": ", ".join(str(g.sach) for g in mine if g.sach is not None),
+            }
+        )
+    return {
+        "name": k.kategorie,
+        "heading": _("Category {kategorie}").format(kategorie=k.kategorie),
+        "score": rangliste.label(k, k.columns[0]),
+        "prizes": any(x["prize"] or x["goods"] for x in lines),
+        "lines": lines,
+    }
 
 
 def _team_competition(links: Links, t: PublishedTournament, c: Any, pub: Publication, naming: Naming) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from schreiber.ledger.service import Ledger
 from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan
+from schreiber.ledger.categories import Categories
 from schreiber.ledger.tournament.teams import TeamStandings
 from schreiber.rules.numbers import digits_only, whole
 from schreiber.web.cash import cash_view
@@ -49,6 +50,7 @@ class TournamentPage:
     kind: str = "tournament"
     clock: RoundClock | None = None  # the newest round's clock (`tournament set rundenzeit=MINUTES`)
     teams: tuple[TeamStandings, ...] = ()  # each team competition's standings (TEAMS.md §10.4)
+    kategorien: tuple[StandingsView, ...] = ()  # each category ranking (TEAMS.md §10.2 rule 2)
 
     @property
     def title(self) -> str:
@@ -88,6 +90,9 @@ class TournamentPage:
         from schreiber.views import rangliste
 
         return rangliste.label(self.standings, "score")
+
+    def category_heading(self, view: StandingsView) -> str:
+        return _("Category {kategorie}").format(kategorie=view.kategorie)
 
     def team_heading(self, c: TeamStandings) -> str:
         return _("Team standings of {competition} (teams of {size})").format(competition=c.competition, size=c.size)
@@ -129,7 +134,10 @@ def gather(ledger: Ledger, tournament_id: int) -> TournamentPage:
     view = t.standings(tournament_id=tournament_id)
     plan = t.plan(tournament_id=tournament_id) if view.rounds else None
     teams = tuple(t.team_standings(tournament_id=tournament_id))
-    return TournamentPage(view, plan, clock=clock(ledger, tournament_id) if plan else None, teams=teams)
+    kategorien = Categories(ledger).every(view)
+    return TournamentPage(
+        view, plan, clock=clock(ledger, tournament_id) if plan else None, teams=teams, kategorien=kategorien
+    )
 
 
 def _session(request: Request) -> int | None:

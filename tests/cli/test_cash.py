@@ -51,6 +51,7 @@ def test_worked_example_c1(cli):
         "prize_paid",
         "balance",
         "prizes",  # each prize he gets: his place's, a team's share (TEAMS.md §10.1)
+        "kategorien",  # his registration's categories (TEAMS.md §10.2)
     }
     assert got["prizes_fixed"] is None and all(line["prize_paid"] == 0 for line in got["players"])
     assert by_role["Hans"]["paid"] == 0 and by_role["Anna"]["paid"] == 1000 and by_role["Anna"]["startgeld"] == 1000
@@ -65,8 +66,11 @@ def test_worked_example_c1(cli):
     assert [r["name"] for r in rows[:3]] == [role["Gerda"], role["Emil"], role["Anna"]]
     assert rows[0]["prize"] == "30.00" and next(r for r in rows if r["name"] == role["Hans"])["balance"] == "-10.00"
     excel = cli.ok("tournament", "cash", "--format", "csv", "--excel")
-    assert excel.startswith("\ufeffnumber;name;rank;startgeld;paid;verlustspiel;reuegeld;prize;prize_paid;balance\r\n")
-    assert ";30,00;0,00;30,00\r\n" in excel  # Gerda: prize, prize paid and balance with a decimal comma
+    assert excel.startswith(
+        "\ufeffnumber;name;rank;startgeld;paid;verlustspiel;reuegeld;prize;prize_paid;balance;"
+        "list;place;cents;sach;value;by_lot\r\n"
+    )  # a row per prize (TEAMS.md §10.2): its list, place and cash
+    assert ";30,00;0,00;30,00;preise;1;30,00;;;false\r\n" in excel  # Gerda: prize, paid, balance, decimal comma
 
 
 def test_settings_are_shown_changed_and_always_computed_from_the_current_ones(cli):
@@ -144,7 +148,7 @@ def test_a_paid_out_prize_freezes_the_money_settings(cli):
         ),
         (
             ["tournament", "set", "kasse=5"],
-            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, COMPETITION.startgeld|auszahlung|preise|fehlend.",
+            "tournament set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, kategorien, sonderpreise, plus_preis, preise_je_tisch, doppelpreis, sachpreise_bezahlt, COMPETITION.startgeld|auszahlung|preise|fehlend, KATEGORIE.preise|startgeld.",
         ),
     ],
 )

@@ -63,8 +63,9 @@ def test_new_takes_a_declared_setting_and_refuses_an_unknown_one(cli, plaetze):
     assert ran.code == 2
     assert ran.err.strip() == (
         "schreiber: tournament set: 'tische' is not a setting of the tournament; use startgeld, verlustspiel, "
-        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, testplaetze, "
-        "COMPETITION.startgeld|auszahlung|preise|fehlend."
+        "reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, kategorien, "
+        "sonderpreise, plus_preis, preise_je_tisch, doppelpreis, sachpreise_bezahlt, testplaetze, "
+        "COMPETITION.startgeld|auszahlung|preise|fehlend, KATEGORIE.preise|startgeld."
     )
 
 
@@ -77,5 +78,5 @@ def test_season_set_changes_the_settings_season_new_took(cli):
     ran = cli("season", "set", "plaetze=3")
     assert ran.code == 2
     assert ran.err.strip() == (
-        "schreiber: season set: a season knows wertung=W, min_starts=N, finale=N and verein=NAME, not 'plaetze=3'."
+        "schreiber: season set: a season knows wertung=W, min_starts=N, finale=N, kategorien=K,… and verein=NAME, not 'plaetze=3'."
     )

@@ -120,7 +120,7 @@ def test_three_share_two_places():
         (("rundung", "0"), "--set rundung: prizes are rounded down to a multiple of at least 1 cent, not 0."),
         (
             ("kasse", "5"),
-            "--set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, COMPETITION.startgeld|auszahlung|preise|fehlend.",
+            "--set: 'kasse' is not a setting of the tournament; use startgeld, verlustspiel, reuegeld, auszahlung, preise, rundung, rundenzeit, plaetze, doppelt, verein, teams, getrennt, kategorien, sonderpreise, plus_preis, preise_je_tisch, doppelpreis, sachpreise_bezahlt, COMPETITION.startgeld|auszahlung|preise|fehlend, KATEGORIE.preise|startgeld.",
         ),
     ],
 )
