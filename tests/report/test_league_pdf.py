@@ -1,0 +1,39 @@
+"""The league's paper (TEAMS.md §10.4, issue 45): the Spielbericht of L1 and L2's league table as PDFs, read back."""
+
+from __future__ import annotations
+
+from tests.helpers.league import play_l1
+from tests.helpers.pdf import pdf_text
+
+
+def test_spielbericht_pdf_has_every_list_the_totals_and_a_line_per_captain(cli, tmp_path):
+    play_l1(cli)
+    path = tmp_path / "bericht.pdf"
+    out = cli.ok("league", "day", "show", "1", "--output", str(path))
+    assert str(path) in out
+    text = pdf_text(path)
+    assert "Spielbericht Spieltag 1" in text and "vorläufig" in text
+    for word in ("Serie 1", "Serie 2", "Serie 3", "1102", "3607", "3:0", "9359", "6:3", "5½:3½"):
+        assert word in text, word
+    for team in ("Adorf", "Bstadt", "Cdorf", "Dheim"):
+        assert f"Captain of {team}" in text
+    cli.ok("league", "day", "close", "1")
+    cli.ok("league", "day", "show", "1", "--output", str(path))
+    assert "vorläufig" not in pdf_text(path)
+
+
+def test_league_table_pdf_marks_provisional_days(cli, tmp_path):
+    play_l1(cli, "--set", "aufsteiger=1", "--set", "absteiger=2", groups=("Eheim,Fdorf,Gstadt,Hheim",))
+    path = tmp_path / "tabelle.pdf"
+    cli.ok("league", "table", "--output", str(path))
+    text = pdf_text(path)
+    lines = [line.split() for line in text.splitlines() if line.strip()[:2] in ("1.", "8.")]
+    assert lines[0][:3] == ["1.", "5", "Eheim"] and "auf" in lines[0]
+    assert lines[1][:3] == ["8.", "4", "Dheim"] and "2½:6½" in lines[1]
+    assert "vorläufig" in text and "ST 1*" in text
+
+
+def test_output_must_be_a_pdf(cli, tmp_path):
+    play_l1(cli)
+    ran = cli("league", "table", "--output", str(tmp_path / "t.txt"))
+    assert ran.code == 2 and "--output" in ran.err and not (tmp_path / "t.txt").exists()
