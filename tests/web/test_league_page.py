@@ -1,0 +1,99 @@
+"""`schreiber serve --league`: the league table, the newest Spielbericht and the lists of the Serie being played,
+live as sheets come in (Starlette's TestClient; the command and chromium in processes of their own). Issue 45."""
+
+from __future__ import annotations
+
+import os
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from schreiber.ledger.service import Ledger  # noqa: E402
+from schreiber.web.app import create_league_app  # noqa: E402
+from tests.helpers import chromium  # noqa: E402
+from tests.helpers.league import L1_SHEETS, L2_GROUP2, l1_day, play_l1, sheet_words  # noqa: E402
+from tests.helpers.web import Served, text  # noqa: E402
+
+
+def test_the_league_page_follows_the_sheets_of_the_serie(cli):
+    l1_day(cli)
+    cli.ok("league", "draw", "1")
+    ledger = Ledger.open(cli.url)
+    try:
+        client = TestClient(create_league_app(ledger, 1))
+        first = client.get("/")
+        assert first.status_code == 200 and '<html lang="en"' in first.text
+        page = text(first.text)
+        assert "Verbandsliga" in page and "Spieltag 1, Serie 1: the lists" in page and "open" in page
+        version = first.headers["X-Schreiber-Version"]
+        cli.ok("league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
+        after = client.get("/fragment")
+        assert after.headers["X-Schreiber-Version"] != version
+        shown = text(after.text)
+        assert "Anna (Adorf 1) 1102" in shown and "sheet entered" in shown
+        for number, table in enumerate(L1_SHEETS[1][1:], start=2):
+            cli.ok("league", "result", "1", "1", str(number), *sheet_words(table))
+        shown = text(client.get("/fragment").text)
+        assert "3607" in shown and "3:0" in shown  # Adorf's Serie 1 and the day's total so far
+        german = text(client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text)
+        assert "Spieltag 1, Serie 1: die Listen" in german and "Tabelle" in german and "vorläufig" in german
+        assert 'class="wall"' in client.get("/?wall").text
+        assert client.post("/").status_code == 405
+    finally:
+        ledger.engine.dispose()
+
+
+def test_the_league_page_before_any_spieltag(cli):
+    cli.ok("league", "new", "Kreisliga", "--rules", "skat", "--preset", "dskv")
+    ledger = Ledger.open(cli.url)
+    try:
+        page = text(TestClient(create_league_app(ledger, 1)).get("/").text)
+        assert "Kreisliga" in page and "no Spieltag yet" in page
+    finally:
+        ledger.engine.dispose()
+
+
+def test_serve_league_without_an_id_serves_the_active_one(cli):
+    cli.ok("league", "new", "Kreisliga", "--rules", "skat", "--preset", "dskv")
+    served = Served(cli.url, "--league")
+    try:
+        assert "the league “Kreisliga”" in served.first
+        assert "Kreisliga" in urllib.request.urlopen(served.address, timeout=10).read().decode()
+    finally:
+        served.stop()
+
+
+def test_serve_league_refuses_a_word_for_an_id(cli):
+    cli.ok("league", "new", "Kreisliga", "--rules", "skat", "--preset", "dskv")
+    ran = cli("serve", "--league", "abc")
+    assert ran.code == 2 and "abc" in ran.err  # as `serve --season abc`: a word is not an id
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not chromium.available(), reason="no chromium")
+@pytest.mark.parametrize("accept", ["de-DE,de;q=0.9", "en-GB,en;q=0.9"])
+def test_the_league_page_fits_a_phone_and_the_wall(cli, accept, browser, tmp_path):
+    play_l1(cli, "--set", "aufsteiger=1", "--set", "absteiger=2", groups=(",".join(L2_GROUP2),))
+    served = Served(cli.url, "--league")
+    shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        browser.language(accept)
+        browser.size(390, 844, mobile=True)
+        browser.open(served.address)
+        browser.wait(lambda: "Verbandsliga" in browser.text(), "the league page")
+        assert browser.js("document.documentElement.scrollWidth") <= 390
+        assert browser.js("document.documentElement.lang") == accept[:2]
+        browser.screenshot(str(shots / f"league-phone-{accept[:2]}.png"))
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall")
+        browser.wait(lambda: "Verbandsliga" in browser.text(), "the wall")
+        assert browser.js("document.documentElement.scrollWidth") <= 1920
+        assert "Eheim" in browser.text() and "Dheim" in browser.text()
+        browser.screenshot(str(shots / f"league-wall-{accept[:2]}.png"))
+    finally:
+        served.stop()
