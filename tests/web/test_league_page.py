@@ -97,3 +97,20 @@ def test_the_league_page_fits_a_phone_and_the_wall(cli, accept, browser, tmp_pat
         browser.screenshot(str(shots / f"league-wall-{accept[:2]}.png"))
     finally:
         served.stop()
+
+
+def test_a_hand_at_a_league_table_moves_its_running_list(cli):
+    l1_day(cli)
+    cli.ok("league", "draw", "1")
+    session = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"][0]["session"]
+    ledger = Ledger.open(cli.url)
+    try:
+        client = TestClient(create_league_app(ledger, 1))
+        assert "Anna (Adorf 1) –" in text(client.get("/").text)
+        cli.ok("add", "--session", str(session), "grand", "-p", "Berta", "--spitzen", "1", "-a", "70")
+        shown = text(client.get("/fragment").text)
+        assert "1 of 48 hands" in shown
+        berta = cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["serien"][0]["teams"][1]
+        assert f"Berta (Bstadt 1) {berta['lists'][0]['score']}" in shown and berta["lists"][0]["score"] > 0
+    finally:
+        ledger.engine.dispose()

@@ -74,3 +74,19 @@ def test_publish_league_bad_input(cli, tmp_path):
     ran = cli("publish", "--league", "7", "--output", str(tmp_path / "b"))
     assert ran.code != 0 and "league 7" in ran.err and not (tmp_path / "b").exists()
     assert ran.err.count("\n") == 1
+
+
+def test_a_split_list_on_the_spielbericht_page_names_both_parts(cli):
+    from schreiber import i18n
+    from schreiber.ledger.publish import PublishedLeague
+    from schreiber.views.public_names import Naming
+    from schreiber.web.publish import templates
+    from schreiber.web.publish_league import day_page
+    from schreiber.web.publish_pages import Links
+    from tests.report.test_league_pdf import split_l1
+
+    view = split_l1(cli)
+    league = PublishedLeague("Verbandsliga", "skat", None, (view,), {"Conny": 12})  # type: ignore[arg-type]
+    with i18n.speaking("en"):
+        html = day_page(templates(), Links("liga-1/spieltag-1.html"), league, 1, Naming(frozenset({"Conny"})))
+    assert "Cem 1–24 (340), Player 12 25–48 (570)" in html and "Conny" not in html
