@@ -114,3 +114,43 @@ def test_a_hand_at_a_league_table_moves_its_running_list(cli):
         assert f"Berta (Bstadt 1) {berta['lists'][0]['score']}" in shown and berta["lists"][0]["score"] > 0
     finally:
         ledger.engine.dispose()
+
+
+def sixteen_teams(cli) -> list[str]:
+    """16 teams of four in four groups on Spieltag 1, Serie 1 drawn: 16 tables."""
+    cli.ok("league", "new", "Oberliga", "--rules", "skat", "--preset", "dskv")
+    teams = [f"Team{k:02d}" for k in range(1, 17)]
+    for k, team in enumerate(teams, start=1):
+        cli.ok("league", "team", "add", team, "--number", str(k))
+        cli.ok("league", "roster", team, *[f"Spieler{k:02d}{p}" for p in "ABCD"])
+    groups = [word for g in range(4) for word in ("--group", ",".join(teams[4 * g : 4 * g + 4]))]
+    cli.ok("league", "day", "new", "1", "--date", "2025-03-22", *groups)
+    for k, team in enumerate(teams, start=1):
+        cli.ok("league", "lineup", "1", team, *[f"Spieler{k:02d}{p}" for p in "ABCD"])
+    cli.ok("league", "draw", "1")
+    return teams
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not chromium.available(), reason="no chromium")
+def test_the_wall_of_sixteen_teams_pages_each_column_on_the_screen(cli, browser, tmp_path):
+    sixteen_teams(cli)
+    served = Served(cli.url, "--league")
+    shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        browser.language("de-DE,de;q=0.9")
+        browser.size(1920, 1080)
+        browser.open(served.address + "?wall")
+        browser.wait(lambda: browser.js("!!document.querySelector('table.league-tables[data-pages]')"), "the wall")
+        assert browser.js("document.documentElement.scrollWidth") <= 1920
+        # Every column's rows that show are on the screen; the 16 tables take more than one page.
+        on_screen = (
+            "Array.from(document.querySelectorAll('table[data-wall-pages] tbody tr')).filter(r => r.offsetParent !== null)"
+            ".every(r => r.getBoundingClientRect().bottom <= innerHeight)"
+        )
+        assert browser.js(on_screen)
+        assert browser.js("Number(document.querySelector('table.league-tables').dataset.pages)") > 1
+        browser.screenshot(str(shots / "league-wall-16.png"))
+    finally:
+        served.stop()
