@@ -76,3 +76,34 @@ def test_a_split_list_names_both_players_with_their_hands(cli, tmp_path):
     path.write_bytes(league_pdf.day_report(split_l1(cli), "Verbandsliga"))
     text = pdf_text(path)
     assert "Cem 1-24 (340), Conny 25-48 (570)" in text
+
+
+def play_l3(cli) -> None:
+    """L3 of TEAMS.md (Schafkopf, SCB: Tischpunkte, no Wertungspunkte) through the CLI."""
+    from tests.helpers.league import L3_TABLES, L3_TEAMS
+
+    cli.ok("league", "new", "Bayernliga", "--rules", "schafkopf", "--preset", "scb")
+    for team, names in L3_TEAMS.items():
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *names)
+    cli.ok("league", "day", "new", "1", "--date", "2025-04-05", "--group", ",".join(L3_TEAMS))
+    for team, names in L3_TEAMS.items():
+        cli.ok("league", "lineup", "1", team, *names)
+    for serie, tables in L3_TABLES.items():
+        cli.ok("league", "draw", "1")
+        for number, table in enumerate(tables, start=1):
+            cli.ok("league", "result", "1", str(serie), str(number), *(f"{n}={p}" for n, p, _tp, _s in table))
+
+
+def test_l3_papers_have_tischpunkte_and_no_wertungspunkte(cli, tmp_path):
+    play_l3(cli)
+    bericht, tabelle = tmp_path / "bericht.pdf", tmp_path / "tabelle.pdf"
+    cli.ok("league", "day", "show", "1", "--output", str(bericht))
+    cli.ok("league", "table", "--output", str(tabelle))
+    text = pdf_text(bericht)
+    assert "TP" in text and "WP:Gegen" not in text and "Won" not in text
+    assert "Serie 4" in text and "493" in text and "Captain of Schellen" in text
+    table = pdf_text(tabelle)
+    rows = [line.split() for line in table.splitlines() if line.strip()[:2] in ("1.", "4.")]
+    assert rows[0][:3] == ["1.", "Eichel", "493"] and rows[1][:3] == ["4.", "Schellen", "203"]
+    assert "WP:Gegen" not in table.split("ST n:")[0]
