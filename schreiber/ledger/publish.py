@@ -157,11 +157,14 @@ def collect(
 
 
 def _leagues(ledger: Ledger, ids: list[int]) -> list[PublishedLeague]:
+    """Each league of `ids` with its table and Spielberichte; a private player's register number by his name."""
     leagues = Leagues(ledger)
     out = []
     with ledger.transaction() as s:
-        if not s.scalar(select(League.id).where(League.id.in_(ids)).limit(1)) and ids:
-            raise NotFound(_("--league: there is no league {id}.").format(id=ids[0]))
+        known = set(s.scalars(select(League.id).where(League.id.in_(ids))))
+        missing = [lid for lid in ids if lid not in known]
+        if missing:
+            raise NotFound(_("--league: there is no league {id}.").format(id=missing[0]))
         register = {name: pid for name, pid in s.execute(select(Player.name, Player.id).where(Player.privat.is_(True)))}
     for lid in ids:
         info = leagues.info(lid)

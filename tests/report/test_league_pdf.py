@@ -107,3 +107,17 @@ def test_l3_papers_have_tischpunkte_and_no_wertungspunkte(cli, tmp_path):
     rows = [line.split() for line in table.splitlines() if line.strip()[:2] in ("1.", "4.")]
     assert rows[0][:3] == ["1.", "Eichel", "493"] and rows[1][:3] == ["4.", "Schellen", "203"]
     assert "WP:Gegen" not in table.split("ST n:")[0]
+
+
+def test_the_spielbericht_in_german(cli, tmp_path):
+    from schreiber import i18n
+    from schreiber.report import league_pdf
+
+    view = split_l1(cli)
+    path = tmp_path / "bericht.pdf"
+    with i18n.speaking("de"):
+        path.write_bytes(league_pdf.day_report(view, "Verbandsliga"))
+    text = pdf_text(path)
+    assert "Unterschriften der Mannschaftsführer" in text and "Mannschaftsführer Dheim" in text
+    assert "22.03.2025 (vorläufig)" in text and "Gruppe 1 (SC Adorf), Gastgeber Adorf" in text
+    assert "Der Spieltag" in text and "Captain" not in text
