@@ -234,9 +234,20 @@ def tables(
     serie: Annotated[int | None, typer.Option("--serie", metavar="S", help=_("The Serie."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
+    output: Annotated[
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to hang up."))
+    ] = None,
 ) -> None:
-    fmt = _listing_format(format_, excel)
-    _show().tables(_leagues().tables(number, serie), fmt, excel=excel)
+    fmt = _listing_format(format_, excel, output)
+    view = _leagues().tables(number, serie)
+    if output is None:
+        _show().tables(view, fmt, excel=excel)
+        return
+    from schreiber.report import league_pdf
+
+    name = _leagues().info(view.league).name
+    _write_pdf(output, lambda: league_pdf.seat_plan(view, name))
+    typer.echo(_("The seat plan of Serie {serie} is in {file}.").format(serie=view.serie, file=output))
 
 
 @league_app.command(

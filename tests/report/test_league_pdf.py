@@ -121,3 +121,15 @@ def test_the_spielbericht_in_german(cli, tmp_path):
     assert "Unterschriften der Mannschaftsführer" in text and "Mannschaftsführer Dheim" in text
     assert "22.03.2025 (vorläufig)" in text and "Gruppe 1 (SC Adorf), Gastgeber Adorf" in text
     assert "Der Spieltag" in text and "Captain" not in text
+
+
+def test_the_seat_plan_of_a_serie(cli, tmp_path):
+    play_l1(cli)
+    path = tmp_path / "plan.pdf"
+    cli.ok("league", "tables", "1", "--serie", "2", "--output", str(path))
+    text = pdf_text(path)
+    assert "Spieltag 1, Serie 2" in text
+    drawn = cli.json("league", "tables", "1", "--serie", "2", "--format", "json")["groups"][0]["tables"]
+    for table in drawn:
+        line = next(x for x in text.splitlines() if table["players"][0]["name"] in x).split()
+        assert line[-4:] == [p["name"] for p in table["players"]]
