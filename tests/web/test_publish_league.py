@@ -90,3 +90,10 @@ def test_a_split_list_on_the_spielbericht_page_names_both_parts(cli):
     with i18n.speaking("en"):
         html = day_page(templates(), Links("liga-1/spieltag-1.html"), league, 1, Naming(frozenset({"Conny"})))
     assert "Cem 1–24 (340), Player 12 25–48 (570)" in html and "Conny" not in html
+
+
+def test_since_keeps_a_league_with_a_spieltag_then_or_later(cli, tmp_path):
+    play_l1(cli)  # Spieltag 1 on 2025-03-22
+    cli.ok("publish", "--output", str(tmp_path / "a"), "--since", "2025-03-22")
+    cli.ok("publish", "--output", str(tmp_path / "b"), "--since", "2025-03-23")
+    assert "liga-1/index.html" in tree(tmp_path / "a") and not any(p.startswith("liga-") for p in tree(tmp_path / "b"))
