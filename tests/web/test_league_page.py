@@ -17,6 +17,7 @@ from schreiber.web.app import create_league_app  # noqa: E402
 from tests.helpers import chromium  # noqa: E402
 from tests.helpers.league import L1_SHEETS, L2_GROUP2, l1_day, play_l1, sheet_words  # noqa: E402
 from tests.helpers.web import Served, text  # noqa: E402
+from tests.web.test_pages_browser import watch_policy  # noqa: E402
 
 
 def test_the_league_page_follows_the_sheets_of_the_serie(cli):
@@ -81,12 +82,14 @@ def test_the_league_page_fits_a_phone_and_the_wall(cli, accept, browser, tmp_pat
     served = Served(cli.url, "--league")
     shots = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)
+    watch_policy(browser)
     try:
         browser.language(accept)
         browser.size(390, 844, mobile=True)
         browser.open(served.address)
         browser.wait(lambda: "Verbandsliga" in browser.text(), "the league page")
         assert browser.js("document.documentElement.scrollWidth") <= 390
+        assert browser.js("window.violations") == []  # nothing inline the Content-Security-Policy had to block
         assert browser.js("document.documentElement.lang") == accept[:2]
         browser.screenshot(str(shots / f"league-phone-{accept[:2]}.png"))
         browser.size(1920, 1080)
@@ -94,6 +97,9 @@ def test_the_league_page_fits_a_phone_and_the_wall(cli, accept, browser, tmp_pat
         browser.wait(lambda: "Verbandsliga" in browser.text(), "the wall")
         assert browser.js("document.documentElement.scrollWidth") <= 1920
         assert "Eheim" in browser.text() and "Dheim" in browser.text()
+        assert browser.js("window.violations") == []
+        # The wall's script pages the table and the Serie (wall.js ran: each paged table says how many rows show).
+        assert browser.js("Number(document.querySelector('table.league').dataset.rows)") == 8
         browser.screenshot(str(shots / f"league-wall-{accept[:2]}.png"))
     finally:
         served.stop()
