@@ -45,14 +45,15 @@ def db_first(args: list[str]) -> list[str]:
 
 
 def optional_id(args: list[str]) -> list[str]:
-    """`serve --tournament` (or `--season`) without an ID means the active one: click wants a value, so it gets ""."""
+    """`serve --tournament` (or `--season`, `--league`) without an ID means the active one: click wants a value, so it
+    gets ""."""
     out = list(args)
     for i, word in enumerate(out):
         if word == "--":
             break
         optional = word == "--tournament" or (
-            word == "--season" and "serve" in out[:i]
-        )  # `tournament new --season ID` takes one
+            word in ("--season", "--league") and "serve" in out[:i]
+        )  # `tournament new --season ID` and `publish --league ID` take one
         if optional and (i + 1 == len(out) or not out[i + 1].isdigit()):
             out.insert(i + 1, "")
             break

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _ledger, _listing_format
+from schreiber.cli.runner import ExcelOpt, FormatOpt, _date, _ledger, _listing_format, _write_pdf
 from schreiber.i18n import _
 
 league_app = typer.Typer(
@@ -30,6 +30,7 @@ day_app = typer.Typer(
 
 DayArg = Annotated[int, typer.Argument(metavar="N", help=_("The Spieltag's number."))]
 TeamArg = Annotated[str, typer.Argument(metavar="TEAM", help=_("A team of the league."))]
+OutputOpt = Annotated[str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write it as a PDF to print."))]
 
 
 def _leagues() -> Any:
@@ -158,12 +159,21 @@ def day_new(
         '"verlustspiel", "serien": [{"serie", "complete", "teams": [{"team", "spielpunkte", "wp", "gegen", "lists":\n'
         '[{"position", "table", "score", "won", "lost", "tischpunkte", "players": [{"name", "from", "to", "score",\n'
         '"hands"}]}]}]}], "total": [{"team", "wp", "gegen", "spielpunkte"}]}]} (won/lost in Skat, tischpunkte where\n'
-        "set, wp/gegen where the scheme gives them)."
+        "set, wp/gegen where the scheme gives them). --output FILE.pdf: the Spielbericht to print, with a line for\n"
+        "each captain to sign."
     ),
 )
-def day_show(number: DayArg, format_: FormatOpt = "table", excel: ExcelOpt = False) -> None:
-    fmt = _listing_format(format_, excel)
-    _show().report(_leagues().day_report(number), fmt, excel=excel)
+def day_show(number: DayArg, format_: FormatOpt = "table", excel: ExcelOpt = False, output: OutputOpt = None) -> None:
+    fmt = _listing_format(format_, excel, output)
+    view = _leagues().day_report(number)
+    if output is None:
+        _show().report(view, fmt, excel=excel)
+        return
+    from schreiber.report import league_pdf
+
+    name = _leagues().info(view.league).name
+    _write_pdf(output, lambda: league_pdf.day_report(view, name))
+    typer.echo(_("The Spielbericht of Spieltag {day} is in {file}.").format(day=number, file=output))
 
 
 @day_app.command("close", help=_("Make Spieltag N's results final (no longer vorläufig); --undo opens it again."))
@@ -224,9 +234,20 @@ def tables(
     serie: Annotated[int | None, typer.Option("--serie", metavar="S", help=_("The Serie."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
+    output: Annotated[
+        str | None, typer.Option("--output", metavar="FILE.pdf", help=_("Write the seat plan as a PDF to hang up."))
+    ] = None,
 ) -> None:
-    fmt = _listing_format(format_, excel)
-    _show().tables(_leagues().tables(number, serie), fmt, excel=excel)
+    fmt = _listing_format(format_, excel, output)
+    view = _leagues().tables(number, serie)
+    if output is None:
+        _show().tables(view, fmt, excel=excel)
+        return
+    from schreiber.report import league_pdf
+
+    name = _leagues().info(view.league).name
+    _write_pdf(output, lambda: league_pdf.seat_plan(view, name))
+    typer.echo(_("The seat plan of Serie {serie} is in {file}.").format(serie=view.serie, file=output))
 
 
 @league_app.command(
@@ -274,9 +295,17 @@ def table(
     after: Annotated[int | None, typer.Option("--after", metavar="N", help=_("The table after Spieltag N."))] = None,
     format_: FormatOpt = "table",
     excel: ExcelOpt = False,
+    output: OutputOpt = None,
 ) -> None:
-    fmt = _listing_format(format_, excel)
-    _show().table(_leagues().league_table(after), fmt, excel=excel)
+    fmt = _listing_format(format_, excel, output)
+    view = _leagues().league_table(after)
+    if output is None:
+        _show().table(view, fmt, excel=excel)
+        return
+    from schreiber.report import league_pdf
+
+    _write_pdf(output, lambda: league_pdf.league_table(view))
+    typer.echo(_("The league table is in {file}.").format(file=output))
 
 
 league_app.add_typer(team_app, name="team")

@@ -22,7 +22,8 @@ publish_commands = typer.Typer(rich_markup_mode=None)
     help=_(
         "Write the results as a static site for the club's web pages: an index, per tournament the standings with\n"
         "prizes, each round's seat plan and table results, data.json and standings.csv; per season the standings,\n"
-        "awards and a page per player. Relative links only, no script, nothing from elsewhere: it opens from a\n"
+        "awards and a page per player; per league its table, each Spieltag's Spielbericht and data.json (--league ID:\n"
+        "that league alone). Relative links only, no script, nothing from elsewhere: it opens from a\n"
         "USB stick as from any web host. The same ledger gives the same bytes; only changed files are written.\n"
         "Money owed, payments and balances are never published; prizes are. `player set NAME --privat` shows a\n"
         'player as "Player 12".'
@@ -37,6 +38,9 @@ def publish(
     ] = None,
     season: Annotated[
         int | None, typer.Option("--season", metavar="ID", help=_("Only this season and its tournaments."))
+    ] = None,
+    league: Annotated[
+        int | None, typer.Option("--league", metavar="ID", help=_("Only this league: its table and Spielberichte."))
     ] = None,
     since: Annotated[
         str | None,
@@ -70,6 +74,8 @@ def publish(
         raise typer.BadParameter(_("name the folder to write the site into (or --zip FILE)."), param_hint="--output")
     if tournament is not None and season is not None:
         raise typer.BadParameter(_("give --tournament or --season, not both."), param_hint="--season")
+    if league is not None and (tournament is not None or season is not None):
+        raise typer.BadParameter(_("give --league alone, without --tournament or --season."), param_hint="--league")
     languages = {"de": ("de",), "en": ("en",), "both": ("de", "en")}
     chosen = lang or i18n.spoken()
     if chosen not in languages:
@@ -84,7 +90,7 @@ def publish(
     from schreiber.ledger.publish import collect
     from schreiber.web import publish as site
 
-    files = site.build(collect(_ledger(), tournament, season, day), languages[chosen], names, excel)
+    files = site.build(collect(_ledger(), tournament, season, day, league), languages[chosen], names, excel)
     if zip_ is not None:
         site.archive(files, Path(zip_))
     if folder is not None:

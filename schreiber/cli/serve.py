@@ -1,4 +1,4 @@
-"""`schreiber serve`: the live scoreboard in the browser, for a table, a scope, a tournament or a season.
+"""`schreiber serve`: the live scoreboard in the browser, for a table, a scope, a tournament, a season or a league.
 
 The one command of cli/ that imports web/ (tests/test_architecture.py, CLI_INTO_WEB), inside itself: only typer,
 the standard library and cli/ at the top, as in app.py.
@@ -88,10 +88,26 @@ def serve(
             "--season", metavar="[ID]", help=_("A season (default: the active one): its standings and awards, live.")
         ),
     ] = None,
+    league: Annotated[
+        str | None,
+        typer.Option(
+            "--league",
+            metavar="[ID]",
+            help=_(
+                "A league (default: the active one): its table, the Spielbericht of the newest Spieltag and the lists"
+                " of the Serie being played, live."
+            ),
+        ),
+    ] = None,
 ) -> None:
     from schreiber.web.server import Reach
 
     reach = Reach.given(host_name or (), behind_proxy, proxy_address or ())
+    if league is not None:
+        from schreiber.web.serve import run_league
+
+        run_league(_ledger(), league, host, port, say=typer.echo, reach=reach)
+        return
     if season is not None:
         from schreiber.web.serve import run_season
 

@@ -17,6 +17,8 @@ from schreiber.errors import NotFound
 from schreiber.i18n import _
 from schreiber.ledger.cashbook import Cash
 from schreiber.ledger.categories import Categories
+from schreiber.ledger.league import Leagues
+from schreiber.ledger.league.plans import DayReport, LeagueTable
 from schreiber.ledger.season import SeasonAwards, Seasons, SeasonStandings
 from schreiber.ledger.players import Players
 from schreiber.ledger.service import Ledger
@@ -24,7 +26,7 @@ from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
 from schreiber.ledger.tournament.teams import TeamStandings
-from schreiber.store.models import Entrant, Season, Tournament
+from schreiber.store.models import Entrant, League, LeagueDay, Player, Season, Tournament
 
 
 @dataclass(frozen=True)
@@ -62,20 +64,51 @@ class PublishedSeason:
 
 
 @dataclass(frozen=True)
+class PublishedLeague:
+    """A league as published (TEAMS.md §10.4): its table after the newest Spieltag and every Spieltag's
+    Spielbericht in order; `register`: the register number of each private player of its lists ("Player 12")."""
+
+    name: str
+    rules: str
+    table: LeagueTable
+    days: tuple[DayReport, ...]
+    register: dict[str, int]
+
+    @property
+    def id(self) -> int:
+        return self.table.league
+
+
+@dataclass(frozen=True)
 class Publication:
-    """Everything to publish: tournaments newest first, seasons newest first, the private players' names."""
+    """Everything to publish: tournaments newest first, seasons newest first, the private players' names, the
+    leagues by id."""
 
     tournaments: tuple[PublishedTournament, ...]
     seasons: tuple[PublishedSeason, ...]
     privat: frozenset[str]
+    leagues: tuple[PublishedLeague, ...] = ()
 
 
 def collect(
-    ledger: Ledger, tournament_id: int | None = None, season_id: int | None = None, since: dt.date | None = None
+    ledger: Ledger,
+    tournament_id: int | None = None,
+    season_id: int | None = None,
+    since: dt.date | None = None,
+    league_id: int | None = None,
 ) -> Publication:
-    """The tournaments and seasons to publish: every one (default), one tournament, or one season with its
-    tournaments; `since` keeps the tournaments of that day and later, and the seasons with one of them."""
+    """The tournaments, seasons and leagues to publish: every one (default), one tournament, one season with its
+    tournaments, or one league; `since` keeps the tournaments of that day and later, the seasons with one of them
+    and the leagues with a Spieltag then or later."""
+    if league_id is not None:
+        return Publication((), (), Players(ledger).private(), tuple(_leagues(ledger, [league_id])))
     with ledger.transaction() as s:
+        league_ids: list[int] = []
+        if tournament_id is None and season_id is None:
+            found = select(League.id).order_by(League.id)
+            if since is not None:
+                found = found.where(League.id.in_(select(LeagueDay.league_id).where(LeagueDay.date >= since)))
+            league_ids = list(s.scalars(found))
         rows = list(s.execute(select(Tournament.id, Tournament.season_id, Tournament.date)))
         season_ids = list(s.scalars(select(Season.id)))
         if tournament_id is not None and tournament_id not in {r.id for r in rows}:
@@ -132,7 +165,29 @@ def collect(
     chosen.sort(
         key=lambda x: (max((t.date for t in x.standings.season.tournaments), default=""), x.standings.season.id)
     )
-    return Publication(tuple(published), tuple(reversed(chosen)), privat)
+    return Publication(tuple(published), tuple(reversed(chosen)), privat, tuple(_leagues(ledger, league_ids)))
 
 
-__all__ = ["Publication", "PublishedSeason", "PublishedTournament", "collect"]
+def _leagues(ledger: Ledger, ids: list[int]) -> list[PublishedLeague]:
+    """Each league of `ids` with its table and Spielberichte; a private player's register number by his name."""
+    leagues = Leagues(ledger)
+    out = []
+    with ledger.transaction() as s:
+        known = set(s.scalars(select(League.id).where(League.id.in_(ids))))
+        missing = [lid for lid in ids if lid not in known]
+        if missing:
+            raise NotFound(_("--league: there is no league {id}.").format(id=missing[0]))
+        register = {name: pid for name, pid in s.execute(select(Player.name, Player.id).where(Player.privat.is_(True)))}
+    for lid in ids:
+        info = leagues.info(lid)
+        table = leagues.league_table(league_id=lid)
+        days = tuple(leagues.day_report(number, lid) for number in table.days)
+        named = {p.name for d in days for g in d.groups for x in g.serien for t in x.teams for v in t.lists
+                 for p in v.players}  # fmt: skip
+        out.append(
+            PublishedLeague(info.name, info.rules, table, days, {n: register[n] for n in named if n in register})
+        )
+    return out
+
+
+__all__ = ["Publication", "PublishedLeague", "PublishedSeason", "PublishedTournament", "collect"]

@@ -2,7 +2,9 @@
 object of `tournament standings --format json` unchanged, each player's "prize" (cents), "plan" (each round's
 `tournament tables --format json`), "teams" (`tournament team standings --format json`, where the tournament
 has team competitions), "schema" and "final" — its `standings.csv`, and each season's `data.json`
-(`season standings --format json` with "awards", "schema" and "final"). A private player has `"name": null,
+(`season standings --format json` with "awards", "schema" and "final"), each league's `data.json` (TEAMS.md
+§10.4: "table", the object of `league table --format json`, and "days", each Spieltag's `league day show
+--format json`, with "schema" and "final"). A private player has `"name": null,
 "privat": true` (views/public_names.py); money owed, payments and balances are never part of it."""
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from schreiber.csvio import euros
-from schreiber.views import payloads, season as season_payloads, team_payloads
+from schreiber.views import league_payloads, payloads, season as season_payloads, team_payloads
 from schreiber.views.payloads import Sheet
 from schreiber.views.public_names import Naming
 
 if TYPE_CHECKING:
-    from schreiber.ledger.publish import PublishedSeason, PublishedTournament
+    from schreiber.ledger.publish import PublishedLeague, PublishedSeason, PublishedTournament
 
 SCHEMA = 1
 
@@ -91,4 +93,22 @@ def season_data(x: PublishedSeason, naming: Naming) -> dict[str, Any]:
     return out
 
 
-__all__ = ["SCHEMA", "dumped", "season_data", "tournament_csv", "tournament_data"]
+def league_data(x: PublishedLeague, naming: Naming) -> dict[str, Any]:
+    """The league's table and every Spieltag's Spielbericht; "final" once no Spieltag is vorläufig."""
+    days = [league_payloads.day_json(d) for d in x.days]
+    for d in days:
+        for g in d["groups"]:
+            for serie in g["serien"]:
+                for team in serie["teams"]:
+                    for listed in team["lists"]:
+                        for player in listed["players"]:
+                            _named(player, naming)
+    return {
+        "table": league_payloads.table_json(x.table),
+        "days": days,
+        "schema": SCHEMA,
+        "final": not x.table.provisional_days,
+    }
+
+
+__all__ = ["SCHEMA", "dumped", "league_data", "season_data", "tournament_csv", "tournament_data"]

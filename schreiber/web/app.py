@@ -1,5 +1,5 @@
 """The one app of `serve`: one live page (a table's or a season scope's: web/table.py; a tournament's:
-web/tournament.py; a season's standings: web/season_page.py) and, with `--entry`, the doors that write
+web/tournament.py; a season's standings: web/season_page.py; a league's: web/league_page.py) and, with `--entry`, the doors that write
 through the one gate (web/gate.py): the entry (web/entry.py), and for a tournament the check-in
 (web/checkin.py) and the cash (web/cash.py).
 
@@ -34,6 +34,7 @@ from schreiber.web.checkin import checkin_routes
 from schreiber.web.entry import Entry, not_allowed
 from schreiber.web.gate import Gate
 from schreiber.web.hardening import Hardened, exception_handlers
+from schreiber.web.league_page import LeaguePages
 from schreiber.web.live import Live, LivePage, templates
 from schreiber.web.season_page import SeasonPages
 from schreiber.web.sheet_form import sheet_routes
@@ -49,6 +50,7 @@ def create(
     *,
     tournament_id: int | None = None,
     season_id: int | None = None,
+    league_id: int | None = None,
     tables: list[int] | Callable[[], list[int]] | None = None,
     organiser: str | None = None,
     public: str | None = None,
@@ -68,6 +70,8 @@ def create(
         page = TournamentPages(live, env, ledger, tournament_id, gate, public)
     elif season_id is not None:
         page = SeasonPages(live, env, ledger, season_id)
+    elif league_id is not None:
+        page = LeaguePages(live, env, ledger, league_id)
     else:
         page = TablePages(live, env, ledger, scope or Scope(table_id=None))
     writer = Entry(ledger, gate, env, changed=live.current) if gate is not None else None
@@ -143,3 +147,8 @@ def create_tournament_app(
 def create_season_app(ledger: Ledger, season_id: int, *, interval: float = 0.5, keepalive: float = 15.0) -> Starlette:
     """`serve --season`: the season's standings and awards, read-only."""
     return create(ledger, season_id=season_id, interval=interval, keepalive=keepalive)
+
+
+def create_league_app(ledger: Ledger, league_id: int, *, interval: float = 0.5, keepalive: float = 15.0) -> Starlette:
+    """`serve --league`: the league table, the newest Spielbericht and the Serie being played, read-only."""
+    return create(ledger, league_id=league_id, interval=interval, keepalive=keepalive)

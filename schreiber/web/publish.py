@@ -26,6 +26,7 @@ from schreiber.ledger.publish import Publication, PublishedSeason, PublishedTour
 from schreiber.views import publish as data
 from schreiber.views.public_names import VOLL, Naming
 from schreiber.web import view
+from schreiber.web.publish_league import league_dir, league_pages
 from schreiber.web.publish_pages import (
     Links,
     category_page,
@@ -39,7 +40,7 @@ from schreiber.web.publish_pages import (
 )
 
 LANGUAGES = ("de", "en")
-STYLES = ("style.css", "tournament.css", "season.css")
+STYLES = ("style.css", "tournament.css", "season.css", "league.css")
 # A zip's entries carry a time: one fixed, so the same site makes the same archive.
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 
@@ -92,6 +93,8 @@ def build(pub: Publication, languages: Iterable[str], names: str = VOLL, excel: 
             files[folder + "standings.csv"] = _csv(data.tournament_csv(t, naming), excel)
         for x in pub.seasons:
             files[f"{base}saison-{x.standings.season.id}/data.json"] = data.dumped(data.season_data(x, naming))
+        for league in pub.leagues:
+            files[f"{base}{league_dir(league.id)}data.json"] = data.dumped(data.league_data(league, naming))
     return dict(sorted(files.items()))
 
 
@@ -130,6 +133,7 @@ def pages(pub: Publication, naming: Naming) -> list[tuple[str, Render]]:
     for x in pub.seasons:
         out.append((f"saison-{x.standings.season.id}/index.html", _bind(season_page, x, pub, naming)))
     out += player_pages(pub, naming, seasons)
+    out += league_pages(pub.leagues, naming)
     return out
 
 

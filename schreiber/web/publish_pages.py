@@ -85,7 +85,13 @@ def status(view: Any) -> str:
 
 
 def index_page(env: Any, links: Links, pub: Publication, naming: Naming) -> str:
-    return _render(env, "index.html", links, pub=pub, status=status, tdir=tournament_dir, sdir=season_dir)
+    return _render(
+        env, "index.html", links, pub=pub, status=status, tdir=tournament_dir, sdir=season_dir, ldir=league_dir
+    )
+
+
+def league_dir(lid: int) -> str:
+    return f"liga-{lid}/"
 
 
 def tournament_page(env: Any, links: Links, t: PublishedTournament, pub: Publication, naming: Naming) -> str:

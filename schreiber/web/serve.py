@@ -1,6 +1,6 @@
 """`schreiber serve`: bind, say where to look (and the keys of `--entry`), and serve the one app (web/app.py)
 until Ctrl-C: a table or a season's scope (`run`), a tournament (`run_tournament`), a season's standings
-(`run_season`)."""
+(`run_season`), a league (`run_league`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from schreiber.ledger.season import Seasons
 from schreiber.ledger.service import Ledger
 from schreiber.ledger.tournament import Tournaments
 from schreiber.rules.model import SettingsError
-from schreiber.web.app import create_app, create_season_app, create_tournament_app
+from schreiber.web.app import create_app, create_league_app, create_season_app, create_tournament_app
 from schreiber.web.gate import ORGANISER
 from schreiber.web.server import Reach, address, bind, is_loopback, uvicorn_config
 
@@ -174,3 +174,24 @@ def run_season(ledger: Ledger, season: str, host: str, port: int, say=print, rea
     if not is_loopback(host):
         say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
     uvicorn.Server(uvicorn_config(create_season_app(ledger, info.id), host, sock, reach or Reach())).run(sockets=[sock])
+
+
+def run_league(ledger: Ledger, league: str, host: str, port: int, say=print, reach: Reach | None = None) -> None:
+    """Serve the league `league` (an id, or "" for the active one) read-only until Ctrl-C."""
+    import uvicorn
+
+    from schreiber.ledger.league import Leagues
+
+    if league and not league.isdigit():
+        raise SettingsError(_("--league: give a league id (a number), not {value}.").format(value=repr(league)))
+    info = Leagues(ledger).info(int(league) if league else None)
+    sock = bind(host, port)
+    where = address(host, sock.getsockname()[1])
+    say(
+        _("schreiber serves the league “{name}” at {address} (read-only; Ctrl-C stops it).").format(
+            name=info.name, address=where
+        )
+    )
+    if not is_loopback(host):
+        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
+    uvicorn.Server(uvicorn_config(create_league_app(ledger, info.id), host, sock, reach or Reach())).run(sockets=[sock])

@@ -14,6 +14,7 @@ import pytest
 
 from tests.helpers import chromium
 from tests.helpers.pdf import pdf_text
+from tests.helpers.league import play_l1
 from tests.helpers.publish import s1_season, t1_c1
 from tests.helpers.teams import M1_SETTINGS, play_m1
 
@@ -35,13 +36,14 @@ def violations(browser: chromium.Browser) -> list[dict]:
 
 @pytest.fixture
 def site(cli, tmp_path) -> Path:
-    """T1 with C1's prizes (outside a season, so its players have pages under spieler/), S1's season, and M1
-    with its teams."""
+    """T1 with C1's prizes (outside a season, so its players have pages under spieler/), S1's season, M1
+    with its teams, and L1's league."""
     t1_c1(cli)
     s1_season(cli, "--set", "min_starts=2", "--set", "finale=3")
     play_m1(cli, *M1_SETTINGS)  # tournament 5: its page has the team rankings (TEAMS.md §10.4)
     cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
     cli.ok("player", "set", "Hans", "--privat")
+    play_l1(cli)  # league 1: its table and its Spielbericht (TEAMS.md §10.4)
     out = tmp_path / "site"
     cli.ok("publish", "--output", str(out), "--lang", "both")
     return out
@@ -56,6 +58,8 @@ PAGES = [
     "saison-1/index.html",
     "saison-1/spieler/1.html",
     "spieler/1.html",
+    "liga-1/index.html",
+    "liga-1/spieltag-1.html",
 ]
 
 

@@ -299,9 +299,9 @@ class Days:
 
     # -- the tables -----------------------------------------------------------------------------------
 
-    def tables(self, number: int, serie: int | None = None) -> SerieTables:
+    def tables(self, number: int, serie: int | None = None, league_id: int | None = None) -> SerieTables:
         with self.ledger.transaction() as s:
-            row = self._league(s)
+            row = self._league(s, league_id)
             day = self._day(s, row, number)
             last = self._drawn(s, day)
             if not last:

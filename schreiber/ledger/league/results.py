@@ -86,9 +86,10 @@ class Results:
 
     # -- the Spielbericht -----------------------------------------------------------------------------
 
-    def day_report(self, number: int) -> DayReport:
+    def day_report(self, number: int, league_id: int | None = None) -> DayReport:
+        """The Spielbericht of Spieltag `number` of league `league_id` (default: the active one)."""
         with self.ledger.transaction() as s:
-            row = self._league(s)
+            row = self._league(s, league_id)
             return self._report(s, row, self._day(s, row, number))
 
     def _report(self, s: Session, row: League, day: LeagueDay) -> DayReport:
@@ -161,9 +162,9 @@ class Results:
 
     # -- the league table -----------------------------------------------------------------------------
 
-    def league_table(self, after: int | None = None) -> LeagueTable:
+    def league_table(self, after: int | None = None, league_id: int | None = None) -> LeagueTable:
         with self.ledger.transaction() as s:
-            row = self._league(s)
+            row = self._league(s, league_id)
             kept = settings(row)
             scheme = leagues.scheme_of(kept)
             days = list(s.scalars(select(LeagueDay).where(LeagueDay.league_id == row.id).order_by(LeagueDay.number)))
