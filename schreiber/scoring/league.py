@@ -234,6 +234,111 @@ def _two_teams(present: Sequence[int]) -> SeatPlan:
     return SeatPlan(tuple(((0, 2 * k), (0, 2 * k + 1), (1, 2 * k), (1, 2 * k + 1)) for k in range(t // 2)))
 
 
+# -- the plan of a season (rule 3) ---------------------------------------------------------------------
+
+PLAN_TEAMS = 16
+PLAN_DAYS = 5
+BLOCK = 4
+# Table H1: the host of each group of Spieltage 1–4 (group order as plan P1); Spieltag 5 is central.
+HOSTS = ((1, 6, 12, 15), (9, 2, 7, 16), (11, 5, 3, 13), (14, 8, 10, 4))
+
+
+def plan_groups(day: int) -> list[list[int]]:
+    """Plan P1: the groups of Spieltag `day` (1–5) as team numbers 1–16, in number order. Spieltag 1 is the blocks
+    {4x+1 … 4x+4}; Spieltag 2 + m groups team 4x + y + 1 by c = y ⊕ (m ⊗ x) in GF(4)."""
+    if day == 1:
+        return [[BLOCK * x + y + 1 for y in range(BLOCK)] for x in range(BLOCK)]
+    m = day - 2
+    groups: list[list[int]] = [[] for _c in range(BLOCK)]
+    for x in range(BLOCK):
+        for y in range(BLOCK):
+            groups[y ^ _GF4[m][x]].append(BLOCK * x + y + 1)
+    return [sorted(group) for group in groups]
+
+
+def season_plan() -> list[list[list[int]]]:
+    """Plan P1 with hosts H1: per Spieltag 1–5 its groups, the host first (Spieltag 5: central, number order)."""
+    out = []
+    for day in range(1, PLAN_DAYS + 1):
+        groups = plan_groups(day)
+        if day <= len(HOSTS):
+            groups = [[host] + [n for n in group if n != host] for host, group in zip(HOSTS[day - 1], groups)]
+        out.append(groups)
+    return out
+
+
+def central(day: int) -> bool:
+    """A Spieltag of the plan without hosts (its Verlustspielgeld goes to the league, rule 18)."""
+    return day > len(HOSTS)
+
+
+def plan_numbers(given: Sequence[int | None]) -> list[int]:
+    """Rule 3: the teams' numbers for the plan, in the order of `team add`: a given number kept, the others
+    numbered 1, 2, … (the numbers not given) in order."""
+    taken = {n for n in given if n is not None}
+    free = (n for n in range(1, len(given) + len(taken) + 1) if n not in taken)
+    return [n if n is not None else next(free) for n in given]
+
+
+def split_clubs(numbers: Mapping[H, int], clubs: Mapping[H, str | None]) -> list[tuple[str, list[H]]]:
+    """Rule 3: the clubs whose teams do not all sit in one block 4x+1 … 4x+4, each with its teams."""
+    by_club: dict[str, list[H]] = {}
+    for team, club in clubs.items():
+        if club:
+            by_club.setdefault(club, []).append(team)
+    return [(club, teams) for club, teams in by_club.items() if len({(numbers[t] - 1) // BLOCK for t in teams}) > 1]
+
+
+# -- substitutions and the Einzelwertung (rules 5, 17) ---------------------------------------------------
+
+
+def held(seat: int, size: int, active: int, start: int, end: int) -> int:
+    """The hands of `start` … `end` in which seat `seat` (from 0) of a table of `size` holds cards: at a table with
+    more players than `active` the seat deals hands seat+1, seat+1+size, … and sits them out."""
+    if end < start:
+        return 0
+    count = end - start + 1
+    if size <= active:
+        return count
+    dealt = sum(1 for hand in range(start, end + 1) if (hand - 1) % size == seat)
+    return count - dealt
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A player of the Einzelwertung: his points and hands; `rank` None below the minimum of hands."""
+
+    player: Any
+    points: int
+    hands: int
+    rank: int | None
+
+    @property
+    def average(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+
+def einzel(players: Mapping[Any, tuple[int, int]], min_hands: int) -> list[Ranked]:
+    """Rule 17: per player (points, hands); ranked by points / hands, exact, ties shared; a player with fewer than
+    `min_hands` hands listed without a rank, after the ranked ones."""
+
+    def avg(item: tuple[Any, tuple[int, int]]) -> Fraction:
+        points, hands = item[1]
+        return Fraction(points, hands) if hands else Fraction(0)
+
+    ordered = sorted(players.items(), key=avg, reverse=True)
+    ranked = [item for item in ordered if item[1][1] >= min_hands and item[1][1] > 0]
+    keys = [avg(item) for item in ranked]
+    out = [Ranked(p, pts, hands, keys.index(avg((p, (pts, hands)))) + 1) for p, (pts, hands) in ranked]
+    out += [Ranked(p, pts, hands, None) for p, (pts, hands) in ordered if (p, (pts, hands)) not in ranked]
+    return out
+
+
+def min_hands(einzel_min: int, possible: int) -> int:
+    """Rule 17: `einzel_min` % of the hands one seat could take part in so far, rounded up."""
+    return -(-einzel_min * possible // 100)
+
+
 # -- the table (rules 14–15) ----------------------------------------------------------------------------
 
 
@@ -395,8 +500,10 @@ __all__ = [
     "AUF",
     "AUF_Q",
     "KEINE",
+    "PLAN_TEAMS",
     "PRESETS",
     "Preset",
+    "Ranked",
     "SERIE",
     "SeatPlan",
     "ShortTeams",
@@ -406,7 +513,15 @@ __all__ = [
     "WP_SCHEMES",
     "Wp",
     "WpScheme",
+    "central",
     "day_wp",
+    "einzel",
+    "held",
+    "min_hands",
+    "plan_groups",
+    "plan_numbers",
+    "season_plan",
+    "split_clubs",
     "mark",
     "pair_points",
     "parse_tischpunkte",

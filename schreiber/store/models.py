@@ -22,7 +22,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # The newest migration; opening a ledger compares its stored revision with this before importing Alembic.
-SCHEMA_REVISION = "0020"
+SCHEMA_REVISION = "0021"
 
 LIVE, VOID, SUPERSEDED = "live", "void", "superseded"
 
@@ -493,6 +493,7 @@ class LeagueGroup(Base):
     day_id: Mapped[int] = mapped_column(ForeignKey("league_day.id", ondelete="CASCADE"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     venue: Mapped[str | None] = mapped_column(String(200))
+    central: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # no host (rule 18)
 
 
 class LeagueGroupTeam(Base):
@@ -528,6 +529,46 @@ class LeagueTable(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     group: Mapped[int] = mapped_column(Integer)
     table_id: Mapped[int] = table_column(unique=True)
+
+
+class LeaguePlan(Base):
+    """`league plan` (rule 3): team `team_id` plays Spieltag `day` in group `group` at `place` (1: the host);
+    `central`: the group has no host (Spieltag 5)."""
+
+    __tablename__ = "league_plan"
+
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("league_team.id", ondelete="CASCADE"), primary_key=True)
+    group: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    central: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class LeagueSub(Base):
+    """A Wechsel (rule 5): from hand `hand` of Serie `serie`, position `position` of a team is played by `player_id`
+    instead of `left_id`; `split`: the parts of the list, [[P, W, L, X] of the one who left, of the one who came]."""
+
+    __tablename__ = "league_sub"
+
+    day_id: Mapped[int] = mapped_column(ForeignKey("league_day.id", ondelete="CASCADE"), primary_key=True)
+    serie: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("league_team.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer)
+    left_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    split: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True), default=None)
+
+
+class LeagueAbsent(Base):
+    """A team that does not play Serie `serie` of a Spieltag (rule 13)."""
+
+    __tablename__ = "league_absent"
+
+    day_id: Mapped[int] = mapped_column(ForeignKey("league_day.id", ondelete="CASCADE"), primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("league_team.id", ondelete="CASCADE"), primary_key=True)
+    serie: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class LedgerState(Base):
