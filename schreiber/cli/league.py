@@ -294,6 +294,7 @@ def plan() -> None:
 
 @league_app.command(
     "sub",
+    context_settings={"allow_extra_args": True},
     help=_(
         "A Wechsel: from hand --ab of Serie SERIE, position POSITION of TEAM is played by NAME (a substitute of the\n"
         "line-up); it holds for the later Serien of the day. --split NAME=P/W/L/X for the one who left and the one\n"
@@ -302,6 +303,7 @@ def plan() -> None:
     ),
 )
 def sub(
+    ctx: typer.Context,
     number: DayArg,
     serie: Annotated[int, typer.Argument(metavar="SERIE", help=_("The Serie."))],
     team: TeamArg,
@@ -312,8 +314,8 @@ def sub(
         list[str] | None,
         typer.Option("--split", metavar="NAME=P/W/L/X", help=_("A part of the list (twice: who left, who came).")),
     ] = None,
-    more: Annotated[list[str] | None, typer.Argument(hidden=True, metavar="")] = None,
 ) -> None:
+    more = list(ctx.args)  # the second part of `--split NAME=P/W/L/X NAME=P/W/L/X`
     if more and not split:
         raise typer.BadParameter(_("NAME: one player comes in; give the parts of the list with --split."))
     _show().day(
