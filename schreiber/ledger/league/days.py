@@ -211,7 +211,7 @@ class Days:
         number = 0
         met = seating.met_pairs([self._seatings(s, day, serie)])
         for group, teams in self._groups(s, day).items():
-            missing = [t.name for t in teams if t.id not in lineups]
+            missing = [t.name for t in teams if t.id not in lineups and t.id not in absent]
             if missing:
                 raise SettingsError(
                     _(
