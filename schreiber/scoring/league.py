@@ -408,20 +408,42 @@ def mark(first: int, last: int, n: int, aufsteiger: int, absteiger: int) -> str 
 # -- settings and presets -------------------------------------------------------------------------------
 
 
-def refuse_gesetzt(key: str, value: str, option: str) -> str:
-    """gruppen: only `fest` for now; `gesetzt` (rule 19) comes with the league season."""
+GRUPPEN = ("fest", "gesetzt")
+
+
+def check_gruppen(key: str, value: str, option: str) -> str:
+    """gruppen: `fest` (the groups of the day) or `gesetzt` (rule 19: formed anew for every Serie)."""
     word = value.strip()
-    if word == "gesetzt":
+    if word not in GRUPPEN:
         raise SettingsError(
-            _("{option} gruppen=gesetzt: seeded groups come with the league season; use gruppen=fest.").format(
-                option=option
-            )
-        )
-    if word != "fest":
-        raise SettingsError(
-            _("{option} gruppen: use fest, not {value}.").format(option=option, value=repr(shortened(value)))
+            _("{option} gruppen: use fest or gesetzt, not {value}.").format(option=option, value=repr(shortened(value)))
         )
     return word
+
+
+def block_sizes(teams: int) -> list[int]:
+    """Rule 19: blocks of 4 in table order; with a count not divisible by 4 the last blocks (at most 3) have 3."""
+    blocks = -(-teams // BLOCK)
+    threes = BLOCK * blocks - teams
+    if teams < 3 or threes > min(blocks, 3):
+        raise SettingsError(_("gruppen=gesetzt: {count} teams cannot be put in blocks of 4 and 3.").format(count=teams))
+    return [BLOCK] * (blocks - threes) + [3] * threes
+
+
+def seeded_blocks(order: Sequence[H]) -> list[list[H]]:
+    """Rule 19: the teams in table order (Serie 1: by lot) cut into blocks of 4 (the last ones 3)."""
+    out, start = [], 0
+    for size in block_sizes(len(order)):
+        out.append(list(order[start : start + size]))
+        start += size
+    return out
+
+
+def block_tables(best_first: Sequence[Sequence[H]]) -> list[list[H]]:
+    """Rule 19: within a block, table k takes every team's k-th best player so far (each team's players given
+    best first)."""
+    t = max((len(players) for players in best_first), default=0)
+    return [[players[k] for players in best_first if k < len(players)] for k in range(t)]
 
 
 @dataclass(frozen=True)
@@ -526,7 +548,10 @@ __all__ = [
     "pair_points",
     "parse_tischpunkte",
     "plan_table",
-    "refuse_gesetzt",
+    "block_sizes",
+    "block_tables",
+    "check_gruppen",
+    "seeded_blocks",
     "seat_serie",
     "table",
     "tischpunkte",

@@ -4,6 +4,8 @@ Einzelwertung, and the bad input the issue names."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.helpers.league import L1_SHEETS, l1_day, play_l1, sheet_words
@@ -160,3 +162,40 @@ def test_absent_team(cli):
     total = {t["team"]: (t["wp"], t["gegen"], t["spielpunkte"]) for t in report["total"]}
     assert total["Dheim"] == (0, 3, 0)
     assert total["Adorf"] == (2, 1, 800)  # four lists of 100 + 2 × 50
+
+
+def test_gruppen_gesetzt_blocks_by_the_table_and_the_best_at_table_1(cli):
+    """Rule 19: Serie 1 by lot in blocks of 4, then blocks from the table so far; in a block table k takes every
+    team's k-th best player so far; WP are compared within the blocks."""
+    teams = ["Adorf", "Bstadt", "Cdorf", "Dheim", "Eheim", "Fdorf", "Gstadt", "Hheim"]
+    cli.ok("league", "new", "Pokal", "--rules", "skat", "--preset", "dskv", "--set", "gruppen=gesetzt")
+    for team in teams:
+        cli.ok("league", "team", "add", team)
+        cli.ok("league", "roster", team, *[f"{team[0]}{k}" for k in range(1, 5)])
+    cli.ok("league", "day", "new", "1", "--date", "2025-05-01", "--group", ",".join(teams))
+    for team in teams:
+        cli.ok("league", "lineup", "1", team, *[f"{team[0]}{k}" for k in range(1, 5)])
+    cli.ok("league", "draw", "1")
+    first = cli.json("league", "tables", "1", "--format", "json")["groups"]
+    assert [len(g["tables"]) for g in first] == [4, 4]
+    rng = random.Random(19)
+    for g in first:
+        for t in g["tables"]:
+            words = []
+            for p in t["players"]:
+                won = rng.randint(1, 9)
+                words += [f"{p['name']}={won * 40 + rng.randint(0, 9)}", f"--won={p['name']}={won}"]
+            cli.ok(
+                "league", "result", "1", "1", str(t["table"]), *words, *[f"--lost={p['name']}=0" for p in t["players"]]
+            )
+    report = cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["serien"][0]["teams"]
+    assert sorted(t["wp"] for t in report) == [0, 0, 1, 1, 2, 2, 3, 3]  # two blocks of four: 3:0 … 0:3 in each
+    ranked = [t["team"] for t in sorted(report, key=lambda t: (t["wp"], t["spielpunkte"]), reverse=True)]
+    best = {t["team"]: max(t["lists"], key=lambda v: v["score"])["players"][0]["name"] for t in report}
+    cli.ok("league", "draw", "1")
+    second = cli.json("league", "tables", "1", "--format", "json")["groups"]
+    assert [sorted({p["team"] for t in g["tables"] for p in t["players"]}) for g in second] == [
+        sorted(ranked[:4]),
+        sorted(ranked[4:]),
+    ]
+    assert sorted(p["name"] for p in second[0]["tables"][0]["players"]) == sorted(best[t] for t in ranked[:4])

@@ -32,7 +32,7 @@ def seeger(table: list[tuple[str, str, int, int, int]]) -> dict[str, int]:
     """TEAMS.md L1: P + 50 × (won − lost) + 30 (40 at a table of 3) for each game the others lost."""
     bonus = 40 if len(table) == 3 else 30
     lost = sum(line[4] for line in table)
-    return {name: p + 50 * (w - l) + (lost - l) * bonus for name, _t, p, w, l in table}
+    return {name: p + 50 * (w - n) + (lost - n) * bonus for name, _t, p, w, n in table}
 
 
 def held(seat: int, size: int, start: int, end: int) -> int:
@@ -43,7 +43,7 @@ def held(seat: int, size: int, start: int, end: int) -> int:
 def words(table) -> list[str]:
     out = [f"{name}={p}" for name, _t, p, _w, _l in table]
     out += [f"--won={name}={w}" for name, _t, _p, w, _l in table]
-    return out + [f"--lost={name}={l}" for name, _t, _p, _w, l in table]
+    return out + [f"--lost={name}={n}" for name, _t, _p, _w, n in table]
 
 
 def play(cli, rng: random.Random):
@@ -106,10 +106,10 @@ def substitute(cli, entered, drawn):
         if p["team"] == team and p["position"] == position
     )
     table = entered[(day, serie, seat[0])][seat[1]]
-    name, _t, p, w, l = next(line for line in table if line[0] == seat[2])
-    x = sum(line[4] for line in table) - l
-    mine = [p // 2, w // 2, l // 2, x // 2]
-    theirs = [p - mine[0], w - mine[1], l - mine[2], x - mine[3]]
+    name, _t, p, w, n = next(line for line in table if line[0] == seat[2])
+    x = sum(line[4] for line in table) - n
+    mine = [p // 2, w // 2, n // 2, x // 2]
+    theirs = [p - mine[0], w - mine[1], n - mine[2], x - mine[3]]
     parts = [f"{name}={'/'.join(map(str, mine))}", f"{came}={'/'.join(map(str, theirs))}"]
     cli.ok("league", "sub", str(day), str(serie), team, str(position), came, "--ab", str(hand), "--split", *parts)
     return name, came, mine, theirs
@@ -145,7 +145,7 @@ def recompute(entered, split):
                     else Fraction(1, 2)
                 )
                 gb = 1 - ga
-                wp[a] += ga; gegen[a] += gb; wp[b] += gb; gegen[b] += ga  # fmt: skip
+                wp[a], gegen[a], wp[b], gegen[b] = wp[a] + ga, gegen[a] + gb, wp[b] + gb, gegen[b] + ga
         for team, value in made.items():
             sp[team] += value
         for table in tables:
@@ -155,9 +155,9 @@ def recompute(entered, split):
                 if (day, serie) == SUB[:2] and name == left:
                     hand = SUB[5]
                     bonus = 40 if size == 3 else 30
-                    for who, (p, w, l, x), start, end in ((left, mine, 1, hand - 1), (came, theirs, hand, HANDS[size])):
+                    for who, (p, w, n, x), start, end in ((left, mine, 1, hand - 1), (came, theirs, hand, HANDS[size])):
                         key = (who, team)
-                        points[key] = points.get(key, 0) + p + 50 * (w - l) + x * bonus
+                        points[key] = points.get(key, 0) + p + 50 * (w - n) + x * bonus
                         hands[key] = hands.get(key, 0) + held(seat, size, start, end)
                     continue
                 points[(name, team)] = points.get((name, team), 0) + scores[name]

@@ -56,7 +56,7 @@ class Days:
             parsed = []
             for text in groups:
                 teams = [self._team(s, row, word.strip(), "--group") for word in text.split(",") if word.strip()]
-                if not 2 <= len(teams) <= 5:
+                if not 2 <= len(teams) <= (len(self._teams(s, row)) if settings(row)["gruppen"] == "gesetzt" else 5):
                     raise SettingsError(
                         _("--group {group}: a group has 2 to 5 teams, not {count}.").format(
                             group=text, count=len(teams)
@@ -210,7 +210,7 @@ class Days:
         least = min(play.sizes)
         number = 0
         met = seating.met_pairs([self._seatings(s, day, serie)])
-        for group, teams in self._groups(s, day).items():
+        for teams in self._groups(s, day).values():
             missing = [t.name for t in teams if t.id not in lineups and t.id not in absent]
             if missing:
                 raise SettingsError(
@@ -218,24 +218,29 @@ class Days:
                         "Spieltag {day}: no line-up yet for {teams}; `schreiber league lineup {day} TEAM NAME …`."
                     ).format(day=day.number, teams=and_list(missing))
                 )
+        placed: list[tuple[int, list[int]]] = []
+        if kept["gruppen"] == "gesetzt":
+            placed = self._seeded(s, row, day, serie, kept, lineups, absent)
+        for group, teams in ({} if placed else self._groups(s, day)).items():
             playing = [t for t in teams if t.id not in absent and len(lineups[t.id][0]) >= kept["team_min"]]
             present = [min(len(lineups[t.id][0]), kept["team_size"]) for t in playing]
             tables = self._plan(
                 playing, present, lineups, serie, least, kept, met, f"{row.id}-{day.number}-{serie}-{group}"
             )
-            for people in tables:
-                number += 1
-                table = seat_table(
-                    s,
-                    _("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
-                        name=row.name, day=day.number, serie=serie, table=number
-                    ),
-                    row.rules,
-                    {**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, len(people))},
-                    day.date,
-                    people,
-                )
-                s.add(LeagueTable(day_id=day.id, serie=serie, number=number, group=group, table_id=table.id))
+            placed += [(group, people) for people in tables]
+        for group, people in placed:
+            number += 1
+            table = seat_table(
+                s,
+                _("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
+                    name=row.name, day=day.number, serie=serie, table=number
+                ),
+                row.rules,
+                {**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, len(people))},
+                day.date,
+                people,
+            )
+            s.add(LeagueTable(day_id=day.id, serie=serie, number=number, group=group, table_id=table.id))
 
     def _plan(self, playing, present, lineups, serie, least, kept, met, seed) -> list[list[int]]:
         """The tables of one group's Serie as player ids in seat order: rules 7–8 for 3 or 4 teams (3 only where a
@@ -351,6 +356,8 @@ class Days:
         base = self._positions(s, day)
         names = dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(list(base)))).all())
         by_serie: dict[int, dict[int, tuple[str, int]]] = {}
+        if s.scalar(select(LeagueSub.day_id).where(LeagueSub.day_id == day.id).limit(1)) is None:
+            by_serie = {t.serie: base for t in stored}  # no Wechsel: the line-up's positions hold all day
         out = []
         for t in stored:
             if t.serie not in by_serie:

@@ -118,18 +118,19 @@ class Results:
         groups = []
         for group, teams in self._groups(s, day).items():
             names = [t.name for t in teams]
-            serien, complete = [], []
+            serien, complete, blockwise = [], [], []
             for serie in range(1, drawn + 1):
-                tables = [i for i in infos if i.group == group and i.serie == serie]
+                tables = [i for i in infos if i.serie == serie and i.players and i.players[0].team in names]
                 done = bool(tables) and all(i.done for i in tables)
                 by_team: dict[str, list[ListView]] = {}
                 for info in tables:
                     for seated, view in zip(info.players, lists[info.session], strict=True):
                         by_team.setdefault(seated.team, []).append(view)
                 points = {team: sum(v.score + (v.tischpunkte or 0) for v in views) for team, views in by_team.items()}
-                wp = leagues.pair_points(names, points, kept["wp_sieg"]) if done and scheme.per_serie else {}
+                wp = _serie_wp(names, tables, points, kept) if done and scheme.per_serie else {}
                 if done:
                     complete.append(points)
+                    blockwise.append(wp)
                 serien.append(
                     SerieView(
                         serie,
@@ -152,6 +153,8 @@ class Results:
                 if scheme.per_serie or whole_day
                 else {}
             )
+            if kept["gruppen"] == "gesetzt" and scheme.per_serie:  # compared within each Serie's blocks
+                wp = {team: sum((got.get(team, leagues.Wp()) for got in blockwise), leagues.Wp()) for team in names}
             # A team that missed a Serie the others played keeps the pair points given against it (rule 13).
             counted = {team for points in complete for team in names if team in points or len(points) > 1}
             total = tuple(
@@ -163,8 +166,7 @@ class Results:
                 team
                 for team in names
                 if any(
-                    team not in {p.team for i in infos if i.group == group and i.serie == x for p in i.players}
-                    for x in range(1, drawn + 1)
+                    team not in {p.team for i in infos if i.serie == x for p in i.players} for x in range(1, drawn + 1)
                 )
             )
             venue, central = venues.get(group, (None, False))
@@ -292,6 +294,22 @@ def _lists(
             parts,
         )
         out.append(view)
+    return out
+
+
+def _serie_wp(names: Sequence[str], tables: Sequence[TableInfo], points: dict, kept: dict) -> dict:
+    """A Serie's pair points: within the group (an absent team gives wp_sieg to each that played, rule 13), or
+    under `gruppen = gesetzt` within each block the Serie was seated in (rule 19)."""
+    if kept["gruppen"] != "gesetzt":
+        return leagues.pair_points(names, points, kept["wp_sieg"])
+    out: dict = {}
+    blocks: dict[int, list[str]] = {}
+    for info in tables:
+        for seated in info.players:
+            if seated.team not in blocks.setdefault(info.group, []):
+                blocks[info.group].append(seated.team)
+    for block in blocks.values():
+        out |= leagues.pair_points([n for n in names if n in block], points, kept["wp_sieg"])
     return out
 
 

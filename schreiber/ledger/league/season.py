@@ -3,7 +3,9 @@ absent teams and the Einzelwertung."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from fractions import Fraction
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -107,6 +109,43 @@ class Season:
                 ).format(name=row.name, number=number)
             )
         return [",".join(group) for group in view.days[number - 1]], number in view.central
+
+    # -- seeded groups (rule 19) ----------------------------------------------------------------------------
+
+    def _seeded(self, s: Session, row: League, day: LeagueDay, serie: int, kept: dict, lineups, absent):
+        """`gruppen = gesetzt`: the teams of the day in blocks of 4 (the last ones 3) — Serie 1 by lot, later ones
+        by the day's table so far (WP, then Spielpunkte) — and in a block table k takes every team's k-th best
+        player so far (line-up order on equal points); as (block, player ids in seat order) per table."""
+        teams = [
+            t
+            for group in self._groups(s, day).values()
+            for t in group
+            if t.id not in absent and t.id in lineups and len(lineups[t.id][0]) >= kept["team_min"]
+        ]
+        points: dict[str, int] = {}
+        if serie == 1:
+            order = teams[:]
+            random.Random(f"{row.id}-{day.number}-gesetzt").shuffle(order)
+        else:
+            wp: dict[str, Fraction] = {}
+            sp: dict[str, int] = {}
+            for group in self._report(s, row, day).groups:
+                for each in group.serien:
+                    for t in each.teams if each.complete else ():
+                        sp[t.team] = sp.get(t.team, 0) + t.spielpunkte
+                        wp[t.team] = wp.get(t.team, Fraction(0)) + (t.wp.wp if t.wp else 0)
+                        for part in (p for v in t.lists for p in v.players):
+                            points[part.name] = points.get(part.name, 0) + part.score
+            order = sorted(teams, key=lambda t: (wp.get(t.name, 0), sp.get(t.name, 0)), reverse=True)
+        ids = [pid for t in teams for pid in lineups[t.id][0]]
+        names = dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all())
+        out = []
+        for number, block in enumerate(leagues.seeded_blocks(order), start=1):
+            best = [
+                sorted(lineups[t.id][0][: kept["team_size"]], key=lambda pid: -points.get(names[pid], 0)) for t in block
+            ]
+            out += [(number, people) for people in leagues.block_tables(best)]
+        return out
 
     # -- absent teams (rules 6, 13) -----------------------------------------------------------------------
 
