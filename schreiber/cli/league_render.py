@@ -177,9 +177,7 @@ def report(view: DayReport, fmt: str, excel: bool = False) -> None:
             rows = []
             for t in serie.teams:
                 shown = "  ".join(
-                    f"{p.name} {v.score}" + (f"+{v.tischpunkte}" if v.tischpunkte is not None else "")
-                    for v in t.lists
-                    for p in v.players
+                    _listed(v) + (f"+{v.tischpunkte}" if v.tischpunkte is not None else "") for v in t.lists
                 )
                 rows.append([t.team, t.spielpunkte] + ([wp_pair(t.wp)] if counts else []) + [shown])
             heads = [_("team"), _("Spielpunkte")] + (["WP"] if counts else []) + [_("lists")]
@@ -195,6 +193,13 @@ def report(view: DayReport, fmt: str, excel: bool = False) -> None:
                     money=euros(g.verlustspiel), whom=g.host if g.host else _("the league")
                 )
             )
+
+
+def _listed(v: Any) -> str:
+    """A list as the Spielbericht shows it: `Anna 1102`; with a Wechsel each part, `Cem 340/Conny 570 (910)`."""
+    if len(v.players) == 1:
+        return f"{v.players[0].name} {v.score}"
+    return "/".join(f"{p.name} {p.score}" for p in v.players) + f" ({v.score})"
 
 
 def table(view: LeagueTable, fmt: str, excel: bool = False) -> None:

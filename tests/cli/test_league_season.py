@@ -115,6 +115,7 @@ def test_l1_with_its_substitution(cli):
     assert einzel["players"][-1]["rank"] is None
     text = cli.ok("league", "einzel")
     assert "17.82" in text and "31.67" in text
+    assert "Cem 340/Conny 570 (910)" in cli.ok("league", "day", "show", "1")
 
 
 def test_sub_holds_for_later_serien(cli):
@@ -199,3 +200,13 @@ def test_gruppen_gesetzt_blocks_by_the_table_and_the_best_at_table_1(cli):
         sorted(ranked[4:]),
     ]
     assert sorted(p["name"] for p in second[0]["tables"][0]["players"]) == sorted(best[t] for t in ranked[:4])
+
+
+def test_verlustspielgeld_per_list_owed_to_the_host(cli):
+    """Rule 18: `verlustspiel` counted per list; the group's sum is owed to its host."""
+    play_l1(cli, "--set", "verlustspiel=50,50,100")
+    group = cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]
+    lost = [line[3] for tables in L1_SHEETS.values() for table in tables for line in table]
+    owed = sum(0 if n == 0 else [50, 100, 200][min(n, 3) - 1] + max(0, n - 3) * 100 for n in lost)
+    assert (group["host"], group["verlustspiel"]) == ("Adorf", owed)
+    assert "Verlustspielgeld" in cli.ok("league", "day", "show", "1")
