@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from schreiber.rules.model import SettingsError
 from schreiber.rules.seeger import seeger_sheet
@@ -310,3 +310,23 @@ def test_with_four_teams_two_players_meet_at_most_as_rule_7_says(t, most):
             for pair in combinations(table, 2):
                 met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
     assert max(met.values()) == most
+
+
+@given(st.integers(0, 3), st.sampled_from([3, 4]), st.integers(1, 48))
+def test_the_parts_of_a_list_hold_the_whole_lists_hands(seat, size, hand):
+    assume(seat < size)
+    end = 48 if size == 4 else 36
+    hand = min(hand, end)
+    whole = league.held(seat, size, 3, 1, end)
+    assert league.held(seat, size, 3, 1, hand - 1) + league.held(seat, size, 3, hand, end) == whole
+    assert whole == 36
+
+
+@given(st.dictionaries(st.text(min_size=1, max_size=3), st.tuples(st.integers(-500, 3000), st.integers(0, 200))))
+def test_einzel_ranks_never_fall_behind_and_the_unranked_come_last(players):
+    got = league.einzel(players, 50)
+    ranks = [r.rank for r in got]
+    ranked = [r for r in ranks if r is not None]
+    assert ranks == ranked + [None] * (len(ranks) - len(ranked))
+    assert ranked == sorted(ranked) and (not ranked or ranked[0] == 1)
+    assert all((r.rank is not None) == (r.hands >= 50) for r in got)
