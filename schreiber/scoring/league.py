@@ -300,7 +300,7 @@ def held(seat: int, size: int, active: int, start: int, end: int) -> int:
     count = end - start + 1
     if size <= active:
         return count
-    dealt = sum(1 for hand in range(start, end + 1) if (hand - 1) % size == seat)
+    dealt = (end - 1 - seat) // size - (start - 2 - seat) // size  # hands h with (h − 1) mod size = seat
     return count - dealt
 
 

@@ -150,10 +150,10 @@ class Results:
             whole_day = len(complete) >= kept["serien"]
             wp = (
                 leagues.day_wp(scheme, names, complete, kept["wp_sieg"], kept["wp_sockel"])
-                if scheme.per_serie or whole_day
+                if not scheme.per_serie and whole_day
                 else {}
             )
-            if kept["gruppen"] == "gesetzt" and scheme.per_serie:  # compared within each Serie's blocks
+            if scheme.counts and scheme.per_serie:  # the sum of the Serien's pair points (within blocks: rule 19)
                 wp = {team: sum((got.get(team, leagues.Wp()) for got in blockwise), leagues.Wp()) for team in names}
             # A team that missed a Serie the others played keeps the pair points given against it (rule 13).
             counted = {team for points in complete for team in names if team in points or len(points) > 1}
