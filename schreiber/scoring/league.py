@@ -320,7 +320,7 @@ class Ranked:
 
 def einzel(players: Mapping[Any, tuple[int, int]], min_hands: int) -> list[Ranked]:
     """Rule 17: per player (points, hands); ranked by points / hands, exact, ties shared; a player with fewer than
-    `min_hands` hands listed without a rank, after the ranked ones."""
+    `min_hands` hands listed without a rank, in his place by average (as TEAMS.md §10.4 lists Conny first)."""
 
     def avg(item: tuple[Any, tuple[int, int]]) -> Fraction:
         points, hands = item[1]
@@ -329,9 +329,11 @@ def einzel(players: Mapping[Any, tuple[int, int]], min_hands: int) -> list[Ranke
     ordered = sorted(players.items(), key=avg, reverse=True)
     ranked = [item for item in ordered if item[1][1] >= min_hands and item[1][1] > 0]
     keys = [avg(item) for item in ranked]
-    out = [Ranked(p, pts, hands, keys.index(avg((p, (pts, hands)))) + 1) for p, (pts, hands) in ranked]
-    out += [Ranked(p, pts, hands, None) for p, (pts, hands) in ordered if (p, (pts, hands)) not in ranked]
-    return out
+    counted = {p for p, _v in ranked}
+    return [
+        Ranked(p, pts, hands, keys.index(avg((p, (pts, hands)))) + 1 if p in counted else None)
+        for p, (pts, hands) in ordered
+    ]
 
 
 def min_hands(einzel_min: int, possible: int) -> int:

@@ -112,7 +112,7 @@ def test_l1_with_its_substitution(cli):
     assert players["Conny"] == {
         "rank": None, "name": "Conny", "team": "Cdorf", "points": 570, "hands": 18, "average": 570 / 18
     }  # fmt: skip
-    assert einzel["players"][-1]["rank"] is None
+    assert einzel["players"][0]["name"] == "Conny"  # by average, as TEAMS.md §10.4 lists her first
     text = cli.ok("league", "einzel")
     assert "17.82" in text and "31.67" in text
     assert "Cem 340/Conny 570 (910)" in cli.ok("league", "day", "show", "1")

@@ -298,7 +298,7 @@ def test_held_the_dealer_sits_out_at_a_table_of_4():
 
 def test_einzel_ranks_by_average_shared_and_unranked_below_the_minimum():
     got = league.einzel({"a": (100, 10), "b": (200, 20), "c": (90, 10), "d": (500, 5)}, 10)
-    assert [(r.player, r.rank) for r in got] == [("a", 1), ("b", 1), ("c", 3), ("d", None)]
+    assert [(r.player, r.rank) for r in got] == [("d", None), ("a", 1), ("b", 1), ("c", 3)]
 
 
 @pytest.mark.parametrize("t, most", [(3, 2), (4, 1), (5, 1), (6, 2), (7, 1), (8, 1)])
@@ -323,10 +323,10 @@ def test_the_parts_of_a_list_hold_the_whole_lists_hands(seat, size, hand):
 
 
 @given(st.dictionaries(st.text(min_size=1, max_size=3), st.tuples(st.integers(-500, 3000), st.integers(0, 200))))
-def test_einzel_ranks_never_fall_behind_and_the_unranked_come_last(players):
+def test_einzel_is_in_order_of_average_and_ranks_only_those_with_the_minimum(players):
     got = league.einzel(players, 50)
-    ranks = [r.rank for r in got]
-    ranked = [r for r in ranks if r is not None]
-    assert ranks == ranked + [None] * (len(ranks) - len(ranked))
+    averages = [Fraction(r.points, r.hands) if r.hands else Fraction(0) for r in got]
+    assert averages == sorted(averages, reverse=True)
+    ranked = [r.rank for r in got if r.rank is not None]
     assert ranked == sorted(ranked) and (not ranked or ranked[0] == 1)
     assert all((r.rank is not None) == (r.hands >= 50) for r in got)
