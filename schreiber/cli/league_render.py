@@ -11,7 +11,7 @@ from schreiber.cli.terminal import echo, grid, print_csv, print_json, wrapped
 from schreiber.i18n import _
 from schreiber.scoring.league import Wp, wp_text
 from schreiber.views import league_payloads
-from schreiber.views.text import and_list, money as euros
+from schreiber.views.text import and_list, decimal, money as euros
 
 if TYPE_CHECKING:
     from schreiber.ledger.league.plans import (
@@ -227,7 +227,7 @@ def plan(view: PlanView) -> None:
         sys.stderr.write(
             _(
                 "note: {teams} of {club} are not in one block of the numbers (1–4, 5–8, …), so they do not meet on "
-                "Spieltag 1; `schreiber league team add` --number puts them together.\n"
+                "Spieltag 1.\n"
             ).format(teams=and_list(list(names)), club=club)
         )
     echo(_("The plan of Spieltage 1–{days} (the host first):").format(days=len(view.days)))
@@ -250,7 +250,7 @@ def einzel(view: Einzel, fmt: str, excel: bool = False) -> None:
         return print_csv(league_payloads.einzel_csv(view), excel=excel)
     echo(_("{name}, Einzelwertung (a rank from {least} hands)").format(name=view.name, least=view.min_hands))
     rows = [
-        ["" if r.rank is None else r.rank, r.name, r.team, r.points, r.hands, f"{r.average:.2f}"] for r in view.players
+        ["" if r.rank is None else r.rank, r.name, r.team, r.points, r.hands, decimal(r.average)] for r in view.players
     ]
     heads = [_("rank"), _("player"), _("team"), _("points"), _("hands"), _("average")]
     echo(grid(rows, heads, left=(1, 2)))
