@@ -210,3 +210,33 @@ def test_verlustspielgeld_per_list_owed_to_the_host(cli):
     owed = sum(0 if n == 0 else [50, 100, 200][min(n, 3) - 1] + max(0, n - 3) * 100 for n in lost)
     assert (group["host"], group["verlustspiel"]) == ("Adorf", owed)
     assert "Verlustspielgeld" in cli.ok("league", "day", "show", "1")
+
+
+def test_an_absent_team_gets_no_wp_sockel_under_wp_je_tag(cli):
+    """Rule 13 under `wp_je = tag`: the absent team gives wp_sieg to each team of its group, carries them as
+    Gegen and gets no wp_sockel; the others get theirs."""
+    l1_day(cli, "--set", "wp_je=tag", "--set", "wp_sockel=1")
+    cli.ok("league", "absent", "1", "Dheim")
+    for serie in (1, 2, 3):
+        cli.ok("league", "draw", "1")
+        for t in cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]:
+            won = {"Adorf": 3, "Bstadt": 2, "Cdorf": 1}
+            words = [f"{p['name']}={won[p['team']] * 40}" for p in t["players"]]
+            words += [f"--won={p['name']}={won[p['team']]}" for p in t["players"]]
+            cli.ok(
+                "league",
+                "result",
+                "1",
+                str(serie),
+                str(t["table"]),
+                *words,
+                *[f"--lost={p['name']}=0" for p in t["players"]],
+            )
+    total = {
+        t["team"]: (t["wp"], t["gegen"], t["spielpunkte"])
+        for t in cli.json("league", "day", "show", "1", "--format", "json")["groups"][0]["total"]
+    }
+    assert {team: got[:2] for team, got in total.items()} == {
+        "Adorf": (4, 0), "Bstadt": (3, 1), "Cdorf": (2, 2), "Dheim": (0, 3)
+    }  # fmt: skip
+    assert total["Dheim"][2] == 0
