@@ -5,6 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
+from schreiber.store import league_models  # noqa: F401  (its tables join Base.metadata)
 from schreiber.store.models import Base
 
 config = context.config

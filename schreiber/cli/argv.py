@@ -106,7 +106,8 @@ def spread_name_values(args: list[str]) -> list[str]:
             repeat = None
             out.append(word)
             option, equals, value = word.partition("=")
-            if equals and option in options and NAME_VALUE.fullmatch(value):
+            # `--won=A=9` names one player: a script's sheet words may go on with the next player's A=POINTS.
+            if equals and option in NAME_VALUE_OPTIONS and NAME_VALUE.fullmatch(value):
                 repeat = option
             elif word in options and i + 1 < len(args) and NAME_VALUE.fullmatch(args[i + 1]):
                 out.append(args[i + 1])

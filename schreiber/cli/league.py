@@ -308,5 +308,82 @@ def table(
     typer.echo(_("The league table is in {file}.").format(file=output))
 
 
+@league_app.command(
+    "plan",
+    help=_(
+        "The plan of a season of 16 teams (P1): the groups of Spieltage 1–5, so that every two teams meet once, the\n"
+        "hosts of Spieltage 1–4 (H1; Spieltag 5 is central). Teams are numbered by --number, the others 1, 2, … in\n"
+        "the order of `team add`; one club's teams belong in one block (1–4, 5–8, …) and meet on Spieltag 1.\n"
+        "`league day new N` takes the plan's groups when --group is omitted."
+    ),
+)
+def plan() -> None:
+    _show().plan(_leagues().plan())
+
+
+@league_app.command(
+    "sub",
+    context_settings={"allow_extra_args": True},
+    help=_(
+        "A Wechsel: from hand --ab of Serie SERIE, position POSITION of TEAM is played by NAME (a substitute of the\n"
+        "line-up); it holds for the later Serien of the day. --split NAME=P/W/L/X for the one who left and the one\n"
+        "who came (Spielpunkte/won/lost/games the others lost in his part) divides the list; without it the whole\n"
+        "list is the starter's."
+    ),
+)
+def sub(
+    ctx: typer.Context,
+    number: DayArg,
+    serie: Annotated[int, typer.Argument(metavar="SERIE", help=_("The Serie."))],
+    team: TeamArg,
+    position: Annotated[int, typer.Argument(metavar="POSITION", help=_("The line-up position."))],
+    name: Annotated[str, typer.Argument(metavar="NAME", help=_("The player who comes in."))],
+    hand: Annotated[int, typer.Option("--ab", metavar="HAND", help=_("The first hand he plays."))],
+    split: Annotated[
+        list[str] | None,
+        typer.Option("--split", metavar="NAME=P/W/L/X", help=_("A part of the list (twice: who left, who came).")),
+    ] = None,
+) -> None:
+    more = list(ctx.args)  # the second part of `--split NAME=P/W/L/X NAME=P/W/L/X`
+    if more and not split:
+        raise typer.BadParameter(_("NAME: one player comes in; give the parts of the list with --split."))
+    _show().day(
+        _leagues().sub(number, serie, team, position, name, hand, (split or []) + (more or [])),
+        _("Wechsel in Serie {serie}: {name} plays position {position} of {team} from hand {hand}.")
+        .format(serie=serie, name=name, position=position, team=team, hand=hand)
+        .replace("{", "{{")
+        .replace("}", "}}"),
+    )
+
+
+@league_app.command(
+    "absent",
+    help=_(
+        "TEAM does not play Spieltag N (--serie S: only Serie S): no WP and no Spielpunkte for it, the others of\n"
+        "its group get wp_sieg from each pair with it. A Serie drawn but not begun is drawn again without it."
+    ),
+)
+def absent(
+    number: DayArg,
+    team: TeamArg,
+    serie: Annotated[int | None, typer.Option("--serie", metavar="S", help=_("The Serie it misses."))] = None,
+) -> None:
+    _show().day(_leagues().absent(number, team, serie), _("{team} is absent.").format(team=team))
+
+
+@league_app.command(
+    "einzel",
+    help=_(
+        "The Einzelwertung: per player his parts of lists and the hands he held cards in, ranked by the average;\n"
+        "below einzel_min per cent of the hands one seat could play so far a player is listed without a rank.\n"
+        "\n"
+        'JSON: {"league", "min_hands", "players": [{"rank", "name", "team", "points", "hands", "average"}]}.'
+    ),
+)
+def einzel(format_: FormatOpt = "table", excel: ExcelOpt = False) -> None:
+    fmt = _listing_format(format_, excel)
+    _show().einzel(_leagues().einzel(), fmt, excel=excel)
+
+
 league_app.add_typer(team_app, name="team")
 league_app.add_typer(day_app, name="day")

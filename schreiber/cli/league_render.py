@@ -11,18 +11,20 @@ from schreiber.cli.terminal import echo, grid, print_csv, print_json, wrapped
 from schreiber.i18n import _
 from schreiber.scoring.league import Wp, wp_text
 from schreiber.views import league_payloads
-from schreiber.views.text import and_list
+from schreiber.views.text import and_list, decimal, money as euros
 
 if TYPE_CHECKING:
     from schreiber.ledger.league.plans import (
         DayInfo,
         DayReport,
+        Einzel,
         LeagueInfo,
         LeagueTable,
         SerieTables,
         TableInfo,
         TeamInfo,
     )
+    from schreiber.ledger.league.plans import PlanView
 
 
 def wp_pair(wp: Wp | None) -> str:
@@ -169,7 +171,7 @@ def report(view: DayReport, fmt: str, excel: bool = False) -> None:
         echo("")
         echo(
             _("Group {group}{venue}, host {host}").format(
-                group=g.group, venue=f" ({g.venue})" if g.venue else "", host=g.host
+                group=g.group, venue=f" ({g.venue})" if g.venue else "", host=g.host or _("none (central)")
             )
         )
         for serie in g.serien:
@@ -177,9 +179,7 @@ def report(view: DayReport, fmt: str, excel: bool = False) -> None:
             rows = []
             for t in serie.teams:
                 shown = "  ".join(
-                    f"{p.name} {v.score}" + (f"+{v.tischpunkte}" if v.tischpunkte is not None else "")
-                    for v in t.lists
-                    for p in v.players
+                    _listed(v) + (f"+{v.tischpunkte}" if v.tischpunkte is not None else "") for v in t.lists
                 )
                 rows.append([t.team, t.spielpunkte] + ([wp_pair(t.wp)] if counts else []) + [shown])
             heads = [_("team"), _("Spielpunkte")] + (["WP"] if counts else []) + [_("lists")]
@@ -187,6 +187,21 @@ def report(view: DayReport, fmt: str, excel: bool = False) -> None:
         rows = [[t.team, t.spielpunkte] + ([wp_pair(t.wp)] if counts else []) for t in g.total]
         echo(_("Spieltag"))
         echo(grid(rows, [_("team"), _("Spielpunkte")] + (["WP"] if counts else []), left=(0,)))
+        if g.absent:
+            echo(_("absent: {teams}").format(teams=and_list(list(g.absent))))
+        if g.verlustspiel is not None:
+            echo(
+                _("Verlustspielgeld {money} to {whom}").format(
+                    money=euros(g.verlustspiel), whom=g.host if g.host else _("the league")
+                )
+            )
+
+
+def _listed(v: Any) -> str:
+    """A list as the Spielbericht shows it: `Anna 1102`; with a Wechsel each part, `Cem 340/Conny 570 (910)`."""
+    if len(v.players) == 1:
+        return f"{v.players[0].name} {v.score}"
+    return "/".join(f"{p.name} {p.score}" for p in v.players) + f" ({v.score})"
 
 
 def table(view: LeagueTable, fmt: str, excel: bool = False) -> None:
@@ -206,3 +221,38 @@ def table(view: LeagueTable, fmt: str, excel: bool = False) -> None:
     echo(grid(rows, heads, left=(1, len(heads) - 1)))
     if view.provisional_days:
         echo(_("vorläufig: Spieltag {days}").format(days=", ".join(map(str, view.provisional_days))))
+
+
+def plan(view: PlanView) -> None:
+    numbers = dict(view.numbers)
+    for club, names in view.apart:
+        sys.stderr.write(
+            _(
+                "note: {teams} of {club} are not in one block of the numbers (1–4, 5–8, …), so they do not meet on "
+                "Spieltag 1.\n"
+            ).format(teams=and_list(list(names)), club=club)
+        )
+    echo(_("The plan of Spieltage 1–{days} (the host first):").format(days=len(view.days)))
+    rows = []
+    for number, groups in enumerate(view.days, start=1):
+        shown = []
+        for group in groups:
+            marked = [f"{numbers[name]} {name}" for name in group]
+            if number not in view.central:
+                marked[0] = "*" + marked[0]
+            shown.append("{" + ", ".join(marked) + "}")
+        rows.append([number, "  ".join(shown) + (_(" (central)") if number in view.central else "")])
+    echo(grid(rows, [_("Spieltag"), _("groups")], left=(1,)))
+
+
+def einzel(view: Einzel, fmt: str, excel: bool = False) -> None:
+    if fmt == "json":
+        return print_json(league_payloads.einzel_json(view))
+    if fmt == "csv":
+        return print_csv(league_payloads.einzel_csv(view), excel=excel)
+    echo(_("{name}, Einzelwertung (a rank from {least} hands)").format(name=view.name, least=view.min_hands))
+    rows = [
+        ["" if r.rank is None else r.rank, r.name, r.team, r.points, r.hands, decimal(r.average)] for r in view.players
+    ]
+    heads = [_("rank"), _("player"), _("team"), _("points"), _("hands"), _("average")]
+    echo(grid(rows, heads, left=(1, 2)))

@@ -27,9 +27,6 @@ from schreiber.store.models import (
     LIVE,
     Entrant,
     HandRecord,
-    LeagueLineup,
-    LeagueRoster,
-    LeagueTeam,
     Payment,
     TournamentCategoryPayment,
     TournamentPayment,
@@ -49,6 +46,7 @@ from schreiber.store.models import (
     Tournament,
     TournamentTable,
 )
+from schreiber.store.league_models import LeagueLineup, LeagueRoster, LeagueTeam
 
 # Facts that name a player (rules/declared.py): one name, a list of names, names mapped to numbers.
 _ONE = tuple(d.name for d in DECLARED if d.kind == NAME)

@@ -26,7 +26,8 @@ from schreiber.ledger.standings import StandingsView
 from schreiber.ledger.tournament import Tournaments
 from schreiber.ledger.tournament.plans import RoundPlan, TournamentInfo
 from schreiber.ledger.tournament.teams import TeamStandings
-from schreiber.store.models import Entrant, League, LeagueDay, Player, Season, Tournament
+from schreiber.store.models import Entrant, Player, Season, Tournament
+from schreiber.store.league_models import League, LeagueDay
 
 
 @dataclass(frozen=True)

@@ -234,6 +234,113 @@ def _two_teams(present: Sequence[int]) -> SeatPlan:
     return SeatPlan(tuple(((0, 2 * k), (0, 2 * k + 1), (1, 2 * k), (1, 2 * k + 1)) for k in range(t // 2)))
 
 
+# -- the plan of a season (rule 3) ---------------------------------------------------------------------
+
+PLAN_TEAMS = 16
+PLAN_DAYS = 5
+BLOCK = 4
+# Table H1: the host of each group of Spieltage 1–4 (group order as plan P1); Spieltag 5 is central.
+HOSTS = ((1, 6, 12, 15), (9, 2, 7, 16), (11, 5, 3, 13), (14, 8, 10, 4))
+
+
+def plan_groups(day: int) -> list[list[int]]:
+    """Plan P1: the groups of Spieltag `day` (1–5) as team numbers 1–16, in number order. Spieltag 1 is the blocks
+    {4x+1 … 4x+4}; Spieltag 2 + m groups team 4x + y + 1 by c = y ⊕ (m ⊗ x) in GF(4)."""
+    if day == 1:
+        return [[BLOCK * x + y + 1 for y in range(BLOCK)] for x in range(BLOCK)]
+    m = day - 2
+    groups: list[list[int]] = [[] for _c in range(BLOCK)]
+    for x in range(BLOCK):
+        for y in range(BLOCK):
+            groups[y ^ _GF4[m][x]].append(BLOCK * x + y + 1)
+    return [sorted(group) for group in groups]
+
+
+def season_plan() -> list[list[list[int]]]:
+    """Plan P1 with hosts H1: per Spieltag 1–5 its groups, the host first (Spieltag 5: central, number order)."""
+    out = []
+    for day in range(1, PLAN_DAYS + 1):
+        groups = plan_groups(day)
+        if day <= len(HOSTS):
+            groups = [[host] + [n for n in group if n != host] for host, group in zip(HOSTS[day - 1], groups)]
+        out.append(groups)
+    return out
+
+
+def central(day: int) -> bool:
+    """A Spieltag of the plan without hosts (its Verlustspielgeld goes to the league, rule 18)."""
+    return day > len(HOSTS)
+
+
+def plan_numbers(given: Sequence[int | None]) -> list[int]:
+    """Rule 3: the teams' numbers for the plan, in the order of `team add`: a given number kept, the others
+    numbered 1, 2, … (the numbers not given) in order."""
+    taken = {n for n in given if n is not None}
+    free = (n for n in range(1, len(given) + len(taken) + 1) if n not in taken)
+    return [n if n is not None else next(free) for n in given]
+
+
+def split_clubs(numbers: Mapping[H, int], clubs: Mapping[H, str | None]) -> list[tuple[str, list[H]]]:
+    """Rule 3: the clubs whose teams do not all sit in one block 4x+1 … 4x+4, each with its teams."""
+    by_club: dict[str, list[H]] = {}
+    for team, club in clubs.items():
+        if club:
+            by_club.setdefault(club, []).append(team)
+    return [(club, teams) for club, teams in by_club.items() if len({(numbers[t] - 1) // BLOCK for t in teams}) > 1]
+
+
+# -- substitutions and the Einzelwertung (rules 5, 17) ---------------------------------------------------
+
+
+def held(seat: int, size: int, active: int, start: int, end: int) -> int:
+    """The hands of `start` … `end` in which seat `seat` (from 0) of a table of `size` holds cards: at a table with
+    more players than `active` the seat deals hands seat+1, seat+1+size, … and sits them out."""
+    if end < start:
+        return 0
+    count = end - start + 1
+    if size <= active:
+        return count
+    dealt = (end - 1 - seat) // size - (start - 2 - seat) // size  # hands h with (h − 1) mod size = seat
+    return count - dealt
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A player of the Einzelwertung: his points and hands; `rank` None below the minimum of hands."""
+
+    player: Any
+    points: int
+    hands: int
+    rank: int | None
+
+    @property
+    def average(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+
+def einzel(players: Mapping[Any, tuple[int, int]], min_hands: int) -> list[Ranked]:
+    """Rule 17: per player (points, hands); ranked by points / hands, exact, ties shared; a player with fewer than
+    `min_hands` hands listed without a rank, in his place by average (as TEAMS.md §10.4 lists Conny first)."""
+
+    def avg(item: tuple[Any, tuple[int, int]]) -> Fraction:
+        points, hands = item[1]
+        return Fraction(points, hands) if hands else Fraction(0)
+
+    ordered = sorted(players.items(), key=avg, reverse=True)
+    ranked = [item for item in ordered if item[1][1] >= min_hands and item[1][1] > 0]
+    keys = [avg(item) for item in ranked]
+    counted = {p for p, _v in ranked}
+    return [
+        Ranked(p, pts, hands, keys.index(avg((p, (pts, hands)))) + 1 if p in counted else None)
+        for p, (pts, hands) in ordered
+    ]
+
+
+def min_hands(einzel_min: int, possible: int) -> int:
+    """Rule 17: `einzel_min` % of the hands one seat could take part in so far, rounded up."""
+    return -(-einzel_min * possible // 100)
+
+
 # -- the table (rules 14–15) ----------------------------------------------------------------------------
 
 
@@ -303,20 +410,42 @@ def mark(first: int, last: int, n: int, aufsteiger: int, absteiger: int) -> str 
 # -- settings and presets -------------------------------------------------------------------------------
 
 
-def refuse_gesetzt(key: str, value: str, option: str) -> str:
-    """gruppen: only `fest` for now; `gesetzt` (rule 19) comes with the league season."""
+GRUPPEN = ("fest", "gesetzt")
+
+
+def check_gruppen(key: str, value: str, option: str) -> str:
+    """gruppen: `fest` (the groups of the day) or `gesetzt` (rule 19: formed anew for every Serie)."""
     word = value.strip()
-    if word == "gesetzt":
+    if word not in GRUPPEN:
         raise SettingsError(
-            _("{option} gruppen=gesetzt: seeded groups come with the league season; use gruppen=fest.").format(
-                option=option
-            )
-        )
-    if word != "fest":
-        raise SettingsError(
-            _("{option} gruppen: use fest, not {value}.").format(option=option, value=repr(shortened(value)))
+            _("{option} gruppen: use fest or gesetzt, not {value}.").format(option=option, value=repr(shortened(value)))
         )
     return word
+
+
+def block_sizes(teams: int) -> list[int]:
+    """Rule 19: blocks of 4 in table order; with a count not divisible by 4 the last blocks (at most 3) have 3."""
+    blocks = -(-teams // BLOCK)
+    threes = BLOCK * blocks - teams
+    if teams < 3 or threes > min(blocks, 3):
+        raise SettingsError(_("gruppen=gesetzt: {count} teams cannot be put in blocks of 4 and 3.").format(count=teams))
+    return [BLOCK] * (blocks - threes) + [3] * threes
+
+
+def seeded_blocks(order: Sequence[H]) -> list[list[H]]:
+    """Rule 19: the teams in table order (Serie 1: by lot) cut into blocks of 4 (the last ones 3)."""
+    out, start = [], 0
+    for size in block_sizes(len(order)):
+        out.append(list(order[start : start + size]))
+        start += size
+    return out
+
+
+def block_tables(best_first: Sequence[Sequence[H]]) -> list[list[H]]:
+    """Rule 19: within a block, table k takes every team's k-th best player so far (each team's players given
+    best first)."""
+    t = max((len(players) for players in best_first), default=0)
+    return [[players[k] for players in best_first if k < len(players)] for k in range(t)]
 
 
 @dataclass(frozen=True)
@@ -395,8 +524,10 @@ __all__ = [
     "AUF",
     "AUF_Q",
     "KEINE",
+    "PLAN_TEAMS",
     "PRESETS",
     "Preset",
+    "Ranked",
     "SERIE",
     "SeatPlan",
     "ShortTeams",
@@ -406,12 +537,23 @@ __all__ = [
     "WP_SCHEMES",
     "Wp",
     "WpScheme",
+    "central",
     "day_wp",
+    "einzel",
+    "held",
+    "min_hands",
+    "plan_groups",
+    "plan_numbers",
+    "season_plan",
+    "split_clubs",
     "mark",
     "pair_points",
     "parse_tischpunkte",
     "plan_table",
-    "refuse_gesetzt",
+    "block_sizes",
+    "block_tables",
+    "check_gruppen",
+    "seeded_blocks",
     "seat_serie",
     "table",
     "tischpunkte",

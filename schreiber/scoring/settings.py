@@ -336,7 +336,7 @@ for _setting in (
     Setting("wp_sockel", "int", at_least(0, 100), 0, typed="N"),
     Setting("tischpunkte", "int list", league.parse_tischpunkte, (), typed="P,P,P,P|off"),
     Setting("einzel_min", "percent", _percent, 75, typed="PERCENT"),
-    Setting("gruppen", "choice", league.refuse_gesetzt, "fest", typed="fest"),
+    Setting("gruppen", "choice", league.check_gruppen, "fest", typed="fest"),
     Setting("aufsteiger", "int", at_least(0, 100), 0, typed="N"),
     Setting("absteiger", "int", at_least(0, 100), 0, typed="N"),
 ):

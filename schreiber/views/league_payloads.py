@@ -10,7 +10,7 @@ from schreiber.scoring.league import Wp, wp_json
 from schreiber.views.sheet import Sheet
 
 if TYPE_CHECKING:
-    from schreiber.ledger.league.plans import DayReport, LeagueTable, SerieTables
+    from schreiber.ledger.league.plans import DayReport, Einzel, LeagueTable, SerieTables
 
 
 def tables_json(view: SerieTables) -> dict[str, Any]:
@@ -82,7 +82,7 @@ def day_json(view: DayReport) -> dict[str, Any]:
                 "venue": g.venue,
                 "teams": list(g.teams),
                 "absent": list(g.absent),
-                "verlustspiel": None,
+                "verlustspiel": g.verlustspiel,
                 "serien": [
                     {
                         "serie": serie.serie,
@@ -175,4 +175,25 @@ def table_csv(view: LeagueTable) -> Sheet:
                 continue
             wp = _wp_cells(d.wp) if counts else []
             rows.append(team + [number] + wp + [d.spielpunkte, number in view.provisional_days])
+    return Sheet(headers, rows)
+
+
+def einzel_json(view: Einzel) -> dict[str, Any]:
+    """`league einzel --format json`: `average` unrounded, `rank` null below `einzel_min`."""
+    return {
+        "league": view.league,
+        "min_hands": view.min_hands,
+        "players": [
+            {"rank": r.rank, "name": r.name, "team": r.team, "points": r.points, "hands": r.hands, "average": r.average}
+            for r in view.players
+        ],
+    }
+
+
+def einzel_csv(view: Einzel) -> Sheet:
+    headers = ["league", "min_hands", "rank", "name", "team", "points", "hands", "average"]
+    rows = [
+        [view.league, view.min_hands, "" if r.rank is None else r.rank, r.name, r.team, r.points, r.hands, r.average]
+        for r in view.players
+    ]
     return Sheet(headers, rows)

@@ -164,7 +164,7 @@ def test_bad_input(cli):
     assert "Conny" in refused(cli, "league", "lineup", "1", "Adorf", "Anna", "Axel", "Alma", "Conny")
     refused(cli, "league", "lineup", "1", "Adorf", "Anna", "Axel")  # below team_min
     refused(cli, "league", "result", "1", "1", "1", "Anna=10")  # no Serie drawn
-    assert "gesetzt" in refused(cli, "league", "set", "gruppen=gesetzt")
+    assert "gesetzt" in refused(cli, "league", "set", "gruppen=gemischt")
     refused(cli, "league", "set", "tischpunkte=40,30,21,10")
     cli.ok("league", "draw", "1")
     refused(cli, "league", "result", "1", "1", "5", "Anna=10")  # a table not drawn
@@ -175,7 +175,7 @@ def test_bad_input(cli):
     refused(cli, "league", "draw", "1", "--serie", "1")  # being played
     assert "--replace" in refused(cli, "league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
     cli.ok("league", "result", "1", "1", "1", "--replace", *sheet_words(L1_SHEETS[1][0]))
-    ran = cli("league", "new", "X", "--rules", "skat", "--set", "gruppen=gesetzt")
+    ran = cli("league", "new", "X", "--rules", "skat", "--set", "gruppen=gemischt")
     assert ran.code == 2 and "gesetzt" in ran.err
     ran = cli("league", "new", "X", "--rules", "schafkopf", "--preset", "dskv")
     assert ran.code == 2 and "--preset" in ran.err

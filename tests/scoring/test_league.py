@@ -6,7 +6,7 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from schreiber.rules.model import SettingsError
 from schreiber.rules.seeger import seeger_sheet
@@ -247,9 +247,58 @@ def test_the_preset_table():
     }
 
 
-def test_gruppen_gesetzt_is_refused_in_one_sentence():
+def test_gruppen_is_fest_or_gesetzt():
+    assert settings.league_settings([("gruppen", "gesetzt")], "--set")["gruppen"] == "gesetzt"
     with pytest.raises(SettingsError, match="gesetzt"):
-        settings.league_settings([("gruppen", "gesetzt")], "--set")
+        settings.league_settings([("gruppen", "gemischt")], "--set")
+
+
+@pytest.mark.parametrize(
+    "teams, sizes",
+    [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [3, 3, 3]), (10, [4, 3, 3]), (13, [4, 3, 3, 3])],
+)
+def test_rule_19_blocks_of_4_the_last_at_most_3_of_3(teams, sizes):
+    assert league.block_sizes(teams) == sizes
+    assert [len(b) for b in league.seeded_blocks(list(range(teams)))] == sizes
+
+
+@pytest.mark.parametrize("teams", [2, 5])
+def test_rule_19_refuses_what_blocks_of_4_and_3_cannot_hold(teams):
+    with pytest.raises(SettingsError):
+        league.block_sizes(teams)
+
+
+def test_rule_19_table_k_takes_every_teams_kth_best():
+    assert league.block_tables([["a1", "a2", "a3"], ["b1", "b2", "b3"], ["c1", "c2", "c3"]]) == [
+        ["a1", "b1", "c1"],
+        ["a2", "b2", "c2"],
+        ["a3", "b3", "c3"],
+    ]
+
+
+@pytest.mark.parametrize("day", [1, 2, 3, 4, 5])
+def test_plan_p1_every_team_once_a_day_and_every_pair_once(day):
+    plan = league.season_plan()
+    assert sorted(n for group in plan[day - 1] for n in group) == list(range(1, 17))
+    pairs = [frozenset((a, b)) for groups in plan for g in groups for a in g for b in g if a < b]
+    assert len(pairs) == len(set(pairs)) == 120
+    hosts = [groups[k][0] for groups in plan[:4] for k in range(4)]
+    assert sorted(hosts) == list(range(1, 17))  # every team hosts once on Spieltage 1–4
+
+
+def test_plan_numbers_and_clubs():
+    assert league.plan_numbers([None, 3, None, 1, None]) == [2, 3, 4, 1, 5]
+    assert league.split_clubs({"A": 1, "B": 5, "C": 2}, {"A": "X", "B": "X", "C": "Y"}) == [("X", ["A", "B"])]
+
+
+def test_held_the_dealer_sits_out_at_a_table_of_4():
+    assert league.held(2, 4, 3, 1, 24) == 18 and league.held(2, 4, 3, 25, 48) == 18  # L1: Cem and Conny
+    assert league.held(0, 3, 3, 1, 36) == 36
+
+
+def test_einzel_ranks_by_average_shared_and_unranked_below_the_minimum():
+    got = league.einzel({"a": (100, 10), "b": (200, 20), "c": (90, 10), "d": (500, 5)}, 10)
+    assert [(r.player, r.rank) for r in got] == [("d", None), ("a", 1), ("b", 1), ("c", 3)]
 
 
 @pytest.mark.parametrize("t, most", [(3, 2), (4, 1), (5, 1), (6, 2), (7, 1), (8, 1)])
@@ -261,3 +310,23 @@ def test_with_four_teams_two_players_meet_at_most_as_rule_7_says(t, most):
             for pair in combinations(table, 2):
                 met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
     assert max(met.values()) == most
+
+
+@given(st.integers(0, 3), st.sampled_from([3, 4]), st.integers(1, 48))
+def test_the_parts_of_a_list_hold_the_whole_lists_hands(seat, size, hand):
+    assume(seat < size)
+    end = 48 if size == 4 else 36
+    hand = min(hand, end)
+    whole = league.held(seat, size, 3, 1, end)
+    assert league.held(seat, size, 3, 1, hand - 1) + league.held(seat, size, 3, hand, end) == whole
+    assert whole == 36
+
+
+@given(st.dictionaries(st.text(min_size=1, max_size=3), st.tuples(st.integers(-500, 3000), st.integers(0, 200))))
+def test_einzel_is_in_order_of_average_and_ranks_only_those_with_the_minimum(players):
+    got = league.einzel(players, 50)
+    averages = [Fraction(r.points, r.hands) if r.hands else Fraction(0) for r in got]
+    assert averages == sorted(averages, reverse=True)
+    ranked = [r.rank for r in got if r.rank is not None]
+    assert ranked == sorted(ranked) and (not ranked or ranked[0] == 1)
+    assert all((r.rank is not None) == (r.hands >= 50) for r in got)

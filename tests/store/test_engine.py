@@ -12,6 +12,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 from schreiber.store.engine import backup_sqlite, migrations_dir, open_engine, stored_revision
+from schreiber.store import league_models  # noqa: F401  (the leagues' tables join Base.metadata)
 from schreiber.store.models import SCHEMA_REVISION, Base
 
 MIGRATIONS = migrations_dir()

@@ -13,10 +13,11 @@ from schreiber.ledger.league.days import Days
 from schreiber.ledger.league.founding import Founding
 from schreiber.ledger.league.results import Results
 from schreiber.ledger.league.rows import Rows
+from schreiber.ledger.league.season import Season
 from schreiber.ledger.service import Ledger
 
 
-class Leagues(Founding, Days, Results, Rows):
+class Leagues(Founding, Days, Results, Season, Rows):
     """The league commands over an open ledger, one transaction each."""
 
     def __init__(self, ledger: Ledger) -> None:

@@ -19,16 +19,16 @@ from schreiber.ledger.series import HANDS
 from schreiber.rules.model import SettingsError
 from schreiber.rules.words import and_list
 from schreiber.scoring import league as leagues, seating
-from schreiber.store.models import (
+from schreiber.store.models import Player, Seat
+from schreiber.store.league_models import (
     League,
     LeagueDay,
     LeagueGroup,
     LeagueGroupTeam,
     LeagueLineup,
+    LeagueSub,
     LeagueTable,
     LeagueTeam,
-    Player,
-    Seat,
 )
 
 
@@ -38,14 +38,13 @@ class Days:
     def day_new(self, number: int, date: dt.date, groups: Sequence[str], venues: Sequence[str] = ()) -> DayInfo:
         if number < 1:
             raise SettingsError(_("N: a Spieltag's number is 1 or more, not {number}.").format(number=number))
-        if not groups:
-            raise SettingsError(
-                _("--group: give each group's teams, comma-separated (--group A,B,C,D), one --group a group.")
-            )
-        if len(venues) > len(groups):
-            raise SettingsError(_("--venue: one venue a group; {count} groups.").format(count=len(groups)))
         with self.ledger.transaction() as s:
             row = self._league(s, for_update=True)
+            central = False
+            if not groups:
+                groups, central = self._planned(s, row, number)
+            if len(venues) > len(groups):
+                raise SettingsError(_("--venue: one venue a group; {count} groups.").format(count=len(groups)))
             if s.scalar(select(LeagueDay.id).where(LeagueDay.league_id == row.id, LeagueDay.number == number)):
                 raise SettingsError(
                     _("N: {name} has a Spieltag {number} already; `schreiber league day show {number}`.").format(
@@ -56,7 +55,7 @@ class Days:
             parsed = []
             for text in groups:
                 teams = [self._team(s, row, word.strip(), "--group") for word in text.split(",") if word.strip()]
-                if not 2 <= len(teams) <= 5:
+                if not 2 <= len(teams) <= (len(self._teams(s, row)) if settings(row)["gruppen"] == "gesetzt" else 5):
                     raise SettingsError(
                         _("--group {group}: a group has 2 to 5 teams, not {count}.").format(
                             group=text, count=len(teams)
@@ -73,8 +72,8 @@ class Days:
             s.add(day)
             s.flush()
             for index, teams in enumerate(parsed, start=1):
-                venue = venues[index - 1].strip() if index <= len(venues) else teams[0].club
-                s.add(LeagueGroup(day_id=day.id, number=index, venue=venue or None))
+                venue = venues[index - 1].strip() if index <= len(venues) else None if central else teams[0].club
+                s.add(LeagueGroup(day_id=day.id, number=index, venue=venue or None, central=central))
                 for place, team in enumerate(teams, start=1):
                     s.add(LeagueGroupTeam(day_id=day.id, team_id=team.id, group=index, place=place))
             s.flush()
@@ -205,36 +204,42 @@ class Days:
 
     def _seat(self, s: Session, row: League, day: LeagueDay, serie: int, kept: dict) -> None:
         play = self._play(row)
-        lineups = self._lineups(s, day)
+        lineups = self._lineups(s, day, serie)
+        absent = self._absent(s, day, serie)
         least = min(play.sizes)
         number = 0
         met = seating.met_pairs([self._seatings(s, day, serie)])
-        for group, teams in self._groups(s, day).items():
-            missing = [t.name for t in teams if t.id not in lineups]
+        for teams in self._groups(s, day).values():
+            missing = [t.name for t in teams if t.id not in lineups and t.id not in absent]
             if missing:
                 raise SettingsError(
                     _(
                         "Spieltag {day}: no line-up yet for {teams}; `schreiber league lineup {day} TEAM NAME …`."
                     ).format(day=day.number, teams=and_list(missing))
                 )
-            playing = [t for t in teams if len(lineups[t.id][0]) >= kept["team_min"]]
+        placed: list[tuple[int, list[int]]] = []
+        if kept["gruppen"] == "gesetzt":
+            placed = self._seeded(s, row, day, serie, kept, lineups, absent)
+        for group, teams in ({} if placed else self._groups(s, day)).items():
+            playing = [t for t in teams if t.id not in absent and len(lineups[t.id][0]) >= kept["team_min"]]
             present = [min(len(lineups[t.id][0]), kept["team_size"]) for t in playing]
             tables = self._plan(
                 playing, present, lineups, serie, least, kept, met, f"{row.id}-{day.number}-{serie}-{group}"
             )
-            for people in tables:
-                number += 1
-                table = seat_table(
-                    s,
-                    _("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
-                        name=row.name, day=day.number, serie=serie, table=number
-                    ),
-                    row.rules,
-                    {**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, len(people))},
-                    day.date,
-                    people,
-                )
-                s.add(LeagueTable(day_id=day.id, serie=serie, number=number, group=group, table_id=table.id))
+            placed += [(group, people) for people in tables]
+        for group, people in placed:
+            number += 1
+            table = seat_table(
+                s,
+                _("{name}, Spieltag {day}, Serie {serie}, table {table}").format(
+                    name=row.name, day=day.number, serie=serie, table=number
+                ),
+                row.rules,
+                {**row.table_settings, HANDS: play.hands_at(kept["hands"] or play.hands, len(people))},
+                day.date,
+                people,
+            )
+            s.add(LeagueTable(day_id=day.id, serie=serie, number=number, group=group, table_id=table.id))
 
     def _plan(self, playing, present, lineups, serie, least, kept, met, seed) -> list[list[int]]:
         """The tables of one group's Serie as player ids in seat order: rules 7–8 for 3 or 4 teams (3 only where a
@@ -270,13 +275,25 @@ class Days:
         drawn = seating.draw(people, met, seed=seed, sizes=sizes, apart=strict if len(strict) == len(apart) else {})
         return [list(table) for table in drawn.tables]
 
-    def _lineups(self, s: Session, day: LeagueDay) -> dict[int, tuple[list[int], list[int]]]:
-        """Each team's line-up on the day: player ids of its positions, and of its substitutes, in order."""
+    def _lineups(self, s: Session, day: LeagueDay, serie: int = 1) -> dict[int, tuple[list[int], list[int]]]:
+        """Each team's line-up for Serie `serie` of the day: player ids of its positions, and of its substitutes, in
+        order; a Wechsel of an earlier Serie holds (rule 5): the one who came in plays the position, the one who
+        left is on the bench."""
         out: dict[int, tuple[list[int], list[int]]] = {}
         for entry in s.scalars(
             select(LeagueLineup).where(LeagueLineup.day_id == day.id).order_by(LeagueLineup.position)
         ):
             out.setdefault(entry.team_id, ([], []))[1 if entry.ersatz else 0].append(entry.player_id)
+        for sub in s.scalars(
+            select(LeagueSub)
+            .where(LeagueSub.day_id == day.id, LeagueSub.serie < serie)
+            .order_by(LeagueSub.serie, LeagueSub.hand)
+        ):
+            positions, bench = out[sub.team_id]
+            if sub.position <= len(positions) and sub.player_id in bench:
+                left = positions[sub.position - 1]
+                positions[sub.position - 1] = sub.player_id
+                bench[bench.index(sub.player_id)] = left
         return out
 
     def _seatings(self, s: Session, day: LeagueDay, before: int) -> list[list[int]]:
@@ -335,10 +352,16 @@ class Days:
         ids = select(LeagueTable.table_id).where(LeagueTable.day_id == day.id)
         results = table_results.TableResults()
         table_results.scores(s, ids, {t.table_id: results for t in stored})
-        position = self._positions(s, day)
-        names = dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(list(position)))).all())
+        base = self._positions(s, day)
+        names = dict(s.execute(select(Player.id, Player.name).where(Player.id.in_(list(base)))).all())
+        by_serie: dict[int, dict[int, tuple[str, int]]] = {}
+        if s.scalar(select(LeagueSub.day_id).where(LeagueSub.day_id == day.id).limit(1)) is None:
+            by_serie = {t.serie: base for t in stored}  # no Wechsel: the line-up's positions hold all day
         out = []
         for t in stored:
+            if t.serie not in by_serie:
+                by_serie[t.serie] = self._serie_positions(s, day, t.serie, base)
+            position = by_serie[t.serie]
             seats = results.seats.get(t.table_id, [])
             players = tuple(Seated(names.get(pid, "?"), *position.get(pid, ("?", 0))) for pid in seats)
             of = play.hands_at(kept["hands"] or play.hands, len(seats)) if seats else 0
@@ -367,6 +390,17 @@ class Days:
                 .where(LeagueLineup.day_id == day.id)
             )
         }
+
+    def _serie_positions(
+        self, s: Session, day: LeagueDay, serie: int, base: dict[int, tuple[str, int]]
+    ) -> dict[int, tuple[str, int]]:
+        """Player id -> (team name, position) in Serie `serie`: one who came in by an earlier Wechsel plays the
+        position of the one who left (rule 5)."""
+        out = dict(base)
+        for positions, _bench in self._lineups(s, day, serie).values():
+            for index, pid in enumerate(positions):
+                out[pid] = (base[pid][0], index + 1)
+        return out
 
     def _day_info(self, s: Session, row: League, day: LeagueDay) -> DayInfo:
         venues = dict(

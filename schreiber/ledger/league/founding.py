@@ -16,7 +16,8 @@ from schreiber.ledger.series import play_of, tournament_games
 from schreiber.rules import registry
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import league as leagues, settings as settings_registry, wertung as wertungen
-from schreiber.store.models import League, LeagueRoster, LeagueTeam, Player
+from schreiber.store.models import Player
+from schreiber.store.league_models import League, LeagueRoster, LeagueTeam
 
 
 def _pairs(assignments: Sequence[str], rules_name: str, option: str) -> tuple[list[tuple[str, str]], list[str]]:

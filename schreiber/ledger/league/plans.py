@@ -139,6 +139,8 @@ class GroupView:
     absent: tuple[str, ...]
     serien: tuple[SerieView, ...]
     total: tuple[TeamTotal, ...]
+    verlustspiel: int | None = None  # cents owed to the host (to the league where `central`); None: not set
+    central: bool = False
 
 
 @dataclass(frozen=True)
@@ -168,8 +170,43 @@ class LeagueTable:
     rows: tuple[TableRow, ...]  # team: (name, number)
 
 
+@dataclass(frozen=True)
+class PlanView:
+    """`league plan`: per Spieltag its groups of team names, the host first; `central` Spieltage have no host;
+    `apart`: the clubs whose teams do not meet on Spieltag 1, each with its teams."""
+
+    league: int
+    days: tuple[tuple[tuple[str, ...], ...], ...]
+    central: tuple[int, ...]
+    numbers: tuple[tuple[str, int], ...]
+    apart: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class EinzelRow:
+    rank: int | None
+    name: str
+    team: str
+    points: int
+    hands: int
+    average: float
+
+
+@dataclass(frozen=True)
+class Einzel:
+    """`league einzel` (rule 17)."""
+
+    league: int
+    name: str
+    min_hands: int
+    players: tuple[EinzelRow, ...]
+
+
 __all__ = [
     "ACTIVE_KEY",
+    "Einzel",
+    "EinzelRow",
+    "PlanView",
     "DayInfo",
     "DayReport",
     "GroupView",

@@ -26,9 +26,18 @@ from schreiber.ledger.league.plans import (
 )
 from schreiber.ledger.league.rows import settings
 from schreiber.ledger.sheets import TypedSheet
+from schreiber.rules import kitty
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import league as leagues, wertung as wertungen
-from schreiber.store.models import League, LeagueDay, LeagueGroup, LeagueTable as LeagueTableRow
+from schreiber.store.models import Player
+from schreiber.store.league_models import (
+    League,
+    LeagueDay,
+    LeagueGroup,
+    LeagueSub,
+    LeagueTable as LeagueTableRow,
+    LeagueTeam,
+)
 
 
 @dataclass(frozen=True)
@@ -98,26 +107,31 @@ class Results:
         wertung = wertungen.get(play.wertungen[0], wertungen.TOURNAMENT)
         scheme = leagues.scheme_of(kept)
         infos, results = self._table_read(s, row, day)
-        lists = {info.session: _lists(info, results, wertung, kept["tischpunkte"], min(play.sizes)) for info in infos}
-        venues = dict(
-            s.execute(select(LeagueGroup.number, LeagueGroup.venue).where(LeagueGroup.day_id == day.id)).all()
-        )
+        subs = self._subs(s, day)
+        lists = {
+            info.session: _lists(info, results, wertung, kept["tischpunkte"], min(play.sizes), subs) for info in infos
+        }
+        amounts = tuple(row.table_settings.get("verlustspiel") or ())
+        venues = {
+            g.number: (g.venue, g.central) for g in s.scalars(select(LeagueGroup).where(LeagueGroup.day_id == day.id))
+        }
         drawn = self._drawn(s, day)
         groups = []
         for group, teams in self._groups(s, day).items():
             names = [t.name for t in teams]
-            serien, complete = [], []
+            serien, complete, blockwise = [], [], []
             for serie in range(1, drawn + 1):
-                tables = [i for i in infos if i.group == group and i.serie == serie]
+                tables = [i for i in infos if i.serie == serie and i.players and i.players[0].team in names]
                 done = bool(tables) and all(i.done for i in tables)
                 by_team: dict[str, list[ListView]] = {}
                 for info in tables:
                     for seated, view in zip(info.players, lists[info.session], strict=True):
                         by_team.setdefault(seated.team, []).append(view)
                 points = {team: sum(v.score + (v.tischpunkte or 0) for v in views) for team, views in by_team.items()}
-                wp = leagues.pair_points(names, points, kept["wp_sieg"]) if done and scheme.per_serie else {}
+                wp = _serie_wp(names, tables, points, kept) if done and scheme.per_serie else {}
                 if done:
                     complete.append(points)
+                    blockwise.append(wp)
                 serien.append(
                     SerieView(
                         serie,
@@ -137,18 +151,46 @@ class Results:
             whole_day = len(complete) >= kept["serien"]
             wp = (
                 leagues.day_wp(scheme, names, complete, kept["wp_sieg"], kept["wp_sockel"])
-                if scheme.per_serie or whole_day
+                if not scheme.per_serie and whole_day
                 else {}
             )
-            played = {team for points in complete for team in points}
+            if scheme.counts and scheme.per_serie:  # the sum of the Serien's pair points (within blocks: rule 19)
+                wp = {team: sum((got.get(team, leagues.Wp()) for got in blockwise), leagues.Wp()) for team in names}
+            # A team that missed a Serie the others played keeps the pair points given against it (rule 13).
+            counted = {team for points in complete for team in names if team in points or len(points) > 1}
             total = tuple(
                 TeamTotal(team, sum(points.get(team, 0) for points in complete), wp.get(team))
                 for team in names
-                if team in played
+                if team in counted
             )
-            seated = {p.team for info in infos if info.group == group for p in info.players}
-            absent = tuple(team for team in names if drawn and team not in seated)
-            groups.append(GroupView(group, names[0], venues.get(group), tuple(names), absent, tuple(serien), total))
+            absent = tuple(
+                team
+                for team in names
+                if any(
+                    team not in {p.team for i in infos if i.serie == x for p in i.players} for x in range(1, drawn + 1)
+                )
+            )
+            venue, central = venues.get(group, (None, False))
+            owed = (
+                sum(
+                    kitty.verlustspielgeld(v.lost, amounts) for i in infos if i.group == group for v in lists[i.session]
+                )
+                if amounts
+                else None
+            )
+            groups.append(
+                GroupView(
+                    group,
+                    None if central else names[0],
+                    venue,
+                    tuple(names),
+                    absent,
+                    tuple(serien),
+                    total,
+                    owed,
+                    central,
+                )
+            )
         return DayReport(
             row.id,
             day.number,
@@ -159,6 +201,18 @@ class Results:
             bool(kept["tischpunkte"]),
             tuple(groups),
         )
+
+    def _subs(self, s: Session, day: LeagueDay) -> dict[tuple[int, str, int], tuple[int, str, list | None]]:
+        """The day's Wechsel: (Serie, team name, position) -> (from hand, who came in, the split or None)."""
+        return {
+            (sub.serie, team, sub.position): (sub.hand, name, sub.split)
+            for sub, team, name in s.execute(
+                select(LeagueSub, LeagueTeam.name, Player.name)
+                .join(LeagueTeam, LeagueTeam.id == LeagueSub.team_id)
+                .join(Player, Player.id == LeagueSub.player_id)
+                .where(LeagueSub.day_id == day.id)
+            )
+        }
 
     # -- the league table -----------------------------------------------------------------------------
 
@@ -205,9 +259,11 @@ def _lists(
     wertung: wertungen.Wertung,
     values: Sequence[int],
     active: int,
+    subs: dict | None = None,
 ) -> list[ListView]:
     """The lists of one table in seat order: each seat's score under the list Wertung, its games, its Tischpunkte
-    once the table is done; the whole list is the player's who started it (substitutions come with part two)."""
+    once the table is done; a list with a Wechsel split by `--split` is the two players' parts (rule 5), without
+    a split the whole list is the player's who started it."""
     seats = results.seats.get(info.session, [])
     scored = info.session in results.scored
     lines = {
@@ -217,16 +273,52 @@ def _lists(
     score = {pid: int(v) for pid, v in wertung.scored(lines).items()} if scored else dict.fromkeys(seats, 0)
     tp = leagues.tischpunkte(values, score) if values and info.done else {}
     played = info.of if info.sheet or info.closed else info.hands
-    held = played * min(active, len(seats)) // len(seats) if seats else 0
-    return [
-        ListView(
+    n = len(seats)
+    out = []
+    for index, (seated, pid) in enumerate(zip(info.players, seats, strict=True)):
+        sub = (subs or {}).get((info.serie, seated.team, seated.position))
+        if sub is not None and sub[2] and scored:
+            hand, came, (mine, theirs) = sub
+            parts = (
+                Part(seated.name, 1, hand - 1, _part(wertung, n, mine), leagues.held(index, n, active, 1, hand - 1)),
+                Part(came, hand, info.of, _part(wertung, n, theirs), leagues.held(index, n, active, hand, played)),
+            )
+        else:
+            parts = (Part(seated.name, 1, info.of, score[pid], leagues.held(index, n, active, 1, played)),)
+        view = ListView(
             seated.position,
             info.table,
             score[pid],
             lines[pid].won,
             lines[pid].lost,
             tp.get(pid) if values else None,
-            (Part(seated.name, 1, info.of, score[pid], held),),
+            parts,
         )
-        for seated, pid in zip(info.players, seats, strict=True)
-    ]
+        out.append(view)
+    return out
+
+
+def _serie_wp(names: Sequence[str], tables: Sequence[TableInfo], points: dict, kept: dict) -> dict:
+    """A Serie's pair points: within the group (an absent team gives wp_sieg to each that played, rule 13), or
+    under `gruppen = gesetzt` within each block the Serie was seated in (rule 19)."""
+    if kept["gruppen"] != "gesetzt":
+        return leagues.pair_points(names, points, kept["wp_sieg"])
+    out: dict = {}
+    blocks: dict[int, list[str]] = {}
+    for info in tables:
+        for seated in info.players:
+            if seated.team not in blocks.setdefault(info.group, []):
+                blocks[info.group].append(seated.team)
+    for block in blocks.values():
+        out |= leagues.pair_points([n for n in names if n in block], points, kept["wp_sieg"])
+    return out
+
+
+def _part(wertung: wertungen.Wertung, size: int, values: Sequence[int]) -> int:
+    """A part of a list (`--split` P/W/L/X) under the list Wertung: scored as a list at a table of `size` whose
+    other players lost X games (Seeger-Fabian); a Wertung without games takes the points as they are."""
+    points, won, lost, others = values
+    if not wertung.needs_games:
+        return points
+    lines = {0: _Line(points, won, lost), 1: _Line(0, 0, others)} | {k: _Line(0, 0, 0) for k in range(2, size)}
+    return int(wertung.scored(lines)[0])

@@ -14,7 +14,8 @@ from schreiber.ledger.series import Play, play_of
 from schreiber.ledger.service import Ledger
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import settings as settings_registry
-from schreiber.store.models import League, LeagueDay, LeagueGroupTeam, LeagueTable, LeagueTeam, LedgerState
+from schreiber.store.models import LedgerState
+from schreiber.store.league_models import League, LeagueDay, LeagueGroupTeam, LeagueTable, LeagueTeam
 
 
 class Rows:
