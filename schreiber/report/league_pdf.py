@@ -197,35 +197,11 @@ def league_table(view: Any) -> bytes:
 def seat_plan(view: Any, name: str) -> bytes:
     """`league tables N --output`: the Serie's seat plan to hang up (A4 landscape), a row per table with its number
     large and its players in seat order, each with his team and position; group by group."""
-    from schreiber.report.tournament_pdf import MARGIN, _fitted
+    from schreiber.report.tournament_pdf import seat_rows
 
     title = _("{name} - Spieltag {day}, Serie {serie}").format(name=name, day=view.day, serie=view.serie)
     pdf = _document(title)
     pdf.add_page(orientation="L")
-    page_width = 297 - 2 * MARGIN
     _heading(pdf, title, _("Seat plan: {tables} tables; seat 1 deals first.").format(tables=len(view.tables)))
-    seats = max((len(t.players) for t in view.tables), default=4)
-    number_width, height = 30.0, 19.0
-    cell = (page_width - number_width) / seats
-    for row, t in enumerate(view.tables):
-        if pdf.get_y() + height > 210 - 18:
-            pdf.add_page(orientation="L")
-        top = pdf.get_y()
-        pdf.set_fill_color(235, 235, 235)
-        if row % 2 == 0:
-            pdf.rect(MARGIN, top, page_width, height, style="F")
-        pdf.set_xy(MARGIN, top)
-        pdf.set_font("Helvetica", "B", 34)
-        pdf.cell(number_width, height, _text(str(t.table)), align="C")
-        for seat, p in enumerate(t.players):
-            x = MARGIN + number_width + seat * cell
-            pdf.set_xy(x + 1, top + 1.5)
-            pdf.set_font("Helvetica", "B", _fitted(pdf, p.name, cell - 3, 20))
-            pdf.cell(cell - 2, 9, _text(p.name), align="L")
-            pdf.set_xy(x + 1, top + 11)
-            pdf.set_font("Helvetica", "", 12)
-            pdf.cell(cell - 2, 6, _text(f"{p.team} {p.position}"), align="L")
-        pdf.set_xy(MARGIN, top + height)
-        pdf.set_draw_color(160, 160, 160)
-        pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
+    seat_rows(pdf, [(t.table, [(p.name, f"{p.team} {p.position}") for p in t.players]) for t in view.tables])
     return bytes(pdf.output())

@@ -7,6 +7,7 @@ and ß print, typographic dashes and quotes become plain ones.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from schreiber.i18n import _
@@ -104,7 +105,6 @@ def seat_plan(plan: Any) -> bytes:
     title = _("{name} - round {round}").format(name=t.name, round=plan.round)
     pdf = _document(title)
     pdf.add_page(orientation="L")
-    page_width = 297 - 2 * MARGIN
     _heading(
         pdf,
         title,
@@ -112,11 +112,35 @@ def seat_plan(plan: Any) -> bytes:
             tables=len(plan.tables), repeats=plan.repeats
         ),
     )
-    seats = max((len(x.players) for x in plan.tables), default=4)
-    number_width = 30.0
+    seat_rows(
+        pdf,
+        [
+            (
+                table.table,
+                [
+                    (name, _("no. {number} - seat {seat}").format(number=number, seat=seat))
+                    for seat, (name, number) in enumerate(zip(table.players, table.numbers), start=1)
+                ],
+            )
+            for table in plan.tables
+        ],
+    )
+    # Where do I sit? Everyone by name, then everyone by start number, in two columns of large type.
+    by_name = [(x.name, x.number, x.table, x.seat) for x in seat_finder.seats(plan, "name")]
+    _finder(pdf, title, _("Where do I sit? Everyone by name."), by_name)
+    by_number = [(x.number, x.name, x.table, x.seat) for x in seat_finder.seats(plan, "number")]
+    _finder(pdf, title, _("Where do I sit? Everyone by start number."), by_number)
+    return bytes(pdf.output())
+
+
+def seat_rows(pdf: Any, rows: Sequence[tuple[int, Sequence[tuple[str, str]]]]) -> None:
+    """A landscape page's seat plan: a row per table, its number large, then each seat's player in seat order with a
+    small line under the name (his start number and seat, or his team and position), shaded every other row."""
+    page_width = 297 - 2 * MARGIN
+    seats = max((len(players) for _table, players in rows), default=4)
+    number_width, height = 30.0, 19.0
     cell = (page_width - number_width) / seats
-    height = 19.0
-    for row, table in enumerate(plan.tables):
+    for row, (table, players) in enumerate(rows):
         if pdf.get_y() + height > 210 - 18:
             pdf.add_page(orientation="L")
         top = pdf.get_y()
@@ -125,27 +149,18 @@ def seat_plan(plan: Any) -> bytes:
             pdf.rect(MARGIN, top, page_width, height, style="F")
         pdf.set_xy(MARGIN, top)
         pdf.set_font("Helvetica", "B", 34)
-        pdf.cell(number_width, height, _text(str(table.table)), align="C")
-        for seat, (name, number) in enumerate(zip(table.players, table.numbers)):
+        pdf.cell(number_width, height, _text(str(table)), align="C")
+        for seat, (name, under) in enumerate(players):
             x = MARGIN + number_width + seat * cell
             pdf.set_xy(x + 1, top + 1.5)
-            size = _fitted(pdf, name, cell - 3, 20)
-            pdf.set_font("Helvetica", "B", size)
+            pdf.set_font("Helvetica", "B", _fitted(pdf, name, cell - 3, 20))
             pdf.cell(cell - 2, 9, _text(name), align="L")
             pdf.set_xy(x + 1, top + 11)
             pdf.set_font("Helvetica", "", 12)
-            pdf.cell(
-                cell - 2, 6, _text(_("no. {number} - seat {seat}").format(number=number, seat=seat + 1)), align="L"
-            )
+            pdf.cell(cell - 2, 6, _text(under), align="L")
         pdf.set_xy(MARGIN, top + height)
         pdf.set_draw_color(160, 160, 160)
         pdf.line(MARGIN, top + height, MARGIN + page_width, top + height)
-    # Where do I sit? Everyone by name, then everyone by start number, in two columns of large type.
-    by_name = [(x.name, x.number, x.table, x.seat) for x in seat_finder.seats(plan, "name")]
-    _finder(pdf, title, _("Where do I sit? Everyone by name."), by_name)
-    by_number = [(x.number, x.name, x.table, x.seat) for x in seat_finder.seats(plan, "number")]
-    _finder(pdf, title, _("Where do I sit? Everyone by start number."), by_number)
-    return bytes(pdf.output())
 
 
 def _finder(pdf: Any, title: str, subtitle: str, lines: list[tuple[Any, Any, int, int]]) -> None:

@@ -10,7 +10,7 @@ import io
 import pytest
 
 from tests.helpers.pdf import pdf_text
-from tests.helpers.prizes import P2, play_p2
+from tests.helpers.prizes import BROTZEIT, KORB, P2, P2_CASES, play_p2
 
 NUMBER = {name: number for number, (name, _score) in P2.items()}
 
@@ -23,79 +23,7 @@ def _prizes(got: dict) -> dict[str, list[tuple]]:
     }
 
 
-KORB, BROTZEIT = "Geschenkkorb", "Brotzeit"
-SPECIAL = {"Emil": [("sonderpreise", "mitte", 500, None)], "Sepp": [("sonderpreise", "vorletzter", 0, "Pressack")]}
-RENNEN = {
-    "Georg": [("preise", 1, 10000, None)],
-    "Berta": [("preise", 2, 5000, None)],
-    "Dora": [("preise", 3, 0, KORB)],
-    "Karl": [("preise", 4, 0, BROTZEIT)],
-    "Otto": [("preise", 5, 2000, None)],
-    "Anton": [("preise", 6, 1000, None)],
-    "Ida": [("damen", 1, 3000, None)],
-    "Lena": [("damen", 2, 2000, None)],
-    "Hanna": [("damen", 3, 1000, None)],
-    **SPECIAL,
-}
-CASES = {  # seed, more settings -> prizes (None: as rennen), Kasse
-    "rennen": ("rennen", (), RENNEN, 700),
-    "gespendet": ("rennen", ("sachpreise_bezahlt=gespendet",), RENNEN, 8000),
-    "kirchweih": (
-        "kirchweih",
-        (),
-        {
-            **RENNEN,
-            "Karl": [("preise", 3, 0, KORB)],
-            "Otto": [("preise", 4, 0, BROTZEIT)],
-            "Ida": [("preise", 5, 2000, None)],
-            "Dora": [("damen", 1, 3000, None)],
-        },
-        700,
-    ),
-    "doppelpreis": (
-        "rennen",
-        ("doppelpreis=ja",),
-        {
-            "Georg": [("preise", 1, 10000, None)],
-            "Berta": [("preise", 2, 5000, None), ("damen", 1, 3000, None)],
-            "Dora": [("preise", 3, 0, KORB), ("damen", 2, 2000, None)],
-            "Karl": [("preise", 4, 0, BROTZEIT)],
-            "Otto": [("preise", 5, 2000, None)],
-            "Ida": [("preise", 6, 1000, None), ("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        700,
-    ),
-    "plus_preis": (
-        "rennen",
-        ("plus_preis=1500",),
-        {
-            **RENNEN,
-            "Anton": [("preise", 6, 1000, None), ("plus_preis", None, 500, None)],
-            "Max": [("plus_preis", None, 1500, None)],
-            "Rosa": [("plus_preis", None, 1500, None)],
-        },
-        -2800,
-    ),
-    "preise_je_tisch": (
-        "rennen",
-        ("preise=0", "preise_je_tisch=1.5", "auszahlung=80"),
-        {
-            "Georg": [("preise", 1, 6300, None)],
-            "Berta": [("preise", 2, 5100, None)],
-            "Dora": [("preise", 3, 3800, None)],
-            "Karl": [("preise", 3, 3800, None)],
-            "Otto": [("preise", 5, 2500, None)],
-            "Anton": [("preise", 6, 1700, None)],
-            "Max": [("preise", 7, 800, None)],
-            "Ida": [("damen", 1, 3000, None)],
-            "Lena": [("damen", 2, 2000, None)],
-            "Hanna": [("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        1200,
-    ),
-}
+CASES = P2_CASES
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

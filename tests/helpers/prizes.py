@@ -25,6 +25,81 @@ SETTINGS = (
 )
 TIED = ("Dora", "Karl")  # their second round is 0, so both rounds are the same
 
+# The prizes of every variant of P2 (TEAMS.md §10.2), as the example gives them.
+KORB, BROTZEIT, PRESSACK = "Geschenkkorb", "Brotzeit", "Pressack"
+P2_SPECIAL = {"Emil": [("sonderpreise", "mitte", 500, None)], "Sepp": [("sonderpreise", "vorletzter", 0, PRESSACK)]}
+P2_RENNEN = {
+    "Georg": [("preise", 1, 10000, None)],
+    "Berta": [("preise", 2, 5000, None)],
+    "Dora": [("preise", 3, 0, KORB)],
+    "Karl": [("preise", 4, 0, BROTZEIT)],
+    "Otto": [("preise", 5, 2000, None)],
+    "Anton": [("preise", 6, 1000, None)],
+    "Ida": [("damen", 1, 3000, None)],
+    "Lena": [("damen", 2, 2000, None)],
+    "Hanna": [("damen", 3, 1000, None)],
+    **P2_SPECIAL,
+}
+P2_CASES = {  # variant: seed, more settings, then who gets which prize (list, place, cents, goods) and the Kasse
+    "rennen": ("rennen", (), P2_RENNEN, 700),
+    "gespendet": ("rennen", ("sachpreise_bezahlt=gespendet",), P2_RENNEN, 8000),
+    "kirchweih": (
+        "kirchweih",
+        (),
+        {
+            **P2_RENNEN,
+            "Karl": [("preise", 3, 0, KORB)],
+            "Otto": [("preise", 4, 0, BROTZEIT)],
+            "Ida": [("preise", 5, 2000, None)],
+            "Dora": [("damen", 1, 3000, None)],
+        },
+        700,
+    ),
+    "doppelpreis": (
+        "rennen",
+        ("doppelpreis=ja",),
+        {
+            "Georg": [("preise", 1, 10000, None)],
+            "Berta": [("preise", 2, 5000, None), ("damen", 1, 3000, None)],
+            "Dora": [("preise", 3, 0, KORB), ("damen", 2, 2000, None)],
+            "Karl": [("preise", 4, 0, BROTZEIT)],
+            "Otto": [("preise", 5, 2000, None)],
+            "Ida": [("preise", 6, 1000, None), ("damen", 3, 1000, None)],
+            **P2_SPECIAL,
+        },
+        700,
+    ),
+    "plus_preis": (
+        "rennen",
+        ("plus_preis=1500",),
+        {
+            **P2_RENNEN,
+            "Anton": [("preise", 6, 1000, None), ("plus_preis", None, 500, None)],
+            "Max": [("plus_preis", None, 1500, None)],
+            "Rosa": [("plus_preis", None, 1500, None)],
+        },
+        -2800,
+    ),
+    "preise_je_tisch": (
+        "rennen",
+        ("preise=0", "preise_je_tisch=1.5", "auszahlung=80"),
+        {
+            "Georg": [("preise", 1, 6300, None)],
+            "Berta": [("preise", 2, 5100, None)],
+            "Dora": [("preise", 3, 3800, None)],
+            "Karl": [("preise", 3, 3800, None)],
+            "Otto": [("preise", 5, 2500, None)],
+            "Anton": [("preise", 6, 1700, None)],
+            "Max": [("preise", 7, 800, None)],
+            "Ida": [("damen", 1, 3000, None)],
+            "Lena": [("damen", 2, 2000, None)],
+            "Hanna": [("damen", 3, 1000, None)],
+            **P2_SPECIAL,
+        },
+        1200,
+    ),
+}
+
 
 def solve(target: dict[str, int], first: list[list[str]], second: list[list[str]]) -> dict[str, int]:
     """Each player's second-round result a, so that his first round is target − a: every first-round table adds

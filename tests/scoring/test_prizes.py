@@ -14,16 +14,15 @@ from hypothesis import given, strategies as st
 from schreiber.rules.model import SettingsError
 from schreiber.scoring import cash, prizes
 from schreiber.scoring.prizes import Category, Design, Got, Item, Runner
+from tests.helpers.prizes import DAMEN as P2_DAMEN
+from tests.helpers.prizes import DAMEN_PAID as P2_DAMEN_PAID
+from tests.helpers.prizes import KORB, P2_CASES
+from tests.helpers.prizes import P2 as P2_BY_NUMBER
 
-# P2's standings: (start number, name, score); ranks follow the score, Dora and Karl share rank 3.
-P2 = [
-    (7, "Georg", 64), (2, "Berta", 51), (4, "Dora", 38), (11, "Karl", 38), (15, "Otto", 30),
-    (9, "Ida", 22), (1, "Anton", 17), (13, "Max", 9), (18, "Rosa", 4), (5, "Emil", 0),
-    (20, "Toni", -3), (12, "Lena", -9), (6, "Franz", -14), (8, "Hanna", -17), (10, "Josef", -22),
-    (16, "Paul", -28), (3, "Christl", -33), (17, "Quirin", -40), (19, "Sepp", -47), (14, "Niko", -60),
-]  # fmt: skip
-DAMEN = {"Berta", "Christl", "Dora", "Hanna", "Ida", "Lena", "Rosa"}
-DAMEN_PAID = DAMEN - {"Christl", "Rosa"}
+# P2's standings (start number, name, score), best first: ranks follow the score, Dora and Karl share rank 3.
+P2 = sorted(((number, name, score) for number, (name, score) in P2_BY_NUMBER.items()), key=lambda x: -x[2])
+DAMEN = set(P2_DAMEN)
+DAMEN_PAID = set(P2_DAMEN_PAID)
 NUMBER = {name: number for number, name, _score in P2}
 
 
@@ -67,105 +66,24 @@ def prizes_of(b: cash.Cashbook) -> dict[str, list[tuple]]:
     }
 
 
-KORB, BROTZEIT, PRESSACK = "Geschenkkorb", "Brotzeit", "Pressack"
-SPECIAL = {"Emil": [("sonderpreise", "mitte", 500, None)], "Sepp": [("sonderpreise", "vorletzter", 0, PRESSACK)]}
+# Each variant of P2 as the core is given it: the cash settings and the prize design; what it gives is P2_CASES's.
 CASES = {
-    "rennen": (
-        settings(),
-        design(),
-        {
-            "Georg": [("preise", 1, 10000, None)],
-            "Berta": [("preise", 2, 5000, None)],
-            "Dora": [("preise", 3, 0, KORB)],
-            "Karl": [("preise", 4, 0, BROTZEIT)],
-            "Otto": [("preise", 5, 2000, None)],
-            "Anton": [("preise", 6, 1000, None)],
-            "Ida": [("damen", 1, 3000, None)],
-            "Lena": [("damen", 2, 2000, None)],
-            "Hanna": [("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        700,
-    ),
-    "gespendet": (settings(), design(gespendet=True), None, 8000),
-    "kirchweih": (
-        settings(),
-        design(seed="kirchweih"),
-        {
-            "Georg": [("preise", 1, 10000, None)],
-            "Berta": [("preise", 2, 5000, None)],
-            "Karl": [("preise", 3, 0, KORB)],
-            "Otto": [("preise", 4, 0, BROTZEIT)],
-            "Ida": [("preise", 5, 2000, None)],
-            "Anton": [("preise", 6, 1000, None)],
-            "Dora": [("damen", 1, 3000, None)],
-            "Lena": [("damen", 2, 2000, None)],
-            "Hanna": [("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        700,
-    ),
-    "doppelpreis": (
-        settings(),
-        design(doppelpreis=True),
-        {
-            "Georg": [("preise", 1, 10000, None)],
-            "Berta": [("preise", 2, 5000, None), ("damen", 1, 3000, None)],
-            "Dora": [("preise", 3, 0, KORB), ("damen", 2, 2000, None)],
-            "Karl": [("preise", 4, 0, BROTZEIT)],
-            "Otto": [("preise", 5, 2000, None)],
-            "Ida": [("preise", 6, 1000, None), ("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        700,
-    ),
-    "plus_preis": (
-        settings(),
-        design(plus_preis=1500),
-        {
-            "Georg": [("preise", 1, 10000, None)],
-            "Berta": [("preise", 2, 5000, None)],
-            "Dora": [("preise", 3, 0, KORB)],
-            "Karl": [("preise", 4, 0, BROTZEIT)],
-            "Otto": [("preise", 5, 2000, None)],
-            "Anton": [("preise", 6, 1000, None), ("plus_preis", None, 500, None)],
-            "Max": [("plus_preis", None, 1500, None)],
-            "Rosa": [("plus_preis", None, 1500, None)],
-            "Ida": [("damen", 1, 3000, None)],
-            "Lena": [("damen", 2, 2000, None)],
-            "Hanna": [("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        -2800,
-    ),
-    "preise_je_tisch": (
-        settings("0", auszahlung=80),
-        design(preise_je_tisch=15),
-        {
-            "Georg": [("preise", 1, 6300, None)],
-            "Berta": [("preise", 2, 5100, None)],
-            "Dora": [("preise", 3, 3800, None)],
-            "Karl": [("preise", 3, 3800, None)],
-            "Otto": [("preise", 5, 2500, None)],
-            "Anton": [("preise", 6, 1700, None)],
-            "Max": [("preise", 7, 800, None)],
-            "Ida": [("damen", 1, 3000, None)],
-            "Lena": [("damen", 2, 2000, None)],
-            "Hanna": [("damen", 3, 1000, None)],
-            **SPECIAL,
-        },
-        1200,
-    ),
+    "rennen": (settings(), design()),
+    "gespendet": (settings(), design(gespendet=True)),
+    "kirchweih": (settings(), design(seed="kirchweih")),
+    "doppelpreis": (settings(), design(doppelpreis=True)),
+    "plus_preis": (settings(), design(plus_preis=1500)),
+    "preise_je_tisch": (settings("0", auszahlung=80), design(preise_je_tisch=15)),
 }
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_worked_example_p2(case: str) -> None:
-    s, d, expected, kasse = CASES[case]
+    s, d = CASES[case]
+    *_words, expected, kasse = P2_CASES[case]
     b = book(s, d)
     assert b.pot == 30000
-    if expected is not None:
-        assert prizes_of(b) == expected
+    assert prizes_of(b) == expected
     assert b.kasse == kasse
     assert b.kasse == prizes.kasse(b.pot, b.parts)
 
