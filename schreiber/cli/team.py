@@ -121,8 +121,9 @@ def pay(
     competition: CompetitionArg,
     names: Annotated[list[str], typer.Argument(metavar="NAME...", help=_("The teams that paid."))],
     undo: Annotated[bool, typer.Option("--undo", help=_("Take the payment back."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=_("Although a prize is paid out."))] = False,
 ) -> None:
-    _show().paid(_teams().team_pay(competition, names, undo=undo), undo)
+    _show().paid(_teams().team_pay(competition, names, undo=undo, force=force), undo)
 
 
 @team_app.command(

@@ -64,6 +64,16 @@ def test_worked_example_m1(cli):
     assert book["pot"] == 0 and book["kasse"] == 0  # each competition keeps its own pot
     cli.ok("tournament", "pay", "Christa", "--prize")
     assert cli.json("tournament", "cash", "--format", "json")["players"][0]["prize_paid"] == 1650
+    # A prize is paid out: who is ranked, and so who holds a team prize, no longer moves without --force.
+    before = cli.json("tournament", "team", "standings", "--format", "json")
+    refused = cli("tournament", "team", "pay", "tandem", "Tandem 2", "--undo")
+    assert refused.code == 2 and refused.out == "" and len(refused.err.strip().splitlines()) == 1
+    assert "Christa" in refused.err and "--force" in refused.err
+    assert cli.json("tournament", "team", "standings", "--format", "json") == before
+    cli.ok("tournament", "team", "pay", "tandem", "Tandem 2", "--undo", "--force")
+    tandems = cli.json("tournament", "team", "standings", "tandem", "--format", "json")["teams"]
+    assert next(x["rank"] for x in tandems if x["name"] == "Tandem 2") is None
+    cli.ok("tournament", "team", "pay", "tandem", "Tandem 2", "--force")
     both = cli.json("tournament", "team", "standings", "--format", "json")
     assert [c["competition"] for c in both] == ["mannschaft", "tandem"]
     csv = cli.ok("tournament", "team", "standings", "--format", "csv")

@@ -224,14 +224,23 @@ class Teams:
             ]
 
     def team_pay(
-        self, competition: str, names: Sequence[str], undo: bool = False, tournament_id: int | None = None
+        self,
+        competition: str,
+        names: Sequence[str],
+        undo: bool = False,
+        tournament_id: int | None = None,
+        force: bool = False,
     ) -> list[TeamView]:
-        """Record each named team's Startgeld as received, or take it back."""
+        """Record each named team's Startgeld as received, or take it back; once a prize is paid out only with `force`,
+        since a paid team is ranked and an unpaid one is not (TEAMS.md §10.2 rule 11)."""
+        from schreiber.ledger import prizes as fixing
+
         if not names:
             raise SettingsError(_("NAME: name the teams that paid."))
         with self.ledger.transaction() as s:
             t = self._tournament(s, tournament_id, for_update=True)
             c = _competition(t, competition)
+            fixing.guard(s, "tournament team pay", force=force, tournament_id=t.id)
             startgeld = int(settings_registry.team_value(t.settings, c.name, "startgeld"))
             if not undo and not startgeld:
                 raise SettingsError(
