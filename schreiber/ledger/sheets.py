@@ -179,31 +179,41 @@ def _by_name(pairs: Sequence[tuple[str | int, int]], seated: Sequence[str], opti
 
 
 def enter(
-    s: Session, t: Tournament, round_: int, table: int, stored: Table, sheet: TypedSheet, *, hands: int, replace: bool
+    s: Session,
+    t: Tournament,
+    round_: int,
+    table: int,
+    stored: Table,
+    sheet: TypedSheet,
+    *,
+    hands: int,
+    replace: bool,
+    where: str | None = None,
 ) -> None:
     """Store the sheet of round `round_` table `table` (session `stored`), checked; with `replace` the
-    sheet in force is kept as replaced and this one takes its place."""
+    sheet in force is kept as replaced and this one takes its place. `where`: how a refusal names the table
+    (a league's "Serie 2, table 3"; a tournament's round by default)."""
+    if where is None:
+        where = _("round {round} table {table}").format(round=round_, table=table)
     seated = {seat.player.name: seat.player_id for seat in stored.seats}
     if s.scalar(select(func.count()).where(HandRecord.table_id == stored.id, HandRecord.status == LIVE)):
         raise SettingsError(
             _(
-                "round {round} table {table} has hands recorded (session {session}); a table has hands or a sheet, not both — "
+                "{where} has hands recorded (session {session}); a table has hands or a sheet, not both — "
                 "correct its hands with `schreiber edit N --session {session}` or `void N`."
-            ).format(round=round_, table=table, session=stored.id)
+            ).format(where=where, session=stored.id)
         )
     has_sheet = bool(s.scalar(select(func.count()).select_from(SheetEntry).where(SheetEntry.table_id == stored.id)))
     if has_sheet and not replace:
         raise SettingsError(
             _(
-                "round {round} table {table} has its sheet already; to correct it, enter the whole sheet again with --replace "
+                "{where} has its sheet already; to correct it, enter the whole sheet again with --replace "
                 "(the old one is kept)."
-            ).format(round=round_, table=table)
+            ).format(where=where)
         )
     if replace and not has_sheet:
         raise SettingsError(
-            _(
-                "--replace: round {round} table {table} has no sheet to replace; enter its sheet without --replace."
-            ).format(round=round_, table=table)
+            _("--replace: {where} has no sheet to replace; enter its sheet without --replace.").format(where=where)
         )
     points, soli, won, lost = check(t.rules, t.settings, list(seated), sheet, hands)
     _must_be_true(t, list(seated), points, won, lost, bool(sheet.soli))

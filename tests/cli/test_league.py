@@ -173,7 +173,8 @@ def test_bad_input(cli):
     refused(cli, "league", "lineup", "1", "Adorf", "Anna", "Axel", "Alma", "Arno")  # drawn: fixed
     cli.ok("league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
     refused(cli, "league", "draw", "1", "--serie", "1")  # being played
-    assert "--replace" in refused(cli, "league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
+    twice = refused(cli, "league", "result", "1", "1", "1", *sheet_words(L1_SHEETS[1][0]))
+    assert "--replace" in twice and twice.startswith("schreiber: Serie 1, table 1 has its sheet already")
     cli.ok("league", "result", "1", "1", "1", "--replace", *sheet_words(L1_SHEETS[1][0]))
     ran = cli("league", "new", "X", "--rules", "skat", "--set", "gruppen=gemischt")
     assert ran.code == 2 and "gesetzt" in ran.err

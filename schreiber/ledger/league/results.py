@@ -90,7 +90,8 @@ class Results:
             kept = settings(row)
             holder = SimpleNamespace(rules=row.rules, settings=stored.settings, wertung=play.wertungen[0])
             hands = play.hands_at(kept["hands"] or play.hands, len(stored.seats))
-            sheets.enter(s, holder, serie, table, stored, sheet, hands=hands, replace=replace)
+            where = _("Serie {serie}, table {table}").format(serie=serie, table=table)
+            sheets.enter(s, holder, serie, table, stored, sheet, hands=hands, replace=replace, where=where)
             return next(t for t in self._table_infos(s, row, day) if t.session == place.table_id)
 
     # -- the Spielbericht -----------------------------------------------------------------------------
