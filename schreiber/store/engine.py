@@ -161,6 +161,9 @@ def _engine_for(url: str) -> Engine:
     engine = _ENGINES.get(key)
     if engine is not None:
         _ENGINES.move_to_end(key)
+        # New connections, as a new engine would have: SQLite opens a file it may not write read-only, and such a
+        # connection stays read-only after the file is writable again. The compiled statements stay.
+        engine.dispose()
         return engine
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":

@@ -159,3 +159,15 @@ class Browser:
 
 def available() -> bool:
     return CHROMIUM is not None and os.access(CHROMIUM, os.X_OK)
+
+
+def watch_policy(browser: Browser) -> None:
+    """From the next page on, every breach of the Content-Security-Policy is kept in window.violations."""
+    browser.call(
+        "Page.addScriptToEvaluateOnNewDocument",
+        session=True,
+        source=(
+            "window.violations = []; document.addEventListener('securitypolicyviolation',"
+            " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"
+        ),
+    )

@@ -151,3 +151,33 @@ def play_l1(cli, *settings: str, groups: tuple[str, ...] = ()) -> None:
             for index, table in enumerate(group["tables"]):
                 seated = [p["name"] for p in table["players"]]
                 cli.ok("league", "result", "1", str(serie), str(table["table"]), *l2_sheet(serie, seated, index == 0))
+
+
+def split_l1(cli):
+    """L1's Spielbericht with Cem's list of Serie 3 split as TEAMS.md's JSON example shows it (Cem 1–24, Conny 25–48),
+    made from the report the ledger gives (`league sub` comes with the league season)."""
+    import dataclasses
+
+    from schreiber.ledger.league import Leagues
+    from schreiber.ledger.league.plans import Part
+    from schreiber.ledger.service import Ledger
+
+    play_l1(cli)
+    ledger = Ledger.open(cli.url)
+    try:
+        view = Leagues(ledger).day_report(1)
+    finally:
+        ledger.engine.dispose()
+    parts = (Part("Cem", 1, 24, 340, 18), Part("Conny", 25, 48, 570, 18))
+
+    def split(v):
+        return dataclasses.replace(v, players=parts) if v.players[0].name == "Cem" else v
+
+    def team(t):
+        return dataclasses.replace(t, lists=tuple(split(v) for v in t.lists))
+
+    def serie(s):
+        return dataclasses.replace(s, teams=tuple(team(t) for t in s.teams)) if s.serie == 3 else s
+
+    group = view.groups[0]
+    return dataclasses.replace(view, groups=(dataclasses.replace(group, serien=tuple(serie(s) for s in group.serien)),))

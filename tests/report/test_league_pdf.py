@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers.league import play_l1
+from tests.helpers.league import play_l1, split_l1
 from tests.helpers.pdf import pdf_text
 
 
@@ -37,36 +37,6 @@ def test_output_must_be_a_pdf(cli, tmp_path):
     play_l1(cli)
     ran = cli("league", "table", "--output", str(tmp_path / "t.txt"))
     assert ran.code == 2 and "--output" in ran.err and not (tmp_path / "t.txt").exists()
-
-
-def split_l1(cli):
-    """L1's Spielbericht with Cem's list of Serie 3 split as TEAMS.md's JSON example shows it (Cem 1–24, Conny 25–48),
-    made from the report the ledger gives (`league sub` comes with the league season)."""
-    import dataclasses
-
-    from schreiber.ledger.league import Leagues
-    from schreiber.ledger.league.plans import Part
-    from schreiber.ledger.service import Ledger
-
-    play_l1(cli)
-    ledger = Ledger.open(cli.url)
-    try:
-        view = Leagues(ledger).day_report(1)
-    finally:
-        ledger.engine.dispose()
-    parts = (Part("Cem", 1, 24, 340, 18), Part("Conny", 25, 48, 570, 18))
-
-    def split(v):
-        return dataclasses.replace(v, players=parts) if v.players[0].name == "Cem" else v
-
-    def team(t):
-        return dataclasses.replace(t, lists=tuple(split(v) for v in t.lists))
-
-    def serie(s):
-        return dataclasses.replace(s, teams=tuple(team(t) for t in s.teams)) if s.serie == 3 else s
-
-    group = view.groups[0]
-    return dataclasses.replace(view, groups=(dataclasses.replace(group, serien=tuple(serie(s) for s in group.serien)),))
 
 
 def test_a_split_list_names_both_players_with_their_hands(cli, tmp_path):

@@ -17,7 +17,7 @@ from schreiber.web.app import create_league_app  # noqa: E402
 from tests.helpers import chromium  # noqa: E402
 from tests.helpers.league import L1_SHEETS, L2_GROUP2, l1_day, play_l1, sheet_words  # noqa: E402
 from tests.helpers.web import Served, text  # noqa: E402
-from tests.web.test_pages_browser import watch_policy  # noqa: E402
+from tests.helpers.chromium import watch_policy  # noqa: E402
 
 
 def test_the_league_page_follows_the_sheets_of_the_serie(cli):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import chromium
+from tests.helpers.chromium import watch_policy
 from tests.helpers.web import Served
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
@@ -59,18 +60,6 @@ def shots(tmp_path) -> Path:
     where = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
     where.mkdir(parents=True, exist_ok=True)
     return where
-
-
-def watch_policy(browser: chromium.Browser) -> None:
-    """From the next page on, every breach of the Content-Security-Policy is kept in window.violations."""
-    browser.call(
-        "Page.addScriptToEvaluateOnNewDocument",
-        session=True,
-        source=(
-            "window.violations = []; document.addEventListener('securitypolicyviolation',"
-            " e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));"
-        ),
-    )
 
 
 def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db_url, browser):

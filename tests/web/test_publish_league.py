@@ -83,7 +83,7 @@ def test_a_split_list_on_the_spielbericht_page_names_both_parts(cli):
     from schreiber.web.publish import templates
     from schreiber.web.publish_league import day_page
     from schreiber.web.publish_pages import Links
-    from tests.report.test_league_pdf import split_l1
+    from tests.helpers.league import split_l1
 
     view = split_l1(cli)
     league = PublishedLeague("Verbandsliga", "skat", None, (view,), {"Conny": 12})  # type: ignore[arg-type]
