@@ -5,6 +5,7 @@ until Ctrl-C: a table or a season's scope (`run`), a tournament (`run_tournament
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from schreiber.i18n import _
 from schreiber.ledger.reports import Scope
@@ -159,39 +160,59 @@ def run_tournament(
 
 def run_season(ledger: Ledger, season: str, host: str, port: int, say=print, reach: Reach | None = None) -> None:
     """Serve the season `season` (an id, or "" for the active one) read-only until Ctrl-C."""
-    import uvicorn
-
-    if season and not season.isdigit():
-        raise SettingsError(_("--season: give a season id (a number), not {value}.").format(value=repr(season)))
-    info = Seasons(ledger).info(int(season) if season else None)
-    sock = bind(host, port)
-    where = address(host, sock.getsockname()[1])
-    say(
-        _("schreiber serves the season “{name}” at {address} (read-only; Ctrl-C stops it).").format(
-            name=info.name, address=where
-        )
+    _serve_one(
+        ledger,
+        season,
+        host,
+        port,
+        say,
+        reach,
+        refusal=_("--season: give a season id (a number), not {value}."),
+        info=Seasons(ledger).info,
+        served=_("schreiber serves the season “{name}” at {address} (read-only; Ctrl-C stops it)."),
+        create=create_season_app,
     )
-    if not is_loopback(host):
-        say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
-    uvicorn.Server(uvicorn_config(create_season_app(ledger, info.id), host, sock, reach or Reach())).run(sockets=[sock])
 
 
 def run_league(ledger: Ledger, league: str, host: str, port: int, say=print, reach: Reach | None = None) -> None:
     """Serve the league `league` (an id, or "" for the active one) read-only until Ctrl-C."""
-    import uvicorn
-
     from schreiber.ledger.league import Leagues
 
-    if league and not league.isdigit():
-        raise SettingsError(_("--league: give a league id (a number), not {value}.").format(value=repr(league)))
-    info = Leagues(ledger).info(int(league) if league else None)
-    sock = bind(host, port)
-    where = address(host, sock.getsockname()[1])
-    say(
-        _("schreiber serves the league “{name}” at {address} (read-only; Ctrl-C stops it).").format(
-            name=info.name, address=where
-        )
+    _serve_one(
+        ledger,
+        league,
+        host,
+        port,
+        say,
+        reach,
+        refusal=_("--league: give a league id (a number), not {value}."),
+        info=Leagues(ledger).info,
+        served=_("schreiber serves the league “{name}” at {address} (read-only; Ctrl-C stops it)."),
+        create=create_league_app,
     )
+
+
+def _serve_one(
+    ledger: Ledger,
+    given: str,
+    host: str,
+    port: int,
+    say: Any,
+    reach: Reach | None,
+    *,
+    refusal: str,
+    info: Any,
+    served: str,
+    create: Any,
+) -> None:
+    """One season's or league's read-only page: the id checked, the address said, served until Ctrl-C."""
+    import uvicorn
+
+    if given and not given.isdigit():
+        raise SettingsError(refusal.format(value=repr(given)))
+    found = info(int(given) if given else None)
+    sock = bind(host, port)
+    say(served.format(name=found.name, address=address(host, sock.getsockname()[1])))
     if not is_loopback(host):
         say(_("Anyone on the network that reaches {host} can read the scores.").format(host=host))
-    uvicorn.Server(uvicorn_config(create_league_app(ledger, info.id), host, sock, reach or Reach())).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(create(ledger, found.id), host, sock, reach or Reach())).run(sockets=[sock])
