@@ -232,9 +232,10 @@ def test_a_short_team_leaves_the_last_table_a_table_of_three(cli):
     assert ran.code == 2 and "serien=1" in ran.err
 
 
-def test_five_teams_are_drawn_as_a_round_with_team_mates_apart(cli):
+def drawn_doppelkopf_group(cli, count: int) -> None:
+    """A `ddv` league whose Spieltag 1 is one group of `count` teams of four (T1: P11 … P14, …), Serie 1 drawn."""
     cli.ok("league", "new", "L", "--rules", "doppelkopf-turnier", "--preset", "ddv")
-    teams = {f"T{k}": [f"P{k}{i}" for i in range(1, 5)] for k in range(1, 6)}
+    teams = {f"T{k}": [f"P{k}{i}" for i in range(1, 5)] for k in range(1, count + 1)}
     for team, names in teams.items():
         cli.ok("league", "team", "add", team)
         cli.ok("league", "roster", team, *names)
@@ -242,6 +243,10 @@ def test_five_teams_are_drawn_as_a_round_with_team_mates_apart(cli):
     for team, names in teams.items():
         cli.ok("league", "lineup", "1", team, *names)
     cli.ok("league", "draw", "1")
+
+
+def test_five_teams_are_drawn_as_a_round_with_team_mates_apart(cli):
+    drawn_doppelkopf_group(cli, 5)
     got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
     assert [len(t["players"]) for t in got] == [4] * 5
     assert all(len({p["team"] for p in t["players"]}) == 4 for t in got)
@@ -277,15 +282,7 @@ def test_merging_two_spellings_keeps_the_roster_and_line_up(cli):
 
 
 def test_three_teams_of_doppelkopf_are_drawn_with_as_few_team_mates_together_as_can_be(cli):
-    cli.ok("league", "new", "L", "--rules", "doppelkopf-turnier", "--preset", "ddv")
-    teams = {f"T{k}": [f"P{k}{i}" for i in range(1, 5)] for k in range(1, 4)}
-    for team, names in teams.items():
-        cli.ok("league", "team", "add", team)
-        cli.ok("league", "roster", team, *names)
-    cli.ok("league", "day", "new", "1", "--date", "2025-01-01", "--group", ",".join(teams))
-    for team, names in teams.items():
-        cli.ok("league", "lineup", "1", team, *names)
-    cli.ok("league", "draw", "1")
+    drawn_doppelkopf_group(cli, 3)
     got = cli.json("league", "tables", "1", "--format", "json")["groups"][0]["tables"]
     assert [len(t["players"]) for t in got] == [4, 4, 4]
     assert sorted(len({p["team"] for p in t["players"]}) for t in got) == [3, 3, 3]  # one pair of mates a table
