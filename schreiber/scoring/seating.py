@@ -216,22 +216,26 @@ def _search(
         for p in people:
             table[p] = t
 
-    def clashes(p: int, t: int, without: int = -1) -> int:
-        k = known[p]
-        return sum(1 for q in members[t] if q != p and q != without and q in k)
-
-    repeats = sum(clashes(p, table[p]) for p in range(n)) // 2
+    # clash[p][t]: how many players p met before sit at table t. Kept up to date through every swap, so a swap
+    # is weighed by a few lookups where counting the tables' members again made the search most of a draw's time.
+    clash = [[0] * len(members) for _ in range(n)]
+    for p in range(n):
+        for q in known[p]:
+            clash[p][table[q]] += 1
+    repeats = sum(clash[p][table[p]] for p in range(n)) // 2
     if repeats and len(members) > 1:
         if budget is None:
             budget = 4000 + 300 * n
         best = repeats
         best_members = [list(m) for m in members]
+        # random.randrange(n) is this after checking its arguments: the same numbers, so a seed's draw stays.
+        below = rng._randbelow
         for _step in range(budget):
             # A player with a clash, and anyone at another table.
-            a = rng.randrange(n)
-            if not clashes(a, table[a]):
-                a = rng.randrange(n)
-            b = rng.randrange(n)
+            a = below(n)
+            if not clash[a][table[a]]:
+                a = below(n)
+            b = below(n)
             ta, tb = table[a], table[b]
             if ta == tb:
                 continue
@@ -239,13 +243,20 @@ def _search(
                 any(q in mates[a] for q in members[tb] if q != b) or any(q in mates[b] for q in members[ta] if q != a)
             ):
                 continue  # a swap never seats team mates together
-            delta = (clashes(a, tb, b) - clashes(a, ta)) + (clashes(b, ta, a) - clashes(b, tb))
+            met_ab = b in known[a]
+            delta = (clash[a][tb] - met_ab - clash[a][ta]) + (clash[b][ta] - met_ab - clash[b][tb])
             # Sideways moves keep the search walking; a worse one now and then gets it out of a corner.
             if delta > 0 and rng.random() > 0.02:
                 continue
             members[ta][members[ta].index(a)] = b
             members[tb][members[tb].index(b)] = a
             table[a], table[b] = tb, ta
+            for q in known[a]:
+                clash[q][ta] -= 1
+                clash[q][tb] += 1
+            for q in known[b]:
+                clash[q][tb] -= 1
+                clash[q][ta] += 1
             repeats += delta
             if repeats < best:
                 best = repeats
