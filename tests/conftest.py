@@ -203,6 +203,24 @@ def ledger(db_url: str):
     opened.engine.dispose()
 
 
+_TREES: dict[str, object] = {}
+
+
+def _command_tree():
+    """The click command tree, built once per worker and language as `play` builds it once per evening: typer reading
+    the signatures of the commands a test runs again was a tenth of a CLI test's time. A test that changes what the
+    tree is built from (a hand fact declared in the test) calls `main` without it."""
+    from schreiber import i18n
+    from schreiber.cli.app import app
+    from schreiber.cli.metavars import fix_params
+    from schreiber.cli.tree import build
+
+    language = i18n.spoken()
+    if language not in _TREES:
+        _TREES[language] = build(app, finish=fix_params)
+    return _TREES[language]
+
+
 @dataclass
 class Ran:
     code: int
@@ -221,7 +239,7 @@ class Cli:
         from schreiber.cli.app import main
 
         self.capsys.readouterr()
-        code = main(["--db", self.url, *args])
+        code = main(["--db", self.url, *args], command=_command_tree())
         captured = self.capsys.readouterr()
         return Ran(code, captured.out, captured.err)
 
