@@ -203,24 +203,6 @@ def ledger(db_url: str):
     opened.engine.dispose()
 
 
-_TREES: dict[str, object] = {}
-
-
-def _command_tree():
-    """The click command tree, built once per worker and language as `play` builds it once per evening: typer reading
-    the signatures of the commands a test runs again was a tenth of a CLI test's time. A test that changes what the
-    tree is built from (a hand fact declared in the test) calls `main` without it."""
-    from schreiber import i18n
-    from schreiber.cli.app import app
-    from schreiber.cli.metavars import fix_params
-    from schreiber.cli.tree import build
-
-    language = i18n.spoken()
-    if language not in _TREES:
-        _TREES[language] = build(app, finish=fix_params)
-    return _TREES[language]
-
-
 @dataclass
 class Ran:
     code: int
@@ -237,9 +219,10 @@ class Cli:
 
     def __call__(self, *args: str) -> Ran:
         from schreiber.cli.app import main
+        from tests.helpers.schreiber import command_tree
 
         self.capsys.readouterr()
-        code = main(["--db", self.url, *args], command=_command_tree())
+        code = main(["--db", self.url, *args], command=command_tree())
         captured = self.capsys.readouterr()
         return Ran(code, captured.out, captured.err)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from tests.helpers import chromium
-from tests.helpers.web import SCHREIBER, Served
+from tests.helpers.schreiber import run
+from tests.helpers.web import Served
 
 
 class Phone:
@@ -57,9 +57,7 @@ class Phone:
 
 
 def run_schreiber(url: str, *args: str) -> str:
-    return subprocess.run(
-        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
-    ).stdout
+    return run(url, *args)
 
 
 def listed_hands(url: str) -> list[dict]:

@@ -7,17 +7,15 @@ The screenshots go to $SCHREIBER_SHOTS (default: the test's temporary directory)
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import chromium
+from tests.helpers.schreiber import run
 from tests.helpers.web import Served
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -25,7 +23,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def _run(url: str, *args: str) -> None:
-    subprocess.run([SCHREIBER, "--db", url, *args], check=True, capture_output=True, timeout=60)
+    run(url, *args)  # in this process: the hands come from another process than the server's all the same
 
 
 def test_the_page_follows_hands_from_another_process_without_reloading(db_url, browser, tmp_path):

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import copy
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import chromium
 from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry
+from tests.helpers.schreiber import said
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -83,10 +81,8 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('refusal').hidden"), "the refusal")
         refusal = browser.js("document.getElementById('refusal').textContent").replace("\u00ad", "")
-        said = subprocess.run(
-            [SCHREIBER, "--db", db_url, "add", "geier", "--player", "Dora"], capture_output=True, text=True, timeout=60
-        )
-        assert said.returncode == 2 and said.stderr.strip() == "schreiber: --augen N is needed for geier."
+        refused = said(db_url, "add", "geier", "--player", "Dora")
+        assert refused.code == 2 and refused.err.strip() == "schreiber: --augen N is needed for geier."
         assert refusal == "Augen (card points) of the declarer's party is needed for Geier."
         assert browser.js("document.querySelector('[data-option=player] .chip.on').dataset.name") == "Dora"
         assert len(listed_hands(db_url)) == 3

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.season import NAMES
-from tests.helpers import chromium
+from tests.helpers import chromium, schreiber
 from tests.helpers.numbers import STYLES
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
@@ -33,9 +33,8 @@ def env(language: str) -> dict[str, str]:
 
 
 def run(url: str, language: str, *args: str) -> str:
-    return subprocess.run(
-        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60, env=env(language)
-    ).stdout
+    """`schreiber ARGS` as if started in `language` (in this process: the set-up is not what is tested)."""
+    return schreiber.run(url, *args, language=language)
 
 
 class Serving:

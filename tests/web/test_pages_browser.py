@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import chromium
 from tests.helpers.chromium import watch_policy
+from tests.helpers.schreiber import run
 from tests.helpers.web import Served
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -49,12 +47,6 @@ def has(word: str, seen: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word.strip().lower())}(?!\w)", seen) is not None
 
 
-def run_schreiber(url: str, *args: str) -> str:
-    return subprocess.run(
-        [SCHREIBER, "--db", url, *args], check=True, capture_output=True, text=True, timeout=60
-    ).stdout
-
-
 @pytest.fixture
 def shots(tmp_path) -> Path:
     where = Path(os.environ.get("SCHREIBER_SHOTS", tmp_path))
@@ -63,7 +55,7 @@ def shots(tmp_path) -> Path:
 
 
 def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db_url, browser):
-    run_schreiber(
+    run(
         db_url,
         "session",
         "new",
@@ -78,7 +70,7 @@ def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db
         "Anna+Carl",
         "Berta+Dora",
     )
-    run_schreiber(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
+    run(db_url, "add", "spiel", "-p", "Anna", "-a", "120", "--schwarz")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     watch_policy(browser)
@@ -97,15 +89,15 @@ def _lines(served: Served, count: int) -> list[str]:
 
 
 def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url, browser, shots):
-    run_schreiber(
+    run(
         db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
     )
-    run_schreiber(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
-    run_schreiber(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
-    run_schreiber(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
-    run_schreiber(db_url, "tournament", "draw")
-    first = __import__("json").loads(run_schreiber(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
-    run_schreiber(
+    run(db_url, "add", "rufspiel", "-p", "Anna", "-m", "Carl", "-a", "75")
+    run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    run(db_url, "tournament", "register", *[f"Sp{i}" for i in range(1, 9)])
+    run(db_url, "tournament", "draw")
+    first = __import__("json").loads(run(db_url, "tournament", "tables", "--format", "json"))["tables"][0]
+    run(
         db_url,
         "add",
         "--session",
@@ -170,7 +162,7 @@ def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url,
 
 
 def _hand_with(db_url: str, names: list[str]) -> None:
-    run_schreiber(
+    run(
         db_url,
         "session",
         "new",
@@ -187,7 +179,7 @@ def test_the_result_card_fits_a_phone_for_four_five_and_six_names_without_sidewa
     long = ["Maximiliane", "Bartholomäus", "Kunigunde", "Friedrich-Wilhelm", "Zenzi", "Annemarie"]
     for count in (4, 5, 6):
         names = long[:count]
-        run_schreiber(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", *names)
+        run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", *names)
         served = Served(db_url, "--entry")
         link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
         try:
@@ -234,9 +226,9 @@ def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, b
     import time
 
     players = [f"Spielerin{i:02d}" for i in range(1, 24)]
-    run_schreiber(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
-    run_schreiber(db_url, "tournament", "register", *players)
-    run_schreiber(db_url, "tournament", "draw")
+    run(db_url, "tournament", "new", "Kirchweih", "--rules", "preisschafkopf", "--hands", "4", "--seed", "9")
+    run(db_url, "tournament", "register", *players)
+    run(db_url, "tournament", "draw")
     served = Served(db_url, "--tournament")
     try:
         browser.size(1920, 1080)
@@ -265,7 +257,7 @@ def test_the_wall_pages_through_every_player_of_a_23_player_tournament(db_url, b
 def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
     from tests.helpers.phone import Phone
 
-    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     try:
@@ -293,7 +285,7 @@ def test_every_tap_target_of_the_entry_page_is_at_least_44_px(db_url, browser):
 def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser, accept):
     from tests.helpers.phone import Phone
 
-    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     served = Served(db_url, "--entry")
     link = next(line for line in _lines(served, 3) if "?key=" in line).split(": ", 1)[1].strip()
     german = accept.startswith("de")
@@ -326,6 +318,6 @@ def test_a_refusal_on_the_page_names_the_fields_not_the_options(db_url, browser,
             else "The Augen (card points) of each player must add up to 120; these add up to 130."
         )
         assert "--" not in said
-        assert run_schreiber(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
+        assert run(db_url, "list", "--format", "json").count('"number"') == 0  # nothing was recorded
     finally:
         served.stop()

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,6 @@ from tests.helpers.web import text  # noqa: E402
 from tests.helpers.web import Served  # noqa: E402
 from tests.helpers.teams import M1_SETTINGS, play_m1  # noqa: E402
 
-SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 PLAYERS = [f"Spieler{i:02d}" for i in range(1, 14)]  # 13: a table of 5 and two of 4
 
 
@@ -133,12 +130,7 @@ def test_where_do_i_sit_on_a_phone_and_the_wall_follows_the_tables(day, tmp_path
         # A sheet typed at the desk: the wall shows it without a reload.
         browser.js("window.notReloaded = true")
         third = plan["tables"][2]["players"]
-        subprocess.run(
-            [SCHREIBER, "--db", cli.url, "tournament", "result", "1", "3", *[f"{p}=10" for p in third]],
-            check=True,
-            capture_output=True,
-            timeout=60,
-        )
+        cli.ok("tournament", "result", "1", "3", *[f"{p}=10" for p in third])
         browser.wait(lambda: "2 of 3 tables finished" in browser.text(), "the finished table on the wall")
         assert browser.js("window.notReloaded") is True
         browser.screenshot(str(shots / "tournament-wall.png"))
