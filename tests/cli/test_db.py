@@ -5,11 +5,13 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from sqlalchemy import create_engine, select, text, update
 
 from schreiber.store.models import SCHEMA_REVISION, StatsBlock
+from tests.helpers.schreiber import run, said
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
 
@@ -163,31 +165,9 @@ def test_db_check_finds_rows_pointing_nowhere_and_payouts_of_undone_hands(cli):
 
 def test_db_check_of_a_damaged_sqlite_file_reports_the_damage(tmp_path):
     path = tmp_path / "club.db"
-    subprocess.run(
-        [SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-        check=True,
-        capture_output=True,
-    )
+    run(str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D")
     for _ in range(30):
-        subprocess.run(
-            [
-                SCHREIBER,
-                "--db",
-                str(path),
-                "add",
-                "rufspiel",
-                "--player",
-                "A",
-                "--partner",
-                "B",
-                "--augen",
-                "70",
-                "--note",
-                "x" * 300,
-            ],
-            check=True,
-            capture_output=True,
-        )
+        run(str(path), "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", "70", "--note", "x" * 300)
     # Scribble over one page of the hand table's index, as a failing disk might.
     with sqlite3.connect(path) as conn:
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
@@ -229,38 +209,43 @@ def test_db_backup_is_a_whole_ledger_and_refuses_the_ledger_itself(cli, tmp_path
     assert restored.ok("db", "check").startswith("ok: ")
 
 
+# Another terminal adding hand after hand, as `play` does: one command line after another in one process.
 BUSY_WRITER = """
-import subprocess, sys
-exe, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+import sys
+from schreiber.cli.app import main
+db, n = sys.argv[1], int(sys.argv[2])
 for i in range(n):
-    subprocess.run([exe, "--db", db, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", str(61 + i % 50)], check=True, capture_output=True)
+    assert main(["--db", db, "add", "rufspiel", "--player", "A", "--partner", "B", "--augen", str(61 + i % 50)]) == 0
 """
 
 
 def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
     path = tmp_path / "club.db"
-    subprocess.run(
-        [SCHREIBER, "--db", str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D"],
-        check=True,
-        capture_output=True,
-    )
-    writer = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, SCHREIBER, str(path), "25"])
+    run(str(path), "session", "new", "--rules", "schafkopf", "--players", "A", "B", "C", "D")
+    writer = subprocess.Popen([sys.executable, "-c", BUSY_WRITER, str(path), "60"])
     copies = []
     try:
+        while writer.poll() is None and not _hands(path):
+            time.sleep(0.01)  # the copies are taken while the hands go in, not before the first
         while writer.poll() is None and len(copies) < 8:
             copy = tmp_path / f"copy{len(copies)}.db"
-            ran = subprocess.run(
-                [SCHREIBER, "--db", str(path), "db", "backup", str(copy)], capture_output=True, text=True
-            )
-            assert ran.returncode == 0, ran.stderr
+            run(str(path), "db", "backup", str(copy))
             copies.append(copy)
     finally:
         writer.wait(timeout=120)
     assert writer.returncode == 0 and copies
     for copy in copies:
-        ran = subprocess.run([SCHREIBER, "--db", str(copy), "db", "check"], capture_output=True, text=True)
-        assert ran.returncode == 0 and ran.stdout.startswith("ok: "), ran.stdout + ran.stderr
+        checked = said(str(copy), "db", "check")
+        assert checked.code == 0 and checked.out.startswith("ok: "), checked.out + checked.err
         assert not Path(f"{copy}-wal").exists() or Path(f"{copy}-wal").stat().st_size == 0
+    counts = [_hands(copy) for copy in copies]
+    assert counts == sorted(counts) and 0 < counts[0] and counts[-1] <= 60, counts
+    assert len(copies) == 1 or counts[0] < _hands(path) == 60, counts  # taken while the writer wrote
+
+
+def _hands(path: Path) -> int:
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        return conn.execute("SELECT count(*) FROM hand").fetchone()[0]
 
 
 def test_db_check_of_a_ledger_behind_says_so_and_upgrades_nothing(tmp_path, capsys):
