@@ -97,7 +97,7 @@ def _empty(conn: Connection, schema: str, tables: list[str]) -> None:
 
 class _Ledgers:
     """Migrated ledgers handed to one test after another, since the migrations are most of a short test's time:
-    one SQLite file per worker copied for each test, and per worker a few PostgreSQL schemas emptied
+    one SQLite file per worker copied afresh for each test, and per worker a few PostgreSQL schemas emptied
     (TRUNCATE … RESTART IDENTITY) after each test and handed on, unless the test changed their shape."""
 
     def __init__(self, root) -> None:
@@ -107,15 +107,21 @@ class _Ledgers:
         self.every: list[str] = []
         self.tables: frozenset[str] | None = None
 
-    def sqlite_copy(self, target) -> str:
+    def sqlite_copy(self) -> str:
+        """The worker's SQLite ledger: the migrated template copied into a folder emptied for each test. One URL for
+        every test, so the engine kept for it (store/engine.py) keeps its compiled statements from test to test, as
+        the PostgreSQL schemas handed on do; compiling them again was a tenth of an SQLite test's time."""
         from schreiber.store.engine import open_engine
 
         if self.sqlite is None:
             template = self.root / "template.db"
             open_engine(f"sqlite:///{template}").dispose()  # the last close folds the WAL into the file
             self.sqlite = str(template)
-        shutil.copyfile(self.sqlite, target)
-        return f"sqlite:///{target}"
+        folder = self.root / "sqlite"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        shutil.copyfile(self.sqlite, folder / "ledger.db")
+        return f"sqlite:///{folder / 'ledger.db'}"
 
     def pg_schema(self) -> str:
         if self.free:
@@ -169,7 +175,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path, _ledgers: _Ledgers) -> Iter
     """A URL of a new ledger (migrated, with nothing in it): an SQLite file, or a schema of its own on the
     PostgreSQL server."""
     if request.param == "sqlite":
-        yield _ledgers.sqlite_copy(tmp_path / "ledger.db")
+        yield _ledgers.sqlite_copy()
         return
     _require_pg()
     schema = _ledgers.pg_schema()

@@ -261,12 +261,12 @@ def test_the_ledger_is_never_an_output(cli, db_url, tmp_path):
         f"{ledger}-wal",
         f"{ledger}-shm",
         str(link),
-        str(tmp_path / "sub" / ".." / "ledger.db"),
+        str(ledger.parent / "sub" / ".." / ledger.name),
     ):
         ran = cli("export", "csv", "--output", target)
         assert ran.code == 2 and "is the ledger itself" in ran.err, target
     cli.ok("session", "new", "--rules", "klassisch", *PLAYERS)
-    (tmp_path / "sub").mkdir()
+    (ledger.parent / "sub").mkdir()
     ran = cli("strokes", "--svg", str(ledger))
     assert ran.code == 2 and "is the ledger itself" in ran.err
     assert cli.json("report", "--session", "1", "--format", "json")["hands"] == 5
