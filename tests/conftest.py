@@ -107,7 +107,7 @@ class _Ledgers:
         self.every: list[str] = []
         self.tables: frozenset[str] | None = None
 
-    def sqlite_copy(self) -> str:
+    def sqlite_ledger(self) -> str:
         """The worker's SQLite ledger: the migrated template copied into a folder emptied for each test. One URL for
         every test, so the engine kept for it (store/engine.py) keeps its compiled statements from test to test, as
         the PostgreSQL schemas handed on do; compiling them again was a tenth of an SQLite test's time."""
@@ -175,7 +175,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path, _ledgers: _Ledgers) -> Iter
     """A URL of a new ledger (migrated, with nothing in it): an SQLite file, or a schema of its own on the
     PostgreSQL server."""
     if request.param == "sqlite":
-        yield _ledgers.sqlite_copy()
+        yield _ledgers.sqlite_ledger()
         return
     _require_pg()
     schema = _ledgers.pg_schema()

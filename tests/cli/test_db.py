@@ -6,6 +6,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 from sqlalchemy import create_engine, select, text, update
@@ -244,7 +245,7 @@ def test_db_backup_while_another_terminal_writes_is_consistent(tmp_path):
 
 
 def _hands(path: Path) -> int:
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
         return conn.execute("SELECT count(*) FROM hand").fetchone()[0]
 
 

@@ -56,12 +56,8 @@ class Phone:
         return self.b.js("Array.from(document.querySelectorAll('#fields [data-option]'), e => e.dataset.option)")
 
 
-def run_schreiber(url: str, *args: str) -> str:
-    return run(url, *args)
-
-
 def listed_hands(url: str) -> list[dict]:
-    return json.loads(run_schreiber(url, "list", "--format", "json"))["hands"]
+    return json.loads(run(url, "list", "--format", "json"))["hands"]
 
 
 def serve_entry(url: str) -> tuple[Served, str]:

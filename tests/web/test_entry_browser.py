@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import chromium
-from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry
-from tests.helpers.schreiber import said
+from tests.helpers.phone import Phone, listed_hands, serve_entry
+from tests.helpers.schreiber import run, said
 
 
 pytestmark = pytest.mark.skipif(
@@ -31,7 +31,7 @@ def _second_tab(browser: chromium.Browser) -> chromium.Browser:
 
 
 def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_phone_follows(db_url, browser, tmp_path):
-    run_schreiber(
+    run(
         db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "10"
     )
     served, link = serve_entry(db_url)
@@ -127,14 +127,14 @@ def test_schafkopf_from_a_phone_rufspiel_wenz_ramsch_refusal_undo_and_another_ph
 
 
 def test_a_second_phone_on_the_same_hand_is_told_and_records_it_next_only_when_asked(db_url, browser):
-    run_schreiber(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
+    run(db_url, "session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
         phone.choose("wenz")
         phone.name("player", "Carl")
         phone.value("augen", "91")
-        run_schreiber(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
+        run(db_url, "add", "geier", "--player", "Dora", "--augen", "70")  # meanwhile, from a laptop
         phone.tap("#record")
         browser.wait(lambda: browser.js("!document.getElementById('moved').hidden"), "the notice")
         assert "Hand 1 was just recorded from another device." in browser.text()
@@ -147,9 +147,7 @@ def test_a_second_phone_on_the_same_hand_is_told_and_records_it_next_only_when_a
 
 
 def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
-    run_schreiber(
-        db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", "Anna", "Berta", "Carl", "Dora"
-    )
+    run(db_url, "session", "new", "--rules", "doppelkopf-turnier", "--players", "Anna", "Berta", "Carl", "Dora")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
@@ -178,7 +176,7 @@ def test_doppelkopf_with_absagen_and_a_fuchs(db_url, browser):
 
 
 def test_klassisch_and_buchstaben(db_url, browser):
-    run_schreiber(
+    run(
         db_url,
         "session",
         "new",
@@ -211,7 +209,7 @@ def test_klassisch_and_buchstaben(db_url, browser):
         }
     finally:
         served.stop()
-    run_schreiber(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
+    run(db_url, "session", "new", "--rules", "buchstaben", "--players", "Anna", "Berta", "Carl")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)

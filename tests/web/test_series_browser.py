@@ -9,7 +9,8 @@ import os
 import pytest
 
 from tests.helpers import chromium
-from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry  # noqa: F401  (the fixture)
+from tests.helpers.schreiber import run
+from tests.helpers.phone import Phone, listed_hands, serve_entry  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -27,7 +28,7 @@ def kreuz(phone: Phone, player: str, number: int) -> str:
 
 
 def test_the_last_hand_of_the_evening_ends_the_form_and_an_undo_brings_it_back(db_url, browser):  # noqa: F811
-    run_schreiber(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "--hands", "2")
+    run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "--hands", "2")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)

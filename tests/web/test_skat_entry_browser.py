@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import chromium
-from tests.helpers.phone import Phone, listed_hands, run_schreiber, serve_entry  # noqa: F401  (the fixture)
+from tests.helpers.schreiber import run
+from tests.helpers.phone import Phone, listed_hands, serve_entry  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.skipif(
     not chromium.available() and os.environ.get("CI") != "true", reason="chromium is not installed"
@@ -19,9 +20,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  # noqa: F811
-    run_schreiber(
-        db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "1"
-    )
+    run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl", "Dora", "--tariff", "1")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
@@ -90,7 +89,7 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
             {"type": "null", "player": "Anna", "won": False, "hand": True},
         ]
         assert [h["sitting_out"] for h in listed] == [["Anna"], ["Berta"], ["Carl"], ["Dora"]]
-        report = json.loads(run_schreiber(db_url, "report", "--format", "json"))
+        report = json.loads(run(db_url, "report", "--format", "json"))
         points = {"Anna": -70, "Berta": 168, "Carl": -72, "Dora": 192}
         assert {p["name"]: p["points"] for p in report["players"]} == points
         total = sum(points.values())
@@ -106,7 +105,7 @@ def test_a_skat_series_of_four_hands_from_a_phone(db_url, browser, tmp_path):  #
 def test_k13_and_k14_from_a_german_phone_and_the_void_button_stays_inside_390_px(db_url, browser, tmp_path):  # noqa: F811
     """Issue 39: "Pik Hand mit 1" at 72 and Schwarz with the Skat's 15 Augen are tapped in; the chips offer
     Skat's Augen; "Streichen" beside a long breakdown stays on the phone's screen."""
-    run_schreiber(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
+    run(db_url, "session", "new", "--rules", "skat", "--players", "Anna", "Berta", "Carl")
     served, link = serve_entry(db_url)
     try:
         phone = Phone(browser, link)
