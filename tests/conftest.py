@@ -248,6 +248,12 @@ def cli(db_url: str, capsys: pytest.CaptureFixture[str]) -> Cli:
     return Cli(db_url, capsys)
 
 
+@pytest.fixture
+def sqlite_cli(tmp_path, capsys: pytest.CaptureFixture[str]) -> Cli:
+    """The CLI on an SQLite ledger of its own, beside `cli`: a test that compares what both databases give."""
+    return Cli(f"sqlite:///{tmp_path / 'beside.db'}", capsys)
+
+
 # -- markers: the fast loop (`pytest -m "not browser and not postgres and not slow"`) ------------
 
 _BROWSER = ("chromium.Browser", "Browser()")

@@ -19,6 +19,7 @@ from schreiber.ledger.upkeep import check
 from schreiber import csvio
 from schreiber.rules.model import Hand, HandError, SettingsError
 from schreiber.store.models import StatsBlock, TableStats
+from tests.helpers.ledgers import emptied
 
 NAMES = ("Anna", "Berta", "Carl", "Dora", "Emil", "Fritz", "Gabi")
 
@@ -45,6 +46,7 @@ def assert_stats_cache_fresh(ledger, table_id):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=steps, rules=st.sampled_from(["schafkopf", "doppelkopf"]))
 def test_stored_payouts_equal_the_fold_of_the_facts(ledger, steps, rules):
+    ledger = emptied(ledger)  # the examples share the test's ledger; each starts from an empty one
     info = ledger.new_table(rules, NAMES[:4], tariff=5)
     augen_of = 240 if rules == "doppelkopf" else 120
     game = "normal" if rules == "doppelkopf" else "rufspiel"

@@ -1,7 +1,8 @@
 """The published site in headless chromium (issue 42): every page type, German and English, at a phone's 390 px
 and a desk's 1280 px, has no sideways scroll and passes axe-core's WCAG 2.1 A and AA rules with no violation.
 axe.min.js (axe-core 4.12, MPL-2.0, its licence header kept) is vendored beside this test and injected over the
-DevTools protocol; the pages are opened from the files, as from a USB stick."""
+DevTools protocol; the pages are opened from the files, as from a USB stick. PostgreSQL publishes the same bytes as
+SQLite (checked here), so axe reads the SQLite ledger's site."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from tests.helpers import chromium
 from tests.helpers.pdf import pdf_text
 from tests.helpers.league import play_l1
-from tests.helpers.publish import s1_season, t1_c1
+from tests.helpers.publish import s1_season, t1_c1, tree
 from tests.helpers.teams import M1_SETTINGS, play_m1
 
 pytestmark = pytest.mark.skipif(not chromium.available(), reason="no chromium")
@@ -34,19 +35,32 @@ def violations(browser: chromium.Browser) -> list[dict]:
     return json.loads(got["result"]["value"])
 
 
-@pytest.fixture
-def site(cli, tmp_path) -> Path:
+def published(cli, out: Path) -> Path:
     """T1 with C1's prizes (outside a season, so its players have pages under spieler/), S1's season, M1
-    with its teams, and L1's league."""
+    with its teams, and L1's league, published to `out`."""
     t1_c1(cli)
     s1_season(cli, "--set", "min_starts=2", "--set", "finale=3")
     play_m1(cli, *M1_SETTINGS)  # tournament 5: its page has the team rankings (TEAMS.md §10.4)
     cli.ok("tournament", "team", "pay", "mannschaft", "Asse", "Buben", "Luschen")
     cli.ok("player", "set", "Hans", "--privat")
     play_l1(cli)  # league 1: its table and its Spielbericht (TEAMS.md §10.4)
-    out = tmp_path / "site"
     cli.ok("publish", "--output", str(out), "--lang", "both")
     return out
+
+
+@pytest.fixture
+def site(cli, tmp_path) -> Path:
+    return published(cli, tmp_path / "site")
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_the_site_published_from_postgresql_is_the_one_from_sqlite_byte_for_byte(cli, sqlite_cli, tmp_path):
+    """What the browser checks below on SQLite is what PostgreSQL publishes too, so chromium and axe need not read
+    the same 40 pages twice."""
+    from_postgresql = tree(published(cli, tmp_path / "postgresql"))
+    from_sqlite = tree(published(sqlite_cli, tmp_path / "sqlite"))
+    assert len(from_sqlite) > 100 and from_postgresql.keys() == from_sqlite.keys()
+    assert [name for name in from_sqlite if from_postgresql[name] != from_sqlite[name]] == []
 
 
 PAGES = [
@@ -63,6 +77,7 @@ PAGES = [
 ]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_every_page_type_fits_a_phone_and_passes_axe(site, browser):
     axe_header = AXE.read_text(encoding="utf-8")[:400]
     assert "axe v4" in axe_header and "Mozilla Public" in axe_header  # the licence stays with the file
