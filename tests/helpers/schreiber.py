@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 _TREES: dict[str, Any] = {}
@@ -50,3 +51,14 @@ def run(url: str, *args: str, language: str | None = None) -> str:
     done = said(url, *args, language=language)
     assert done.code == 0, f"schreiber {' '.join(args)} failed ({done.code}): {done.err}"
     return done.out
+
+
+def replay(script: Path, url: str) -> None:
+    """An example evening of examples/ into the ledger at `url`: each of its `s …` lines (the script's one way of
+    calling schreiber) run in this process, as the script runs them in processes of their own."""
+    import shlex
+
+    lines = [line[2:] for line in script.read_text(encoding="utf-8").splitlines() if line.startswith("s ")]
+    assert lines, f"{script} calls schreiber with no `s …` line"
+    for line in lines:
+        run(url, *shlex.split(line))

@@ -15,6 +15,7 @@ pytest.importorskip("starlette")
 from schreiber.cli.render import signed  # noqa: E402
 from schreiber.ledger.reports import Scope  # noqa: E402
 from schreiber.ledger.service import Ledger  # noqa: E402
+from tests.helpers.schreiber import replay
 from tests.helpers.web import client, text
 
 SCHREIBER = str(Path(sys.executable).with_name("schreiber"))
@@ -248,15 +249,8 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.sh"
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.stem)
 def test_every_rule_set_s_example_evening_is_shown_whole(script, tmp_path):
-    import os
-
-    env = {
-        **os.environ,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-        "SCHREIBER_DB": str(tmp_path / "evening.db"),
-    }
-    subprocess.run(["bash", str(script)], check=True, capture_output=True, env=env, timeout=300)
     url = f"sqlite:///{tmp_path / 'evening.db'}"
+    replay(script, url)  # tests/test_examples.py runs the scripts themselves
     ledger = Ledger.open(url)
     tables = ledger.tables()
     with client(url, Scope(table_id=tables[0].id)) as c:
