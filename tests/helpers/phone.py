@@ -62,5 +62,5 @@ def listed_hands(url: str) -> list[dict]:
 
 def serve_entry(url: str) -> tuple[Served, str]:
     served = Served(url, "--entry")
-    line = served.proc.stdout.readline()  # type: ignore[union-attr]
+    line = served.readline()
     return served, line.split(": ", 1)[1].strip()

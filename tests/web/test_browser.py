@@ -59,7 +59,7 @@ def test_the_page_follows_hands_from_another_process_without_reloading(db_url, b
         "--bock",
     )
     _run(db_url, "add", "wenz", "--player", "Carl", "--augen", "40")
-    served = Served(db_url)
+    served = Served(db_url, process=True)  # the hands come from this process, the page from another
     try:
         browser.size(390, 844, mobile=True)
         browser.open(served.address)
@@ -87,7 +87,7 @@ def test_the_page_follows_hands_from_another_process_without_reloading(db_url, b
         served.stop()
         browser.wait(lambda: "reconnecting" in browser.text(), "the page to notice")
         _run(db_url, "undo")
-        served = Served(db_url, "--port", str(port))
+        served = Served(db_url, "--port", str(port), process=True)
         browser.wait(
             lambda: "Farbsolo Dora" not in browser.text() and "2 hands" in browser.text(),
             "the page to re-sync",

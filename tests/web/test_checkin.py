@@ -137,7 +137,7 @@ def test_thirty_players_checked_in_through_the_organisers_page_in_chromium(door,
     try:
         line = ""
         while "The organiser's check-in" not in line:
-            line = served.proc.stdout.readline()  # type: ignore[union-attr]
+            line = served.readline()
             assert line, "serve printed no check-in address"
         checkin = line.strip().rsplit(" ", 1)[1]
         browser = chromium.Browser()
@@ -404,7 +404,7 @@ def test_a_300_mb_post_without_a_key_leaves_the_servers_memory_as_it_was(club):
         pytest.skip("no /proc")
     if not club.url.startswith("sqlite"):
         pytest.skip("the body is refused before the ledger is asked: one backend tells it")
-    served = Served(club.url, "--tournament", "1", "--entry")
+    served = Served(club.url, "--tournament", "1", "--entry", process=True)  # its memory is measured
     try:
         for __ in range(3):  # the app warmed up: its modules imported, a page made
             try:
@@ -464,7 +464,7 @@ def test_the_door_in_german_at_390_px_in_chromium(club, tmp_path):
     try:
         line = ""
         while "check-in" not in line:
-            line = served.proc.stdout.readline()  # type: ignore[union-attr]
+            line = served.readline()
             assert line, "serve printed no check-in address"
         browser = chromium.Browser()
         try:

@@ -95,7 +95,7 @@ def test_two_helpers_type_25_sheets_and_the_organiser_decides_the_3_that_differ(
     try:
         line = ""
         while "/sheet?organiser=" not in line:
-            line = served.proc.stdout.readline()  # type: ignore[union-attr]
+            line = served.readline()
             assert line, "serve said no sheet form"
         key_address, address = line.strip().rsplit(" ", 1)[1], served.address
         helpers = []

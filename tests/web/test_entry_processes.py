@@ -47,15 +47,15 @@ def at_once(calls: list) -> list:
 
 def test_many_phones_at_once_and_the_same_hand_twice(cli):
     cli.ok("session", "new", "--rules", "schafkopf", "--players", "Anna", "Berta", "Carl", "Dora")
-    served = Served(cli.url, "--entry")
+    served = Served(cli.url, "--entry", process=True)
     try:
-        line = served.proc.stdout.readline()  # type: ignore[union-attr]
+        line = served.readline()
         assert "Entry for session 1 (Anna, Berta, Carl, Dora): http://127.0.0.1:" in line
         key = line.split("?key=")[1].split()[0]
         # then the same address as a QR code, and who can open it
         drawn: list[str] = []
         while len(drawn) < 60 and not (drawn and drawn[-1].startswith("Only this machine")):
-            drawn.append(served.proc.stdout.readline())  # type: ignore[union-attr]
+            drawn.append(served.readline())  # type: ignore[union-attr]
         said = len(drawn) - 1
         assert said >= 15 and all(text.strip() and set(text.rstrip("\n")) <= set("█▀▄ ") for text in drawn[:said])
         assert drawn[said].strip() == (

@@ -85,7 +85,7 @@ def test_the_klassisch_drawing_and_every_page_of_a_table_run_under_the_policy(db
 
 
 def _lines(served: Served, count: int) -> list[str]:
-    return [served.proc.stdout.readline() for __ in range(count)]  # type: ignore[union-attr]
+    return [served.readline() for __ in range(count)]  # type: ignore[union-attr]
 
 
 def test_every_page_follows_the_browsers_language_at_phone_and_wall_size(db_url, browser, shots):

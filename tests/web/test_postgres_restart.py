@@ -106,7 +106,7 @@ def test_a_postgresql_restarted_under_ten_posting_tables_loses_no_acked_hand(own
         for t in seating
     }
     declarer = {t["session"]: t["players"][0] for t in seating}
-    served = Served(own_postgres.url, "--tournament", "--entry")
+    served = Served(own_postgres.url, "--tournament", "--entry", process=True)
     restarted = threading.Event()
     acked: dict[int, list[int]] = {s: [] for s in keys}
     answers: Counter[tuple[int, str | None]] = Counter()

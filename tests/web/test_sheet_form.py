@@ -177,7 +177,7 @@ def test_a_sheet_typed_on_a_phone_moves_the_standings(day, tmp_path):
     try:
         line = ""
         while "/sheet?organiser=" not in line:  # after the organiser's page, its QR code and the check-in
-            line = served.proc.stdout.readline()  # type: ignore[union-attr]
+            line = served.readline()
             assert line, "serve said no sheet form"
         form = line.strip().rsplit(" ", 1)[1]
         browser = chromium.Browser()

@@ -106,7 +106,7 @@ def test_a_tap_and_a_second_tap_mark_a_player_paid_in_the_browser(day, tmp_path)
     cli = day
     served = Served(cli.url, "--tournament", "--entry")
     try:
-        boss = served.proc.stdout.readline().strip().rsplit(" ", 1)[1]  # type: ignore[union-attr]
+        boss = served.readline().strip().rsplit(" ", 1)[1]  # type: ignore[union-attr]
         assert "?organiser=" in boss
         browser = chromium.Browser()
         try:

@@ -147,7 +147,7 @@ def test_serve_prints_the_organisers_address_and_the_page_shows_the_codes(day, t
     served = Served(cli.url, "--tournament", "--entry")
     try:
         assert "whoever has a table's key may record hands there" in served.first
-        said = served.proc.stdout.readline()  # type: ignore[union-attr]
+        said = served.readline()
         assert "The organiser's page" in said
         boss = said.strip().rsplit(" ", 1)[1]
         assert boss.startswith(served.address + "?organiser=") and len(boss.rsplit("=", 1)[1]) >= 32

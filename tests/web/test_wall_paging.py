@@ -119,7 +119,7 @@ def test_the_wall_and_the_organisers_page_count_the_rounds_time_down(cli, shots)
     cli.ok("tournament", "draw")
     _started(cli.url, dt.timedelta(minutes=10))  # 35 minutes left
     served = Served(cli.url, "--tournament", "--entry")
-    organiser = served.proc.stdout.readline().strip().rsplit(" ", 1)[1]  # type: ignore[union-attr]
+    organiser = served.readline().strip().rsplit(" ", 1)[1]  # type: ignore[union-attr]
     browser = chromium.Browser()
     try:
         browser.size(1920, 1080)
