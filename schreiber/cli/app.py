@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None, command: Any = None) -> int:
         return _refuse(e)
     finally:
         while _opened:
-            _opened.pop().engine.dispose()
+            _opened.pop().release()
         _target["db"] = None
     return result if isinstance(result, int) else 0
 

@@ -161,9 +161,8 @@ def _engine_for(url: str) -> Engine:
     engine = _ENGINES.get(key)
     if engine is not None:
         _ENGINES.move_to_end(key)
-        # New connections, as a new engine would have: SQLite opens a file it may not write read-only, and such a
-        # connection stays read-only after the file is writable again. The compiled statements stay.
-        engine.dispose()
+        release(engine)
+        _ping(engine)
         return engine
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
@@ -174,6 +173,26 @@ def _engine_for(url: str) -> Engine:
     while len(_ENGINES) > _ENGINES_KEPT:
         _ENGINES.popitem(last=False)[1].dispose()
     return engine
+
+
+def release(engine: Engine) -> None:
+    """A command is done with `engine`. SQLite's connections are closed, so the next command opens the file afresh
+    (a connection opened while the file was read-only stays read-only after it is writable again); PostgreSQL's stay
+    in the pool, since each new one costs the server a process of its own. The compiled statements stay either way."""
+    if engine.dialect.name == "sqlite":
+        engine.dispose()
+
+
+def _ping(engine: Engine) -> None:
+    """A PostgreSQL connection kept from the command before may have been ended by the server since (a restart): found
+    here, the pool starts afresh instead of the command failing on it."""
+    if engine.dialect.name != "postgresql":
+        return
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+    except DBAPIError:
+        engine.dispose()
 
 
 def open_engine(

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from schreiber.i18n import _
 from schreiber.ledger.tables.results import TableView
-from schreiber.store.engine import LedgerError, reason_of, database_error, open_engine
+from schreiber.store.engine import LedgerError, reason_of, database_error, open_engine, release
 from schreiber.store.models import LedgerState
 
 
@@ -35,6 +35,10 @@ class UnitOfWork:
     def open(cls, target: str | None = None, **how: Any) -> Self:
         """Open the ledger; `how` goes to `open_engine` (migrate, create, on_create)."""
         return cls(open_engine(target, **how))
+
+    def release(self) -> None:
+        """The command is done: its connections closed or, on PostgreSQL, kept for the next (store/engine.py)."""
+        release(self.engine)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
