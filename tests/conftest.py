@@ -288,18 +288,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _sources(item: pytest.Item) -> str:
     """The test's own code and the code of the fixtures it uses, where a browser or a process starts."""
-    import inspect
-
     functions = [getattr(item, "function", None)]
     for defs in item._fixtureinfo.name2fixturedefs.values() if hasattr(item, "_fixtureinfo") else ():
         functions.extend(d.func for d in defs if d.baseid)
-    texts = []
-    for function in functions:
+    return "\n".join(_source(function) for function in functions)
+
+
+_SOURCES: dict[object, str] = {}
+
+
+def _source(function: object) -> str:
+    """A function's source, read once: the 3,400 tests share their functions (parametrized) and fixtures."""
+    import inspect
+
+    if function not in _SOURCES:
         try:
-            texts.append(inspect.getsource(function))
+            _SOURCES[function] = inspect.getsource(function)  # type: ignore[arg-type]
         except (OSError, TypeError):
-            continue
-    return "\n".join(texts)
+            _SOURCES[function] = ""
+    return _SOURCES[function]
 
 
 def _dev_examples(item: pytest.Item) -> None:
