@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +21,11 @@ os.environ["SCHREIBER_LANG"] = "en"
 # its own, and every other one reads schreiber's output unfitted, as when piped.
 os.environ.pop("COLUMNS", None)
 os.environ.pop("LINES", None)
+
+# pytest keeps each test module with its assertions rewritten in __pycache__, but not where PYTHONDONTWRITEBYTECODE
+# is set (as on the CI machine): then every worker rewrote all 280 modules again on every run, 3-4 s of each loop.
+# The test modules' bytecode is written all the same, as schreiber's is in pytest_sessionstart.
+sys.dont_write_bytecode = False
 
 PG_SERVER = os.environ.get("SCHREIBER_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
