@@ -156,7 +156,7 @@ _ENGINES_KEPT = 4
 def _engine_for(url: str) -> Engine:
     """One engine per ledger (and wait) in the process, as SQLAlchemy advises: a program that runs command after command
     (`play`, `serve`, the tests) compiles each statement once instead of once a command. A few are kept, the oldest
-    disposed; a command's end disposes only the connections, never the engine's statements."""
+    disposed; a command's end releases only the connections (`release`), never the engine's statements."""
     key = (url, busy_timeout())
     engine = _ENGINES.get(key)
     if engine is not None:
