@@ -90,6 +90,9 @@ class _ServeThread(threading.Thread):
         self.server: Any = None
         self.lines: list[str] = []
         self.err = ""
+        # what serve prints before it listens, and the test's streams to give back then
+        self.out, self.said_err = io.StringIO(), io.StringIO()
+        self.before = sys.stdout, sys.stderr
         _catch_servers()
         self.start()
         while not self.ready.wait(0.05):
@@ -101,8 +104,6 @@ class _ServeThread(threading.Thread):
         from tests.helpers.schreiber import command_tree
 
         # The test's thread waits in __init__ until `ready`: nothing else prints while serve says where it listens.
-        self.before = sys.stdout, sys.stderr
-        self.out, self.said_err = io.StringIO(), io.StringIO()
         sys.stdout, sys.stderr = self.out, self.said_err
         _SERVING[threading.get_ident()] = self
         try:
