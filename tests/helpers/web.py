@@ -1,5 +1,5 @@
 """The page tests' shared helpers: a page as a reader sees it, a client of the table page, the security
-headers every answer carries, and `schreiber serve` in a process of its own."""
+headers every answer carries, and `schreiber serve` on a thread of the test's process or in a process of its own."""
 
 from __future__ import annotations
 
